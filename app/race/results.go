@@ -1,0 +1,75 @@
+package race
+
+// StageResult is everything entered for one stage: the only source of truth for standings.
+type StageResult struct {
+	Stage int `json:"stage"`
+	// Sprints maps an intermediate sprint's index to the bibs in crossing order.
+	Sprints map[int][]int `json:"sprints,omitempty"`
+	// Climbs maps a climb's index to the bibs in crossing order.
+	Climbs map[int][]int `json:"climbs,omitempty"`
+	// Finish is the finish in the ruleset's time model.
+	Finish Finish `json:"finish"`
+	// Abandons are riders who left the race in this stage.
+	Abandons []Abandon `json:"abandons,omitempty"`
+	// Advantages are the advantage uses recorded in this stage, in order.
+	Advantages []AdvantageUse `json:"advantages,omitempty"`
+	// Fatigue is each rider's 2RUOTE fatigue at the end of the stage, by bib.
+	Fatigue map[int]int `json:"fatigue,omitempty"`
+	// LostTurns are Ciclismo a fondo turns lost to punctures, bad patches and crashes.
+	LostTurns []LostTurn `json:"lost_turns,omitempty"`
+	// Weather is the Ciclismo a fondo weather rolled at the start, 1/3, 1/2 and 3/4.
+	Weather []string `json:"weather,omitempty"`
+	// Combativity is the bib of the stage's most combative rider (0: none).
+	Combativity int `json:"combativity,omitempty"`
+}
+
+// Finish is a stage finish: groups (Cycling Party, Ciclismo a fondo, 2RUOTE) or clock results (uci-road).
+type Finish struct {
+	Groups  []FinishGroup `json:"groups,omitempty"`
+	Results []ClockResult `json:"results,omitempty"`
+}
+
+// FinishGroup is riders who got the same time, in finishing order.
+// Cycling Party uses Turn, Square and Die; Ciclismo a fondo uses Turn; 2RUOTE uses Sector.
+type FinishGroup struct {
+	Turn   int   `json:"turn"`
+	Square int   `json:"square,omitempty"`
+	Die    int   `json:"die,omitempty"`
+	Sector int   `json:"sector,omitempty"`
+	Riders []int `json:"riders"`
+}
+
+// ClockResult is one rider's real stage time in hundredths, with bonus and penalty in seconds.
+type ClockResult struct {
+	Bib        int `json:"bib"`
+	Hundredths int `json:"hundredths"`
+	Bonus      int `json:"bonus,omitempty"`
+	Penalty    int `json:"penalty,omitempty"`
+}
+
+// Abandon is a rider leaving the race during a stage.
+type Abandon struct {
+	Bib    int    `json:"bib"`
+	Reason string `json:"reason"`
+}
+
+// AdvantageUse is one recorded use of an advantage.
+type AdvantageUse struct {
+	Kind string `json:"kind"`
+	Bib  int    `json:"bib"`
+	// Turn is the table turn of a water bottle (0: not given).
+	Turn int `json:"turn,omitempty"`
+	// Variant is the sprint variant (3d6 or d20).
+	Variant string `json:"variant,omitempty"`
+	// Climb is the climb index of a mountain attack or double throw.
+	Climb int `json:"climb,omitempty"`
+	// Points are Ciclismo a fondo effort points spent.
+	Points int `json:"points,omitempty"`
+}
+
+// LostTurn is turns a Ciclismo a fondo rider lost in a stage.
+type LostTurn struct {
+	Bib    int    `json:"bib"`
+	Turns  int    `json:"turns"`
+	Reason string `json:"reason"` // puncture, bad_patch, crash
+}

@@ -1,0 +1,272 @@
+// Package race is the pure domain of Race Director: rulesets, time models,
+// scoring, classifications with their tie-breaks, tour proposals and
+// advantage allowances. It imports the standard library only.
+package race
+
+// Time models: how a finish is entered at the table and turned into a time.
+const (
+	// TimeModelCyclingParty is finish groups {turn, square, die} → seconds (RULES.md §1.8).
+	TimeModelCyclingParty = "cycling-party"
+	// TimeModelTurns is finish groups {turn} → turns (Ciclismo a fondo, RULES.md §2.4).
+	TimeModelTurns = "turns"
+	// TimeModelSectors is finish groups {sector} → 30 s per sector (2RUOTE, RULES.md §3.3).
+	TimeModelSectors = "sectors"
+	// TimeModelClock is real clock times per rider in hundredths of a second (uci-road).
+	TimeModelClock = "clock"
+)
+
+// Classification identifiers, as used in JSON and in Ruleset.Classifications.
+const (
+	ClassStage        = "stage"
+	ClassIndividual   = "individual"
+	ClassRegularity   = "regularity"
+	ClassMountain     = "mountain"
+	ClassSprints      = "sprints"
+	ClassTeams        = "teams"
+	ClassCyclingParty = "cycling_party"
+)
+
+// Advantage kinds recorded during a stage (RULES.md §1.6, §2.5).
+const (
+	AdvWaterBottle    = "water_bottle"
+	AdvSprint         = "sprint"
+	AdvAttack         = "attack"
+	AdvMountainAttack = "mountain_attack"
+	AdvDoubleThrow    = "double_throw"
+	AdvEffort         = "effort"
+)
+
+// Ruleset is one rule system as data: every table the engine scores with.
+// It is loaded from data/rulesets/*.json and a tour keeps its own copy.
+type Ruleset struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Default     bool   `json:"default,omitempty"`
+	// TimeModel is one of the TimeModel* constants.
+	TimeModel string `json:"time_model"`
+	// TimeUnit is "seconds", "turns" or "hundredths" (the unit of stage times).
+	TimeUnit string `json:"time_unit"`
+	// SecondsPerSector is the time of one 2RUOTE sector (30).
+	SecondsPerSector int `json:"seconds_per_sector,omitempty"`
+	// SquareName says what a square is ("km" in Cycling Party).
+	SquareName string `json:"square_name,omitempty"`
+
+	Roles []Role    `json:"roles"`
+	Team  TeamRules `json:"team"`
+
+	StageTypes      []StageType     `json:"stage_types"`
+	ClimbCategories []ClimbCategory `json:"climb_categories"`
+	// Sections converts Ciclismo a fondo real-km sections to squares (RULES.md §2.2).
+	Sections []SectionType `json:"sections,omitempty"`
+	// Cards lists the 2RUOTE terrain cards (RULES.md §3.2).
+	Cards []CardType `json:"cards,omitempty"`
+
+	// SprintPoints are the intermediate-sprint classification points, 1st first.
+	SprintPoints []int `json:"sprint_points,omitempty"`
+	// SprintRegularity are regularity points won at intermediate sprints (Ciclismo a fondo 5,3,1).
+	SprintRegularity []int `json:"sprint_regularity,omitempty"`
+	// SprintBonuses are time bonuses (in TimeUnit) at intermediate sprints.
+	SprintBonuses []int `json:"sprint_bonuses,omitempty"`
+	// ClimbBonuses are time bonuses (in TimeUnit) to the first over a categorised climb.
+	ClimbBonuses []int `json:"climb_bonuses,omitempty"`
+	// FinishBonuses are time bonuses (in TimeUnit) at the finish.
+	FinishBonuses []int `json:"finish_bonuses,omitempty"`
+	// TeamBest is how many best stage times make a team's stage time (3, or 4).
+	TeamBest int `json:"team_best"`
+	// Classifications lists the classifications this ruleset has (Class* constants).
+	Classifications []string `json:"classifications"`
+	// Jerseys names the leader's jersey of each classification.
+	Jerseys map[string]Jersey `json:"jerseys,omitempty"`
+	// Points is the default Cycling Party points definition (RULES.md §1.5).
+	Points *PointsDefinition `json:"points,omitempty"`
+	// Advantages are the per-team allowances (RULES.md §1.6).
+	Advantages []AdvantageRule `json:"advantages,omitempty"`
+	// Effort holds the Ciclismo a fondo effort-point rules (RULES.md §2.5).
+	Effort *EffortRules `json:"effort,omitempty"`
+	// Fatigue holds the 2RUOTE fatigue rules (RULES.md §3.6).
+	Fatigue *FatigueRules `json:"fatigue,omitempty"`
+	// Volata holds the 2RUOTE sprint calculator numbers (RULES.md §3.4).
+	Volata *VolataRules `json:"volata,omitempty"`
+	// Proposal holds the tour-proposal numbers (profiles, lengths, spacing).
+	Proposal *ProposalRules `json:"proposal,omitempty"`
+}
+
+// Role is one rider role (Cycling Party counter number, Ciclismo a fondo rider type).
+type Role struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Counter is the counter number that gives this role (Cycling Party), 0 if free.
+	Counter int `json:"counter,omitempty"`
+	// MaxPerTeam limits riders of this role in one team; 0 means no limit.
+	MaxPerTeam int `json:"max_per_team,omitempty"`
+}
+
+// TeamRules are the team-composition rules of a ruleset.
+type TeamRules struct {
+	MinRiders int `json:"min_riders"`
+	MaxRiders int `json:"max_riders"`
+	// RiderCounts, when set, lists the allowed riders per team (Cycling Party: 5 or 6).
+	RiderCounts []int `json:"rider_counts,omitempty"`
+	MinTeams    int   `json:"min_teams"`
+	MaxTeams    int   `json:"max_teams"`
+	// MaxCost is the 2RUOTE team cost limit (sum of riders' "cost" attribute); 0 means none.
+	MaxCost int `json:"max_cost,omitempty"`
+	// Attributes names the ruleset-specific rider values kept in Rider.Attributes, with their ranges.
+	Attributes []AttributeRule `json:"attributes,omitempty"`
+}
+
+// AttributeRule is one ruleset-specific rider value and its allowed range.
+type AttributeRule struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Min  int    `json:"min"`
+	Max  int    `json:"max"`
+}
+
+// StageType is one kind of stage and everything that depends on it.
+type StageType struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// MinClimbs and MaxClimbs bound the number of climbs of a proposed stage.
+	MinClimbs int `json:"min_climbs"`
+	MaxClimbs int `json:"max_climbs"`
+	// ClimbCategories are the categories a proposal draws from.
+	ClimbCategories []string `json:"climb_categories,omitempty"`
+	// MustInclude are categories every proposed stage of this type contains.
+	MustInclude []string `json:"must_include,omitempty"`
+	// Sprints is the number of intermediate sprints.
+	Sprints int `json:"sprints"`
+	// MinLength and MaxLength bound the proposed length in squares.
+	MinLength int `json:"min_length"`
+	MaxLength int `json:"max_length"`
+	// Regularity are the finish regularity points, 1st first.
+	Regularity []int `json:"regularity"`
+	// SprintAdvantages is the sprinter's sprint allowance in a stage of this type.
+	SprintAdvantages int `json:"sprint_advantages,omitempty"`
+	// TimeTrial is "" for a road stage, "individual" or "team".
+	TimeTrial string `json:"time_trial,omitempty"`
+	// FinishOnClimb allows a proposal to finish on the last climb.
+	FinishOnClimb bool `json:"finish_on_climb,omitempty"`
+}
+
+// ClimbCategory is one climb category with its length and points.
+type ClimbCategory struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Squares is the climb's length on the board (0: free length, as in Ciclismo a fondo).
+	Squares int `json:"squares"`
+	// Points are mountain points by crossing order.
+	Points []int `json:"points"`
+	// Rank orders categories for mountain tie-breaks: 1 is the hardest (hors).
+	Rank int `json:"rank"`
+}
+
+// SectionType converts real kilometres of one kind of section to squares (Ciclismo a fondo).
+type SectionType struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// SquaresPerKm is the conversion factor.
+	SquaresPerKm int `json:"squares_per_km"`
+	// MinKm and MaxKm bound the section's length (0 = unbounded).
+	MinKm int `json:"min_km,omitempty"`
+	MaxKm int `json:"max_km,omitempty"`
+	// Climb names the climb category this section is, if it is a climb.
+	Climb string `json:"climb,omitempty"`
+}
+
+// CardType is one 2RUOTE terrain card.
+type CardType struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Terrain is flat, mountain, descent or hill.
+	Terrain string `json:"terrain"`
+	// Special marks GPM, TV or R cards.
+	Special string `json:"special,omitempty"`
+}
+
+// Jersey is the leader's jersey of a classification.
+type Jersey struct {
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// PointsDefinition is the Cycling Party points table: how managers score.
+type PointsDefinition struct {
+	StageWin   int   `json:"stage_win"`
+	Individual []int `json:"individual"`
+	Regularity []int `json:"regularity"`
+	Mountain   []int `json:"mountain"`
+	Sprints    []int `json:"sprints"`
+	Teams      []int `json:"teams"`
+}
+
+// AdvantageRule is one advantage and its allowance (RULES.md §1.6).
+type AdvantageRule struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// PerStage is the team's allowance per stage (0 = not limited per stage).
+	PerStage int `json:"per_stage,omitempty"`
+	// PerStageByType overrides PerStage by stage type (sprints: flat 3, low 2...).
+	PerStageByType map[string]int `json:"per_stage_by_type,omitempty"`
+	// PerTourHorsHalf gives a per-tour allowance of ceil(hors climbs / 2).
+	PerTourHorsHalf bool `json:"per_tour_hors_half,omitempty"`
+	// PerClimb gives an allowance per climb by category (double throws: first 1, hors 2).
+	PerClimb map[string]int `json:"per_climb,omitempty"`
+	// PerRiderPerTurn and PerTeamPerTurn limit uses in one turn (water bottles 2 and 3).
+	PerRiderPerTurn int `json:"per_rider_per_turn,omitempty"`
+	PerTeamPerTurn  int `json:"per_team_per_turn,omitempty"`
+	// Role restricts the advantage to riders of this role.
+	Role string `json:"role,omitempty"`
+	// ClimbCategories restricts the advantage to climbs of these categories.
+	ClimbCategories []string `json:"climb_categories,omitempty"`
+	// Variants lists allowed variants (sprint: 3d6, d20).
+	Variants []string `json:"variants,omitempty"`
+	// NotAfterFinish refuses a use for a rider who has finished the stage.
+	NotAfterFinish bool `json:"not_after_finish,omitempty"`
+}
+
+// EffortRules are the Ciclismo a fondo effort-point rules (RULES.md §2.5).
+type EffortRules struct {
+	// Allowance by role for a tour of ReferenceStages stages.
+	Allowance       map[string]int `json:"allowance"`
+	ReferenceStages int            `json:"reference_stages"`
+	// Recovery by role after each stage.
+	Recovery map[string]int `json:"recovery"`
+	// RestDayFactor multiplies recovery after a rest day.
+	RestDayFactor int `json:"rest_day_factor"`
+	// FeedZone is the points given back by each feed zone.
+	FeedZone int `json:"feed_zone"`
+	// NoRecoveryWeather names the weather after which nobody recovers ("cold").
+	NoRecoveryWeather string `json:"no_recovery_weather,omitempty"`
+}
+
+// FatigueRules are the 2RUOTE fatigue rules (RULES.md §3.6).
+type FatigueRules struct {
+	// Limit above which a rider retires (basic game), AdvancedLimit in the advanced game.
+	Limit         int `json:"limit"`
+	AdvancedLimit int `json:"advanced_limit"`
+}
+
+// VolataRules are the 2RUOTE sprint numbers (RULES.md §3.4).
+type VolataRules struct {
+	FinishFatigue int `json:"finish_fatigue"`
+	SprintFatigue int `json:"sprint_fatigue"`
+	HelperBonus   int `json:"helper_bonus"`
+	TokenBonus    int `json:"token_bonus"`
+}
+
+// ProposalRules are the numbers a tour proposal uses (RULES.md §1.4).
+type ProposalRules struct {
+	// MinGap is the number of flat squares kept between climbs.
+	MinGap int `json:"min_gap"`
+	// NoSprintLast is the length of the final stretch with no intermediate sprint.
+	NoSprintLast int `json:"no_sprint_last"`
+	// KmMarkerEvery is the distance between kilometre indicators.
+	KmMarkerEvery int `json:"km_marker_every"`
+	// AttackLine, SprintLines are the "to go" lines (50; 8 and 6).
+	AttackLine  int   `json:"attack_line"`
+	SprintLines []int `json:"sprint_lines"`
+	// TimeIndicators is the number of time-indicator squares after the finish (12).
+	TimeIndicators int `json:"time_indicators"`
+}
