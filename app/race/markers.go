@@ -1,0 +1,84 @@
+package race
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Board marker kinds (RULES.md §1.3), in the order they are listed on one square.
+const (
+	MarkerStart         = "start"
+	MarkerKm            = "km"
+	MarkerClimbEnd      = "climb_end"
+	MarkerClimbStart    = "climb_start"
+	MarkerSprint        = "sprint"
+	MarkerAttackLine    = "attack_line"
+	MarkerSprintLine    = "sprint_line"
+	MarkerFinish        = "finish"
+	MarkerTimeIndicator = "time_indicator"
+)
+
+// StageMarkers lists what the stage sheet tells the director to place, sorted by square: the start
+// (square 0), a kilometre indicator every 25 squares, each climb's start and finish with its category,
+// each intermediate sprint, the attack line and the sprint lines "to go", the finish (square Length)
+// and the time indicators on the squares after the finish ("55–60 s" first, "0–5 s" on the twelfth).
+func StageMarkers(rs Ruleset, st Stage) []Marker {
+	pr := proposalRules(rs)
+	L := st.Length
+	unit := rs.SquareName
+	ms := []Marker{{At: 0, Kind: MarkerStart, Label: "Start"}}
+	if pr.KmMarkerEvery > 0 {
+		for s := pr.KmMarkerEvery; s < L; s += pr.KmMarkerEvery {
+			label := fmt.Sprint(s)
+			if unit != "" {
+				label += " " + unit
+			}
+			ms = append(ms, Marker{At: s, Kind: MarkerKm, Label: label})
+		}
+	}
+	for _, c := range st.Climbs {
+		label := c.Category
+		if cat, ok := lookupClimbCategory(rs, c.Category); ok && cat.Name != "" {
+			label = cat.Name
+		}
+		ms = append(ms,
+			Marker{At: c.Start, Kind: MarkerClimbStart, Label: label},
+			Marker{At: c.End, Kind: MarkerClimbEnd, Label: label})
+	}
+	for _, s := range st.Sprints {
+		ms = append(ms, Marker{At: s.At, Kind: MarkerSprint, Label: fmt.Sprintf("Sprint %d", s.Index)})
+	}
+	if pr.AttackLine > 0 && L-pr.AttackLine > 0 {
+		ms = append(ms, Marker{At: L - pr.AttackLine, Kind: MarkerAttackLine, Label: toGoLabel(pr.AttackLine, unit)})
+	}
+	for _, d := range pr.SprintLines {
+		if d > 0 && L-d > 0 {
+			ms = append(ms, Marker{At: L - d, Kind: MarkerSprintLine, Label: toGoLabel(d, unit)})
+		}
+	}
+	ms = append(ms, Marker{At: L, Kind: MarkerFinish, Label: "Finish"})
+	for i := 1; i <= pr.TimeIndicators; i++ {
+		hi := 60 - 5*(i-1)
+		ms = append(ms, Marker{At: L + i, Kind: MarkerTimeIndicator, Label: fmt.Sprintf("%d–%d s", hi-5, hi)})
+	}
+	order := map[string]int{}
+	for i, k := range []string{MarkerStart, MarkerKm, MarkerClimbEnd, MarkerClimbStart, MarkerSprint,
+		MarkerAttackLine, MarkerSprintLine, MarkerFinish, MarkerTimeIndicator} {
+		order[k] = i
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].At != ms[j].At {
+			return ms[i].At < ms[j].At
+		}
+		return order[ms[i].Kind] < order[ms[j].Kind]
+	})
+	return ms
+}
+
+// toGoLabel labels a line "50 km to go" (or "50 to go" without a square name).
+func toGoLabel(d int, unit string) string {
+	if unit == "" {
+		return fmt.Sprintf("%d to go", d)
+	}
+	return fmt.Sprintf("%d %s to go", d, unit)
+}

@@ -1,0 +1,266 @@
+package race
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"unicode/utf8"
+)
+
+// Tour proposal profiles (RULES.md §1.4).
+const (
+	ProfileFlat    = "flat"
+	ProfileMedium  = "medium"
+	ProfileHigh    = "high"
+	ProfileClassic = "classic"
+	ProfileLong    = "long"
+)
+
+// Proposal request bounds (RULES.md §1.4).
+const (
+	// MaxTourNameLength is the longest tour name accepted, in characters.
+	MaxTourNameLength = 80
+	// MinTourStages is the fewest stages of a tour.
+	MinTourStages = 1
+	// MaxTourStages is the most stages of a tour.
+	MaxTourStages = 30
+)
+
+// ProposalRequest is what the director asks for on the "Start" screen.
+type ProposalRequest struct {
+	Ruleset       string `json:"ruleset"`
+	Name          string `json:"name"`
+	Stages        int    `json:"stages"`
+	Profile       string `json:"profile"`
+	RidersPerTeam int    `json:"riders_per_team"`
+	Seed          int64  `json:"seed"`
+	// Advanced asks for a 2RUOTE advanced-game stage sheet (GPM, TV and R cards).
+	Advanced bool `json:"advanced,omitempty"`
+}
+
+// Proposal is a proposed tour: every field is editable before the tour is created.
+type Proposal struct {
+	Ruleset       string           `json:"ruleset"`
+	Name          string           `json:"name"`
+	Profile       string           `json:"profile"`
+	Seed          int64            `json:"seed"`
+	RidersPerTeam int              `json:"riders_per_team"`
+	Stages        []Stage          `json:"stages"`
+	Points        PointsDefinition `json:"points"`
+	// Advanced marks a 2RUOTE advanced game.
+	Advanced bool `json:"advanced,omitempty"`
+}
+
+// Profiles lists the proposal profiles in the order the "Start" screen shows them.
+func Profiles() []string {
+	return []string{ProfileFlat, ProfileMedium, ProfileHigh, ProfileClassic, ProfileLong}
+}
+
+// Propose builds a deterministic tour proposal for the request: the same ruleset, inputs and seed
+// always give the same proposal. A bad request is a *ValidationError naming the field.
+func Propose(rs Ruleset, req ProposalRequest) (Proposal, error) {
+	req.Name = strings.TrimSpace(req.Name)
+	if req.RidersPerTeam == 0 {
+		req.RidersPerTeam = defaultRidersPerTeam(rs.Team)
+	}
+	if err := validateProposalRequest(rs, req); err != nil {
+		return Proposal{}, err
+	}
+	rng := rand.New(rand.NewPCG(uint64(req.Seed), uint64(req.Seed)^0x9e3779b97f4a7c15))
+	types := proposeStageTypes(rs, req.Profile, req.Stages, rng)
+	pr := proposalRules(rs)
+	stages := make([]Stage, 0, len(types))
+	for i, id := range types {
+		st, err := proposeStage(rs, pr, id, i+1, req.Advanced, rng)
+		if err != nil {
+			return Proposal{}, err
+		}
+		stages = append(stages, st)
+	}
+	return Proposal{
+		Ruleset:       rs.ID,
+		Name:          req.Name,
+		Profile:       req.Profile,
+		Seed:          req.Seed,
+		RidersPerTeam: req.RidersPerTeam,
+		Stages:        stages,
+		Points:        defaultPointsOf(rs),
+		Advanced:      req.Advanced,
+	}, nil
+}
+
+// proposeStage builds one stage of type id the way its ruleset lays out courses.
+func proposeStage(rs Ruleset, pr ProposalRules, id string, number int, advanced bool, rng *rand.Rand) (Stage, error) {
+	st, ok := lookupStageType(rs, id)
+	if !ok {
+		return Stage{}, fmt.Errorf("race: proposal chose unknown stage type %q", id)
+	}
+	var out Stage
+	var err error
+	switch {
+	case len(rs.Cards) > 0 || rs.TimeModel == TimeModelSectors:
+		out = proposeCardStage(rs, st, advanced, rng)
+	case len(rs.Sections) > 0 || rs.TimeModel == TimeModelTurns:
+		out, err = proposeSectionStage(rs, pr, st, rng)
+	default:
+		out = proposeSquareStage(rs, pr, st, rng)
+	}
+	if err != nil {
+		return Stage{}, err
+	}
+	out.Number = number
+	out.Type = st.ID
+	out.State = StatePlanned
+	out = NormalizeStage(rs, out)
+	return out, nil
+}
+
+// validateProposalRequest checks every field of a proposal request against the ruleset.
+func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
+	v := &ValidationError{}
+	if req.Ruleset != "" && req.Ruleset != rs.ID {
+		v.Add("ruleset", fmt.Sprintf("is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID))
+	}
+	switch n := utf8.RuneCountInString(req.Name); {
+	case n == 0:
+		v.Add("name", "is required")
+	case n > MaxTourNameLength:
+		v.Add("name", fmt.Sprintf("must be at most %d characters (has %d)", MaxTourNameLength, n))
+	}
+	if req.Stages < MinTourStages || req.Stages > MaxTourStages {
+		v.Add("stages", fmt.Sprintf("must be between %d and %d", MinTourStages, MaxTourStages))
+	}
+	known := false
+	for _, p := range Profiles() {
+		known = known || p == req.Profile
+	}
+	if !known {
+		v.Add("profile", "must be one of "+strings.Join(Profiles(), ", "))
+	}
+	if !ridersPerTeamAllowed(rs.Team, req.RidersPerTeam) {
+		v.Add("riders_per_team", "must be "+describeRiderCounts(rs.Team))
+	}
+	if len(roadStageTypes(rs)) == 0 {
+		v.Add("ruleset", fmt.Sprintf("ruleset %q has no road stage types to propose", rs.ID))
+	}
+	return v.Err()
+}
+
+// proposalRules returns the ruleset's proposal numbers, or RULES.md §1.3–§1.4's when it has none.
+// Cycling Party draws the "to go" lines and the 12 time indicators; other rulesets do not.
+func proposalRules(rs Ruleset) ProposalRules {
+	if rs.Proposal != nil {
+		return *rs.Proposal
+	}
+	pr := ProposalRules{MinGap: 10, NoSprintLast: 10, KmMarkerEvery: 25}
+	if rs.TimeModel == TimeModelCyclingParty {
+		pr.AttackLine = 50
+		pr.SprintLines = []int{8, 6}
+		pr.TimeIndicators = 12
+	}
+	return pr
+}
+
+// defaultPointsOf returns the ruleset's default points definition, or RULES.md §1.5's when it has none.
+func defaultPointsOf(rs Ruleset) PointsDefinition {
+	if rs.Points != nil {
+		p := *rs.Points
+		p.Individual = append([]int(nil), p.Individual...)
+		p.Regularity = append([]int(nil), p.Regularity...)
+		p.Mountain = append([]int(nil), p.Mountain...)
+		p.Sprints = append([]int(nil), p.Sprints...)
+		p.Teams = append([]int(nil), p.Teams...)
+		return p
+	}
+	return PointsDefinition{
+		StageWin:   5,
+		Individual: []int{25, 18, 12, 8, 5},
+		Regularity: []int{12, 7, 3},
+		Mountain:   []int{12, 7, 3},
+		Sprints:    []int{8, 4, 2},
+		Teams:      []int{12, 7, 3},
+	}
+}
+
+// allowedRiderCounts lists the riders per team a ruleset allows, smallest first.
+func allowedRiderCounts(tr TeamRules) []int {
+	if len(tr.RiderCounts) > 0 {
+		return append([]int(nil), tr.RiderCounts...)
+	}
+	lo, hi := tr.MinRiders, tr.MaxRiders
+	if lo < 1 {
+		lo = 1
+	}
+	if hi < lo || hi > 9 {
+		hi = 9
+	}
+	out := make([]int, 0, hi-lo+1)
+	for n := lo; n <= hi; n++ {
+		out = append(out, n)
+	}
+	return out
+}
+
+// ridersPerTeamAllowed reports whether n riders per team fits the team rules.
+func ridersPerTeamAllowed(tr TeamRules, n int) bool {
+	for _, c := range allowedRiderCounts(tr) {
+		if c == n {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultRidersPerTeam is the largest allowed team size (Cycling Party 6, 2RUOTE 5).
+func defaultRidersPerTeam(tr TeamRules) int {
+	counts := allowedRiderCounts(tr)
+	best := 0
+	for _, c := range counts {
+		best = max(best, c)
+	}
+	return best
+}
+
+// describeRiderCounts says which team sizes are allowed ("5 or 6", "between 1 and 8").
+func describeRiderCounts(tr TeamRules) string {
+	counts := allowedRiderCounts(tr)
+	if len(tr.RiderCounts) == 0 && len(counts) > 2 {
+		return fmt.Sprintf("between %d and %d", counts[0], counts[len(counts)-1])
+	}
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = fmt.Sprint(c)
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// lookupStageType finds a stage type of the ruleset by id.
+func lookupStageType(rs Ruleset, id string) (StageType, bool) {
+	for _, st := range rs.StageTypes {
+		if st.ID == id {
+			return st, true
+		}
+	}
+	return StageType{}, false
+}
+
+// lookupClimbCategory finds a climb category of the ruleset by id.
+func lookupClimbCategory(rs Ruleset, id string) (ClimbCategory, bool) {
+	for _, c := range rs.ClimbCategories {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return ClimbCategory{}, false
+}
+
+// randBetween returns a uniform integer in [lo, hi] (lo when hi < lo).
+func randBetween(rng *rand.Rand, lo, hi int) int {
+	if hi <= lo {
+		return lo
+	}
+	return lo + rng.IntN(hi-lo+1)
+}

@@ -1,0 +1,375 @@
+package race
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// sectionTypes returns the ruleset's section table, or RULES.md §2.2's when it has none.
+func sectionTypes(rs Ruleset) []SectionType {
+	if len(rs.Sections) > 0 {
+		return rs.Sections
+	}
+	return []SectionType{
+		{ID: "itt_short", Name: "ITT short", SquaresPerKm: 4, MinKm: 1, MaxKm: 15},
+		{ID: "itt_medium", Name: "ITT medium", SquaresPerKm: 3, MinKm: 16, MaxKm: 30},
+		{ID: "itt_long", Name: "ITT long", SquaresPerKm: 2, MinKm: 31, MaxKm: 50},
+		{ID: "descent_low", Name: "Low descent", SquaresPerKm: 1},
+		{ID: "descent_medium", Name: "Medium descent", SquaresPerKm: 1},
+		{ID: "descent_high", Name: "High descent", SquaresPerKm: 1},
+		{ID: "flat", Name: "Flat", SquaresPerKm: 1},
+		{ID: "climb_special", Name: "Mountain, special category", SquaresPerKm: 3, Climb: "special"},
+		{ID: "climb_first", Name: "Mountain, 1st category", SquaresPerKm: 3, Climb: "first"},
+		{ID: "climb_second", Name: "Mountain, 2nd category", SquaresPerKm: 3, Climb: "second"},
+		{ID: "climb_third", Name: "Mountain, 3rd category", SquaresPerKm: 3, Climb: "third"},
+		{ID: "climb_fourth", Name: "Mountain, 4th category", SquaresPerKm: 3, Climb: "fourth"},
+		{ID: "repecho", Name: "Repecho", SquaresPerKm: 3},
+	}
+}
+
+// SectionSquares converts km real kilometres of a section type to squares (RULES.md §2.2). A family
+// name resolves by length ("itt" of 18 km is the medium ITT, 3 squares per km: 54), and so does a
+// band too short or long for km ("itt_short" of 18 km). Errors are *ValidationError on "type" or "km".
+func SectionSquares(rs Ruleset, sectionType string, km int) (int, error) {
+	t, field, reason := resolveSection(rs, sectionType, km)
+	if reason != "" {
+		return 0, Invalid(field, reason)
+	}
+	return km * t.SquaresPerKm, nil
+}
+
+// resolveSection finds the section type for a type id or family and a length in km; on failure it
+// names the offending field ("type" or "km") and the reason.
+func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string) {
+	table := sectionTypes(rs)
+	if km < 1 {
+		return SectionType{}, "km", "must be at least 1"
+	}
+	fits := func(t SectionType) bool {
+		return (t.MinKm == 0 || km >= t.MinKm) && (t.MaxKm == 0 || km <= t.MaxKm)
+	}
+	family := ""
+	for _, t := range table {
+		if t.ID != id {
+			continue
+		}
+		if fits(t) {
+			return t, "", ""
+		}
+		if i := strings.LastIndexAny(t.ID, "_-"); i > 0 {
+			family = t.ID[:i]
+		}
+		if family == "" {
+			return SectionType{}, "km", fmt.Sprintf("must be between %d and %d for %s", t.MinKm, t.MaxKm, t.ID)
+		}
+	}
+	if family == "" {
+		family = id
+	}
+	var lo, hi int
+	found := false
+	for _, t := range table {
+		if t.ID != family && !strings.HasPrefix(t.ID, family+"_") && !strings.HasPrefix(t.ID, family+"-") {
+			continue
+		}
+		if fits(t) {
+			return t, "", ""
+		}
+		if !found || t.MinKm < lo {
+			lo = t.MinKm
+		}
+		if !found || t.MaxKm > hi {
+			hi = t.MaxKm
+		}
+		found = true
+	}
+	if found {
+		return SectionType{}, "km", fmt.Sprintf("must be between %d and %d for %s", lo, hi, family)
+	}
+	return SectionType{}, "type", fmt.Sprintf("unknown section type %q", id)
+}
+
+// BuildSectionStage fills the squares of each section of a Ciclismo a fondo stage (resolving a family
+// such as "itt" to its band), sets Length to their sum, derives the climbs from climb sections, and
+// renumbers climbs and sprints and recomputes the markers. Errors name "sections[i].type" or ".km".
+func BuildSectionStage(rs Ruleset, st Stage) (Stage, error) {
+	v := &ValidationError{}
+	if len(st.Sections) == 0 {
+		v.Add("sections", "must list at least one section")
+		return st, v
+	}
+	out := st
+	out.Sections = make([]Section, len(st.Sections))
+	var climbs []Climb
+	pos := 0
+	for i, sec := range st.Sections {
+		t, field, reason := resolveSection(rs, sec.Type, sec.Km)
+		if reason != "" {
+			v.Add(fmt.Sprintf("sections[%d].%s", i, field), reason)
+			out.Sections[i] = sec
+			continue
+		}
+		squares := sec.Km * t.SquaresPerKm
+		out.Sections[i] = Section{Type: t.ID, Km: sec.Km, Squares: squares}
+		if t.Climb != "" {
+			climbs = append(climbs, Climb{Category: t.Climb, Start: pos + 1, End: pos + squares})
+		}
+		pos += squares
+	}
+	if err := v.Err(); err != nil {
+		return st, err
+	}
+	for i := range climbs {
+		if i < len(st.Climbs) {
+			climbs[i].Name = st.Climbs[i].Name
+		}
+	}
+	out.Length = pos
+	out.Climbs = climbs
+	out = renumberStage(out)
+	out.Markers = StageMarkers(rs, out)
+	return out, nil
+}
+
+// findSection returns the first section type whose id contains one of the words and that is (or is
+// not) a climb, or false.
+func findSection(rs Ruleset, climb bool, words ...string) (SectionType, bool) {
+	for _, t := range sectionTypes(rs) {
+		if (t.Climb != "") != climb {
+			continue
+		}
+		for _, w := range words {
+			if strings.Contains(strings.ToLower(t.ID), w) {
+				return t, true
+			}
+		}
+	}
+	return SectionType{}, false
+}
+
+// climbSection returns the section type of a climb category.
+func climbSection(rs Ruleset, category string) (SectionType, bool) {
+	for _, t := range sectionTypes(rs) {
+		if t.Climb == category {
+			return t, true
+		}
+	}
+	return SectionType{}, false
+}
+
+// timeTrialFamily is the id family of the ruleset's ITT sections ("itt").
+func timeTrialFamily(rs Ruleset) string {
+	t, ok := findSection(rs, false, "itt", "crono", "contrarreloj", "time_trial")
+	if !ok {
+		return ""
+	}
+	if i := strings.LastIndexAny(t.ID, "_-"); i > 0 {
+		return t.ID[:i]
+	}
+	return t.ID
+}
+
+// climbKmRange is a proposed climb's length in real km by category rank (house rule).
+func climbKmRange(rs Ruleset, category string) (int, int) {
+	rank := 3
+	if c, ok := lookupClimbCategory(rs, category); ok && c.Rank > 0 {
+		rank = c.Rank
+	}
+	switch rank {
+	case 1:
+		return 12, 20
+	case 2:
+		return 8, 14
+	case 3:
+		return 5, 10
+	case 4:
+		return 3, 7
+	}
+	return 2, 5
+}
+
+// sectionStageLengths are proposed lengths in squares by level when the ruleset gives none (house rule).
+func sectionStageLengths(rs Ruleset, st StageType) (int, int) {
+	if st.MinLength > 0 || st.MaxLength > 0 {
+		return st.MinLength, max(st.MinLength, st.MaxLength)
+	}
+	if st.ID == stageQueen {
+		return 200, 270
+	}
+	r := [4][2]int{{150, 200}, {160, 210}, {170, 230}, {180, 250}}[stageLevel(rs, st.ID)]
+	return r[0], r[1]
+}
+
+// proposeSectionStage lays out a Ciclismo a fondo stage as real-km sections, then builds its squares.
+func proposeSectionStage(rs Ruleset, pr ProposalRules, st StageType, rng *rand.Rand) (Stage, error) {
+	flat, ok := findSection(rs, false, "flat", "llano")
+	if !ok {
+		return Stage{}, fmt.Errorf("race: ruleset %q has no flat section type", rs.ID)
+	}
+	var secs []Section
+	switch {
+	case st.TimeTrial != "" && st.ID != stageMountainITT || st.ID == stageITT || st.ID == stageTTT:
+		secs = proposeTimeTrialSections(rs, st, flat, rng)
+	case st.ID == stageMountainITT:
+		cats := drawClimbCategories(st, max(1, st.MinClimbs), rng)
+		lo, hi := climbKmRange(rs, cats[0])
+		secs = append(secs, Section{Type: flat.ID, Km: randBetween(rng, 2, 10)})
+		if cs, ok := climbSection(rs, cats[0]); ok {
+			secs = append(secs, Section{Type: cs.ID, Km: randBetween(rng, lo, hi)})
+		}
+	default:
+		secs = proposeRoadSections(rs, pr, st, flat, rng)
+	}
+	stage, err := BuildSectionStage(rs, Stage{Sections: secs})
+	if err != nil {
+		return Stage{}, fmt.Errorf("race: proposed sections do not build: %w", err)
+	}
+	stage.Sprints = placeSprints(pr, stage, st.Sprints, rng, flatSectionSquares(stage, flat.ID))
+	return stage, nil
+}
+
+// proposeTimeTrialSections is one ITT band section whose squares fit the stage type's length.
+func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *rand.Rand) []Section {
+	family := timeTrialFamily(rs)
+	if family == "" {
+		return []Section{{Type: flat.ID, Km: randBetween(rng, 10, 50)}}
+	}
+	loKm, hiKm := 8, 50
+	if st.ID == stageTTT || st.TimeTrial == "team" {
+		loKm = 15
+	}
+	km := randBetween(rng, loKm, hiKm)
+	if st.MinLength > 0 || st.MaxLength > 0 {
+		for range 60 {
+			sq, err := SectionSquares(rs, family, km)
+			if err == nil && sq >= st.MinLength && (st.MaxLength == 0 || sq <= st.MaxLength) {
+				break
+			}
+			km = randBetween(rng, 1, 50)
+		}
+	}
+	if t, _, reason := resolveSection(rs, family, km); reason == "" {
+		return []Section{{Type: t.ID, Km: km}}
+	}
+	return []Section{{Type: flat.ID, Km: km}}
+}
+
+// proposeRoadSections lays out flats, climbs and their descents for a road stage of the type.
+func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat SectionType, rng *rand.Rand) []Section {
+	gap := max(pr.MinGap, 1)
+	minLen, maxLen := sectionStageLengths(rs, st)
+	summitAllowed := st.FinishOnClimb || st.ID == "high" || st.ID == stageQueen
+	type climbPart struct {
+		climb, descent Section
+	}
+	var parts []climbPart
+	flatTotal, segments := 0, 0
+	for attempt := 0; ; attempt++ {
+		length := randBetween(rng, minLen, maxLen)
+		cats := drawClimbCategories(st, randBetween(rng, st.MinClimbs, st.MaxClimbs), rng)
+		summit := summitAllowed && len(cats) > 0 && rng.IntN(2) == 0
+		if summit {
+			hardest := 0
+			for i, id := range cats {
+				if climbHardness(rs, id) < climbHardness(rs, cats[hardest]) {
+					hardest = i
+				}
+			}
+			rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
+			for i, id := range cats {
+				if id == cats[hardest] {
+					cats[i], cats[len(cats)-1] = cats[len(cats)-1], cats[i]
+					break
+				}
+			}
+		} else {
+			rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
+		}
+		parts = parts[:0]
+		fixed := 0
+		for i, id := range cats {
+			cs, ok := climbSection(rs, id)
+			if !ok {
+				continue
+			}
+			lo, hi := climbKmRange(rs, id)
+			km := randBetween(rng, lo, hi)
+			if attempt >= 40 {
+				km = lo
+			}
+			p := climbPart{climb: Section{Type: cs.ID, Km: km}}
+			fixed += km * cs.SquaresPerKm
+			if !(summit && i == len(cats)-1) {
+				if ds, ok := descentSection(rs, id); ok {
+					p.descent = Section{Type: ds.ID, Km: randBetween(rng, max(1, km/2), km)}
+					fixed += p.descent.Km * ds.SquaresPerKm
+				}
+			}
+			parts = append(parts, p)
+		}
+		segments = len(parts) + 1
+		if summit && len(parts) > 0 {
+			segments--
+		}
+		flatTotal = length - fixed
+		if flatTotal >= segments*gap {
+			break
+		}
+		if attempt >= 40 {
+			flatTotal = segments * gap
+			break
+		}
+	}
+	extra := splitSlack(flatTotal-segments*gap, segments, rng)
+	secs := []Section{{Type: flat.ID, Km: gap + extra[0]}}
+	for i, p := range parts {
+		secs = append(secs, p.climb)
+		if p.descent.Type != "" {
+			secs = append(secs, p.descent)
+		}
+		if i+1 < segments {
+			secs = append(secs, Section{Type: flat.ID, Km: gap + extra[i+1]})
+		}
+	}
+	return secs
+}
+
+// descentSection is the descent after a climb: high after the hardest categories, low after the easiest.
+func descentSection(rs Ruleset, category string) (SectionType, bool) {
+	words := []string{"low", "bajo"}
+	if c, ok := lookupClimbCategory(rs, category); ok {
+		switch {
+		case c.Rank > 0 && c.Rank <= 2:
+			words = []string{"high", "alto"}
+		case c.Rank == 3:
+			words = []string{"medium", "medio"}
+		}
+	}
+	for _, t := range sectionTypes(rs) {
+		id := strings.ToLower(t.ID)
+		if t.Climb != "" || !(strings.Contains(id, "descent") || strings.Contains(id, "descenso")) {
+			continue
+		}
+		for _, w := range words {
+			if strings.Contains(id, w) {
+				return t, true
+			}
+		}
+	}
+	return findSection(rs, false, "descent", "descenso")
+}
+
+// flatSectionSquares reports, for a built stage, whether a square lies in a section of the flat type.
+func flatSectionSquares(st Stage, flatID string) func(int) bool {
+	return func(s int) bool {
+		pos := 0
+		for _, sec := range st.Sections {
+			if s > pos && s <= pos+sec.Squares {
+				return sec.Type == flatID
+			}
+			pos += sec.Squares
+		}
+		return false
+	}
+}

@@ -1,0 +1,329 @@
+package race
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+)
+
+// Bounds of an edited tour (house rules).
+const (
+	// MaxStageLength is the longest stage accepted, in squares.
+	MaxStageLength = 400
+	// MaxFeedZones is the most feed zones a stage may have.
+	MaxFeedZones = 10
+	// MaxCounterNumber is the highest counter number in a team (bibs have one digit for it).
+	MaxCounterNumber = 9
+)
+
+// NormalizeStage puts a stage in course order: 2RUOTE stages take length, climbs and sprints from
+// their cards, Ciclismo a fondo stages from their sections; climbs and sprints are sorted by square and
+// renumbered 1..n, and the markers are recomputed.
+func NormalizeStage(rs Ruleset, st Stage) Stage {
+	out := st
+	switch {
+	case len(st.Cards) > 0:
+		t, _ := lookupStageType(rs, st.Type)
+		out = deriveCardCourse(rs, t, st)
+	case len(st.Sections) > 0:
+		if built, err := BuildSectionStage(rs, st); err == nil {
+			out = built
+		}
+	}
+	out = renumberStage(out)
+	out.Markers = StageMarkers(rs, out)
+	return out
+}
+
+// renumberStage sorts climbs by start and sprints by square, numbering both 1..n, on copies.
+func renumberStage(st Stage) Stage {
+	out := st
+	out.Climbs = append([]Climb(nil), st.Climbs...)
+	sort.SliceStable(out.Climbs, func(i, j int) bool {
+		if out.Climbs[i].Start != out.Climbs[j].Start {
+			return out.Climbs[i].Start < out.Climbs[j].Start
+		}
+		return out.Climbs[i].End < out.Climbs[j].End
+	})
+	for i := range out.Climbs {
+		out.Climbs[i].Index = i + 1
+	}
+	out.Sprints = append([]Sprint(nil), st.Sprints...)
+	sort.SliceStable(out.Sprints, func(i, j int) bool { return out.Sprints[i].At < out.Sprints[j].At })
+	for i := range out.Sprints {
+		out.Sprints[i].Index = i + 1
+	}
+	return out
+}
+
+// ValidateStages checks an edited list of stages against the ruleset: known stage types, lengths,
+// climbs inside the stage, of a known category and of its length, not overlapping, sprints inside the
+// stage and off the climbs, sections and cards the ruleset knows. It returns a *ValidationError
+// with fields such as "stages[2].climbs[1].start", or nil.
+func ValidateStages(rs Ruleset, stages []Stage) error {
+	v := &ValidationError{}
+	switch {
+	case len(stages) < MinTourStages:
+		v.Add("stages", "must list at least one stage")
+	case len(stages) > MaxTourStages:
+		v.Add("stages", fmt.Sprintf("must list at most %d stages", MaxTourStages))
+	}
+	for i, st := range stages {
+		validateStage(rs, fmt.Sprintf("stages[%d]", i), st, v)
+	}
+	return v.Err()
+}
+
+// validateStage adds every problem of one stage to v, with fields under prefix.
+func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+	if _, ok := lookupStageType(rs, st.Type); !ok {
+		v.Add(prefix+".type", fmt.Sprintf("unknown stage type %q for ruleset %s", st.Type, rs.ID))
+	}
+	L := st.Length
+	if L < 1 || L > MaxStageLength {
+		v.Add(prefix+".length", fmt.Sprintf("must be between 1 and %d squares", MaxStageLength))
+	}
+	if st.FeedZones < 0 || st.FeedZones > MaxFeedZones {
+		v.Add(prefix+".feed_zones", fmt.Sprintf("must be between 0 and %d", MaxFeedZones))
+	}
+	validateSections(rs, prefix, st, v)
+	validateCards(rs, prefix, st, v)
+	// Climbs: category, inside the stage, length of the category, no overlap (checked in course order).
+	order := make([]int, 0, len(st.Climbs))
+	for j, c := range st.Climbs {
+		f := fmt.Sprintf("%s.climbs[%d]", prefix, j)
+		cat, known := lookupClimbCategory(rs, c.Category)
+		if !known && len(rs.ClimbCategories) > 0 {
+			v.Add(f+".category", fmt.Sprintf("unknown climb category %q", c.Category))
+		}
+		ok := true
+		if c.Start < 1 || c.Start > L {
+			v.Add(f+".start", fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+			ok = false
+		}
+		switch {
+		case c.End < c.Start:
+			v.Add(f+".end", fmt.Sprintf("must not be before the start (%d)", c.Start))
+			ok = false
+		case c.End > L:
+			v.Add(f+".end", fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+			ok = false
+		case known && cat.Squares > 0 && c.End-c.Start+1 != cat.Squares:
+			v.Add(f+".end", fmt.Sprintf("a %s climb is %d squares: must be %d (start + %d)",
+				c.Category, cat.Squares, c.Start+cat.Squares-1, cat.Squares-1))
+		}
+		if ok {
+			order = append(order, j)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return st.Climbs[order[a]].Start < st.Climbs[order[b]].Start })
+	for k := 1; k < len(order); k++ {
+		prev, cur := st.Climbs[order[k-1]], st.Climbs[order[k]]
+		if cur.Start <= prev.End {
+			v.Add(fmt.Sprintf("%s.climbs[%d].start", prefix, order[k]),
+				fmt.Sprintf("overlaps the climb on squares %d–%d", prev.Start, prev.End))
+		}
+	}
+	// Sprints: inside the stage, on a flat square, one per square.
+	seen := map[int]int{}
+	for j, s := range st.Sprints {
+		f := fmt.Sprintf("%s.sprints[%d].at", prefix, j)
+		switch {
+		case s.At < 1 || s.At > L:
+			v.Add(f, fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+		case climbAt(st.Climbs, s.At) >= 0:
+			c := st.Climbs[climbAt(st.Climbs, s.At)]
+			v.Add(f, fmt.Sprintf("must be on a flat square: %d is inside the climb on squares %d–%d", s.At, c.Start, c.End))
+		default:
+			if k, dup := seen[s.At]; dup {
+				v.Add(f, fmt.Sprintf("square %d already has sprint %d", s.At, k))
+			}
+			seen[s.At] = j
+		}
+	}
+}
+
+// validateSections checks a Ciclismo a fondo stage's sections and that its length is their squares.
+func validateSections(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+	if len(st.Sections) == 0 {
+		return
+	}
+	total, ok := 0, true
+	for k, sec := range st.Sections {
+		t, field, reason := resolveSection(rs, sec.Type, sec.Km)
+		if reason != "" {
+			v.Add(fmt.Sprintf("%s.sections[%d].%s", prefix, k, field), reason)
+			ok = false
+			continue
+		}
+		want := sec.Km * t.SquaresPerKm
+		if sec.Squares != want {
+			v.Add(fmt.Sprintf("%s.sections[%d].squares", prefix, k),
+				fmt.Sprintf("must be %d (%d km × %d)", want, sec.Km, t.SquaresPerKm))
+		}
+		total += want
+	}
+	if ok && st.Length != total {
+		v.Add(prefix+".length", fmt.Sprintf("must be %d, the squares of its sections", total))
+	}
+}
+
+// validateCards checks a 2RUOTE stage's cards and that its length is their number.
+func validateCards(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+	if len(st.Cards) == 0 {
+		return
+	}
+	for k, id := range st.Cards {
+		if _, ok := lookupCard(rs, id); !ok {
+			v.Add(fmt.Sprintf("%s.cards[%d]", prefix, k), fmt.Sprintf("unknown card %q", id))
+		}
+	}
+	if st.Length != len(st.Cards) {
+		v.Add(prefix+".length", fmt.Sprintf("must be %d, the number of cards", len(st.Cards)))
+	}
+}
+
+// ValidateTeams checks the teams of a tour: 2–30 teams (TeamRules), each with exactly ridersPerTeam
+// riders numbered 1–9 without repeats, Cycling Party roles by counter number, roles the ruleset knows
+// within their per-team limits (Ciclismo a fondo: one JF, TT, SP, CR), 2RUOTE cost at most 10.
+// It returns a *ValidationError with fields such as "teams[1].riders[2].role", or nil.
+func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
+	v := &ValidationError{}
+	tr := rs.Team
+	minTeams, maxTeams := tr.MinTeams, tr.MaxTeams
+	if minTeams < 1 {
+		minTeams = 2
+	}
+	if maxTeams < minTeams {
+		maxTeams = 30
+	}
+	if len(teams) < minTeams || len(teams) > maxTeams {
+		v.Add("teams", fmt.Sprintf("must be between %d and %d teams (has %d)", minTeams, maxTeams, len(teams)))
+	}
+	if ridersPerTeam != 0 && !ridersPerTeamAllowed(tr, ridersPerTeam) {
+		v.Add("riders_per_team", "must be "+describeRiderCounts(tr))
+	}
+	counterRoles := false
+	for _, r := range rs.Roles {
+		counterRoles = counterRoles || r.Counter > 0
+	}
+	ids := map[int]int{}
+	for i, team := range teams {
+		p := fmt.Sprintf("teams[%d]", i)
+		if team.ID < 1 {
+			v.Add(p+".id", "must be at least 1")
+		} else if k, dup := ids[team.ID]; dup {
+			v.Add(p+".id", fmt.Sprintf("is also the id of teams[%d]", k))
+		} else {
+			ids[team.ID] = i
+		}
+		if strings.TrimSpace(team.Name) == "" {
+			v.Add(p+".name", "is required")
+		}
+		switch n := len(team.Riders); {
+		case ridersPerTeam > 0 && n != ridersPerTeam:
+			v.Add(p+".riders", fmt.Sprintf("must have exactly %d riders (has %d)", ridersPerTeam, n))
+		case ridersPerTeam == 0 && (n < max(tr.MinRiders, 1) || tr.MaxRiders > 0 && n > tr.MaxRiders):
+			v.Add(p+".riders", fmt.Sprintf("must have between %d and %d riders (has %d)", max(tr.MinRiders, 1), tr.MaxRiders, n))
+		}
+		validateRiders(rs, p, team, ridersPerTeam, counterRoles, v)
+	}
+	return v.Err()
+}
+
+// validateRiders checks the riders of one team.
+func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterRoles bool, v *ValidationError) {
+	numbers := map[int]int{}
+	perRole := map[string]int{}
+	cost := 0
+	for j, r := range team.Riders {
+		f := fmt.Sprintf("%s.riders[%d]", p, j)
+		if strings.TrimSpace(r.Name) == "" {
+			v.Add(f+".name", "is required")
+		}
+		maxNumber := MaxCounterNumber
+		if counterRoles && ridersPerTeam > 0 {
+			maxNumber = ridersPerTeam
+		}
+		switch k, dup := numbers[r.Number]; {
+		case r.Number < 1 || r.Number > maxNumber:
+			v.Add(f+".number", fmt.Sprintf("must be between 1 and %d", maxNumber))
+		case dup:
+			v.Add(f+".number", fmt.Sprintf("is also the number of riders[%d]", k))
+		default:
+			numbers[r.Number] = j
+		}
+		if r.Bib != 0 && team.ID > 0 && r.Bib != team.ID*10+r.Number {
+			v.Add(f+".bib", fmt.Sprintf("must be %d (team %d × 10 + number %d)", team.ID*10+r.Number, team.ID, r.Number))
+		}
+		role, known := lookupRole(rs, r.Role)
+		switch {
+		case counterRoles:
+			want, ok := roleForCounterNumber(rs, r.Number)
+			if ok && r.Role != want.ID {
+				v.Add(f+".role", fmt.Sprintf("counter %d is the %s", r.Number, want.ID))
+			}
+		case !known && len(rs.Roles) > 0:
+			v.Add(f+".role", fmt.Sprintf("unknown role %q", r.Role))
+		case known && role.MaxPerTeam > 0:
+			perRole[r.Role]++
+			if perRole[r.Role] > role.MaxPerTeam {
+				v.Add(f+".role", fmt.Sprintf("at most %d %s per team", role.MaxPerTeam, r.Role))
+			}
+		}
+		for _, a := range rs.Team.Attributes {
+			val, has := r.Attributes[a.ID]
+			if has && (val < a.Min || val > a.Max) {
+				v.Add(fmt.Sprintf("%s.attributes.%s", f, a.ID), fmt.Sprintf("must be between %d and %d", a.Min, a.Max))
+			}
+		}
+		if rs.Team.MaxCost > 0 {
+			c, has := r.Attributes["cost"]
+			if !has {
+				v.Add(f+".attributes.cost", "is required")
+			}
+			cost += c
+		}
+	}
+	if rs.Team.MaxCost > 0 && cost > rs.Team.MaxCost {
+		v.Add(p+".riders", fmt.Sprintf("cost %d is above the limit of %d", cost, rs.Team.MaxCost))
+	}
+}
+
+// AssignBibs returns copies of the teams whose riders carry their team id and their bib:
+// team id × 10 + counter number (team 2, rider 3 → 23).
+func AssignBibs(teams []Team) []Team {
+	out := make([]Team, len(teams))
+	for i, team := range teams {
+		out[i] = team
+		out[i].Riders = make([]Rider, len(team.Riders))
+		for j, r := range team.Riders {
+			r.TeamID = team.ID
+			r.Bib = team.ID*10 + r.Number
+			r.Attributes = maps.Clone(r.Attributes)
+			out[i].Riders[j] = r
+		}
+	}
+	return out
+}
+
+// lookupRole finds a role of the ruleset by id.
+func lookupRole(rs Ruleset, id string) (Role, bool) {
+	for _, r := range rs.Roles {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Role{}, false
+}
+
+// roleForCounterNumber finds the role a Cycling Party counter number gives.
+func roleForCounterNumber(rs Ruleset, n int) (Role, bool) {
+	for _, r := range rs.Roles {
+		if r.Counter == n {
+			return r, true
+		}
+	}
+	return Role{}, false
+}
