@@ -1,0 +1,126 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/assets"
+	"racedirector/data"
+	"racedirector/handlers"
+	"racedirector/views"
+)
+
+// App is the assembled application: its store and its HTTP server.
+type App struct {
+	Store  *store.Store
+	Echo   *echo.Echo
+	Logger *slog.Logger
+}
+
+// New opens the database at dbPath, migrates it, loads the default teams on a first start,
+// and builds the router.
+func New(dbPath string, logger *slog.Logger) (*App, error) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(dbPath, rulesets)
+	if err != nil {
+		return nil, err
+	}
+	defaults, err := store.DefaultTeams(data.FS())
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	if loaded, err := st.SeedDefaults(defaults); err != nil {
+		_ = st.Close()
+		return nil, err
+	} else if loaded {
+		logger.Info("loaded the default teams", "teams", len(defaults))
+	}
+	version := assets.Version()
+	v, err := views.New(template.FuncMap{
+		"asset":    func(name string) string { return "/assets/" + version + "/" + name },
+		"roleName": roleNamer(rulesets),
+	})
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	h := handlers.New(st, v, logger)
+	e := newEcho(h, version, logger)
+	return &App{Store: st, Echo: e, Logger: logger}, nil
+}
+
+// roleNamer returns a template func naming a role id in words.
+func roleNamer(rulesets []race.Ruleset) func(string) string {
+	names := map[string]string{}
+	for _, rs := range rulesets {
+		for _, r := range rs.Roles {
+			if _, ok := names[r.ID]; !ok {
+				names[r.ID] = r.Name
+			}
+		}
+	}
+	return func(id string) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return id
+	}
+}
+
+// Close closes the database.
+func (a *App) Close() error { return a.Store.Close() }
+
+// Run serves until ctx is cancelled (SIGINT/SIGTERM), then finishes in-flight requests and
+// closes the database. ready, if not nil, receives the URL once the server listens.
+func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger) error {
+	a, err := New(cfg.DB, logger)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("unable to listen on %s: %w", cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           a.Echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    1 << 20,
+	}
+	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), cfg.DB)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,312 @@
+package race
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Allowance scopes: what an allowance is counted over.
+const (
+	ScopeStage = "stage"
+	ScopeTour  = "tour"
+	ScopeClimb = "climb"
+)
+
+// Sprint variants (RULES.md §1.6).
+const (
+	Variant3d6 = "3d6"
+	VariantD20 = "d20"
+)
+
+// advantageRules returns the ruleset's advantages, or RULES.md §1.6's for a Cycling Party ruleset
+// that lists none.
+func advantageRules(rs Ruleset) []AdvantageRule {
+	if len(rs.Advantages) > 0 || rs.TimeModel != TimeModelCyclingParty {
+		return rs.Advantages
+	}
+	return []AdvantageRule{
+		{Kind: AdvWaterBottle, Name: "Water bottle", PerStage: 5, PerRiderPerTurn: 2, PerTeamPerTurn: 3, NotAfterFinish: true},
+		{Kind: AdvSprint, Name: "Sprint", Role: "sprinter", Variants: []string{Variant3d6, VariantD20},
+			PerStageByType: map[string]int{"flat": 3, "low": 2, "medium": 1, "high": 1}},
+		{Kind: AdvAttack, Name: "Attack", PerStage: 1},
+		{Kind: AdvMountainAttack, Name: "Mountain attack", PerTourHorsHalf: true, Role: "leader", ClimbCategories: []string{"hors"}},
+		{Kind: AdvDoubleThrow, Name: "Double throw", Role: "leader", PerClimb: map[string]int{"first": 1, "hors": 2}},
+	}
+}
+
+// lookupAdvantage finds the advantage rule of a kind.
+func lookupAdvantage(rs Ruleset, kind string) (AdvantageRule, bool) {
+	for _, a := range advantageRules(rs) {
+		if a.Kind == kind {
+			return a, true
+		}
+	}
+	return AdvantageRule{}, false
+}
+
+// CheckAdvantage says whether one more use of an advantage may be recorded in the current stage:
+// nil when it may; a *ValidationError when the rule forbids it (unknown kind or bib, an abandoned
+// rider, the wrong role, climb or variant, a rider who has finished, too many in one turn or on one
+// climb, effort points the rider does not have); a *ConflictError when the allowance is used up.
+func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse) error {
+	rs := t.Ruleset
+	rule, ok := lookupAdvantage(rs, use.Kind)
+	isEffort := use.Kind == AdvEffort && rs.Effort != nil
+	if !ok && !isEffort {
+		return Invalid("kind", fmt.Sprintf("unknown advantage %q for ruleset %s", use.Kind, rs.ID))
+	}
+	rider, ok := t.RiderByBib(use.Bib)
+	if !ok {
+		return Invalid("bib", fmt.Sprintf("unknown bib %d", use.Bib))
+	}
+	if abandonedIn(prior, cur, use.Bib) {
+		return Invalid("bib", fmt.Sprintf("bib %d has abandoned", use.Bib))
+	}
+	stage, ok := stageOf(t, cur.Stage)
+	if !ok {
+		return Invalid("stage", fmt.Sprintf("the tour has no stage %d", cur.Stage))
+	}
+	if isEffort {
+		return checkEffort(t, prior, cur, use)
+	}
+	name := advantageName(rule)
+	if rule.Role != "" && riderRole(rs, rider) != rule.Role {
+		return Invalid("bib", fmt.Sprintf("only the %s can use a %s (bib %d is the %s)",
+			rule.Role, name, use.Bib, orNone(riderRole(rs, rider))))
+	}
+	climbLimit := 0
+	if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
+		if use.Climb < 1 || use.Climb > len(stage.Climbs) {
+			return Invalid("climb", fmt.Sprintf("stage %d has no climb %d", cur.Stage, use.Climb))
+		}
+		cat := climbByIndex(stage, use.Climb).Category
+		allowed := slices.Contains(rule.ClimbCategories, cat) || len(rule.ClimbCategories) == 0
+		climbLimit = rule.PerClimb[cat]
+		if !allowed || len(rule.PerClimb) > 0 && climbLimit == 0 {
+			return Invalid("climb", fmt.Sprintf("a %s is not allowed on climb %d (%s): only on %s",
+				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or ")))
+		}
+	}
+	if len(rule.Variants) > 0 && !slices.Contains(rule.Variants, use.Variant) {
+		return Invalid("variant", "must be "+strings.Join(rule.Variants, " or "))
+	}
+	if rule.NotAfterFinish && finishedIn(cur, use.Bib) {
+		return Invalid("bib", fmt.Sprintf("bib %d has finished the stage", use.Bib))
+	}
+	team := teamName(t, rider)
+	if use.Turn < 0 {
+		return Invalid("turn", "must be at least 1 (or 0 when not given)")
+	}
+	if use.Turn > 0 && (rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0) {
+		byRider, byTeam := 0, 0
+		for _, u := range cur.Advantages {
+			if u.Kind != use.Kind || u.Turn != use.Turn {
+				continue
+			}
+			if u.Bib == use.Bib {
+				byRider++
+			}
+			if bibTeam(t, u.Bib) == rider.TeamID {
+				byTeam++
+			}
+		}
+		if rule.PerRiderPerTurn > 0 && byRider >= rule.PerRiderPerTurn {
+			return Invalid("turn", fmt.Sprintf("bib %d already has %d %s in turn %d (at most %d to one rider)",
+				use.Bib, byRider, plural(name, byRider), use.Turn, rule.PerRiderPerTurn))
+		}
+		if rule.PerTeamPerTurn > 0 && byTeam >= rule.PerTeamPerTurn {
+			return Invalid("turn", fmt.Sprintf("team %s already gave %d %s in turn %d (at most %d per team)",
+				team, byTeam, plural(name, byTeam), use.Turn, rule.PerTeamPerTurn))
+		}
+	}
+	if climbLimit > 0 {
+		used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, use.Climb)
+		if used >= climbLimit {
+			return Invalid("climb", fmt.Sprintf("team %s has used its %d %s on climb %d",
+				team, climbLimit, plural(name, climbLimit), use.Climb))
+		}
+	}
+	if limit := stageLimit(rule, stage.Type); limit > 0 {
+		if used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, 0); used >= limit {
+			return Conflict(fmt.Sprintf("team %s has used its %d %s this stage", team, limit, plural(name, limit)))
+		}
+	}
+	if rule.PerTourHorsHalf {
+		limit := tourClimbAllowance(t, rule)
+		all := append(priorOnly(prior, cur.Stage), cur)
+		if used := countUses(t, all, use.Kind, rider.TeamID, 0); used >= limit {
+			if limit == 0 {
+				return Conflict(fmt.Sprintf("team %s has no %s in this tour", team, plural(name, 2)))
+			}
+			return Conflict(fmt.Sprintf("team %s has used its %d %s this tour", team, limit, plural(name, limit)))
+		}
+	}
+	return nil
+}
+
+// stageLimit is a rule's per-stage allowance for a stage type (0: not limited per stage).
+func stageLimit(rule AdvantageRule, stageType string) int {
+	if n, ok := rule.PerStageByType[stageType]; ok {
+		return n
+	}
+	return rule.PerStage
+}
+
+// tourClimbAllowance is a per-tour allowance of half the tour's climbs of the rule's categories
+// (hors by default), rounded up.
+func tourClimbAllowance(t *Tour, rule AdvantageRule) int {
+	cats := rule.ClimbCategories
+	if len(cats) == 0 {
+		cats = []string{"hors"}
+	}
+	n := 0
+	for _, st := range t.Stages {
+		for _, c := range st.Climbs {
+			if slices.Contains(cats, c.Category) {
+				n++
+			}
+		}
+	}
+	return (n + 1) / 2
+}
+
+// countUses counts the uses of a kind by a team's riders in the results (on one climb when climb > 0).
+func countUses(t *Tour, results []StageResult, kind string, teamID, climb int) int {
+	n := 0
+	for _, res := range results {
+		for _, u := range res.Advantages {
+			if u.Kind == kind && bibTeam(t, u.Bib) == teamID && (climb == 0 || u.Climb == climb) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// priorOnly drops any result of the current stage from prior, so it is not counted twice.
+func priorOnly(prior []StageResult, current int) []StageResult {
+	out := make([]StageResult, 0, len(prior))
+	for _, r := range prior {
+		if r.Stage != current {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// stageOf finds a tour stage by number (or by position when numbers are not set).
+func stageOf(t *Tour, number int) (Stage, bool) {
+	for _, st := range t.Stages {
+		if st.Number == number {
+			return st, true
+		}
+	}
+	if number >= 1 && number <= len(t.Stages) && t.Stages[number-1].Number == 0 {
+		return t.Stages[number-1], true
+	}
+	return Stage{}, false
+}
+
+// climbByIndex returns the climb with that index (or at that position when indices are not set).
+func climbByIndex(st Stage, index int) Climb {
+	for _, c := range st.Climbs {
+		if c.Index == index {
+			return c
+		}
+	}
+	return st.Climbs[index-1]
+}
+
+// abandonedIn reports whether a rider abandoned in an earlier stage or in the current one.
+func abandonedIn(prior []StageResult, cur StageResult, bib int) bool {
+	for _, res := range append(priorOnly(prior, cur.Stage), cur) {
+		for _, a := range res.Abandons {
+			if a.Bib == bib {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// finishedIn reports whether a rider is in the stage's finish.
+func finishedIn(cur StageResult, bib int) bool {
+	for _, g := range cur.Finish.Groups {
+		if slices.Contains(g.Riders, bib) {
+			return true
+		}
+	}
+	for _, r := range cur.Finish.Results {
+		if r.Bib == bib {
+			return true
+		}
+	}
+	return false
+}
+
+// riderRole is a rider's role, or the role his counter number gives.
+func riderRole(rs Ruleset, r Rider) string {
+	if r.Role != "" {
+		return r.Role
+	}
+	if role, ok := roleForCounterNumber(rs, r.Number); ok {
+		return role.ID
+	}
+	return ""
+}
+
+// bibTeam is the team id of a bib: its rider's, else bib / 10.
+func bibTeam(t *Tour, bib int) int {
+	if r, ok := t.RiderByBib(bib); ok && r.TeamID != 0 {
+		return r.TeamID
+	}
+	return bib / 10
+}
+
+// teamName names a rider's team for messages.
+func teamName(t *Tour, r Rider) string {
+	if team, ok := t.TeamByID(bibTeam(t, r.Bib)); ok && team.Name != "" {
+		return team.Name
+	}
+	return fmt.Sprint(bibTeam(t, r.Bib))
+}
+
+// advantageName is an advantage's name in lower case ("water bottle").
+func advantageName(rule AdvantageRule) string {
+	if rule.Name != "" {
+		return strings.ToLower(rule.Name)
+	}
+	return strings.ReplaceAll(rule.Kind, "_", " ")
+}
+
+// plural adds an "s" to a name when n is not 1.
+func plural(name string, n int) string {
+	if n == 1 || strings.HasSuffix(name, "s") {
+		return name
+	}
+	return name + "s"
+}
+
+// climbCategoriesOf lists the categories a climb-bound rule allows.
+func climbCategoriesOf(rule AdvantageRule) []string {
+	if len(rule.ClimbCategories) > 0 {
+		return rule.ClimbCategories
+	}
+	var cats []string
+	for c, n := range rule.PerClimb {
+		if n > 0 {
+			cats = append(cats, c)
+		}
+	}
+	slices.Sort(cats)
+	return cats
+}
+
+// orNone returns s, or "none" when it is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

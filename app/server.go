@@ -1,0 +1,103 @@
+package app
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"racedirector/assets"
+	"racedirector/handlers"
+)
+
+// contentSecurityPolicy allows only the app's own files; colours are drawn as SVG attributes, not inline styles.
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// newEcho builds the Echo server with middleware and every route.
+func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Echo {
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = h.ErrorHandler
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			logger.Error("panic", "path", c.Request().URL.Path, "error", err, "stack", string(stack))
+			return err
+		},
+	}))
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			if !strings.HasPrefix(v.URI, "/assets/") {
+				logger.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
+			}
+			return nil
+		},
+	}))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
+	}))
+	e.Use(bodyLimit())
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		CookieName:     "_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSameSite: http.SameSiteStrictMode,
+		Skipper:        func(c echo.Context) bool { return isAPI(c) },
+	}))
+	e.Use(apiCrossSiteGuard)
+	routes(e, h, version)
+	return e
+}
+
+func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
+
+// bodyLimit caps request bodies: 10 MB for uploads (imports), 1 MB otherwise.
+func bodyLimit() echo.MiddlewareFunc {
+	small := middleware.BodyLimit("1M")
+	large := middleware.BodyLimit("12M")
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		smallNext, largeNext := small(next), large(next)
+		return func(c echo.Context) error {
+			if strings.HasSuffix(c.Request().URL.Path, "/import") || strings.HasSuffix(c.Request().URL.Path, "/import/apply") || strings.Contains(c.Request().URL.Path, "/finish") {
+				return largeNext(c)
+			}
+			return smallNext(c)
+		}
+	}
+}
+
+// apiCrossSiteGuard refuses state-changing API calls that a browser says come from another site:
+// the API takes no CSRF token (scripts call it), so a page elsewhere must not be able to.
+func apiCrossSiteGuard(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isAPI(c) {
+			switch c.Request().Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+			default:
+				site := c.Request().Header.Get("Sec-Fetch-Site")
+				if site == "cross-site" || site == "same-site" {
+					return echo.NewHTTPError(http.StatusForbidden, "cross-site API requests are refused")
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// staticAssets serves the embedded files under /assets/{version}/ with long caching.
+func staticAssets(version string) echo.HandlerFunc {
+	fileServer := http.StripPrefix("/assets/"+version+"/", http.FileServerFS(assets.Static()))
+	return func(c echo.Context) error {
+		if c.Param("version") != version {
+			return echo.NewHTTPError(http.StatusNotFound, "no such asset version")
+		}
+		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		fileServer.ServeHTTP(c.Response(), c.Request())
+		return nil
+	}
+}

@@ -1,0 +1,351 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// Team is a database team with its riders, as pages and the API show it.
+type Team struct {
+	ID     uint    `json:"id"`
+	Name   string  `json:"name"`
+	Short  string  `json:"short"`
+	Color  string  `json:"color"`
+	Riders []Rider `json:"riders"`
+}
+
+// Rider is a database rider, as pages and the API show it.
+type Rider struct {
+	ID         uint           `json:"id"`
+	TeamID     uint           `json:"team_id"`
+	Name       string         `json:"name"`
+	Number     int            `json:"number"`
+	Role       string         `json:"role"`
+	Attributes map[string]int `json:"attributes"`
+}
+
+func teamFromRow(row models.Team) Team {
+	t := Team{ID: row.ID, Name: row.Name, Short: row.Short, Color: row.Color, Riders: []Rider{}}
+	for _, r := range row.Riders {
+		t.Riders = append(t.Riders, riderFromRow(r))
+	}
+	return t
+}
+
+func riderFromRow(r models.Rider) Rider {
+	attrs := map[string]int{}
+	_ = json.Unmarshal([]byte(r.Attributes), &attrs)
+	return Rider{ID: r.ID, TeamID: r.TeamID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs}
+}
+
+func attributesJSON(a map[string]int) string {
+	if len(a) == 0 {
+		return "{}"
+	}
+	b, _ := json.Marshal(a)
+	return string(b)
+}
+
+func ridersOrdered(db *gorm.DB) *gorm.DB { return db.Order("number") }
+
+// ListTeams returns every team with its riders, by name.
+func (s *Store) ListTeams() ([]Team, error) { return s.listTeamsTx(s.db) }
+
+func (s *Store) listTeamsTx(db *gorm.DB) ([]Team, error) {
+	var rows []models.Team
+	if err := db.Preload("Riders", ridersOrdered).Order("name_key").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to list teams: %w", err)
+	}
+	out := make([]Team, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, teamFromRow(r))
+	}
+	return out, nil
+}
+
+// GetTeam returns one team with its riders.
+func (s *Store) GetTeam(id uint) (Team, error) {
+	row, err := getTeamRow(s.db, id)
+	if err != nil {
+		return Team{}, err
+	}
+	return teamFromRow(row), nil
+}
+
+func getTeamRow(db *gorm.DB, id uint) (models.Team, error) {
+	var row models.Team
+	err := db.Preload("Riders", ridersOrdered).First(&row, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, notFound("team %d", id)
+	}
+	if err != nil {
+		return row, fmt.Errorf("store: unable to fetch team %d: %w", id, err)
+	}
+	return row, nil
+}
+
+// checkTeamNameFree refuses a name another team already has (case-insensitive).
+func checkTeamNameFree(db *gorm.DB, name string, except uint) error {
+	var count int64
+	if err := db.Model(&models.Team{}).Where("name_key = ? AND id <> ?", strings.ToLower(name), except).Count(&count).Error; err != nil {
+		return fmt.Errorf("store: unable to check team names: %w", err)
+	}
+	if count > 0 {
+		return race.Invalid("name", fmt.Sprintf("a team called %q already exists", name))
+	}
+	return nil
+}
+
+// CreateTeam validates and stores a new team (with its riders, if given).
+func (s *Store) CreateTeam(in TeamInput) (Team, error) {
+	in = normalizeTeam(in)
+	if err := s.validateTeam(in).Err(); err != nil {
+		return Team{}, err
+	}
+	var id uint
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		var err error
+		id, err = createTeamTx(tx, in)
+		return err
+	})
+	if err != nil {
+		return Team{}, err
+	}
+	return s.GetTeam(id)
+}
+
+func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
+	if err := checkTeamNameFree(tx, in.Name, 0); err != nil {
+		return 0, err
+	}
+	row := models.Team{Name: in.Name, NameKey: strings.ToLower(in.Name), Short: in.Short, Color: in.Color}
+	if err := tx.Create(&row).Error; err != nil {
+		return 0, fmt.Errorf("store: unable to create team: %w", err)
+	}
+	for _, r := range in.Riders {
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+		if err := tx.Create(&rr).Error; err != nil {
+			return 0, fmt.Errorf("store: unable to create rider: %w", err)
+		}
+	}
+	return row.ID, nil
+}
+
+// UpdateTeam validates and changes a team; riders, when given, replace the team's riders
+// (matched by counter number, so unchanged riders keep their ids).
+func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
+	in = normalizeTeam(in)
+	if err := s.validateTeam(in).Err(); err != nil {
+		return Team{}, err
+	}
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		row, err := getTeamRow(tx, id)
+		if err != nil {
+			return err
+		}
+		return updateTeamTx(tx, row, in)
+	})
+	if err != nil {
+		return Team{}, err
+	}
+	return s.GetTeam(id)
+}
+
+func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
+	if err := checkTeamNameFree(tx, in.Name, row.ID); err != nil {
+		return err
+	}
+	row.Name, row.NameKey, row.Short, row.Color = in.Name, strings.ToLower(in.Name), in.Short, in.Color
+	if err := tx.Model(&row).Select("name", "name_key", "short", "color").Updates(&row).Error; err != nil {
+		return fmt.Errorf("store: unable to update team: %w", err)
+	}
+	if in.Riders == nil {
+		return nil
+	}
+	byNumber := map[int]models.Rider{}
+	for _, r := range row.Riders {
+		byNumber[r.Number] = r
+	}
+	keep := map[uint]bool{}
+	for _, r := range in.Riders {
+		if old, ok := byNumber[r.Number]; ok {
+			keep[old.ID] = true
+			old.Name, old.Role, old.Attributes = r.Name, r.Role, attributesJSON(r.Attributes)
+			if err := tx.Model(&old).Select("name", "role", "attributes").Updates(&old).Error; err != nil {
+				return fmt.Errorf("store: unable to update rider: %w", err)
+			}
+			continue
+		}
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+		if err := tx.Create(&rr).Error; err != nil {
+			return fmt.Errorf("store: unable to create rider: %w", err)
+		}
+		keep[rr.ID] = true
+	}
+	for _, r := range row.Riders {
+		if !keep[r.ID] {
+			if err := tx.Delete(&models.Rider{}, r.ID).Error; err != nil {
+				return fmt.Errorf("store: unable to delete rider: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// DeleteTeam removes a team and its riders; tours keep their copies.
+func (s *Store) DeleteTeam(id uint) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		if _, err := getTeamRow(tx, id); err != nil {
+			return err
+		}
+		if err := tx.Where("team_id = ?", id).Delete(&models.Rider{}).Error; err != nil {
+			return fmt.Errorf("store: unable to delete riders of team %d: %w", id, err)
+		}
+		if err := tx.Delete(&models.Team{}, id).Error; err != nil {
+			return fmt.Errorf("store: unable to delete team %d: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// ListRiders returns riders, of one team when teamID is not 0, by team and number.
+func (s *Store) ListRiders(teamID uint) ([]Rider, error) {
+	q := s.db.Model(&models.Rider{}).Order("team_id, number")
+	if teamID != 0 {
+		if _, err := getTeamRow(s.db, teamID); err != nil {
+			return nil, err
+		}
+		q = q.Where("team_id = ?", teamID)
+	}
+	var rows []models.Rider
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to list riders: %w", err)
+	}
+	out := make([]Rider, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, riderFromRow(r))
+	}
+	return out, nil
+}
+
+// GetRider returns one rider.
+func (s *Store) GetRider(id uint) (Rider, error) {
+	row, err := getRiderRow(s.db, id)
+	if err != nil {
+		return Rider{}, err
+	}
+	return riderFromRow(row), nil
+}
+
+func getRiderRow(db *gorm.DB, id uint) (models.Rider, error) {
+	var row models.Rider
+	err := db.First(&row, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, notFound("rider %d", id)
+	}
+	if err != nil {
+		return row, fmt.Errorf("store: unable to fetch rider %d: %w", id, err)
+	}
+	return row, nil
+}
+
+// validateRider checks a rider and that its team exists and its number is free there.
+func (s *Store) validateRider(tx *gorm.DB, in RiderInput, except uint) error {
+	v := &race.ValidationError{}
+	s.validateRiderFields(v, "", in)
+	if in.TeamID == 0 {
+		v.Add("team_id", "is required")
+	} else if _, err := getTeamRow(tx, in.TeamID); err != nil {
+		var nf *NotFoundError
+		if errors.As(err, &nf) {
+			v.Add("team_id", fmt.Sprintf("no team with id %d", in.TeamID))
+		} else {
+			return err
+		}
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	var count int64
+	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND number = ? AND id <> ?", in.TeamID, in.Number, except).Count(&count).Error; err != nil {
+		return fmt.Errorf("store: unable to check rider numbers: %w", err)
+	}
+	if count > 0 {
+		return race.Invalid("number", fmt.Sprintf("number %d is already used in this team", in.Number))
+	}
+	var riders int64
+	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND id <> ?", in.TeamID, except).Count(&riders).Error; err != nil {
+		return fmt.Errorf("store: unable to count riders: %w", err)
+	}
+	if riders >= 9 {
+		return race.Invalid("team_id", "this team already has 9 riders, the most a team can have")
+	}
+	return nil
+}
+
+// CreateRider validates and stores a new rider.
+func (s *Store) CreateRider(in RiderInput) (Rider, error) {
+	in = normalizeRider(in)
+	var id uint
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		if err := s.validateRider(tx, in, 0); err != nil {
+			return err
+		}
+		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Role: in.Role, Attributes: attributesJSON(in.Attributes)}
+		if err := tx.Create(&row).Error; err != nil {
+			return fmt.Errorf("store: unable to create rider: %w", err)
+		}
+		id = row.ID
+		return nil
+	})
+	if err != nil {
+		return Rider{}, err
+	}
+	return s.GetRider(id)
+}
+
+// UpdateRider validates and changes a rider (it may move to another team).
+func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
+	in = normalizeRider(in)
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		row, err := getRiderRow(tx, id)
+		if err != nil {
+			return err
+		}
+		if in.TeamID == 0 {
+			in.TeamID = row.TeamID
+		}
+		if err := s.validateRider(tx, in, id); err != nil {
+			return err
+		}
+		row.TeamID, row.Name, row.Number, row.Role, row.Attributes = in.TeamID, in.Name, in.Number, in.Role, attributesJSON(in.Attributes)
+		if err := tx.Model(&row).Select("team_id", "name", "number", "role", "attributes").Updates(&row).Error; err != nil {
+			return fmt.Errorf("store: unable to update rider: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Rider{}, err
+	}
+	return s.GetRider(id)
+}
+
+// DeleteRider removes a rider from the database; tours keep their copies.
+func (s *Store) DeleteRider(id uint) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		if _, err := getRiderRow(tx, id); err != nil {
+			return err
+		}
+		if err := tx.Delete(&models.Rider{}, id).Error; err != nil {
+			return fmt.Errorf("store: unable to delete rider %d: %w", id, err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,27 @@
+// Command racedirector serves Race Director: the race director's desk for tabletop cycling games.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"racedirector/app"
+)
+
+func main() {
+	cfg, err := app.ParseConfig(os.Args[1:], app.DefaultGetenv, os.Stderr)
+	if err != nil {
+		os.Exit(2)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := app.Run(ctx, cfg, os.Stdout, logger); err != nil {
+		fmt.Fprintln(os.Stderr, "racedirector:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,103 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// decodeJSON reads a JSON body strictly: wrong types, unknown fields and trailing data are a 400.
+func decodeJSON(c echo.Context, dst any) error {
+	ct := c.Request().Header.Get(echo.HeaderContentType)
+	if ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			return &BadRequestError{Message: "the body must be JSON (Content-Type: application/json)"}
+		}
+	}
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return tooLarge
+		}
+		return &BadRequestError{Message: "the body could not be read"}
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &BadRequestError{Message: "the body is empty; JSON expected"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return &BadRequestError{Message: jsonProblem(err)}
+	}
+	if dec.More() {
+		return &BadRequestError{Message: "the body has more than one JSON value"}
+	}
+	return nil
+}
+
+// jsonProblem describes a JSON decoding error in words a user can act on.
+func jsonProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("the body is not valid JSON (at byte %d)", se.Offset)
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "body"
+		}
+		return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(te.Type.Kind().String()), te.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the body is cut short: incomplete JSON"
+	}
+	return "the body is not valid JSON"
+}
+
+func jsonKind(k string) string {
+	switch k {
+	case "int", "int64", "int32", "uint", "uint64", "uint32", "float64":
+		return "a number"
+	case "string":
+		return "a string"
+	case "slice":
+		return "a list"
+	case "map", "struct":
+		return "an object"
+	case "bool":
+		return "true or false"
+	}
+	return k
+}
+
+// idParam parses a positive integer path parameter; anything else is a 404 for that thing.
+func idParam(c echo.Context, name, what string) (uint, error) {
+	v, err := strconv.ParseUint(c.Param(name), 10, 32)
+	if err != nil || v == 0 {
+		return 0, echo.NewHTTPError(404, fmt.Sprintf("%s %q not found", what, c.Param(name)))
+	}
+	return uint(v), nil
+}
+
+// formInt parses a form integer; an empty or malformed value gives 0 and whether it was malformed.
+func formInt(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, false
+	}
+	return n, true
+}

@@ -1,0 +1,129 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/roster"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// APIError is the body of every refused request (API.md "Errors").
+type APIError struct {
+	Code     string            `json:"code"`
+	Message  string            `json:"message"`
+	Fields   map[string]string `json:"fields,omitempty"`
+	Problems []roster.Problem  `json:"problems,omitempty"`
+	Missing  []string          `json:"missing,omitempty"`
+}
+
+// BadRequestError is a body that is not JSON, has wrong types or unknown fields. It becomes a 400.
+type BadRequestError struct {
+	Message string
+}
+
+// Error returns the message.
+func (e *BadRequestError) Error() string { return e.Message }
+
+// MissingError is a stage that cannot close yet: the list says what is missing. It becomes a 422.
+type MissingError struct {
+	Missing []string
+}
+
+// Error summarises what is missing.
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("the stage cannot be closed: %d things are missing", len(e.Missing))
+}
+
+// Classify turns any error into its HTTP status and safe body; internal errors get a generic
+// message and ok=false so the caller logs them.
+func Classify(err error) (status int, body APIError, ok bool) {
+	var (
+		ve *race.ValidationError
+		ce *race.ConflictError
+		nf *store.NotFoundError
+		ie *store.ImportError
+		br *BadRequestError
+		me *MissingError
+		he *echo.HTTPError
+	)
+	switch {
+	case errors.As(err, &ve):
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: firstReason(ve.Fields), Fields: ve.Fields}, true
+	case errors.As(err, &ce):
+		return http.StatusConflict, APIError{Code: "conflict", Message: ce.Message}, true
+	case errors.As(err, &nf):
+		return http.StatusNotFound, APIError{Code: "not_found", Message: nf.Error()}, true
+	case errors.As(err, &ie):
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: ie.Error(), Problems: ie.Problems}, true
+	case errors.As(err, &me):
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: me.Error(), Missing: me.Missing}, true
+	case errors.As(err, &br):
+		return http.StatusBadRequest, APIError{Code: "bad_request", Message: br.Message}, true
+	case errors.As(err, &he):
+		msg := http.StatusText(he.Code)
+		if s, isStr := he.Message.(string); isStr && s != "" {
+			msg = s
+		}
+		code := map[int]string{400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}[he.Code]
+		if code == "" {
+			code = "error"
+		}
+		if he.Code >= 500 {
+			return he.Code, APIError{Code: "internal", Message: "something went wrong on the server; it has been logged"}, false
+		}
+		return he.Code, APIError{Code: code, Message: msg}, true
+	}
+	return http.StatusInternalServerError, APIError{Code: "internal", Message: "something went wrong on the server; it has been logged"}, false
+}
+
+// firstReason makes a one-line message from validation fields: "die must be between 1 and 6".
+func firstReason(fields map[string]string) string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		return "the input breaks a rule"
+	}
+	msg := keys[0] + " " + fields[keys[0]]
+	if len(keys) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(keys)-1)
+	}
+	return msg
+}
+
+// ErrorHandler is the one place errors become responses: JSON under /api, an HTML page elsewhere.
+func (h *Handler) ErrorHandler(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, body, ok := Classify(err)
+	if !ok {
+		h.Logger.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "error", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") || strings.Contains(c.Request().Header.Get("Accept"), "application/json") && !strings.Contains(c.Request().Header.Get("Accept"), "text/html") {
+		if c.Request().Method == http.MethodHead {
+			_ = c.NoContent(status)
+			return
+		}
+		_ = c.JSON(status, map[string]APIError{"error": body})
+		return
+	}
+	heading := map[int]string{404: "Not found", 403: "Not allowed", 409: "Not now", 413: "Too large", 422: "Not accepted"}[status]
+	if heading == "" {
+		heading = "Something went wrong"
+	}
+	if rerr := h.render(c, status, "error", views.Page{Title: heading, Data: map[string]string{"Heading": heading, "Message": body.Message}}); rerr != nil {
+		h.Logger.Error("rendering the error page failed", "error", rerr)
+		_ = c.String(status, body.Message)
+	}
+}

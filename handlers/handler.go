@@ -1,0 +1,52 @@
+// Package handlers turns HTTP requests into store and race calls and renders HTML pages or JSON.
+// Handlers parse, call, and render: no SQL, no scoring.
+package handlers
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// Handler holds what every handler needs.
+type Handler struct {
+	Store  *store.Store
+	Views  *views.Views
+	Logger *slog.Logger
+}
+
+// New returns a Handler over the store and views.
+func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
+	return &Handler{Store: s, Views: v, Logger: logger}
+}
+
+// csrfToken returns the CSRF token the middleware put in the context.
+func csrfToken(c echo.Context) string {
+	if t, ok := c.Get("csrf").(string); ok {
+		return t
+	}
+	return ""
+}
+
+// render writes a page with status, filling the CSRF token.
+func (h *Handler) render(c echo.Context, status int, name string, p views.Page) error {
+	p.CSRF = csrfToken(c)
+	if p.Flash == "" {
+		p.Flash = takeFlash(c)
+	}
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(status)
+	return h.Views.Render(c.Response(), name, p)
+}
+
+// redirect answers a successful form post with 303 See Other and a flash message for the next page.
+func redirect(c echo.Context, to, flash string) error {
+	if flash != "" {
+		setFlash(c, flash)
+	}
+	return c.Redirect(http.StatusSeeOther, to)
+}

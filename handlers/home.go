@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/views"
+)
+
+// HomePage says what the app does and what is in the database.
+func (h *Handler) HomePage(c echo.Context) error {
+	teams, err := h.Store.ListTeams()
+	if err != nil {
+		return err
+	}
+	riders := 0
+	for _, t := range teams {
+		riders += len(t.Riders)
+	}
+	tours, err := h.Store.CountTours()
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "home", views.Page{Title: "Home", Section: "home", Data: map[string]any{
+		"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": tours}})
+}
+
+// Health answers 200 once the database is open and migrated and answers.
+func (h *Handler) Health(c echo.Context) error {
+	if err := h.Store.Ping(); err != nil {
+		h.Logger.Error("health check failed", "error", err)
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// rulesetSummary is one line of GET /rulesets.
+type rulesetSummary struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Default bool   `json:"default"`
+}
+
+// APIListRulesets answers the shipped rulesets.
+func (h *Handler) APIListRulesets(c echo.Context) error {
+	out := []rulesetSummary{}
+	for _, rs := range h.Store.Rulesets() {
+		out = append(out, rulesetSummary{ID: rs.ID, Name: rs.Name, Default: rs.Default})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// APIGetRuleset answers one ruleset with all its tables.
+func (h *Handler) APIGetRuleset(c echo.Context) error {
+	rs, ok := h.Store.Ruleset(c.Param("id"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "ruleset "+c.Param("id")+" not found")
+	}
+	return c.JSON(http.StatusOK, rs)
+}

@@ -1,0 +1,168 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/roster"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// maxRosterBytes is the largest roster file accepted.
+const maxRosterBytes = 5 << 20
+
+// ExportTeamsXLSX downloads the whole database as an XLSX workbook.
+func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
+	rows, err := h.Store.RosterRows()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := roster.WriteXLSX(&buf, rows, h.Store.AttributeIDs()); err != nil {
+		return fmt.Errorf("export xlsx: %w", err)
+	}
+	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buf.Bytes())
+}
+
+// ExportTeamsCSV downloads the whole database as CSV.
+func (h *Handler) ExportTeamsCSV(c echo.Context) error {
+	rows, err := h.Store.RosterRows()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := roster.WriteCSV(&buf, rows, h.Store.AttributeIDs()); err != nil {
+		return fmt.Errorf("export csv: %w", err)
+	}
+	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".csv", "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// attachment sends a file download.
+func attachment(c echo.Context, name, contentType string, data []byte) error {
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
+	return c.Blob(http.StatusOK, contentType, data)
+}
+
+// uploadedFile reads the multipart field "file".
+func uploadedFile(c echo.Context) (string, []byte, error) {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return "", nil, race.Invalid("file", "choose an XLSX or CSV file to upload")
+	}
+	if fh.Size > maxRosterBytes {
+		return "", nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d MB)", maxRosterBytes>>20))
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return "", nil, race.Invalid("file", "could not be read")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxRosterBytes+1))
+	if err != nil {
+		return "", nil, race.Invalid("file", "could not be read")
+	}
+	return filepath.Base(fh.Filename), data, nil
+}
+
+// readRoster parses an uploaded roster; an unreadable file is a validation error on "file".
+func (h *Handler) readRoster(name string, data []byte) (roster.Sheet, error) {
+	sh, err := roster.Read(data, name, h.Store.AttributeIDs())
+	if err != nil {
+		return sh, race.Invalid("file", err.Error())
+	}
+	return sh, nil
+}
+
+// APIImportTeams imports a roster file: ?dry_run=1 previews; otherwise all rows are stored or none.
+func (h *Handler) APIImportTeams(c echo.Context) error {
+	name, data, err := uploadedFile(c)
+	if err != nil {
+		return err
+	}
+	sh, err := h.readRoster(name, data)
+	if err != nil {
+		return err
+	}
+	if c.QueryParam("dry_run") == "1" || c.QueryParam("dry_run") == "true" {
+		prev, err := h.Store.PreviewImport(sh)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, prev)
+	}
+	prev, err := h.Store.ApplyImport(sh)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, prev)
+}
+
+// ImportPage shows the upload form.
+func (h *Handler) ImportPage(c echo.Context) error {
+	return h.render(c, http.StatusOK, "import", views.Page{Title: "Import teams & riders", Section: "teams", Data: map[string]any{"Columns": roster.Header(h.Store.AttributeIDs())}})
+}
+
+func (h *Handler) importFailed(c echo.Context, err error) error {
+	ve, ok := err.(*race.ValidationError)
+	if !ok {
+		return err
+	}
+	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: "Import teams & riders", Section: "teams", Errors: ve.Fields,
+		Error: "The file could not be read: nothing was stored.", Data: map[string]any{"Columns": roster.Header(h.Store.AttributeIDs())}})
+}
+
+// ImportPreviewPage reads the uploaded file and shows what it would do, storing nothing.
+func (h *Handler) ImportPreviewPage(c echo.Context) error {
+	name, data, err := uploadedFile(c)
+	if err != nil {
+		return h.importFailed(c, err)
+	}
+	sh, err := h.readRoster(name, data)
+	if err != nil {
+		return h.importFailed(c, err)
+	}
+	prev, err := h.Store.PreviewImport(sh)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if len(prev.Problems) > 0 {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.render(c, status, "import_preview", views.Page{Title: "Import preview", Section: "teams", Data: map[string]any{
+		"Filename": name, "Preview": prev, "Content": base64.StdEncoding.EncodeToString(data)}})
+}
+
+// ImportApplyPage stores a previewed file (carried back in the form), all rows or none.
+func (h *Handler) ImportApplyPage(c echo.Context) error {
+	name := filepath.Base(c.FormValue("filename"))
+	data, err := base64.StdEncoding.DecodeString(c.FormValue("content"))
+	if err != nil || len(data) == 0 {
+		return h.importFailed(c, race.Invalid("file", "the previewed file was lost; upload it again"))
+	}
+	sh, err := h.readRoster(name, data)
+	if err != nil {
+		return h.importFailed(c, err)
+	}
+	prev, err := h.Store.ApplyImport(sh)
+	if err != nil {
+		var ie *store.ImportError
+		if errors.As(err, &ie) {
+			return h.render(c, http.StatusUnprocessableEntity, "import_preview", views.Page{Title: "Import preview", Section: "teams",
+				Error: "The file has problems: nothing was stored.", Data: map[string]any{"Filename": name, "Preview": prev, "Content": c.FormValue("content")}})
+		}
+		return err
+	}
+	return redirect(c, "/teams", fmt.Sprintf("Imported %s: %d teams created, %d updated; %d riders created, %d updated.", name,
+		prev.Counts["teams_create"], prev.Counts["teams_update"], prev.Counts["riders_create"], prev.Counts["riders_update"]))
+}

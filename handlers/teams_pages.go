@@ -1,0 +1,125 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// teamForm is what the team form page shows.
+type teamForm struct {
+	Action string
+	Team   store.TeamInput
+}
+
+// TeamsPage lists every team with its riders.
+func (h *Handler) TeamsPage(c echo.Context) error {
+	teams, err := h.Store.ListTeams()
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "teams", views.Page{Title: "Teams & riders", Section: "teams", Data: map[string]any{"Teams": teams}})
+}
+
+// NewTeamPage shows an empty team form.
+func (h *Handler) NewTeamPage(c echo.Context) error {
+	return h.render(c, http.StatusOK, "team_form", views.Page{Title: "New team", Section: "teams", Data: teamForm{Action: "/teams", Team: store.TeamInput{Color: "#1d4ed8"}}})
+}
+
+func teamFromForm(c echo.Context) store.TeamInput {
+	return store.TeamInput{Name: c.FormValue("name"), Short: c.FormValue("short"), Color: c.FormValue("color")}
+}
+
+// formFailed re-renders a form with the validation messages beside the fields, or returns
+// the error when it is not a validation error.
+func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Page) error {
+	var ve *race.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	p.Errors = ve.Fields
+	p.Error = "Please correct the marked fields: nothing was saved."
+	return h.render(c, http.StatusUnprocessableEntity, page, p)
+}
+
+// CreateTeamPage stores a new team from the form.
+func (h *Handler) CreateTeamPage(c echo.Context) error {
+	in := teamFromForm(c)
+	t, err := h.Store.CreateTeam(in)
+	if err != nil {
+		return h.formFailed(c, err, "team_form", views.Page{Title: "New team", Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
+	}
+	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s created.", t.Name))
+}
+
+// EditTeamPage shows a team's form.
+func (h *Handler) EditTeamPage(c echo.Context) error {
+	id, err := idParam(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTeam(id)
+	if err != nil {
+		return err
+	}
+	in := store.TeamInput{Name: t.Name, Short: t.Short, Color: t.Color}
+	return h.render(c, http.StatusOK, "team_form", views.Page{Title: "Edit team " + t.Name, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+}
+
+// UpdateTeamPage saves a team's form.
+func (h *Handler) UpdateTeamPage(c echo.Context) error {
+	id, err := idParam(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	in := teamFromForm(c)
+	t, err := h.Store.UpdateTeam(id, in)
+	if err != nil {
+		return h.formFailed(c, err, "team_form", views.Page{Title: "Edit team", Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+	}
+	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s saved.", t.Name))
+}
+
+// confirmation is what the confirm page shows.
+type confirmation struct {
+	Question, Detail, Action, Button, Back string
+}
+
+// DeleteTeamConfirmPage asks before deleting a team.
+func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
+	id, err := idParam(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTeam(id)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Delete team " + t.Name, Section: "teams", Data: confirmation{
+		Question: fmt.Sprintf("Delete the team %s and its %d riders from the database?", t.Name, len(t.Riders)),
+		Detail:   "Tours already created keep their own copy of the team.",
+		Action:   fmt.Sprintf("/teams/%d/delete", id), Button: "Delete team", Back: "/teams",
+	}})
+}
+
+// DeleteTeamPage deletes a team after confirmation.
+func (h *Handler) DeleteTeamPage(c echo.Context) error {
+	id, err := idParam(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTeam(id)
+	if err != nil {
+		return err
+	}
+	if err := h.Store.DeleteTeam(id); err != nil {
+		return err
+	}
+	return redirect(c, "/teams", fmt.Sprintf("Team %s deleted.", t.Name))
+}

@@ -1,0 +1,29 @@
+// Package models holds the GORM structs: the tables, columns, indexes and constraints of Race Director.
+package models
+
+import "time"
+
+// Team is a team of the database ("Personalise"); tours copy it.
+type Team struct {
+	ID        uint    `gorm:"primaryKey"`
+	Name      string  `gorm:"size:60;not null;uniqueIndex:idx_team_name"`
+	NameKey   string  `gorm:"size:60;not null;uniqueIndex:idx_team_name_key"`
+	Short     string  `gorm:"size:4;not null"`
+	Color     string  `gorm:"size:7;not null"`
+	Riders    []Rider `gorm:"constraint:OnDelete:CASCADE"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Rider is a rider of the database, in one team, with a counter number unique in the team.
+type Rider struct {
+	ID     uint   `gorm:"primaryKey"`
+	TeamID uint   `gorm:"not null;uniqueIndex:idx_rider_team_number"`
+	Name   string `gorm:"size:60;not null"`
+	Number int    `gorm:"not null;uniqueIndex:idx_rider_team_number"`
+	Role   string `gorm:"size:40;not null"`
+	// Attributes is JSON: ruleset-specific values such as 2RUOTE speeds and cost.
+	Attributes string `gorm:"type:text;not null;default:'{}'"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}

@@ -1,0 +1,101 @@
+package models
+
+import "time"
+
+// Tour is a tour being raced: its own copy of the ruleset, teams and riders.
+type Tour struct {
+	ID        uint   `gorm:"primaryKey"`
+	Name      string `gorm:"size:80;not null"`
+	RulesetID string `gorm:"size:40;not null"`
+	// Ruleset is the JSON copy of the ruleset the tour was created with.
+	Ruleset string `gorm:"type:text;not null"`
+	// Points is the JSON Cycling Party points definition.
+	Points        string `gorm:"type:text;not null;default:'{}'"`
+	Profile       string `gorm:"size:20"`
+	Seed          int64
+	RidersPerTeam int
+	Advanced      bool
+	Teams         []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
+	Riders        []TourRider `gorm:"constraint:OnDelete:CASCADE"`
+	Stages        []Stage     `gorm:"constraint:OnDelete:CASCADE"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// TourTeam is a team copied into a tour; Number gives the bibs (Number×10 + counter).
+type TourTeam struct {
+	ID           uint   `gorm:"primaryKey"`
+	TourID       uint   `gorm:"not null;uniqueIndex:idx_tour_team_number"`
+	Number       int    `gorm:"not null;uniqueIndex:idx_tour_team_number"`
+	Name         string `gorm:"size:60;not null"`
+	Short        string `gorm:"size:4;not null"`
+	Color        string `gorm:"size:7;not null"`
+	SourceTeamID uint
+}
+
+// TourRider is a rider copied into a tour, identified by bib within the tour.
+type TourRider struct {
+	ID         uint   `gorm:"primaryKey"`
+	TourID     uint   `gorm:"not null;uniqueIndex:idx_tour_rider_bib"`
+	TourTeamID uint   `gorm:"not null;index"`
+	Bib        int    `gorm:"not null;uniqueIndex:idx_tour_rider_bib"`
+	Name       string `gorm:"size:60;not null"`
+	Number     int    `gorm:"not null"`
+	Role       string `gorm:"size:40;not null"`
+	Attributes string `gorm:"type:text;not null;default:'{}'"`
+}
+
+// Stage is one stage of a tour: its course (JSON) and state.
+type Stage struct {
+	ID     uint   `gorm:"primaryKey"`
+	TourID uint   `gorm:"not null;uniqueIndex:idx_stage_tour_number"`
+	Number int    `gorm:"not null;uniqueIndex:idx_stage_tour_number"`
+	Type   string `gorm:"size:20;not null"`
+	Length int    `gorm:"not null"`
+	State  string `gorm:"size:10;not null"`
+	// Course is the JSON of the stage's climbs, sprints, markers, sections and cards.
+	Course string `gorm:"type:text;not null"`
+	// Version counts changes to the stage's results, refusing stale forms.
+	Version   int `gorm:"not null;default:0"`
+	ClosedAt  *time.Time
+	Entries   []Entry  `gorm:"constraint:OnDelete:CASCADE"`
+	Changes   []Change `gorm:"constraint:OnDelete:CASCADE"`
+	UpdatedAt time.Time
+}
+
+// Entry is one entered result of a stage: a sprint, a climb, the finish, an abandonment,
+// an advantage use, fatigue… Kind and Key identify it; Data is its JSON.
+type Entry struct {
+	ID      uint   `gorm:"primaryKey"`
+	StageID uint   `gorm:"not null;uniqueIndex:idx_entry_key"`
+	Kind    string `gorm:"size:20;not null;uniqueIndex:idx_entry_key"`
+	Key     string `gorm:"size:40;not null;uniqueIndex:idx_entry_key"`
+	Seq     int    `gorm:"not null"`
+	Data    string `gorm:"type:text;not null"`
+}
+
+// Change is one line of a stage's history: what changed, when, and the values before and after.
+type Change struct {
+	ID      uint `gorm:"primaryKey"`
+	StageID uint `gorm:"not null;index"`
+	At      time.Time
+	Action  string `gorm:"size:20;not null"`
+	Kind    string `gorm:"size:20;not null"`
+	Key     string `gorm:"size:40;not null"`
+	Summary string `gorm:"size:300"`
+	// Before and After are the entry's JSON ("" when absent).
+	Before string `gorm:"type:text"`
+	After  string `gorm:"type:text"`
+	Undone bool
+}
+
+// All lists every model, in migration order.
+func All() []any {
+	return []any{&Setting{}, &Team{}, &Rider{}, &Tour{}, &TourTeam{}, &TourRider{}, &Stage{}, &Entry{}, &Change{}}
+}
+
+// Setting is one key/value of the application's own state (for example, that the defaults were loaded).
+type Setting struct {
+	Key   string `gorm:"primaryKey;size:60"`
+	Value string `gorm:"type:text;not null"`
+}

@@ -1,0 +1,87 @@
+package views
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+)
+
+// Funcs are the template helpers every page may use.
+func Funcs() template.FuncMap {
+	return template.FuncMap{
+		// fieldError returns the message for a field, or "".
+		"fieldError": func(p Page, field string) string {
+			if p.Errors == nil {
+				return ""
+			}
+			return p.Errors[field]
+		},
+		// hasError says whether a field has a message.
+		"hasError": func(p Page, field string) bool {
+			_, ok := p.Errors[field]
+			return ok
+		},
+		// swatch draws a team colour as a small SVG square (no inline styles: the CSP forbids them).
+		"swatch": func(color string) template.HTML {
+			if !validColor(color) {
+				color = "#999999"
+			}
+			return template.HTML(fmt.Sprintf(`<svg class="swatch" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><rect width="14" height="14" rx="3" fill="%s" stroke="#0003"/></svg>`, color))
+		},
+		// clock formats seconds as h:mm:ss or m:ss.
+		"clock": Clock,
+		// gap formats a gap in seconds as +m:ss (or "—" for 0).
+		"gap": func(sec int) string {
+			if sec == 0 {
+				return "—"
+			}
+			return "+" + Clock(sec)
+		},
+		"add": func(a, b int) int { return a + b },
+		"seq": func(n int) []int {
+			out := make([]int, n)
+			for i := range out {
+				out[i] = i + 1
+			}
+			return out
+		},
+		"join": strings.Join,
+		"dict": func(kv ...any) map[string]any {
+			m := map[string]any{}
+			for i := 0; i+1 < len(kv); i += 2 {
+				k, _ := kv[i].(string)
+				m[k] = kv[i+1]
+			}
+			return m
+		},
+	}
+}
+
+func validColor(c string) bool {
+	if len(c) != 7 || c[0] != '#' {
+		return false
+	}
+	for _, r := range c[1:] {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// Clock formats seconds as h:mm:ss, or m:ss under an hour.
+func Clock(sec int) string {
+	neg := sec < 0
+	if neg {
+		sec = -sec
+	}
+	h, m, s := sec/3600, sec/60%60, sec%60
+	out := fmt.Sprintf("%d:%02d", m, s)
+	if h > 0 {
+		out = fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}

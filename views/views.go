@@ -1,0 +1,92 @@
+// Package views holds the html/template pages of Race Director, parsed once at start-up:
+// every page with the layout and the partials into its own template.
+package views
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+//go:embed layout.html partials/*.html pages/*.html
+var files embed.FS
+
+// Page is what every page template receives.
+type Page struct {
+	// Title names the screen (it ends up in <title>).
+	Title string
+	// Section is the navigation entry to highlight: home, tour, tours, teams.
+	Section string
+	// CSRF is the token every form posts back.
+	CSRF string
+	// Flash is a one-line message shown at the top (after a redirect).
+	Flash string
+	// Error is a message about the whole form; Errors names fields and their reasons.
+	Error  string
+	Errors map[string]string
+	// Data is the page's own data.
+	Data any
+	// TourNav, when set, shows a tour's own menu.
+	TourNav any
+}
+
+// Views holds the parsed pages.
+type Views struct {
+	pages map[string]*template.Template
+}
+
+// New parses every page with the layout and partials; it fails if any template is broken.
+func New(funcs template.FuncMap) (*Views, error) {
+	v := &Views{pages: map[string]*template.Template{}}
+	names, err := fs.Glob(files, "pages/*.html")
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("views: no pages found")
+	}
+	all := template.FuncMap{}
+	for k, f := range Funcs() {
+		all[k] = f
+	}
+	for k, f := range funcs {
+		all[k] = f
+	}
+	for _, name := range names {
+		t, err := template.New("layout.html").Funcs(all).ParseFS(files, "layout.html", "partials/*.html", name)
+		if err != nil {
+			return nil, fmt.Errorf("views: unable to parse %s: %w", name, err)
+		}
+		v.pages[strings.TrimSuffix(path.Base(name), ".html")] = t
+	}
+	return v, nil
+}
+
+// Names lists the parsed pages.
+func (v *Views) Names() []string {
+	out := make([]string, 0, len(v.pages))
+	for k := range v.pages {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Render writes page name with the layout; it renders into a buffer first so a template
+// error never sends half a page.
+func (v *Views) Render(w io.Writer, name string, data any) error {
+	t, ok := v.pages[name]
+	if !ok {
+		return fmt.Errorf("views: no page %q", name)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
+		return fmt.Errorf("views: rendering %s: %w", name, err)
+	}
+	_, err := buf.WriteTo(w)
+	return err
+}
