@@ -1,0 +1,65 @@
+package race
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Fatigue bounds (RULES.md §3.6).
+const (
+	// MaxFatigue is the highest fatigue the director can record.
+	MaxFatigue = 99
+)
+
+// fatigueLimit is the fatigue above which a 2RUOTE rider retires: 20, or 25 in the advanced game.
+func fatigueLimit(t *Tour) int {
+	limit, advanced := 20, 25
+	if f := t.Ruleset.Fatigue; f != nil {
+		if f.Limit > 0 {
+			limit = f.Limit
+		}
+		if f.AdvancedLimit > 0 {
+			advanced = f.AdvancedLimit
+		}
+	}
+	if t.Advanced {
+		return advanced
+	}
+	return limit
+}
+
+// FatigueRetired lists, in bib order, the riders whose recorded fatigue in the stage is above the
+// limit (20, or 25 in the advanced game): they retire from the race.
+func FatigueRetired(t *Tour, res StageResult) []int {
+	limit := fatigueLimit(t)
+	var out []int
+	for bib, f := range res.Fatigue {
+		if f > limit {
+			out = append(out, bib)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ValidateFatigue checks the fatigue recorded at the end of a stage: each bib is a rider of the tour
+// who has not abandoned in an earlier stage, each value 0–99. Fields are "fatigue.<bib>".
+func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[int]int) error {
+	v := &ValidationError{}
+	earlier := priorOnly(prior, cur.Stage)
+	for bib, f := range fatigue {
+		field := fmt.Sprintf("fatigue.%d", bib)
+		if _, ok := t.RiderByBib(bib); !ok {
+			v.Add(field, fmt.Sprintf("unknown bib %d", bib))
+			continue
+		}
+		if abandonedIn(earlier, StageResult{Stage: cur.Stage}, bib) {
+			v.Add(field, fmt.Sprintf("bib %d has abandoned in an earlier stage", bib))
+			continue
+		}
+		if f < 0 || f > MaxFatigue {
+			v.Add(field, fmt.Sprintf("must be between 0 and %d", MaxFatigue))
+		}
+	}
+	return v.Err()
+}
