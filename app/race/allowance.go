@@ -250,7 +250,7 @@ func riderRole(rs Ruleset, r Rider) string {
 	if r.Role != "" {
 		return r.Role
 	}
-	if role, ok := roleForCounterNumber(rs, r.Number); ok {
+	if role, ok := rs.RoleForCounter(r.Number); ok {
 		return role.ID
 	}
 	return ""

@@ -101,31 +101,48 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 		rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
 		blocks = len(cats)
 	}
+	// A stage that may finish on its last climb does so half the time: no descent, no card after it.
+	summit := st.FinishOnClimb && blocks > 0 && rng.IntN(2) == 0
 	runs := make([]int, blocks)
-	used := 0
 	for i := range runs {
 		runs[i] = 1 + rng.IntN(max(level, 1))
-		used += runs[i] + 1 // the run and its descent
 	}
-	for used > terrains-(blocks+1) && blocks > 0 {
+	tail := 1
+	if summit {
+		tail = 0
+	}
+	need := func() int { // mountain runs, their descents, one filler before each block and after the last
+		n := blocks + tail + blocks - (1 - tail)
+		for _, r := range runs {
+			n += r
+		}
+		return max(n, 1)
+	}
+	for need() > terrains && blocks > 0 {
 		shrunk := false
 		for i := range runs {
-			if runs[i] > 1 && used > terrains-(blocks+1) {
+			if runs[i] > 1 && need() > terrains {
 				runs[i]--
-				used--
 				shrunk = true
 			}
 		}
 		if !shrunk {
 			blocks--
-			used -= runs[blocks] + 1
 			runs = runs[:blocks]
 			if len(cats) > blocks {
 				cats = cats[:blocks]
 			}
+			if blocks == 0 {
+				tail = 1
+			}
 		}
 	}
-	fill := splitSlack(terrains-used-(blocks+1), blocks+1, rng)
+	fill := splitSlack(terrains-need(), blocks+1, rng)
+	if blocks > 0 && tail == 0 {
+		// Summit finish: the slack of the last slot goes to the first one instead.
+		fill[0] += fill[blocks]
+		fill[blocks] = 0
+	}
 	flatPct := [4]int{80, 65, 50, 50}[level]
 	flat, hill := terrainCardID(rs, TerrainFlat), terrainCardID(rs, TerrainHill)
 	mountain, descent := terrainCardID(rs, TerrainMountain), terrainCardID(rs, TerrainDescent)
@@ -152,11 +169,11 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 		if advanced && gpm != "" {
 			cards = append(cards, gpm)
 		}
-		if descent != "" {
+		if descent != "" && (b < blocks-1 || tail == 1) {
 			cards = append(cards, descent)
 		}
 	}
-	addFiller(1 + fill[blocks])
+	addFiller(tail + fill[blocks])
 	if advanced {
 		cards = insertSpecialCards(cards, flatAfter, tv, feed, st.Sprints, rng)
 	}
@@ -223,7 +240,7 @@ func deriveCardCourse(rs Ruleset, st StageType, stage Stage) Stage {
 	for i := range out.Climbs {
 		out.Climbs[i].Category = defaultGPMCategory(rs, st)
 		if len(stage.Climbs) == len(out.Climbs) {
-			if _, ok := lookupClimbCategory(rs, stage.Climbs[i].Category); ok || len(rs.ClimbCategories) == 0 {
+			if _, ok := rs.ClimbCategory(stage.Climbs[i].Category); ok || len(rs.ClimbCategories) == 0 {
 				out.Climbs[i].Category = stage.Climbs[i].Category
 			}
 			out.Climbs[i].Name = stage.Climbs[i].Name

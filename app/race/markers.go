@@ -38,7 +38,7 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 	}
 	for _, c := range st.Climbs {
 		label := c.Category
-		if cat, ok := lookupClimbCategory(rs, c.Category); ok && cat.Name != "" {
+		if cat, ok := rs.ClimbCategory(c.Category); ok && cat.Name != "" {
 			label = cat.Name
 		}
 		ms = append(ms,

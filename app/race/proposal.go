@@ -84,14 +84,14 @@ func Propose(rs Ruleset, req ProposalRequest) (Proposal, error) {
 		Seed:          req.Seed,
 		RidersPerTeam: req.RidersPerTeam,
 		Stages:        stages,
-		Points:        defaultPointsOf(rs),
+		Points:        rs.DefaultPoints(),
 		Advanced:      req.Advanced,
 	}, nil
 }
 
 // proposeStage builds one stage of type id the way its ruleset lays out courses.
 func proposeStage(rs Ruleset, pr ProposalRules, id string, number int, advanced bool, rng *rand.Rand) (Stage, error) {
-	st, ok := lookupStageType(rs, id)
+	st, ok := rs.StageType(id)
 	if !ok {
 		return Stage{}, fmt.Errorf("race: proposal chose unknown stage type %q", id)
 	}
@@ -161,27 +161,6 @@ func proposalRules(rs Ruleset) ProposalRules {
 	return pr
 }
 
-// defaultPointsOf returns the ruleset's default points definition, or RULES.md §1.5's when it has none.
-func defaultPointsOf(rs Ruleset) PointsDefinition {
-	if rs.Points != nil {
-		p := *rs.Points
-		p.Individual = append([]int(nil), p.Individual...)
-		p.Regularity = append([]int(nil), p.Regularity...)
-		p.Mountain = append([]int(nil), p.Mountain...)
-		p.Sprints = append([]int(nil), p.Sprints...)
-		p.Teams = append([]int(nil), p.Teams...)
-		return p
-	}
-	return PointsDefinition{
-		StageWin:   5,
-		Individual: []int{25, 18, 12, 8, 5},
-		Regularity: []int{12, 7, 3},
-		Mountain:   []int{12, 7, 3},
-		Sprints:    []int{8, 4, 2},
-		Teams:      []int{12, 7, 3},
-	}
-}
-
 // allowedRiderCounts lists the riders per team a ruleset allows, smallest first.
 func allowedRiderCounts(tr TeamRules) []int {
 	if len(tr.RiderCounts) > 0 {
@@ -235,26 +214,6 @@ func describeRiderCounts(tr TeamRules) string {
 		return strings.Join(parts, "")
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// lookupStageType finds a stage type of the ruleset by id.
-func lookupStageType(rs Ruleset, id string) (StageType, bool) {
-	for _, st := range rs.StageTypes {
-		if st.ID == id {
-			return st, true
-		}
-	}
-	return StageType{}, false
-}
-
-// lookupClimbCategory finds a climb category of the ruleset by id.
-func lookupClimbCategory(rs Ruleset, id string) (ClimbCategory, bool) {
-	for _, c := range rs.ClimbCategories {
-		if c.ID == id {
-			return c, true
-		}
-	}
-	return ClimbCategory{}, false
 }
 
 // randBetween returns a uniform integer in [lo, hi] (lo when hi < lo).

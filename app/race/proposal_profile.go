@@ -62,7 +62,7 @@ func stageLevel(rs Ruleset, id string) int {
 // levelStageType picks the road stage type a proposal uses for a level: the Cycling Party id when the
 // ruleset has it, else the first road type of that level, else the nearest easier (then harder) one.
 func levelStageType(rs Ruleset, level int) string {
-	if _, ok := lookupStageType(rs, canonicalLevelIDs()[level]); ok {
+	if _, ok := rs.StageType(canonicalLevelIDs()[level]); ok {
 		return canonicalLevelIDs()[level]
 	}
 	road := roadStageTypes(rs)
@@ -181,7 +181,7 @@ func proposeLevels(profile string, n int, rng *rand.Rand) []int {
 // stage's level class (a time trial is flat, a mountain time trial medium, a queen stage high).
 func addSpecialStages(rs Ruleset, profile string, levels []int, ids []string, rng *rand.Rand) {
 	n := len(ids)
-	has := func(id string) bool { _, ok := lookupStageType(rs, id); return ok }
+	has := func(id string) bool { _, ok := rs.StageType(id); return ok }
 	pick := func(from, to, level int) int {
 		var cands []int
 		for i := from; i < to; i++ {

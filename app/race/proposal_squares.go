@@ -36,9 +36,6 @@ func stageTypeWithDefaults(rs Ruleset, st StageType) StageType {
 	if st.Sprints == 0 {
 		st.Sprints = d.sprints
 	}
-	if st.ID == "high" {
-		st.FinishOnClimb = true
-	}
 	return st
 }
 
@@ -82,7 +79,7 @@ func shortestClimbCategories(rs Ruleset, st StageType, n int) []string {
 	cats := append([]string(nil), st.MustInclude...)
 	shortest, best := "", 0
 	for _, id := range st.ClimbCategories {
-		if c, ok := lookupClimbCategory(rs, id); ok && (shortest == "" || c.Squares < best) {
+		if c, ok := rs.ClimbCategory(id); ok && (shortest == "" || c.Squares < best) {
 			shortest, best = id, c.Squares
 		}
 	}
@@ -97,7 +94,7 @@ func shortestClimbCategories(rs Ruleset, st StageType, n int) []string {
 
 // climbSquares is a climb's length on the board: its category's, or a drawn one for free-length categories.
 func climbSquares(rs Ruleset, category string, rng *rand.Rand) int {
-	c, ok := lookupClimbCategory(rs, category)
+	c, ok := rs.ClimbCategory(category)
 	if ok && c.Squares > 0 {
 		return c.Squares
 	}
@@ -111,7 +108,7 @@ func climbSquares(rs Ruleset, category string, rng *rand.Rand) int {
 
 // climbHardness orders categories: lower is harder (rank, else longer).
 func climbHardness(rs Ruleset, category string) int {
-	c, ok := lookupClimbCategory(rs, category)
+	c, ok := rs.ClimbCategory(category)
 	if !ok {
 		return 1 << 20
 	}

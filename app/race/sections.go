@@ -173,7 +173,7 @@ func timeTrialFamily(rs Ruleset) string {
 // climbKmRange is a proposed climb's length in real km by category rank (house rule).
 func climbKmRange(rs Ruleset, category string) (int, int) {
 	rank := 3
-	if c, ok := lookupClimbCategory(rs, category); ok && c.Rank > 0 {
+	if c, ok := rs.ClimbCategory(category); ok && c.Rank > 0 {
 		rank = c.Rank
 	}
 	switch rank {
@@ -209,15 +209,10 @@ func proposeSectionStage(rs Ruleset, pr ProposalRules, st StageType, rng *rand.R
 	}
 	var secs []Section
 	switch {
-	case st.TimeTrial != "" && st.ID != stageMountainITT || st.ID == stageITT || st.ID == stageTTT:
+	case st.ID == stageMountainITT || st.TimeTrial != "" && st.MaxClimbs > 0:
+		secs = proposeMountainTimeTrialSections(rs, st, flat, rng)
+	case st.TimeTrial != "" || st.ID == stageITT || st.ID == stageTTT:
 		secs = proposeTimeTrialSections(rs, st, flat, rng)
-	case st.ID == stageMountainITT:
-		cats := drawClimbCategories(st, max(1, st.MinClimbs), rng)
-		lo, hi := climbKmRange(rs, cats[0])
-		secs = append(secs, Section{Type: flat.ID, Km: randBetween(rng, 2, 10)})
-		if cs, ok := climbSection(rs, cats[0]); ok {
-			secs = append(secs, Section{Type: cs.ID, Km: randBetween(rng, lo, hi)})
-		}
 	default:
 		secs = proposeRoadSections(rs, pr, st, flat, rng)
 	}
@@ -233,7 +228,7 @@ func proposeSectionStage(rs Ruleset, pr ProposalRules, st StageType, rng *rand.R
 func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *rand.Rand) []Section {
 	family := timeTrialFamily(rs)
 	if family == "" {
-		return []Section{{Type: flat.ID, Km: randBetween(rng, 10, 50)}}
+		return []Section{{Type: flat.ID, Km: randBetween(rng, max(st.MinLength, 10), max(st.MaxLength, 50))}}
 	}
 	loKm, hiKm := 8, 50
 	if st.ID == stageTTT || st.TimeTrial == "team" {
@@ -241,7 +236,7 @@ func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *r
 	}
 	km := randBetween(rng, loKm, hiKm)
 	if st.MinLength > 0 || st.MaxLength > 0 {
-		for range 60 {
+		for range 200 {
 			sq, err := SectionSquares(rs, family, km)
 			if err == nil && sq >= st.MinLength && (st.MaxLength == 0 || sq <= st.MaxLength) {
 				break
@@ -255,20 +250,55 @@ func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *r
 	return []Section{{Type: flat.ID, Km: km}}
 }
 
-// proposeRoadSections lays out flats, climbs and their descents for a road stage of the type.
+// proposeMountainTimeTrialSections is a flat run-in and a climb that ends on the finish line, sized
+// to the stage type's length.
+func proposeMountainTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *rand.Rand) []Section {
+	cats := drawClimbCategories(st, max(1, st.MinClimbs), rng)
+	if len(cats) == 0 {
+		return proposeTimeTrialSections(rs, st, flat, rng)
+	}
+	cs, ok := climbSection(rs, cats[0])
+	if !ok {
+		return proposeTimeTrialSections(rs, st, flat, rng)
+	}
+	lo, hi := climbKmRange(rs, cats[0])
+	climbKm, flatKm := randBetween(rng, lo, hi), randBetween(rng, 2, 10)
+	per := max(flat.SquaresPerKm, 1)
+	if st.MaxLength > 0 {
+		for climbKm > 1 && climbKm*cs.SquaresPerKm+flatKm*per > st.MaxLength {
+			climbKm--
+		}
+		for flatKm > 1 && climbKm*cs.SquaresPerKm+flatKm*per > st.MaxLength {
+			flatKm--
+		}
+	}
+	if total := climbKm*cs.SquaresPerKm + flatKm*per; total < st.MinLength {
+		flatKm += (st.MinLength - total + per - 1) / per
+	}
+	return []Section{{Type: flat.ID, Km: flatKm}, {Type: cs.ID, Km: climbKm}}
+}
+
+// proposeRoadSections lays out flats, climbs and their descents for a road stage of the type, with at
+// least MinGap flat km after the start, between climbs and before the finish (unless it finishes on
+// the last climb, when the type allows it).
 func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat SectionType, rng *rand.Rand) []Section {
 	gap := max(pr.MinGap, 1)
 	minLen, maxLen := sectionStageLengths(rs, st)
-	summitAllowed := st.FinishOnClimb || st.ID == "high" || st.ID == stageQueen
 	type climbPart struct {
 		climb, descent Section
 	}
 	var parts []climbPart
-	flatTotal, segments := 0, 0
-	for attempt := 0; ; attempt++ {
+	flatTotal, segments := 0, 1
+	for attempt := range 60 {
+		fallback := attempt >= 40
 		length := randBetween(rng, minLen, maxLen)
-		cats := drawClimbCategories(st, randBetween(rng, st.MinClimbs, st.MaxClimbs), rng)
-		summit := summitAllowed && len(cats) > 0 && rng.IntN(2) == 0
+		n := randBetween(rng, st.MinClimbs, st.MaxClimbs)
+		if fallback {
+			length, n = maxLen, max(st.MinClimbs, len(st.MustInclude))
+		}
+		cats := drawClimbCategories(st, n, rng)
+		rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
+		summit := st.FinishOnClimb && len(cats) > 0 && rng.IntN(2) == 0
 		if summit {
 			hardest := 0
 			for i, id := range cats {
@@ -276,15 +306,7 @@ func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat Sectio
 					hardest = i
 				}
 			}
-			rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
-			for i, id := range cats {
-				if id == cats[hardest] {
-					cats[i], cats[len(cats)-1] = cats[len(cats)-1], cats[i]
-					break
-				}
-			}
-		} else {
-			rng.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
+			cats[hardest], cats[len(cats)-1] = cats[len(cats)-1], cats[hardest]
 		}
 		parts = parts[:0]
 		fixed := 0
@@ -295,15 +317,19 @@ func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat Sectio
 			}
 			lo, hi := climbKmRange(rs, id)
 			km := randBetween(rng, lo, hi)
-			if attempt >= 40 {
+			if fallback {
 				km = lo
 			}
 			p := climbPart{climb: Section{Type: cs.ID, Km: km}}
 			fixed += km * cs.SquaresPerKm
 			if !(summit && i == len(cats)-1) {
 				if ds, ok := descentSection(rs, id); ok {
-					p.descent = Section{Type: ds.ID, Km: randBetween(rng, max(1, km/2), km)}
-					fixed += p.descent.Km * ds.SquaresPerKm
+					dkm := randBetween(rng, max(1, km/2), km)
+					if fallback {
+						dkm = 1
+					}
+					p.descent = Section{Type: ds.ID, Km: dkm}
+					fixed += dkm * ds.SquaresPerKm
 				}
 			}
 			parts = append(parts, p)
@@ -316,10 +342,7 @@ func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat Sectio
 		if flatTotal >= segments*gap {
 			break
 		}
-		if attempt >= 40 {
-			flatTotal = segments * gap
-			break
-		}
+		flatTotal = segments * gap
 	}
 	extra := splitSlack(flatTotal-segments*gap, segments, rng)
 	secs := []Section{{Type: flat.ID, Km: gap + extra[0]}}
@@ -338,7 +361,7 @@ func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat Sectio
 // descentSection is the descent after a climb: high after the hardest categories, low after the easiest.
 func descentSection(rs Ruleset, category string) (SectionType, bool) {
 	words := []string{"low", "bajo"}
-	if c, ok := lookupClimbCategory(rs, category); ok {
+	if c, ok := rs.ClimbCategory(category); ok {
 		switch {
 		case c.Rank > 0 && c.Rank <= 2:
 			words = []string{"high", "alto"}

@@ -24,7 +24,7 @@ func NormalizeStage(rs Ruleset, st Stage) Stage {
 	out := st
 	switch {
 	case len(st.Cards) > 0:
-		t, _ := lookupStageType(rs, st.Type)
+		t, _ := rs.StageType(st.Type)
 		out = deriveCardCourse(rs, t, st)
 	case len(st.Sections) > 0:
 		if built, err := BuildSectionStage(rs, st); err == nil {
@@ -77,7 +77,7 @@ func ValidateStages(rs Ruleset, stages []Stage) error {
 
 // validateStage adds every problem of one stage to v, with fields under prefix.
 func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
-	if _, ok := lookupStageType(rs, st.Type); !ok {
+	if _, ok := rs.StageType(st.Type); !ok {
 		v.Add(prefix+".type", fmt.Sprintf("unknown stage type %q for ruleset %s", st.Type, rs.ID))
 	}
 	L := st.Length
@@ -93,7 +93,7 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	order := make([]int, 0, len(st.Climbs))
 	for j, c := range st.Climbs {
 		f := fmt.Sprintf("%s.climbs[%d]", prefix, j)
-		cat, known := lookupClimbCategory(rs, c.Category)
+		cat, known := rs.ClimbCategory(c.Category)
 		if !known && len(rs.ClimbCategories) > 0 {
 			v.Add(f+".category", fmt.Sprintf("unknown climb category %q", c.Category))
 		}
@@ -257,10 +257,10 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		if r.Bib != 0 && team.ID > 0 && r.Bib != team.ID*10+r.Number {
 			v.Add(f+".bib", fmt.Sprintf("must be %d (team %d × 10 + number %d)", team.ID*10+r.Number, team.ID, r.Number))
 		}
-		role, known := lookupRole(rs, r.Role)
+		role, known := rs.Role(r.Role)
 		switch {
 		case counterRoles:
-			want, ok := roleForCounterNumber(rs, r.Number)
+			want, ok := rs.RoleForCounter(r.Number)
 			if ok && r.Role != want.ID {
 				v.Add(f+".role", fmt.Sprintf("counter %d is the %s", r.Number, want.ID))
 			}
@@ -306,24 +306,4 @@ func AssignBibs(teams []Team) []Team {
 		}
 	}
 	return out
-}
-
-// lookupRole finds a role of the ruleset by id.
-func lookupRole(rs Ruleset, id string) (Role, bool) {
-	for _, r := range rs.Roles {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return Role{}, false
-}
-
-// roleForCounterNumber finds the role a Cycling Party counter number gives.
-func roleForCounterNumber(rs Ruleset, n int) (Role, bool) {
-	for _, r := range rs.Roles {
-		if r.Counter == n {
-			return r, true
-		}
-	}
-	return Role{}, false
 }
