@@ -2,6 +2,7 @@ package race
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -148,14 +149,14 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 	mountain, descent := terrainCardID(rs, TerrainMountain), terrainCardID(rs, TerrainDescent)
 	gpm, tv, feed := specialCardID(rs, CardGPM), specialCardID(rs, CardTV), specialCardID(rs, CardR)
 	var cards []string
-	var flatAfter []int // positions in cards right after a flat card
+	var hills []int // positions of hill filler cards
 	addFiller := func(n int) {
 		for range n {
 			if (rng.IntN(100) < flatPct || hill == "") && flat != "" {
 				cards = append(cards, flat)
-				flatAfter = append(flatAfter, len(cards))
 			} else {
 				cards = append(cards, hill)
+				hills = append(hills, len(cards))
 			}
 		}
 	}
@@ -175,6 +176,24 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 	}
 	addFiller(tail + fill[blocks])
 	if advanced {
+		// Each TV card follows a flat card (never the last one): turn hills flat if there are too few.
+		var flatAfter []int
+		for i, c := range cards {
+			if c == flat && i+1 < len(cards) {
+				flatAfter = append(flatAfter, i+1)
+			}
+		}
+		rng.Shuffle(len(hills), func(i, j int) { hills[i], hills[j] = hills[j], hills[i] })
+		for _, p := range hills {
+			if len(flatAfter) >= st.Sprints || flat == "" {
+				break
+			}
+			if p < len(cards) {
+				cards[p-1] = flat
+				flatAfter = append(flatAfter, p)
+			}
+		}
+		slices.Sort(flatAfter)
 		cards = insertSpecialCards(cards, flatAfter, tv, feed, st.Sprints, rng)
 	}
 	stage := Stage{Cards: cards}

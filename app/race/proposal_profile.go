@@ -1,6 +1,9 @@
 package race
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Difficulty levels a profile mixes (RULES.md §1.4): the Cycling Party stage types.
 const (
@@ -165,13 +168,10 @@ func proposeLevels(profile string, n int, rng *rand.Rand) []int {
 			}
 			levels = append(levels, levelMedium+rng.IntN(2))
 		}
-		last := min(3, n)
-		found := false
-		for _, l := range levels[n-last:] {
-			found = found || l == levelHigh
-		}
-		if !found {
-			levels[n-last+rng.IntN(last)] = levelHigh
+		// The last three stages that are also in the second half.
+		from := max(n-3, first)
+		if !slices.Contains(levels[from:], levelHigh) {
+			levels[from+rng.IntN(n-from)] = levelHigh
 		}
 	}
 	return levels

@@ -210,7 +210,7 @@ func proposeSectionStage(rs Ruleset, pr ProposalRules, st StageType, rng *rand.R
 	var secs []Section
 	switch {
 	case st.ID == stageMountainITT || st.TimeTrial != "" && st.MaxClimbs > 0:
-		secs = proposeMountainTimeTrialSections(rs, st, flat, rng)
+		secs = proposeMountainTimeTrialSections(rs, st, flat, max(pr.MinGap, 1), rng)
 	case st.TimeTrial != "" || st.ID == stageITT || st.ID == stageTTT:
 		secs = proposeTimeTrialSections(rs, st, flat, rng)
 	default:
@@ -250,9 +250,9 @@ func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *r
 	return []Section{{Type: flat.ID, Km: km}}
 }
 
-// proposeMountainTimeTrialSections is a flat run-in and a climb that ends on the finish line, sized
-// to the stage type's length.
-func proposeMountainTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *rand.Rand) []Section {
+// proposeMountainTimeTrialSections is a flat run-in of at least gap km and a climb that ends on the
+// finish line, sized to the stage type's length.
+func proposeMountainTimeTrialSections(rs Ruleset, st StageType, flat SectionType, gap int, rng *rand.Rand) []Section {
 	cats := drawClimbCategories(st, max(1, st.MinClimbs), rng)
 	if len(cats) == 0 {
 		return proposeTimeTrialSections(rs, st, flat, rng)
@@ -262,13 +262,13 @@ func proposeMountainTimeTrialSections(rs Ruleset, st StageType, flat SectionType
 		return proposeTimeTrialSections(rs, st, flat, rng)
 	}
 	lo, hi := climbKmRange(rs, cats[0])
-	climbKm, flatKm := randBetween(rng, lo, hi), randBetween(rng, 2, 10)
+	climbKm, flatKm := randBetween(rng, lo, hi), randBetween(rng, gap, gap+10)
 	per := max(flat.SquaresPerKm, 1)
 	if st.MaxLength > 0 {
 		for climbKm > 1 && climbKm*cs.SquaresPerKm+flatKm*per > st.MaxLength {
 			climbKm--
 		}
-		for flatKm > 1 && climbKm*cs.SquaresPerKm+flatKm*per > st.MaxLength {
+		for flatKm > gap && climbKm*cs.SquaresPerKm+flatKm*per > st.MaxLength {
 			flatKm--
 		}
 	}
