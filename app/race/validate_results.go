@@ -1,0 +1,226 @@
+package race
+
+import (
+	"fmt"
+	"strings"
+)
+
+// 2RUOTE sector bounds the API accepts (RULES.md §3.3: +1…+6 ahead, −1…−3 behind, more may be added).
+const (
+	MinSector = -9
+	MaxSector = 9
+)
+
+// ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
+// every bib is a rider of the tour, given once, who has not abandoned in an earlier stage.
+// A rider who abandons later in the current stage may still have crossed. Fields are "order[i]".
+func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) error {
+	v := &ValidationError{}
+	out := abandonedBefore(prior, cur.Stage)
+	seen := make(map[int]int, len(order))
+	for i, bib := range order {
+		field := fmt.Sprintf("order[%d]", i)
+		if reason := riderProblem(t, out, bib); reason != "" {
+			v.Add(field, reason)
+			continue
+		}
+		if j, dup := seen[bib]; dup {
+			v.Add(field, fmt.Sprintf("bib %d is already at order[%d]", bib, j))
+			continue
+		}
+		seen[bib] = i
+	}
+	return v.Err()
+}
+
+// ValidateFinish checks a whole stage finish in the tour's time model (RULES.md §1.8, §2.4, §3.3,
+// §4): every bib is a rider of the tour, given once, still in the race (not abandoned in an earlier
+// stage nor earlier in this one); Cycling Party groups have a turn of 0 or more, a square 1–12 and a
+// die 1–6; Ciclismo a fondo groups a turn of 1 or more; 2RUOTE groups a sector −9…+9; clock
+// results a time, bonus and penalty that are not negative. Fields are JSON paths such as
+// "groups[1].die" and "groups[0].riders[3]".
+func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) error {
+	v := &ValidationError{}
+	out := abandonedBefore(prior, cur.Stage)
+	here := map[int]bool{}
+	for _, a := range cur.Abandons {
+		here[a.Bib] = true
+	}
+	seen := map[int]string{}
+	rider := func(field string, bib int, where string) {
+		if reason := riderProblem(t, out, bib); reason != "" {
+			v.Add(field, reason)
+			return
+		}
+		if here[bib] {
+			v.Add(field, fmt.Sprintf("bib %d abandoned in this stage", bib))
+			return
+		}
+		if prev, dup := seen[bib]; dup {
+			v.Add(field, fmt.Sprintf("bib %d is already in %s", bib, prev))
+			return
+		}
+		seen[bib] = where
+	}
+	model := t.Ruleset.TimeModel
+	if model == TimeModelClock {
+		if len(f.Groups) > 0 {
+			v.Add("groups", "are not used by the clock time model: enter results")
+		}
+		for i, r := range f.Results {
+			p := fmt.Sprintf("results[%d]", i)
+			rider(p+".bib", r.Bib, p)
+			for name, n := range map[string]int{"hundredths": r.Hundredths, "bonus": r.Bonus, "penalty": r.Penalty} {
+				if n < 0 {
+					v.Add(p+"."+name, "must not be negative")
+				}
+			}
+		}
+		return v.Err()
+	}
+	if len(f.Results) > 0 {
+		v.Add("results", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+	}
+	for i, g := range f.Groups {
+		p := fmt.Sprintf("groups[%d]", i)
+		switch model {
+		case TimeModelCyclingParty:
+			if g.Turn < 0 {
+				v.Add(p+".turn", "must not be negative (0 is the turn in which the first rider crossed)")
+			}
+			if g.Square < 1 || g.Square > TimeSquares {
+				v.Add(p+".square", fmt.Sprintf("must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares))
+			}
+			if g.Die < 1 || g.Die > DieFaces {
+				v.Add(p+".die", fmt.Sprintf("must be between 1 and %d", DieFaces))
+			}
+		case TimeModelTurns:
+			if g.Turn < 1 {
+				v.Add(p+".turn", "must be at least 1 (the first turn of the stage is turn 1)")
+			}
+		case TimeModelSectors:
+			if g.Sector < MinSector || g.Sector > MaxSector {
+				v.Add(p+".sector", fmt.Sprintf("must be between %d and %d", MinSector, MaxSector))
+			}
+		}
+		if len(g.Riders) == 0 {
+			v.Add(p+".riders", "must name at least one rider")
+		}
+		for j, bib := range g.Riders {
+			rider(fmt.Sprintf("%s.riders[%d]", p, j), bib, p)
+		}
+	}
+	return v.Err()
+}
+
+// ValidateAbandon checks an abandonment: the rider is in the tour, still in the race, not already
+// in this stage's finish, and a reason is given. Fields are "bib" and "reason".
+func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
+	v := &ValidationError{}
+	if reason := riderProblem(t, abandonedBefore(prior, cur.Stage), a.Bib); reason != "" {
+		v.Add("bib", reason)
+	}
+	for _, b := range cur.Abandons {
+		if b.Bib == a.Bib {
+			v.Add("bib", fmt.Sprintf("bib %d has already abandoned in this stage", a.Bib))
+		}
+	}
+	if finishes(cur.Finish, a.Bib) {
+		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first", a.Bib))
+	}
+	if strings.TrimSpace(a.Reason) == "" {
+		v.Add("reason", "is required")
+	}
+	return v.Err()
+}
+
+// MissingAtClose lists, in tour order, what keeps the current stage from being closed: each starting
+// rider who has no finish and has not abandoned. It is empty when the stage is complete.
+func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
+	done := map[int]bool{}
+	for _, g := range cur.Finish.Groups {
+		for _, bib := range g.Riders {
+			done[bib] = true
+		}
+	}
+	for _, r := range cur.Finish.Results {
+		done[r.Bib] = true
+	}
+	for _, a := range cur.Abandons {
+		done[a.Bib] = true
+	}
+	out := abandonedBefore(prior, cur.Stage)
+	var missing []string
+	for _, team := range t.Teams {
+		for _, r := range team.Riders {
+			if _, gone := out[r.Bib]; !gone && !done[r.Bib] {
+				missing = append(missing, fmt.Sprintf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
+			}
+		}
+	}
+	return missing
+}
+
+// StartingRiders returns, in tour order, the riders who had not abandoned before the stage that
+// follows prior.
+func StartingRiders(t *Tour, prior []StageResult) []Rider {
+	out := abandonedBefore(prior, 0)
+	var riders []Rider
+	for _, team := range t.Teams {
+		for _, r := range team.Riders {
+			if _, gone := out[r.Bib]; !gone {
+				riders = append(riders, r)
+			}
+		}
+	}
+	return riders
+}
+
+// abandonedBefore maps each bib that abandoned in prior (the stages before stage, or all of prior
+// when stage is 0) to the stage in which it abandoned.
+func abandonedBefore(prior []StageResult, stage int) map[int]int {
+	out := map[int]int{}
+	for i, p := range prior {
+		n := p.Stage
+		if n == 0 {
+			n = i + 1
+		}
+		if stage != 0 && n >= stage {
+			continue
+		}
+		for _, a := range p.Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = n
+			}
+		}
+	}
+	return out
+}
+
+// riderProblem says why bib cannot be in a result of the current stage, or "".
+func riderProblem(t *Tour, out map[int]int, bib int) string {
+	if _, ok := t.RiderByBib(bib); !ok {
+		return fmt.Sprintf("no rider with bib %d in this tour", bib)
+	}
+	if n, gone := out[bib]; gone {
+		return fmt.Sprintf("bib %d abandoned in stage %d", bib, n)
+	}
+	return ""
+}
+
+// finishes reports whether bib is in a finish.
+func finishes(f Finish, bib int) bool {
+	for _, g := range f.Groups {
+		for _, b := range g.Riders {
+			if b == bib {
+				return true
+			}
+		}
+	}
+	for _, r := range f.Results {
+		if r.Bib == bib {
+			return true
+		}
+	}
+	return false
+}
