@@ -194,7 +194,7 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 			}
 		}
 		slices.Sort(flatAfter)
-		cards = insertSpecialCards(cards, flatAfter, tv, feed, st.Sprints, rng)
+		cards = insertSpecialCards(cards, flatAfter, tv, feed, mountain, st.Sprints, rng)
 	}
 	stage := Stage{Cards: cards}
 	for i, c := range cats {
@@ -204,8 +204,8 @@ func proposeCardStage(rs Ruleset, st StageType, advanced bool, rng *rand.Rand) S
 }
 
 // insertSpecialCards puts n TV cards right after distinct flat cards (never after the last card) and
-// an R card near the middle of the deck.
-func insertSpecialCards(cards []string, flatAfter []int, tv, feed string, n int, rng *rand.Rand) []string {
+// an R card near the middle of the deck, never inside a climb (after a mountain card).
+func insertSpecialCards(cards []string, flatAfter []int, tv, feed, mountain string, n int, rng *rand.Rand) []string {
 	at := map[int][]string{}
 	if tv != "" {
 		var cands []int
@@ -221,7 +221,16 @@ func insertSpecialCards(cards []string, flatAfter []int, tv, feed string, n int,
 	}
 	if feed != "" && len(cards) > 1 {
 		mid := len(cards) / 2
-		at[mid] = append([]string{feed}, at[mid]...)
+		for d := 0; d < len(cards); d++ {
+			if p := mid + d; p >= 1 && p < len(cards) && cards[p-1] != mountain {
+				at[p] = append(at[p], feed)
+				break
+			}
+			if p := mid - d; d > 0 && p >= 1 && p < len(cards) && cards[p-1] != mountain {
+				at[p] = append(at[p], feed)
+				break
+			}
+		}
 	}
 	out := make([]string, 0, len(cards)+len(at))
 	for i, c := range cards {
