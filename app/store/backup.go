@@ -1,0 +1,226 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// BackupFormat marks a Race Director tour backup file.
+const BackupFormat = "racedirector-tour"
+
+// BackupVersion is the version of the backup format this build writes and reads.
+const BackupVersion = 1
+
+// Backup is a whole tour in one JSON document, restorable on another machine.
+type Backup struct {
+	Format        string                 `json:"format"`
+	Version       int                    `json:"version"`
+	ExportedAt    time.Time              `json:"exported_at"`
+	Name          string                 `json:"name"`
+	Profile       string                 `json:"profile"`
+	Seed          int64                  `json:"seed"`
+	RidersPerTeam int                    `json:"riders_per_team"`
+	Advanced      bool                   `json:"advanced,omitempty"`
+	Ruleset       race.Ruleset           `json:"ruleset"`
+	Points        *race.PointsDefinition `json:"points,omitempty"`
+	Teams         []race.Team            `json:"teams"`
+	Stages        []stageBackup          `json:"stages"`
+}
+
+// stageBackup is one stage of a backup: its course, state, entries and history.
+type stageBackup struct {
+	Stage   race.Stage      `json:"stage"`
+	Version int             `json:"version"`
+	Entries []entryBackup   `json:"entries"`
+	History []historyBackup `json:"history"`
+}
+
+type entryBackup struct {
+	Kind string          `json:"kind"`
+	Key  string          `json:"key"`
+	Seq  int             `json:"seq"`
+	Data json.RawMessage `json:"data"`
+}
+
+type historyBackup struct {
+	At      time.Time `json:"at"`
+	Action  string    `json:"action"`
+	Kind    string    `json:"kind"`
+	Key     string    `json:"key"`
+	Summary string    `json:"summary"`
+	Before  string    `json:"before,omitempty"`
+	After   string    `json:"after,omitempty"`
+	Undone  bool      `json:"undone,omitempty"`
+}
+
+// ExportBackup returns the whole tour as a Backup.
+func (s *Store) ExportBackup(tourID uint) (Backup, error) {
+	st, err := s.LoadRace(tourID)
+	if err != nil {
+		return Backup{}, err
+	}
+	b := Backup{Format: BackupFormat, Version: BackupVersion, ExportedAt: time.Now().UTC(), Name: st.Tour.Name, Profile: st.Profile, Seed: st.Seed,
+		RidersPerTeam: st.Tour.RidersPerTeam, Advanced: st.Tour.Advanced, Ruleset: st.Tour.Ruleset, Points: st.Tour.Points, Teams: st.Tour.Teams}
+	for i, stage := range st.Tour.Stages {
+		sb := stageBackup{Stage: stage, Version: st.Versions[i], Entries: []entryBackup{}, History: []historyBackup{}}
+		var entries []models.Entry
+		if err := s.db.Where("stage_id = ?", st.stageIDs[i]).Order("seq, id").Find(&entries).Error; err != nil {
+			return Backup{}, fmt.Errorf("store: unable to read results: %w", err)
+		}
+		for _, e := range entries {
+			sb.Entries = append(sb.Entries, entryBackup{Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: json.RawMessage(e.Data)})
+		}
+		var changes []models.Change
+		if err := s.db.Where("stage_id = ?", st.stageIDs[i]).Order("id").Find(&changes).Error; err != nil {
+			return Backup{}, fmt.Errorf("store: unable to read history: %w", err)
+		}
+		for _, c := range changes {
+			sb.History = append(sb.History, historyBackup{At: c.At, Action: c.Action, Kind: c.Kind, Key: c.Key, Summary: c.Summary, Before: c.Before, After: c.After, Undone: c.Undone})
+		}
+		b.Stages = append(b.Stages, sb)
+	}
+	return b, nil
+}
+
+// restoreStageData writes a backed-up stage's entries and history.
+func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
+	for _, e := range sb.Entries {
+		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: string(e.Data)}).Error; err != nil {
+			return fmt.Errorf("store: unable to restore a result: %w", err)
+		}
+	}
+	for _, h := range sb.History {
+		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: h.Summary, Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
+			return fmt.Errorf("store: unable to restore history: %w", err)
+		}
+	}
+	return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", sb.Version).Error
+}
+
+// ImportBackup checks a backup file thoroughly and restores it as a new tour; a damaged or
+// foreign file is refused with the reason and nothing is stored.
+func (s *Store) ImportBackup(data []byte) (uint, error) {
+	var b Backup
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return 0, race.Invalid("file", "is not a Race Director tour backup (it is not valid backup JSON: "+err.Error()+")")
+	}
+	if b.Format != BackupFormat {
+		return 0, race.Invalid("format", fmt.Sprintf("is %q: this is not a Race Director tour backup", b.Format))
+	}
+	if b.Version != BackupVersion {
+		return 0, race.Invalid("version", fmt.Sprintf("backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion))
+	}
+	if err := b.Ruleset.Validate(); err != nil {
+		return 0, race.Invalid("ruleset", "is damaged: "+err.Error())
+	}
+	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams}
+	if b.Name == "" {
+		return 0, race.Invalid("name", "is required")
+	}
+	if err := race.ValidateTeams(b.Ruleset, b.Teams, b.RidersPerTeam); err != nil {
+		return 0, prefixed("teams: ", err)
+	}
+	for i, t := range race.AssignBibs(b.Teams) {
+		for j, r := range t.Riders {
+			if b.Teams[i].Riders[j].Bib != r.Bib {
+				return 0, race.Invalid(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), fmt.Sprintf("must be %d", r.Bib))
+			}
+		}
+	}
+	states := make([]string, len(b.Stages))
+	for i, sb := range b.Stages {
+		tour.Stages = append(tour.Stages, sb.Stage)
+		states[i] = sb.Stage.State
+	}
+	if err := race.ValidateStages(b.Ruleset, tour.Stages); err != nil {
+		return 0, prefixed("", err)
+	}
+	if err := checkStateSequence(states); err != nil {
+		return 0, err
+	}
+	// Replay the results: every entry must decode and every closed stage must be complete.
+	results := make([]race.StageResult, len(b.Stages))
+	for i, sb := range b.Stages {
+		results[i].Stage = i + 1
+		for _, e := range sb.Entries {
+			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
+				return 0, race.Invalid(fmt.Sprintf("stages[%d].entries", i), fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+			}
+		}
+		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {
+			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
+		}
+		if states[i] == race.StateClosed {
+			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
+				return 0, race.Invalid(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: "+missing[0])
+			}
+		}
+	}
+	closed := 0
+	for _, st := range states {
+		if st == race.StateClosed {
+			closed++
+		}
+	}
+	if closed > 0 {
+		if _, err := race.ComputeStandings(&tour, results[:closed], closed); err != nil {
+			return 0, race.Invalid("stages", "the results do not give standings: "+err.Error())
+		}
+	}
+	var id uint
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		var err error
+		id, err = insertTour(tx, tour, b.Profile, b.Seed, states, b.Stages)
+		return err
+	})
+	return id, err
+}
+
+// checkStateSequence accepts closed stages, then at most one open stage, then planned ones.
+func checkStateSequence(states []string) error {
+	phase := 0 // 0 closed, 1 open seen, 2 planned
+	for i, st := range states {
+		switch st {
+		case race.StateClosed:
+			if phase > 0 {
+				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "a closed stage cannot follow an open or planned one")
+			}
+		case race.StateOpen:
+			if phase > 0 {
+				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "only one stage can be open, right after the closed ones")
+			}
+			phase = 1
+		case race.StatePlanned:
+			if phase == 0 {
+				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "the stage after the closed ones must be open")
+			}
+			phase = 2
+		default:
+			return race.Invalid(fmt.Sprintf("stages[%d].state", i), "must be planned, open or closed")
+		}
+	}
+	return nil
+}
+
+// prefixed puts a prefix before each field of a validation error.
+func prefixed(prefix string, err error) error {
+	var ve *race.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	out := &race.ValidationError{}
+	for f, m := range ve.Fields {
+		out.Add(f, prefix+m)
+	}
+	return out
+}

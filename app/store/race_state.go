@@ -1,0 +1,238 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// Entry kinds: what one stored result of a stage is.
+const (
+	KindSprint      = "sprint"
+	KindClimb       = "climb"
+	KindFinish      = "finish"
+	KindAbandon     = "abandon"
+	KindAdvantage   = "advantage"
+	KindFatigue     = "fatigue"
+	KindLostTurn    = "lost_turn"
+	KindWeather     = "weather"
+	KindCombativity = "combativity"
+)
+
+// RaceState is a tour as stored, turned into race values: the engine's input.
+type RaceState struct {
+	TourID uint
+	Tour   race.Tour
+	// Results holds one StageResult per stage, in order (empty for planned stages).
+	Results []race.StageResult
+	// Closed is the number of the last closed stage (0: none); Current the open stage (0: none).
+	Closed, Current int
+	// HasEntries says whether any stage has any result.
+	HasEntries bool
+	// Versions holds each stage's change counter, by stage index.
+	Versions []int
+	// Advantages holds, per stage index, the stored keys of the advantage uses in order.
+	AdvantageKeys [][]string
+	// LostTurnKeys holds, per stage index, the stored keys of the lost-turn entries in order.
+	LostTurnKeys [][]string
+	Profile      string
+	Seed         int64
+	stageIDs     []uint
+}
+
+// LoadRace reads a tour, its stages and all entries, as race values.
+func (s *Store) LoadRace(id uint) (*RaceState, error) { return loadRace(s.db, id) }
+
+func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
+	var row models.Tour
+	if err := db.First(&row, id).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, notFound("tour %d", id)
+		}
+		return nil, fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
+	}
+	st := &RaceState{TourID: id, Profile: row.Profile, Seed: row.Seed}
+	if err := json.Unmarshal([]byte(row.Ruleset), &st.Tour.Ruleset); err != nil {
+		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
+	}
+	st.Tour.Name, st.Tour.RidersPerTeam, st.Tour.Advanced = row.Name, row.RidersPerTeam, row.Advanced
+	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
+		var p race.PointsDefinition
+		if err := json.Unmarshal([]byte(row.Points), &p); err != nil {
+			return nil, fmt.Errorf("store: tour %d points are damaged: %w", id, err)
+		}
+		st.Tour.Points = &p
+	}
+	var teams []models.TourTeam
+	if err := db.Where("tour_id = ?", id).Order("number").Find(&teams).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read tour teams: %w", err)
+	}
+	var riders []models.TourRider
+	if err := db.Where("tour_id = ?", id).Order("bib").Find(&riders).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read tour riders: %w", err)
+	}
+	byTeam := map[uint][]race.Rider{}
+	for _, r := range riders {
+		attrs := map[string]int{}
+		_ = json.Unmarshal([]byte(r.Attributes), &attrs)
+		if len(attrs) == 0 {
+			attrs = nil
+		}
+		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs})
+	}
+	for _, t := range teams {
+		rt := race.Team{ID: t.Number, Name: t.Name, Short: t.Short, Color: t.Color, Riders: byTeam[t.ID]}
+		for i := range rt.Riders {
+			rt.Riders[i].TeamID = t.Number
+		}
+		st.Tour.Teams = append(st.Tour.Teams, rt)
+	}
+	var stages []models.Stage
+	if err := db.Where("tour_id = ?", id).Order("number").Find(&stages).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read stages: %w", err)
+	}
+	ids := make([]uint, len(stages))
+	for i, srow := range stages {
+		rs, err := stageFromRow(srow)
+		if err != nil {
+			return nil, err
+		}
+		st.Tour.Stages = append(st.Tour.Stages, rs)
+		st.Versions = append(st.Versions, srow.Version)
+		ids[i] = srow.ID
+		switch srow.State {
+		case race.StateClosed:
+			st.Closed = srow.Number
+		case race.StateOpen:
+			st.Current = srow.Number
+		}
+	}
+	st.stageIDs = ids
+	var entries []models.Entry
+	if len(ids) > 0 {
+		if err := db.Where("stage_id IN ?", ids).Order("stage_id, seq, id").Find(&entries).Error; err != nil {
+			return nil, fmt.Errorf("store: unable to read results: %w", err)
+		}
+	}
+	index := map[uint]int{}
+	for i, sid := range ids {
+		index[sid] = i
+	}
+	st.Results = make([]race.StageResult, len(stages))
+	st.AdvantageKeys = make([][]string, len(stages))
+	st.LostTurnKeys = make([][]string, len(stages))
+	for i := range st.Results {
+		st.Results[i].Stage = i + 1
+	}
+	for _, e := range entries {
+		i := index[e.StageID]
+		if err := applyEntry(&st.Results[i], e); err != nil {
+			return nil, fmt.Errorf("store: stage %d %s %s is damaged: %w", i+1, e.Kind, e.Key, err)
+		}
+		switch e.Kind {
+		case KindAdvantage:
+			st.AdvantageKeys[i] = append(st.AdvantageKeys[i], e.Key)
+		case KindLostTurn:
+			st.LostTurnKeys[i] = append(st.LostTurnKeys[i], e.Key)
+		}
+		st.HasEntries = true
+	}
+	for i := range st.Results {
+		sortAbandons(&st.Results[i])
+	}
+	return st, nil
+}
+
+func sortAbandons(r *race.StageResult) {
+	sort.SliceStable(r.Abandons, func(i, j int) bool { return r.Abandons[i].Bib < r.Abandons[j].Bib })
+}
+
+// applyEntry adds one stored entry to a stage result.
+func applyEntry(r *race.StageResult, e models.Entry) error {
+	data := []byte(e.Data)
+	switch e.Kind {
+	case KindSprint, KindClimb:
+		k, err := strconv.Atoi(e.Key)
+		if err != nil {
+			return err
+		}
+		var order []int
+		if err := json.Unmarshal(data, &order); err != nil {
+			return err
+		}
+		if e.Kind == KindSprint {
+			if r.Sprints == nil {
+				r.Sprints = map[int][]int{}
+			}
+			r.Sprints[k] = order
+		} else {
+			if r.Climbs == nil {
+				r.Climbs = map[int][]int{}
+			}
+			r.Climbs[k] = order
+		}
+	case KindFinish:
+		return json.Unmarshal(data, &r.Finish)
+	case KindAbandon:
+		var a race.Abandon
+		if err := json.Unmarshal(data, &a); err != nil {
+			return err
+		}
+		r.Abandons = append(r.Abandons, a)
+	case KindAdvantage:
+		var u race.AdvantageUse
+		if err := json.Unmarshal(data, &u); err != nil {
+			return err
+		}
+		r.Advantages = append(r.Advantages, u)
+	case KindFatigue:
+		return json.Unmarshal(data, &r.Fatigue)
+	case KindLostTurn:
+		var l race.LostTurn
+		if err := json.Unmarshal(data, &l); err != nil {
+			return err
+		}
+		r.LostTurns = append(r.LostTurns, l)
+	case KindWeather:
+		return json.Unmarshal(data, &r.Weather)
+	case KindCombativity:
+		return json.Unmarshal(data, &r.Combativity)
+	default:
+		return fmt.Errorf("unknown kind %q", e.Kind)
+	}
+	return nil
+}
+
+// Prior returns the results of the stages before stage n.
+func (st *RaceState) Prior(n int) []race.StageResult { return st.Results[:n-1] }
+
+// Standings computes the standings after stage n from the stored results (n ≤ last closed stage).
+func (st *RaceState) Standings(after int) (*race.Standings, error) {
+	if st.Closed == 0 {
+		return nil, race.Conflict("no stage is closed yet: standings come after End stage")
+	}
+	if after == 0 {
+		after = st.Closed
+	}
+	if after < 1 || after > st.Closed {
+		return nil, race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
+	}
+	return race.ComputeStandings(&st.Tour, st.Results[:st.Closed], after)
+}
+
+// Standings computes the standings of a tour after stage n (0: the last closed stage).
+func (s *Store) Standings(tourID uint, after int) (*race.Standings, *RaceState, error) {
+	st, err := s.LoadRace(tourID)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := st.Standings(after)
+	return res, st, err
+}

@@ -1,0 +1,329 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// entryWrite is one entry an action stores (Data "" deletes it).
+type entryWrite struct {
+	Kind, Key, Data, Summary string
+}
+
+// actionFunc validates an action against the stage's state and returns what to write.
+type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
+
+// stageAction runs one results action in one transaction: the stage must be open, the version
+// (when not negative) must match the stage's, and every write is kept in the history.
+func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		st, err := loadRace(tx, tourID)
+		if err != nil {
+			return err
+		}
+		if err := st.requireOpen(n); err != nil {
+			return err
+		}
+		if version >= 0 && st.Versions[n-1] != version {
+			return race.Conflict(fmt.Sprintf("stage %d changed since this form was opened (someone else saved in the meantime): reload the page to see the latest results, then enter again", n))
+		}
+		writes, err := fn(st, n)
+		if err != nil {
+			return err
+		}
+		return writeEntries(tx, st.stageIDs[n-1], action, writes)
+	})
+}
+
+// requireOpen refuses results for a stage that does not exist (404) or is not open (409).
+func (st *RaceState) requireOpen(n int) error {
+	if n < 1 || n > len(st.Tour.Stages) {
+		return notFound("stage %d of tour %d", n, st.TourID)
+	}
+	switch st.Tour.Stages[n-1].State {
+	case race.StateClosed:
+		return race.Conflict(fmt.Sprintf("stage %d is closed: reopen it to correct its results", n))
+	case race.StatePlanned:
+		return race.Conflict(fmt.Sprintf("stage %d is not open yet: stage %d is the current stage", n, st.Current))
+	}
+	return nil
+}
+
+// writeEntries upserts or deletes entries and records each change; it bumps the stage version.
+func writeEntries(tx *gorm.DB, stageID uint, action string, writes []entryWrite) error {
+	now := time.Now()
+	for _, w := range writes {
+		var old models.Entry
+		err := tx.Where("stage_id = ? AND kind = ? AND key = ?", stageID, w.Kind, w.Key).First(&old).Error
+		exists := err == nil
+		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+			return fmt.Errorf("store: unable to read entry: %w", err)
+		}
+		before := ""
+		if exists {
+			before = old.Data
+		}
+		if before == w.Data {
+			continue
+		}
+		switch {
+		case w.Data == "" && exists:
+			if err := tx.Delete(&old).Error; err != nil {
+				return fmt.Errorf("store: unable to delete entry: %w", err)
+			}
+		case exists:
+			if err := tx.Model(&old).Update("data", w.Data).Error; err != nil {
+				return fmt.Errorf("store: unable to update entry: %w", err)
+			}
+		default:
+			var seq int
+			if err := tx.Model(&models.Entry{}).Where("stage_id = ?", stageID).Select("COALESCE(MAX(seq), 0)").Scan(&seq).Error; err != nil {
+				return fmt.Errorf("store: unable to number entry: %w", err)
+			}
+			e := models.Entry{StageID: stageID, Kind: w.Kind, Key: w.Key, Seq: seq + 1, Data: w.Data}
+			if err := tx.Create(&e).Error; err != nil {
+				return fmt.Errorf("store: unable to store entry: %w", err)
+			}
+		}
+		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: w.Summary, Before: before, After: w.Data}
+		if err := tx.Create(&ch).Error; err != nil {
+			return fmt.Errorf("store: unable to record history: %w", err)
+		}
+	}
+	return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// SetSprint stores the crossing order of intermediate sprint k of stage n (an empty order clears it).
+func (s *Store) SetSprint(tourID uint, n, k, version int, order []int) error {
+	return s.setOrder(tourID, n, k, version, order, KindSprint)
+}
+
+// SetClimb stores the crossing order of climb k of stage n (an empty order clears it).
+func (s *Store) SetClimb(tourID uint, n, k, version int, order []int) error {
+	return s.setOrder(tourID, n, k, version, order, KindClimb)
+}
+
+func (s *Store) setOrder(tourID uint, n, k, version int, order []int, kind string) error {
+	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		stage := st.Tour.Stages[n-1]
+		count := len(stage.Sprints)
+		what := "intermediate sprint"
+		if kind == KindClimb {
+			count, what = len(stage.Climbs), "climb"
+		}
+		if k < 1 || k > count {
+			return nil, notFound("%s %d of stage %d", what, k, n)
+		}
+		cur := st.Results[n-1]
+		if err := race.ValidateOrder(&st.Tour, st.Prior(n), cur, order); err != nil {
+			return nil, err
+		}
+		w := entryWrite{Kind: kind, Key: strconv.Itoa(k), Summary: fmt.Sprintf("%s %d: %s", what, k, bibList(order))}
+		if len(order) > 0 {
+			w.Data = mustJSON(order)
+		} else {
+			w.Summary = fmt.Sprintf("%s %d cleared", what, k)
+		}
+		return []entryWrite{w}, nil
+	})
+}
+
+func bibList(order []int) string {
+	out := ""
+	for i, b := range order {
+		if i > 0 {
+			out += " "
+		}
+		out += strconv.Itoa(b)
+	}
+	return out
+}
+
+// SetFinish stores the whole finish of stage n in the tour's time model (empty clears it).
+func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
+	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		if err := race.ValidateFinish(&st.Tour, st.Prior(n), st.Results[n-1], f); err != nil {
+			return nil, err
+		}
+		riders := len(f.Results)
+		for _, g := range f.Groups {
+			riders += len(g.Riders)
+		}
+		w := entryWrite{Kind: KindFinish, Key: "", Summary: fmt.Sprintf("finish: %d groups, %d riders", len(f.Groups), riders)}
+		if len(f.Results) > 0 {
+			w.Summary = fmt.Sprintf("finish: %d riders", riders)
+		}
+		if riders > 0 || len(f.Groups) > 0 {
+			w.Data = mustJSON(f)
+		} else {
+			w.Summary = "finish cleared"
+		}
+		return []entryWrite{w}, nil
+	})
+}
+
+// AddAbandon records that a rider left the race in stage n.
+func (s *Store) AddAbandon(tourID uint, n, version int, a race.Abandon) error {
+	return s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
+		if err := race.ValidateAbandon(&st.Tour, st.Prior(n), st.Results[n-1], a); err != nil {
+			return nil, err
+		}
+		r, _ := st.Tour.RiderByBib(a.Bib)
+		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("abandon: %d %s (%s)", a.Bib, r.Name, a.Reason)}}, nil
+	})
+}
+
+// RemoveAbandon takes back an abandonment recorded in stage n.
+func (s *Store) RemoveAbandon(tourID uint, n, version, bib int) error {
+	return s.stageAction(tourID, n, version, "remove", func(st *RaceState, n int) ([]entryWrite, error) {
+		for _, a := range st.Results[n-1].Abandons {
+			if a.Bib == bib {
+				return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(bib), Summary: fmt.Sprintf("abandon of %d taken back", bib)}}, nil
+			}
+		}
+		return nil, notFound("abandonment of bib %d in stage %d", bib, n)
+	})
+}
+
+// AddAdvantage records one use of an advantage in stage n, refused when the rules forbid it
+// (422) or the allowance is used up (409).
+func (s *Store) AddAdvantage(tourID uint, n, version int, u race.AdvantageUse) error {
+	return s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
+		if err := race.CheckAdvantage(&st.Tour, st.Prior(n), st.Results[n-1], u); err != nil {
+			return nil, err
+		}
+		key := nextKey(st.AdvantageKeys[n-1])
+		r, _ := st.Tour.RiderByBib(u.Bib)
+		return []entryWrite{{Kind: KindAdvantage, Key: key, Data: mustJSON(u), Summary: fmt.Sprintf("%s: %d %s", u.Kind, u.Bib, r.Name)}}, nil
+	})
+}
+
+// RemoveAdvantage takes back one recorded advantage use (by its position, 1-based).
+func (s *Store) RemoveAdvantage(tourID uint, n, version, pos int) error {
+	return s.stageAction(tourID, n, version, "remove", func(st *RaceState, n int) ([]entryWrite, error) {
+		keys := st.AdvantageKeys[n-1]
+		if pos < 1 || pos > len(keys) {
+			return nil, notFound("advantage use %d in stage %d", pos, n)
+		}
+		u := st.Results[n-1].Advantages[pos-1]
+		return []entryWrite{{Kind: KindAdvantage, Key: keys[pos-1], Summary: fmt.Sprintf("%s of %d taken back", u.Kind, u.Bib)}}, nil
+	})
+}
+
+// nextKey returns a sortable key after the given ones.
+func nextKey(keys []string) string {
+	max := 0
+	for _, k := range keys {
+		if v, err := strconv.Atoi(k); err == nil && v > max {
+			max = v
+		}
+	}
+	return fmt.Sprintf("%06d", max+1)
+}
+
+// SetFatigue stores each rider's 2RUOTE fatigue at the end of stage n.
+func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) error {
+	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		if st.Tour.Ruleset.Fatigue == nil {
+			return nil, race.Invalid("fatigue", "this ruleset has no fatigue")
+		}
+		if err := race.ValidateFatigue(&st.Tour, st.Prior(n), st.Results[n-1], fatigue); err != nil {
+			return nil, err
+		}
+		w := entryWrite{Kind: KindFatigue, Summary: fmt.Sprintf("fatigue of %d riders", len(fatigue))}
+		if len(fatigue) > 0 {
+			w.Data = mustJSON(fatigue)
+		}
+		return []entryWrite{w}, nil
+	})
+}
+
+// SetWeather stores the Ciclismo a fondo weather rolls of stage n.
+func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error {
+	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		if st.Tour.Ruleset.Effort == nil {
+			return nil, race.Invalid("weather", "this ruleset records no weather")
+		}
+		if len(weather) > 4 {
+			return nil, race.Invalid("weather", "at most 4 rolls: start, 1/3, 1/2 and 3/4")
+		}
+		for i, w := range weather {
+			switch w {
+			case "fair", "crosswind", "rain", "cold":
+			default:
+				return nil, race.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
+			}
+		}
+		w := entryWrite{Kind: KindWeather, Summary: "weather: " + fmt.Sprint(weather)}
+		if len(weather) > 0 {
+			w.Data = mustJSON(weather)
+		}
+		return []entryWrite{w}, nil
+	})
+}
+
+// SetCombativity names the most combative rider of stage n (0 clears it).
+func (s *Store) SetCombativity(tourID uint, n, version, bib int) error {
+	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		w := entryWrite{Kind: KindCombativity, Summary: "combativity cleared"}
+		if bib != 0 {
+			r, ok := st.Tour.RiderByBib(bib)
+			if !ok {
+				return nil, race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", bib))
+			}
+			w.Data, w.Summary = strconv.Itoa(bib), fmt.Sprintf("combativity: %d %s", bib, r.Name)
+		}
+		return []entryWrite{w}, nil
+	})
+}
+
+// AddLostTurn records turns a Ciclismo a fondo rider lost in stage n.
+func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) error {
+	return s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
+		r, ok := st.Tour.RiderByBib(l.Bib)
+		switch {
+		case !ok:
+			return nil, race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", l.Bib))
+		case l.Turns < 1 || l.Turns > 20:
+			return nil, race.Invalid("turns", "must be between 1 and 20")
+		}
+		switch l.Reason {
+		case "puncture", "bad_patch", "crash":
+		default:
+			return nil, race.Invalid("reason", "must be puncture, bad_patch or crash")
+		}
+		var writes []entryWrite
+		writes = append(writes, entryWrite{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l), Summary: fmt.Sprintf("%s: %d %s lost %d turns", l.Reason, l.Bib, r.Name, l.Turns)})
+		if l.Reason == "crash" {
+			crashes := 0
+			for _, prev := range st.Results[n-1].LostTurns {
+				if prev.Bib == l.Bib && prev.Reason == "crash" {
+					crashes++
+				}
+			}
+			if crashes >= 1 {
+				a := race.Abandon{Bib: l.Bib, Reason: "second crash in the stage"}
+				if err := race.ValidateAbandon(&st.Tour, st.Prior(n), st.Results[n-1], a); err == nil {
+					writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("abandon: %d %s (second crash)", l.Bib, r.Name)})
+				}
+			}
+		}
+		return writes, nil
+	})
+}

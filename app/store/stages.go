@@ -1,0 +1,208 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// IncompleteError is a stage that cannot close: Missing says exactly what is missing. It becomes a 422.
+type IncompleteError struct {
+	Stage   int
+	Missing []string
+}
+
+// Error summarises what is missing.
+func (e *IncompleteError) Error() string {
+	return fmt.Sprintf("stage %d cannot be closed yet: %d things are missing", e.Stage, len(e.Missing))
+}
+
+// StageView is one stage as the API and pages show it: its course, state and results.
+type StageView struct {
+	race.Stage
+	Version int              `json:"version"`
+	Results race.StageResult `json:"results"`
+	// Times are the finish placings computed from the finish entered so far.
+	Times []race.StageTime `json:"times,omitempty"`
+}
+
+// GetStage returns stage n of a tour with its results.
+func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
+	st, err := s.LoadRace(tourID)
+	if err != nil {
+		return StageView{}, nil, err
+	}
+	if n < 1 || n > len(st.Tour.Stages) {
+		return StageView{}, st, notFound("stage %d of tour %d", n, tourID)
+	}
+	v := StageView{Stage: st.Tour.Stages[n-1], Version: st.Versions[n-1], Results: st.Results[n-1]}
+	if len(v.Stage.Markers) == 0 {
+		v.Stage.Markers = race.StageMarkers(st.Tour.Ruleset, v.Stage)
+	}
+	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 {
+		if times, err := race.StageTimes(&st.Tour, n, v.Results); err == nil {
+			v.Times = times
+		}
+	}
+	return v, st, nil
+}
+
+// CloseStage ends stage n ("End stage"): it must be open and complete; the next stage opens.
+func (s *Store) CloseStage(tourID uint, n, version int) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		st, err := loadRace(tx, tourID)
+		if err != nil {
+			return err
+		}
+		if err := st.requireOpen(n); err != nil {
+			return err
+		}
+		if version >= 0 && st.Versions[n-1] != version {
+			return race.Conflict(fmt.Sprintf("stage %d changed since this page was opened: reload it and check the results before ending the stage", n))
+		}
+		if missing := race.MissingAtClose(&st.Tour, st.Prior(n), st.Results[n-1]); len(missing) > 0 {
+			return &IncompleteError{Stage: n, Missing: missing}
+		}
+		now := time.Now()
+		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateClosed, "closed_at": &now, "version": gorm.Expr("version + 1")}).Error; err != nil {
+			return fmt.Errorf("store: unable to close stage %d: %w", n, err)
+		}
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n)}).Error; err != nil {
+			return fmt.Errorf("store: unable to record history: %w", err)
+		}
+		if n < len(st.Tour.Stages) {
+			if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n]).Update("state", race.StateOpen).Error; err != nil {
+				return fmt.Errorf("store: unable to open stage %d: %w", n+1, err)
+			}
+		}
+		return nil
+	})
+}
+
+// ReopenStage reopens stage n, which must be the last closed stage; the next stage, if it has
+// no results yet, goes back to planned.
+func (s *Store) ReopenStage(tourID uint, n int) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		st, err := loadRace(tx, tourID)
+		if err != nil {
+			return err
+		}
+		if n < 1 || n > len(st.Tour.Stages) {
+			return notFound("stage %d of tour %d", n, tourID)
+		}
+		if st.Tour.Stages[n-1].State != race.StateClosed {
+			return race.Conflict(fmt.Sprintf("stage %d is not closed", n))
+		}
+		if n != st.Closed {
+			return race.Conflict(fmt.Sprintf("only the last closed stage (stage %d) can be reopened", st.Closed))
+		}
+		if n < len(st.Tour.Stages) {
+			var count int64
+			if err := tx.Model(&models.Entry{}).Where("stage_id = ?", st.stageIDs[n]).Count(&count).Error; err != nil {
+				return fmt.Errorf("store: unable to count results: %w", err)
+			}
+			if count > 0 {
+				return race.Conflict(fmt.Sprintf("stage %d already has results: clear or undo them before reopening stage %d", n+1, n))
+			}
+			if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n]).Update("state", race.StatePlanned).Error; err != nil {
+				return fmt.Errorf("store: unable to plan stage %d: %w", n+1, err)
+			}
+		}
+		now := time.Now()
+		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateOpen, "closed_at": nil, "version": gorm.Expr("version + 1")}).Error; err != nil {
+			return fmt.Errorf("store: unable to reopen stage %d: %w", n, err)
+		}
+		return tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: fmt.Sprintf("stage %d reopened", n)}).Error
+	})
+}
+
+// HistoryLine is one change of a stage, newest first.
+type HistoryLine struct {
+	ID      uint      `json:"id"`
+	At      time.Time `json:"at"`
+	Action  string    `json:"action"`
+	Kind    string    `json:"kind"`
+	Summary string    `json:"summary"`
+	Undone  bool      `json:"undone"`
+}
+
+// History returns the changes of stage n, newest first.
+func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
+	st, err := s.LoadRace(tourID)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > len(st.Tour.Stages) {
+		return nil, notFound("stage %d of tour %d", n, tourID)
+	}
+	var rows []models.Change
+	if err := s.db.Where("stage_id = ?", st.stageIDs[n-1]).Order("id desc").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read history: %w", err)
+	}
+	out := make([]HistoryLine, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, HistoryLine{ID: r.ID, At: r.At, Action: r.Action, Kind: r.Kind, Summary: r.Summary, Undone: r.Undone})
+	}
+	return out, nil
+}
+
+// Undo takes back the last change of the open stage n that is not yet undone.
+func (s *Store) Undo(tourID uint, n, version int) (string, error) {
+	var summary string
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		st, err := loadRace(tx, tourID)
+		if err != nil {
+			return err
+		}
+		if err := st.requireOpen(n); err != nil {
+			return err
+		}
+		if version >= 0 && st.Versions[n-1] != version {
+			return race.Conflict(fmt.Sprintf("stage %d changed since this page was opened: reload it before undoing", n))
+		}
+		stageID := st.stageIDs[n-1]
+		var last models.Change
+		err = tx.Where("stage_id = ? AND undone = ? AND action NOT IN ?", stageID, false, []string{"undo", "close", "reopen"}).Order("id desc").First(&last).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return race.Conflict(fmt.Sprintf("stage %d has no change to undo", n))
+		}
+		if err != nil {
+			return fmt.Errorf("store: unable to read history: %w", err)
+		}
+		var e models.Entry
+		err = tx.Where("stage_id = ? AND kind = ? AND key = ?", stageID, last.Kind, last.Key).First(&e).Error
+		exists := err == nil
+		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+			return fmt.Errorf("store: unable to read entry: %w", err)
+		}
+		switch {
+		case last.Before == "" && exists:
+			err = tx.Delete(&e).Error
+		case last.Before != "" && exists:
+			err = tx.Model(&e).Update("data", last.Before).Error
+		case last.Before != "":
+			var seq int
+			if err := tx.Model(&models.Entry{}).Where("stage_id = ?", stageID).Select("COALESCE(MAX(seq), 0)").Scan(&seq).Error; err != nil {
+				return err
+			}
+			err = tx.Create(&models.Entry{StageID: stageID, Kind: last.Kind, Key: last.Key, Seq: seq + 1, Data: last.Before}).Error
+		}
+		if err != nil {
+			return fmt.Errorf("store: unable to undo: %w", err)
+		}
+		summary = "undone: " + last.Summary
+		if err := tx.Model(&last).Update("undone", true).Error; err != nil {
+			return err
+		}
+		if err := tx.Create(&models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: summary, Before: last.After, After: last.Before}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error
+	})
+	return summary, err
+}

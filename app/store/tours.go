@@ -1,0 +1,394 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// CreateTourInput is a (possibly edited) proposal plus the teams that race, as the wizard
+// or POST /api/v1/tours gives it.
+type CreateTourInput struct {
+	race.Proposal
+	// Teams are database team ids, in the order that numbers them (team 1 → bibs 11..).
+	Teams []uint `json:"teams"`
+	// Riders optionally picks which database riders race, by team id (as a string key in JSON);
+	// a team not listed races its lowest counter numbers.
+	Riders map[string][]uint `json:"riders,omitempty"`
+	// PointsOverride is the Cycling Party points definition when it differs from the proposal's.
+	PointsOverride *race.PointsDefinition `json:"points_override,omitempty"`
+}
+
+// TourSummary is one line of the tours list ("Load").
+type TourSummary struct {
+	ID          uint      `json:"id"`
+	Name        string    `json:"name"`
+	Ruleset     string    `json:"ruleset"`
+	RulesetName string    `json:"ruleset_name"`
+	Stages      int       `json:"stages"`
+	Closed      int       `json:"closed"`
+	Current     int       `json:"current"`
+	State       string    `json:"state"`
+	Teams       int       `json:"teams"`
+	Leader      *LeaderOf `json:"leader,omitempty"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// LeaderOf names the leader of the individual classification.
+type LeaderOf struct {
+	Bib  int    `json:"bib"`
+	Name string `json:"name"`
+	Team string `json:"team"`
+}
+
+// TourView is a whole tour as the API shows it: its ruleset, teams with riders and bibs, stages.
+type TourView struct {
+	ID            uint                  `json:"id"`
+	Name          string                `json:"name"`
+	Ruleset       string                `json:"ruleset"`
+	RulesetName   string                `json:"ruleset_name"`
+	Profile       string                `json:"profile"`
+	Seed          int64                 `json:"seed"`
+	RidersPerTeam int                   `json:"riders_per_team"`
+	Advanced      bool                  `json:"advanced,omitempty"`
+	Points        race.PointsDefinition `json:"points"`
+	Teams         []race.Team           `json:"teams"`
+	Stages        []StageSummary        `json:"stages"`
+	Current       int                   `json:"current"`
+	Closed        int                   `json:"closed"`
+	CreatedAt     time.Time             `json:"created_at"`
+}
+
+// StageSummary is one stage in a tour view.
+type StageSummary struct {
+	Number  int    `json:"number"`
+	Type    string `json:"type"`
+	Length  int    `json:"length"`
+	State   string `json:"state"`
+	Climbs  int    `json:"climbs"`
+	Sprints int    `json:"sprints"`
+}
+
+// pickRiders chooses the database riders a team races with.
+func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
+	if chosen != nil {
+		byID := map[uint]Rider{}
+		for _, r := range t.Riders {
+			byID[r.ID] = r
+		}
+		var out []Rider
+		seen := map[uint]bool{}
+		for i, id := range chosen {
+			r, ok := byID[id]
+			if !ok {
+				return nil, race.Invalid(fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("rider %d is not in team %s", id, t.Name))
+			}
+			if seen[id] {
+				return nil, race.Invalid(fmt.Sprintf("%s[%d]", field, i), "is chosen twice")
+			}
+			seen[id] = true
+			out = append(out, r)
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
+		return out, nil
+	}
+	riders := append([]Rider(nil), t.Riders...)
+	sort.Slice(riders, func(i, j int) bool { return riders[i].Number < riders[j].Number })
+	if n > 0 && len(riders) > n {
+		riders = riders[:n]
+	}
+	return riders, nil
+}
+
+// BuildTour checks a tour input against its ruleset and the database and returns the race
+// tour it would create (teams copied, bibs given). It stores nothing.
+func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
+	rs, ok := s.Ruleset(in.Ruleset)
+	if !ok {
+		return race.Tour{}, race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", in.Ruleset))
+	}
+	v := &race.ValidationError{}
+	name := strings.TrimSpace(in.Name)
+	if name == "" {
+		v.Add("name", "is required")
+	} else if len([]rune(name)) > 80 {
+		v.Add("name", "must be at most 80 characters")
+	}
+	if len(in.Stages) < 1 || len(in.Stages) > 30 {
+		v.Add("stages", "a tour has 1 to 30 stages")
+	}
+	stages := make([]race.Stage, len(in.Stages))
+	for i, st := range in.Stages {
+		st.Number = i + 1
+		st.State = ""
+		stages[i] = race.NormalizeStage(rs, st)
+	}
+	if err := race.ValidateStages(rs, stages); err != nil {
+		var ve *race.ValidationError
+		if errors.As(err, &ve) {
+			for f, m := range ve.Fields {
+				v.Add(f, m)
+			}
+		} else {
+			return race.Tour{}, err
+		}
+	}
+	points := in.Points
+	if in.PointsOverride != nil {
+		points = *in.PointsOverride
+	}
+	if rs.Has(race.ClassCyclingParty) {
+		if points.StageWin == 0 && points.Individual == nil && points.Regularity == nil {
+			points = rs.DefaultPoints()
+		}
+		if err := race.ValidatePoints(points); err != nil {
+			var ve *race.ValidationError
+			if errors.As(err, &ve) {
+				for f, m := range ve.Fields {
+					v.Add("points."+f, m)
+				}
+			}
+		}
+	}
+	var teams []race.Team
+	seen := map[uint]int{}
+	for i, id := range in.Teams {
+		field := fmt.Sprintf("teams[%d]", i)
+		if j, dup := seen[id]; dup {
+			v.Add(field, fmt.Sprintf("team %d is also teams[%d]", id, j))
+			continue
+		}
+		seen[id] = i
+		t, err := s.GetTeam(id)
+		if err != nil {
+			var nf *NotFoundError
+			if errors.As(err, &nf) {
+				v.Add(field, fmt.Sprintf("no team with id %d in the database", id))
+				continue
+			}
+			return race.Tour{}, err
+		}
+		riders, err := pickRiders(t, in.Riders[strconv.FormatUint(uint64(id), 10)], in.RidersPerTeam, "riders."+strconv.FormatUint(uint64(id), 10))
+		if err != nil {
+			var ve *race.ValidationError
+			if errors.As(err, &ve) {
+				for f, m := range ve.Fields {
+					v.Add(f, m)
+				}
+				continue
+			}
+			return race.Tour{}, err
+		}
+		rt := race.Team{ID: i + 1, Name: t.Name, Short: t.Short, Color: t.Color}
+		for _, r := range riders {
+			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes})
+		}
+		teams = append(teams, rt)
+	}
+	if v.Err() == nil {
+		if err := race.ValidateTeams(rs, teams, in.RidersPerTeam); err != nil {
+			return race.Tour{}, err
+		}
+	}
+	if err := v.Err(); err != nil {
+		return race.Tour{}, err
+	}
+	tour := race.Tour{Name: name, Ruleset: rs.Clone(), RidersPerTeam: in.RidersPerTeam, Teams: race.AssignBibs(teams), Stages: stages, Advanced: in.Advanced}
+	if rs.Has(race.ClassCyclingParty) {
+		p := points
+		tour.Points = &p
+	}
+	return tour, nil
+}
+
+// CreateTour validates the input, copies the teams and riders into a new tour, opens its first
+// stage, and returns the tour id.
+func (s *Store) CreateTour(in CreateTourInput) (uint, error) {
+	tour, err := s.BuildTour(in)
+	if err != nil {
+		return 0, err
+	}
+	var id uint
+	err = s.db.Transaction(func(tx *gorm.DB) error {
+		var err error
+		id, err = insertTour(tx, tour, in.Profile, in.Seed, nil, nil)
+		return err
+	})
+	return id, err
+}
+
+// insertTour writes a race tour with stage states (nil: first open, rest planned) and entries.
+func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states []string, stageData []stageBackup) (uint, error) {
+	rsJSON, err := json.Marshal(tour.Ruleset)
+	if err != nil {
+		return 0, fmt.Errorf("store: unable to encode the ruleset: %w", err)
+	}
+	pointsJSON := "{}"
+	if tour.Points != nil {
+		b, _ := json.Marshal(tour.Points)
+		pointsJSON = string(b)
+	}
+	row := models.Tour{Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON,
+		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced}
+	if err := tx.Create(&row).Error; err != nil {
+		return 0, fmt.Errorf("store: unable to create tour: %w", err)
+	}
+	for _, t := range tour.Teams {
+		tt := models.TourTeam{TourID: row.ID, Number: t.ID, Name: t.Name, Short: t.Short, Color: t.Color}
+		if err := tx.Create(&tt).Error; err != nil {
+			return 0, fmt.Errorf("store: unable to copy team %s: %w", t.Name, err)
+		}
+		for _, r := range t.Riders {
+			tr := models.TourRider{TourID: row.ID, TourTeamID: tt.ID, Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+			if err := tx.Create(&tr).Error; err != nil {
+				return 0, fmt.Errorf("store: unable to copy rider %s: %w", r.Name, err)
+			}
+		}
+	}
+	for i, st := range tour.Stages {
+		state := race.StatePlanned
+		if states != nil && i < len(states) {
+			state = states[i]
+		} else if i == 0 {
+			state = race.StateOpen
+		}
+		course, err := json.Marshal(courseOf(st))
+		if err != nil {
+			return 0, fmt.Errorf("store: unable to encode stage %d: %w", i+1, err)
+		}
+		srow := models.Stage{TourID: row.ID, Number: i + 1, Type: st.Type, Length: st.Length, State: state, Course: string(course)}
+		if state == race.StateClosed {
+			now := time.Now()
+			srow.ClosedAt = &now
+		}
+		if err := tx.Create(&srow).Error; err != nil {
+			return 0, fmt.Errorf("store: unable to create stage %d: %w", i+1, err)
+		}
+		if stageData != nil && i < len(stageData) {
+			if err := restoreStageData(tx, srow.ID, stageData[i]); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return row.ID, nil
+}
+
+// course is the stored JSON of a stage's course.
+type course struct {
+	Climbs        []race.Climb   `json:"climbs"`
+	Sprints       []race.Sprint  `json:"sprints"`
+	Markers       []race.Marker  `json:"markers,omitempty"`
+	Sections      []race.Section `json:"sections,omitempty"`
+	Cards         []string       `json:"cards,omitempty"`
+	RestDayBefore bool           `json:"rest_day_before,omitempty"`
+	FeedZones     int            `json:"feed_zones,omitempty"`
+}
+
+func courseOf(st race.Stage) course {
+	return course{Climbs: st.Climbs, Sprints: st.Sprints, Markers: st.Markers, Sections: st.Sections, Cards: st.Cards, RestDayBefore: st.RestDayBefore, FeedZones: st.FeedZones}
+}
+
+func stageFromRow(row models.Stage) (race.Stage, error) {
+	var c course
+	if err := json.Unmarshal([]byte(row.Course), &c); err != nil {
+		return race.Stage{}, fmt.Errorf("store: stage %d course is damaged: %w", row.Number, err)
+	}
+	return race.Stage{Number: row.Number, Type: row.Type, Length: row.Length, State: row.State, Climbs: c.Climbs, Sprints: c.Sprints,
+		Markers: c.Markers, Sections: c.Sections, Cards: c.Cards, RestDayBefore: c.RestDayBefore, FeedZones: c.FeedZones}, nil
+}
+
+// ListTours returns every tour with its progress and current leader, newest first.
+func (s *Store) ListTours() ([]TourSummary, error) {
+	var rows []models.Tour
+	if err := s.db.Order("id desc").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to list tours: %w", err)
+	}
+	out := make([]TourSummary, 0, len(rows))
+	for _, row := range rows {
+		rt, err := s.LoadRace(row.ID)
+		if err != nil {
+			return nil, err
+		}
+		sum := TourSummary{ID: row.ID, Name: row.Name, Ruleset: row.RulesetID, RulesetName: rt.Tour.Ruleset.Name,
+			Stages: len(rt.Tour.Stages), Closed: rt.Closed, Current: rt.Current, Teams: len(rt.Tour.Teams), CreatedAt: row.CreatedAt}
+		sum.State = "not started"
+		switch {
+		case rt.Closed == len(rt.Tour.Stages):
+			sum.State = "finished"
+		case rt.Current > 0 && (rt.Closed > 0 || rt.HasEntries):
+			sum.State = fmt.Sprintf("stage %d of %d", rt.Current, len(rt.Tour.Stages))
+		}
+		if rt.Closed > 0 {
+			if st, err := race.ComputeStandings(&rt.Tour, rt.Results[:rt.Closed], rt.Closed); err == nil && len(st.Individual) > 0 {
+				l := st.Individual[0]
+				sum.Leader = &LeaderOf{Bib: l.Bib, Name: l.Name, Team: l.Team}
+			}
+		}
+		out = append(out, sum)
+	}
+	return out, nil
+}
+
+// GetTour returns a whole tour.
+func (s *Store) GetTour(id uint) (TourView, error) {
+	var row models.Tour
+	if err := s.db.First(&row, id).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return TourView{}, notFound("tour %d", id)
+		}
+		return TourView{}, fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
+	}
+	rt, err := s.LoadRace(id)
+	if err != nil {
+		return TourView{}, err
+	}
+	v := TourView{ID: row.ID, Name: row.Name, Ruleset: row.RulesetID, RulesetName: rt.Tour.Ruleset.Name, Profile: row.Profile, Seed: row.Seed,
+		RidersPerTeam: row.RidersPerTeam, Advanced: row.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: row.CreatedAt}
+	if rt.Tour.Points != nil {
+		v.Points = *rt.Tour.Points
+	}
+	for _, st := range rt.Tour.Stages {
+		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Length, State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})
+	}
+	return v, nil
+}
+
+// DeleteTour erases a tour with its stages and results.
+func (s *Store) DeleteTour(id uint) error {
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		var row models.Tour
+		if err := tx.First(&row, id).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return notFound("tour %d", id)
+			}
+			return fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
+		}
+		var stageIDs []uint
+		if err := tx.Model(&models.Stage{}).Where("tour_id = ?", id).Pluck("id", &stageIDs).Error; err != nil {
+			return fmt.Errorf("store: unable to list stages: %w", err)
+		}
+		if len(stageIDs) > 0 {
+			if err := tx.Where("stage_id IN ?", stageIDs).Delete(&models.Entry{}).Error; err != nil {
+				return fmt.Errorf("store: unable to delete results: %w", err)
+			}
+			if err := tx.Where("stage_id IN ?", stageIDs).Delete(&models.Change{}).Error; err != nil {
+				return fmt.Errorf("store: unable to delete history: %w", err)
+			}
+		}
+		for _, m := range []any{&models.Stage{}, &models.TourRider{}, &models.TourTeam{}} {
+			if err := tx.Where("tour_id = ?", id).Delete(m).Error; err != nil {
+				return fmt.Errorf("store: unable to delete tour %d: %w", id, err)
+			}
+		}
+		return tx.Delete(&models.Tour{}, id).Error
+	})
+}

@@ -1,0 +1,236 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+)
+
+// answerStage replies with the stage after a change.
+func (h *Handler) answerStage(c echo.Context, id uint, n int) error {
+	v, _, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", strconv.Quote(strconv.Itoa(v.Version)))
+	return c.JSON(http.StatusOK, v)
+}
+
+// resultCall parses the common parts of a results call and runs fn.
+func (h *Handler) resultCall(c echo.Context, body any, fn func(id uint, n, version int) error) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	version, err := expectedVersion(c)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		if err := decodeJSON(c, body); err != nil {
+			return err
+		}
+	}
+	if err := fn(id, n, version); err != nil {
+		return err
+	}
+	return h.answerStage(c, id, n)
+}
+
+// orderBody is a sprint's or climb's crossing order.
+type orderBody struct {
+	Order []int `json:"order"`
+}
+
+func indexParam(c echo.Context, what string) (int, error) {
+	k, err := strconv.Atoi(c.Param("k"))
+	if err != nil || k < 1 {
+		return 0, echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("%s %q not found", what, c.Param("k")))
+	}
+	return k, nil
+}
+
+// APISetSprint stores intermediate sprint k's crossing order.
+func (h *Handler) APISetSprint(c echo.Context) error {
+	k, err := indexParam(c, "sprint")
+	if err != nil {
+		return err
+	}
+	var b orderBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetSprint(id, n, k, v, b.Order) })
+}
+
+// APISetClimb stores climb k's crossing order.
+func (h *Handler) APISetClimb(c echo.Context) error {
+	k, err := indexParam(c, "climb")
+	if err != nil {
+		return err
+	}
+	var b orderBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetClimb(id, n, k, v, b.Order) })
+}
+
+// APISetFinish stores the whole finish in the tour's time model.
+func (h *Handler) APISetFinish(c echo.Context) error {
+	var f race.Finish
+	return h.resultCall(c, &f, func(id uint, n, v int) error { return h.Store.SetFinish(id, n, v, f) })
+}
+
+// APIAddAbandon records an abandonment.
+func (h *Handler) APIAddAbandon(c echo.Context) error {
+	var a race.Abandon
+	return h.resultCall(c, &a, func(id uint, n, v int) error { return h.Store.AddAbandon(id, n, v, a) })
+}
+
+// APIRemoveAbandon takes back an abandonment.
+func (h *Handler) APIRemoveAbandon(c echo.Context) error {
+	bib, err := strconv.Atoi(c.Param("bib"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "abandonment not found")
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAbandon(id, n, v, bib) })
+}
+
+// APIAddAdvantage records one use of an advantage.
+func (h *Handler) APIAddAdvantage(c echo.Context) error {
+	var u race.AdvantageUse
+	return h.resultCall(c, &u, func(id uint, n, v int) error { return h.Store.AddAdvantage(id, n, v, u) })
+}
+
+// APIRemoveAdvantage takes back one advantage use by its position.
+func (h *Handler) APIRemoveAdvantage(c echo.Context) error {
+	pos, err := strconv.Atoi(c.Param("pos"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "advantage use not found")
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAdvantage(id, n, v, pos) })
+}
+
+// advantagesAnswer is GET .../advantages: the uses of the stage and what each team has left.
+type advantagesAnswer struct {
+	Uses       []race.AdvantageUse  `json:"uses"`
+	Teams      []race.TeamAllowance `json:"teams"`
+	Effort     map[int]int          `json:"effort,omitempty"`
+	StageState string               `json:"stage_state"`
+}
+
+// APIListAdvantages answers the advantage uses of stage n and each team's allowance left.
+func (h *Handler) APIListAdvantages(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	v, st, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	ans := advantagesAnswer{Uses: v.Results.Advantages, Teams: race.Allowances(&st.Tour, st.Prior(n), st.Results[n-1]), StageState: v.State}
+	if ans.Uses == nil {
+		ans.Uses = []race.AdvantageUse{}
+	}
+	if st.Tour.Ruleset.Effort != nil {
+		ans.Effort = race.EffortBalance(&st.Tour, st.Prior(n), st.Results[n-1])
+	}
+	return c.JSON(http.StatusOK, ans)
+}
+
+// fatigueBody is a stage's 2RUOTE fatigue by bib.
+type fatigueBody struct {
+	Fatigue map[int]int `json:"fatigue"`
+}
+
+// APISetFatigue stores each rider's fatigue at the end of the stage.
+func (h *Handler) APISetFatigue(c echo.Context) error {
+	var b fatigueBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetFatigue(id, n, v, b.Fatigue) })
+}
+
+// weatherBody is a stage's weather rolls.
+type weatherBody struct {
+	Weather []string `json:"weather"`
+}
+
+// APISetWeather stores the Ciclismo a fondo weather of the stage.
+func (h *Handler) APISetWeather(c echo.Context) error {
+	var b weatherBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetWeather(id, n, v, b.Weather) })
+}
+
+// bibBody names one rider.
+type bibBody struct {
+	Bib int `json:"bib"`
+}
+
+// APISetCombativity names the stage's most combative rider.
+func (h *Handler) APISetCombativity(c echo.Context) error {
+	var b bibBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetCombativity(id, n, v, b.Bib) })
+}
+
+// APIAddLostTurn records turns a rider lost.
+func (h *Handler) APIAddLostTurn(c echo.Context) error {
+	var l race.LostTurn
+	return h.resultCall(c, &l, func(id uint, n, v int) error { return h.Store.AddLostTurn(id, n, v, l) })
+}
+
+// APICloseStage ends the stage, or answers 422 with what is missing.
+func (h *Handler) APICloseStage(c echo.Context) error {
+	return h.resultCall(c, nil, func(id uint, n, v int) error {
+		err := h.Store.CloseStage(id, n, v)
+		if ie, ok := err.(*store.IncompleteError); ok {
+			return &MissingError{Missing: ie.Missing}
+		}
+		return err
+	})
+}
+
+// APIReopenStage reopens the last closed stage.
+func (h *Handler) APIReopenStage(c echo.Context) error {
+	return h.resultCall(c, nil, func(id uint, n, _ int) error { return h.Store.ReopenStage(id, n) })
+}
+
+// APIUndo takes back the last change of the open stage.
+func (h *Handler) APIUndo(c echo.Context) error {
+	return h.resultCall(c, nil, func(id uint, n, v int) error {
+		_, err := h.Store.Undo(id, n, v)
+		return err
+	})
+}
+
+// APIHistory answers the changes of a stage, newest first.
+func (h *Handler) APIHistory(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	lines, err := h.Store.History(id, n)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, lines)
+}
+
+// APIStandings answers the standings after stage n (default: the last closed stage).
+func (h *Handler) APIStandings(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	after := 0
+	if v := c.QueryParam("after"); v != "" {
+		after, err = strconv.Atoi(v)
+		if err != nil || after < 1 {
+			return race.Invalid("after", "must be a stage number")
+		}
+	}
+	st, _, err := h.Store.Standings(id, after)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, st)
+}
