@@ -30,6 +30,9 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	e.GET("/riders/:id/delete", h.DeleteRiderConfirmPage)
 	e.POST("/riders/:id/delete", h.DeleteRiderPage)
 
+	wizardRoutes(e, h)
+	raceRoutes(e, h)
+
 	// JSON API (API.md).
 	api := e.Group("/api/v1")
 	api.GET("/rulesets", h.APIListRulesets)
