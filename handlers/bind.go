@@ -37,8 +37,9 @@ func decodeJSON(c echo.Context, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		return &BadRequestError{Message: jsonProblem(err)}
 	}
-	if dec.More() {
-		return &BadRequestError{Message: "the body has more than one JSON value"}
+	// Anything but white space after the value is refused: dec.More alone lets a stray "}" or "]" through.
+	if _, err := dec.Token(); err != io.EOF {
+		return &BadRequestError{Message: "the body has something after its JSON value"}
 	}
 	return nil
 }
