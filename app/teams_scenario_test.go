@@ -164,7 +164,7 @@ func TestTeamsAPI(t *testing.T) {
 		{name: "update own name in other case", method: "PUT", url: "/api/v1/teams/1", body: obj{"name": "ROJO", "short": "ROJ", "color": "#d62828"}, wantStatus: 200,
 			wantContains: []string{`"name":"ROJO"`}},
 		{name: "update replaces riders when given", method: "PUT", url: "/api/v1/teams/1",
-			body: obj{"name": "Rojo", "short": "ROJ", "color": "#d62828", "riders": []obj{{"number": 1, "name": "Tadej Pogačar", "role": "leader"}, {"number": 9, "name": "Nuevo", "role": "rouleur"}}},
+			body:       obj{"name": "Rojo", "short": "ROJ", "color": "#d62828", "riders": []obj{{"number": 1, "name": "Tadej Pogačar", "role": "leader"}, {"number": 9, "name": "Nuevo", "role": "rouleur"}}},
 			wantStatus: 200,
 			after: func(t testing.TB, ta *testApp, _ *httptest.ResponseRecorder) {
 				got := teamOf(t, ta, 1)
@@ -212,7 +212,7 @@ func TestTeamsAPI(t *testing.T) {
 		{name: "create every field wrong", method: "POST", url: "/api/v1/teams", body: obj{"name": "", "short": "", "color": ""}, wantStatus: 422,
 			wantFields: []string{"name", "short", "color"}, unchanged: true},
 		{name: "create riders with a duplicate number", method: "POST", url: "/api/v1/teams",
-			body: with("riders", []obj{{"number": 1, "name": "Uno", "role": "leader"}, {"number": 1, "name": "Dos", "role": "sprinter"}}),
+			body:       with("riders", []obj{{"number": 1, "name": "Uno", "role": "leader"}, {"number": 1, "name": "Dos", "role": "sprinter"}}),
 			wantStatus: 422, wantFields: []string{"riders[1].number"}, unchanged: true},
 		{name: "create rider with an unknown role", method: "POST", url: "/api/v1/teams",
 			body: with("riders", []obj{{"number": 1, "name": "Uno", "role": "captain"}}), wantStatus: 422, wantFields: []string{"riders[0].role"}, unchanged: true},
