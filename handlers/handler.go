@@ -3,12 +3,14 @@
 package handlers
 
 import (
+	"io/fs"
 	"log/slog"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/store"
+	"racedirector/assets"
 	"racedirector/views"
 )
 
@@ -17,11 +19,13 @@ type Handler struct {
 	Store  *store.Store
 	Views  *views.Views
 	Logger *slog.Logger
+	// Fonts holds the TTF fonts embedded in PDFs.
+	Fonts fs.FS
 }
 
 // New returns a Handler over the store and views.
 func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger}
+	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts()}
 }
 
 // csrfToken returns the CSRF token the middleware put in the context.
