@@ -27,7 +27,7 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 	L := st.Length
 	unit := rs.SquareName
 	ms := []Marker{{At: 0, Kind: MarkerStart, Label: "Start"}}
-	if pr.KmMarkerEvery > 0 {
+	if pr.KmMarkerEvery > 0 && L <= MaxStageLength { // a longer stage is refused by ValidateStages
 		for s := pr.KmMarkerEvery; s < L; s += pr.KmMarkerEvery {
 			label := fmt.Sprint(s)
 			if unit != "" {
