@@ -341,6 +341,9 @@ func checkResponse(t testing.TB, sc scenario, rec *httptest.ResponseRecorder) {
 
 // clip shortens a body for a failure message.
 func clip(s string) string {
+	if i := strings.Index(s, "<main"); i >= 0 {
+		s = s[i:] // a page: what matters is its content
+	}
 	if len(s) > 3000 {
 		return s[:3000] + "…"
 	}

@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -19,6 +20,9 @@ type riderForm struct {
 	Teams      []store.Team
 	Roles      []store.RoleChoice
 	Attributes []race.AttributeRule
+	// Values are the ruleset value fields by attribute id, as typed (after a refused post) or as stored;
+	// a value the rider does not have is absent and shows empty, not 0.
+	Values map[string]string
 }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
@@ -27,7 +31,16 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 		return err
 	}
 	p.Title, p.Section = title, "teams"
-	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Roles: h.Store.Roles(), Attributes: h.Store.AttributeRules()}
+	rules := h.Store.AttributeRules()
+	values := map[string]string{}
+	for _, a := range rules {
+		if c.Request().Method == http.MethodPost {
+			values[a.ID] = c.FormValue("attr_" + a.ID)
+		} else if v, ok := in.Attributes[a.ID]; ok {
+			values[a.ID] = strconv.Itoa(v)
+		}
+	}
+	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Roles: h.Store.Roles(), Attributes: rules, Values: values}
 	return h.render(c, status, "rider_form", p)
 }
 
