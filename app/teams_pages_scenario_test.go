@@ -167,7 +167,7 @@ func TestRiderPages(t *testing.T) {
 				thenPage(t, ta, "/teams", "Rider Łukasz Ø added.")
 			}},
 		{name: "create with 2RUOTE values", method: "POST", url: "/riders",
-			form: url.Values{"team_id": {"2"}, "name": {"Uno"}, "number": {"8"}, "role": {"rider"}, "attr_cost": {"3"}, "attr_pianura": {"7"}, "attr_volata": {""}},
+			form:       url.Values{"team_id": {"2"}, "name": {"Uno"}, "number": {"8"}, "role": {"rider"}, "attr_cost": {"3"}, "attr_pianura": {"7"}, "attr_volata": {""}},
 			wantStatus: http.StatusSeeOther,
 			after: func(t testing.TB, ta *testApp, _ *httptest.ResponseRecorder) {
 				got := riderOf(t, ta, 37)
