@@ -48,6 +48,10 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 		CookieHTTPOnly: true,
 		CookieSameSite: http.SameSiteStrictMode,
 		Skipper:        func(c echo.Context) bool { return isAPI(c) },
+		// A missing token is as much a refusal as a wrong one: both are 403, in words a director can act on.
+		ErrorHandler: func(error, echo.Context) error {
+			return echo.NewHTTPError(http.StatusForbidden, "this form has expired or did not come from this page: go back, reload the page and try again")
+		},
 	}))
 	e.Use(apiCrossSiteGuard)
 	routes(e, h, version)
