@@ -89,7 +89,7 @@ func EffortBalance(t *Tour, prior []StageResult, cur StageResult) map[int]int {
 			}
 			alloc := EffortAllowance(t.Ruleset, r.Role, len(t.Stages))
 			b := alloc
-			for s := 1; s < cur.Stage; s++ {
+			for s := 1; s < cur.Stage && s <= len(t.Stages); s++ {
 				st, _ := stageOf(t, s)
 				res := results[s]
 				b = min(alloc, b-effortSpent(res, r.Bib)+st.FeedZones*e.FeedZone)

@@ -1,0 +1,253 @@
+package race
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// testTour is a Cycling Party tour of two teams of six (Rojo 11–16, Azul 21–26) over four stages with
+// three hors climbs in all.
+func testTour(rs Ruleset) *Tour {
+	t := &Tour{Name: "Test", Ruleset: rs, RidersPerTeam: 6, Teams: AssignBibs(cyclingPartyTeams(2, 6))}
+	t.Teams[0].Name, t.Teams[1].Name = "Rojo", "Azul"
+	t.Stages = []Stage{
+		{Number: 1, Type: "flat", Length: 200, Climbs: []Climb{
+			{Index: 1, Category: "hill", Start: 20, End: 22}, {Index: 2, Category: "third", Start: 60, End: 67}, {Index: 3, Category: "hill", Start: 100, End: 102}}},
+		{Number: 2, Type: "high", Length: 190, Climbs: []Climb{
+			{Index: 1, Category: "first", Start: 20, End: 43}, {Index: 2, Category: "hors", Start: 60, End: 91},
+			{Index: 3, Category: "second", Start: 110, End: 125}, {Index: 4, Category: "hors", Start: 150, End: 181}}},
+		{Number: 3, Type: "high", Length: 190, Climbs: []Climb{
+			{Index: 1, Category: "second", Start: 20, End: 35}, {Index: 2, Category: "first", Start: 50, End: 73},
+			{Index: 3, Category: "first", Start: 90, End: 113}, {Index: 4, Category: "hors", Start: 159, End: 190}}},
+		{Number: 4, Type: "medium", Length: 180, Climbs: []Climb{{Index: 1, Category: "first", Start: 50, End: 73}}},
+	}
+	return t
+}
+
+// uses builds n uses of one kind by one bib (in a turn, on a climb).
+func uses(kind string, bib, n, turn, climb int) []AdvantageUse {
+	var out []AdvantageUse
+	for range n {
+		out = append(out, AdvantageUse{Kind: kind, Bib: bib, Turn: turn, Climb: climb, Variant: "3d6"})
+	}
+	return out
+}
+
+// concat joins use lists.
+func concat(lists ...[]AdvantageUse) []AdvantageUse {
+	var out []AdvantageUse
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// errKind says what an error is: "ok", "conflict" or "field:<name>".
+func errKind(err error) string {
+	var v *ValidationError
+	var c *ConflictError
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.As(err, &c):
+		return "conflict"
+	case errors.As(err, &v):
+		var fields []string
+		for f := range v.Fields {
+			fields = append(fields, f)
+		}
+		return "field:" + strings.Join(fields, ",")
+	}
+	return "other: " + err.Error()
+}
+
+func TestCheckAdvantageCyclingParty(t *testing.T) {
+	wb, sp, at, ma, dt := AdvWaterBottle, AdvSprint, AdvAttack, AdvMountainAttack, AdvDoubleThrow
+	tests := []struct {
+		name  string
+		stage int
+		prior []StageResult
+		cur   []AdvantageUse
+		edit  func(*StageResult)
+		use   AdvantageUse
+		want  string
+	}{
+		// Water bottles: 5 per team per stage; 2 to a rider and 3 per team in one turn; not after the finish.
+		{"1st bottle", 2, nil, nil, nil, AdvantageUse{Kind: wb, Bib: 12}, "ok"},
+		{"5th bottle", 2, nil, concat(uses(wb, 12, 2, 0, 0), uses(wb, 13, 2, 0, 0)), nil, AdvantageUse{Kind: wb, Bib: 14}, "ok"},
+		{"6th bottle", 2, nil, concat(uses(wb, 12, 2, 0, 0), uses(wb, 13, 3, 0, 0)), nil, AdvantageUse{Kind: wb, Bib: 14}, "conflict"},
+		{"6th bottle in distinct turns", 2, nil, concat(uses(wb, 12, 1, 1, 0), uses(wb, 12, 1, 2, 0), uses(wb, 12, 1, 3, 0),
+			uses(wb, 12, 1, 4, 0), uses(wb, 12, 1, 5, 0)), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 6}, "conflict"},
+		{"other team's bottles do not count", 2, nil, uses(wb, 22, 5, 0, 0), nil, AdvantageUse{Kind: wb, Bib: 12}, "ok"},
+		{"last stage's bottles do not count", 2, []StageResult{{Stage: 1, Advantages: uses(wb, 12, 5, 0, 0)}}, nil, nil,
+			AdvantageUse{Kind: wb, Bib: 12}, "ok"},
+		{"2nd to one rider in a turn", 2, nil, uses(wb, 12, 1, 14, 0), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 14}, "ok"},
+		{"3rd to one rider in a turn", 2, nil, uses(wb, 12, 2, 14, 0), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 14}, "field:turn"},
+		{"3rd to one rider in another turn", 2, nil, uses(wb, 12, 2, 14, 0), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 15}, "ok"},
+		{"3rd to one rider without turns", 2, nil, uses(wb, 12, 2, 0, 0), nil, AdvantageUse{Kind: wb, Bib: 12}, "ok"},
+		{"3rd for a team in a turn", 2, nil, concat(uses(wb, 12, 1, 14, 0), uses(wb, 13, 1, 14, 0)), nil,
+			AdvantageUse{Kind: wb, Bib: 14, Turn: 14}, "ok"},
+		{"4th for a team in a turn", 2, nil, concat(uses(wb, 12, 2, 14, 0), uses(wb, 13, 1, 14, 0)), nil,
+			AdvantageUse{Kind: wb, Bib: 14, Turn: 14}, "field:turn"},
+		{"other team in the same turn", 2, nil, uses(wb, 22, 2, 14, 0), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 14}, "ok"},
+		{"negative turn", 2, nil, nil, nil, AdvantageUse{Kind: wb, Bib: 12, Turn: -1}, "field:turn"},
+		{"bottle after the finish", 2, nil, nil, func(r *StageResult) {
+			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 12}}}
+		}, AdvantageUse{Kind: wb, Bib: 12}, "field:bib"},
+		{"bottle to a rider still racing", 2, nil, nil, func(r *StageResult) {
+			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 13}}}
+		}, AdvantageUse{Kind: wb, Bib: 12}, "ok"},
+		// Riders and kinds.
+		{"unknown bib", 2, nil, nil, nil, AdvantageUse{Kind: wb, Bib: 99}, "field:bib"},
+		{"unknown kind", 2, nil, nil, nil, AdvantageUse{Kind: "doping", Bib: 12}, "field:kind"},
+		{"effort in Cycling Party", 2, nil, nil, nil, AdvantageUse{Kind: AdvEffort, Bib: 12, Points: 1}, "field:kind"},
+		{"abandoned earlier", 2, []StageResult{{Stage: 1, Abandons: []Abandon{{Bib: 12, Reason: "crash"}}}}, nil, nil,
+			AdvantageUse{Kind: wb, Bib: 12}, "field:bib"},
+		{"abandoned in this stage", 2, nil, nil, func(r *StageResult) { r.Abandons = []Abandon{{Bib: 12, Reason: "crash"}} },
+			AdvantageUse{Kind: wb, Bib: 12}, "field:bib"},
+		{"unknown stage", 9, nil, nil, nil, AdvantageUse{Kind: wb, Bib: 12}, "field:stage"},
+		// Sprints: the sprinter's, flat 3, high 1, variant 3d6 or d20.
+		{"sprint in a high stage", 2, nil, nil, nil, AdvantageUse{Kind: sp, Bib: 12, Variant: "3d6"}, "ok"},
+		{"2nd sprint in a high stage", 2, nil, uses(sp, 12, 1, 0, 0), nil, AdvantageUse{Kind: sp, Bib: 12, Variant: "d20"}, "conflict"},
+		{"3rd sprint in a flat stage", 1, nil, uses(sp, 12, 2, 0, 0), nil, AdvantageUse{Kind: sp, Bib: 12, Variant: "d20"}, "ok"},
+		{"4th sprint in a flat stage", 1, nil, uses(sp, 12, 3, 0, 0), nil, AdvantageUse{Kind: sp, Bib: 12, Variant: "d20"}, "conflict"},
+		{"sprint by the leader", 2, nil, nil, nil, AdvantageUse{Kind: sp, Bib: 11, Variant: "3d6"}, "field:bib"},
+		{"sprint without variant", 2, nil, nil, nil, AdvantageUse{Kind: sp, Bib: 12}, "field:variant"},
+		{"sprint with 2d6", 2, nil, nil, nil, AdvantageUse{Kind: sp, Bib: 12, Variant: "2d6"}, "field:variant"},
+		// Attack: 1 per team per stage.
+		{"attack", 2, nil, nil, nil, AdvantageUse{Kind: at, Bib: 13}, "ok"},
+		{"2nd attack", 2, nil, uses(at, 13, 1, 0, 0), nil, AdvantageUse{Kind: at, Bib: 15}, "conflict"},
+		{"attack after last stage's", 2, []StageResult{{Stage: 1, Advantages: uses(at, 13, 1, 0, 0)}}, nil, nil,
+			AdvantageUse{Kind: at, Bib: 13}, "ok"},
+		// Mountain attacks: the leader's, on hors climbs, ceil(3 hors / 2) = 2 per tour.
+		{"mountain attack", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
+		{"2nd mountain attack of the tour", 2, []StageResult{{Stage: 1, Advantages: uses(ma, 11, 1, 0, 2)}}, nil, nil,
+			AdvantageUse{Kind: ma, Bib: 11, Climb: 4}, "ok"},
+		{"3rd mountain attack of the tour", 2, []StageResult{{Stage: 1, Advantages: uses(ma, 11, 1, 0, 2)}}, uses(ma, 11, 1, 0, 2), nil,
+			AdvantageUse{Kind: ma, Bib: 11, Climb: 4}, "conflict"},
+		{"other team's mountain attacks", 2, nil, uses(ma, 21, 2, 0, 2), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
+		{"mountain attack by a domestique", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 15, Climb: 2}, "field:bib"},
+		{"mountain attack on a first climb", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 1}, "field:climb"},
+		{"mountain attack on no climb", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 11}, "field:climb"},
+		{"mountain attack on climb 5 of 4", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 5}, "field:climb"},
+		// Double throws: the leader's, 1 on each first climb, 2 on each hors climb.
+		{"double throw on a first climb", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 1}, "ok"},
+		{"2nd double throw on a first climb", 2, nil, uses(dt, 11, 1, 0, 1), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 1}, "field:climb"},
+		{"2nd double throw on a hors climb", 2, nil, uses(dt, 11, 1, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "ok"},
+		{"3rd double throw on a hors climb", 2, nil, uses(dt, 11, 2, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},
+		{"double throws on the next hors climb", 2, nil, uses(dt, 11, 2, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 4}, "ok"},
+		{"double throw on a second climb", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 3}, "field:climb"},
+		{"double throw on a third climb", 1, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},
+		{"double throw by the sprinter", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 12, Climb: 1}, "field:bib"},
+	}
+	rulesets := map[string]Ruleset{"literal": testCyclingParty(), "shipped": loadedRuleset(t, "cycling-party")}
+	noAdv := testCyclingParty()
+	noAdv.Advantages = nil
+	rulesets["RULES.md defaults"] = noAdv
+	for name, rs := range rulesets {
+		tour := testTour(rs)
+		for _, tt := range tests {
+			cur := StageResult{Stage: tt.stage, Advantages: tt.cur}
+			if tt.edit != nil {
+				tt.edit(&cur)
+			}
+			err := CheckAdvantage(tour, tt.prior, cur, tt.use)
+			if got := errKind(err); got != tt.want {
+				t.Errorf("%s: %s: CheckAdvantage = %s (%v), want %s", name, tt.name, got, err, tt.want)
+			}
+		}
+	}
+}
+
+func TestCheckAdvantageMessages(t *testing.T) {
+	tour := testTour(testCyclingParty())
+	cur := StageResult{Stage: 2, Advantages: uses(AdvWaterBottle, 12, 5, 0, 0)}
+	err := CheckAdvantage(tour, nil, cur, AdvantageUse{Kind: AdvWaterBottle, Bib: 13})
+	if want := "team Rojo has used its 5 water bottles this stage"; err == nil || err.Error() != want {
+		t.Errorf("message = %v, want %q", err, want)
+	}
+	prior := []StageResult{{Stage: 1, Advantages: uses(AdvMountainAttack, 21, 2, 0, 2)}}
+	err = CheckAdvantage(tour, prior, StageResult{Stage: 2}, AdvantageUse{Kind: AdvMountainAttack, Bib: 21, Climb: 2})
+	if want := "team Azul has used its 2 mountain attacks this tour"; err == nil || err.Error() != want {
+		t.Errorf("message = %v, want %q", err, want)
+	}
+	err = CheckAdvantage(tour, nil, StageResult{Stage: 2}, AdvantageUse{Kind: AdvMountainAttack, Bib: 15, Climb: 2})
+	if err == nil || !strings.Contains(err.Error(), "only the leader") {
+		t.Errorf("message = %v, want it to say only the leader", err)
+	}
+}
+
+func TestMountainAttacksPerTour(t *testing.T) {
+	for hors, want := range map[int]int{0: 0, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3} {
+		tour := &Tour{Ruleset: testCyclingParty()}
+		for i := range hors {
+			tour.Stages = append(tour.Stages, Stage{Number: i + 1, Type: "high", Climbs: []Climb{{Index: 1, Category: "hors"}, {Index: 2, Category: "first"}}})
+		}
+		rule, _ := lookupAdvantage(tour.Ruleset, AdvMountainAttack)
+		if got := tourClimbAllowance(tour, rule); got != want {
+			t.Errorf("mountain attacks for %d hors climbs = %d, want %d", hors, got, want)
+		}
+	}
+}
+
+func TestAllowancesCyclingParty(t *testing.T) {
+	tour := testTour(testCyclingParty())
+	prior := []StageResult{{Stage: 1, Advantages: concat(uses(AdvMountainAttack, 11, 1, 0, 2), uses(AdvWaterBottle, 12, 5, 0, 0))}}
+	cur := StageResult{Stage: 2, Advantages: concat(uses(AdvWaterBottle, 12, 3, 0, 0), uses(AdvDoubleThrow, 11, 1, 0, 2),
+		uses(AdvSprint, 22, 1, 0, 0), uses(AdvAttack, 13, 1, 0, 0))}
+	got := Allowances(tour, prior, cur)
+	if len(got) != 2 || got[0].Team != "Rojo" || got[1].TeamID != 2 {
+		t.Fatalf("teams = %+v, want Rojo and Azul", got)
+	}
+	want := map[string]string{
+		"water_bottle stage 0":    "used 3 of 5, 2 left",
+		"sprint stage 0":          "used 0 of 1, 1 left",
+		"attack stage 0":          "used 1 of 1, 0 left",
+		"mountain_attack tour 0":  "used 1 of 2, 1 left",
+		"double_throw climb 1":    "used 0 of 1, 1 left",
+		"double_throw climb 2":    "used 1 of 2, 1 left",
+		"double_throw climb 4":    "used 0 of 2, 2 left",
+		"azul water_bottle stage": "used 0 of 5, 5 left",
+		"azul sprint stage":       "used 1 of 1, 0 left",
+	}
+	seen := map[string]string{}
+	for _, it := range got[0].Items {
+		seen[fmt.Sprintf("%s %s %d", it.Kind, it.Scope, it.Climb)] = fmt.Sprintf("used %d of %d, %d left", it.Used, it.Limit, it.Left)
+	}
+	for _, it := range got[1].Items {
+		seen[fmt.Sprintf("azul %s %s", it.Kind, it.Scope)] = fmt.Sprintf("used %d of %d, %d left", it.Used, it.Limit, it.Left)
+	}
+	for k, w := range want {
+		if seen[k] != w {
+			t.Errorf("%s = %q, want %q", k, seen[k], w)
+		}
+	}
+	if n := len(got[0].Items); n != 7 {
+		t.Errorf("Rojo items = %d, want 7 (bottles, sprint, attack, mountain attacks, 3 climbs)", n)
+	}
+}
+
+func FuzzCheckAdvantage(f *testing.F) {
+	f.Add("water_bottle", 12, 0, 14, 0, "3d6", 2, 1, 5)
+	f.Add("double_throw", 11, 3, 0, 0, "", 2, 2, 1)
+	f.Add("effort", 11, -1, -3, -2, "d20", 0, 9, -1)
+	f.Add("mountain_attack", 1<<30, 1<<30, -1<<30, 1<<30, "x", -5, 1<<20, 1<<20)
+	tours := []*Tour{testTour(testCyclingParty())}
+	caf := loadedRuleset(f, "ciclismo-a-fondo")
+	cafTour := &Tour{Ruleset: caf, Teams: AssignBibs([]Team{cafTeam(1), cafTeam(2)}),
+		Stages: []Stage{{Number: 1, Type: "flat", FeedZones: 1}, {Number: 2, Type: "high", RestDayBefore: true}}}
+	tours = append(tours, cafTour, &Tour{Ruleset: loadedRuleset(f, "2ruote"), Teams: AssignBibs([]Team{ruoteTeam(1)})})
+	f.Fuzz(func(t *testing.T, kind string, bib, climb, turn, points int, variant string, stage, n, prev int) {
+		use := AdvantageUse{Kind: kind, Bib: bib, Climb: climb, Turn: turn, Points: points, Variant: variant}
+		prior := []StageResult{{Stage: stage - 1, Advantages: uses(kind, bib, min(max(prev, 0), 50), turn, climb),
+			Weather: []string{variant}}}
+		cur := StageResult{Stage: stage, Advantages: uses(kind, bib, min(max(n, 0), 50), turn, climb)}
+		for _, tour := range tours {
+			_ = CheckAdvantage(tour, prior, cur, use)
+			_ = Allowances(tour, prior, cur)
+			_ = EffortBalance(tour, prior, cur)
+		}
+	})
+}
