@@ -12,15 +12,15 @@ func TestVolataValue(t *testing.T) {
 		e    VolataEntry
 		want int
 	}{
-		{"finish", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 8},  // 7 + 2 − 3 + 2
-		{"sprint", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},  // 7 + 2 − 8 + 2
-		{"tv", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},      // TV is an intermediate sprint
-		{"gpm", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},     // so is GPM
-		{"finish", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 15, Tokens: 0}, 5},  // 15 is not above 15
-		{"finish", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 16, Tokens: 0}, 4},  // 16 is
-		{"sprint", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 10, Tokens: 0}, 5},  // 10 is not above 10
-		{"sprint", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 11, Tokens: 0}, 4},  // 11 is
-		{"finish", VolataEntry{Bib: 11, Sprint: 9, Helpers: 4, Fatigue: 0, Tokens: 3}, 19},  // low fatigue gives nothing
+		{"finish", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 8},   // 7 + 2 − 3 + 2
+		{"sprint", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},   // 7 + 2 − 8 + 2
+		{"tv", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},       // TV is an intermediate sprint
+		{"gpm", VolataEntry{Bib: 11, Sprint: 7, Helpers: 2, Fatigue: 18, Tokens: 1}, 3},      // so is GPM
+		{"finish", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 15, Tokens: 0}, 5},   // 15 is not above 15
+		{"finish", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 16, Tokens: 0}, 4},   // 16 is
+		{"sprint", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 10, Tokens: 0}, 5},   // 10 is not above 10
+		{"sprint", VolataEntry{Bib: 11, Sprint: 5, Helpers: 0, Fatigue: 11, Tokens: 0}, 4},   // 11 is
+		{"finish", VolataEntry{Bib: 11, Sprint: 9, Helpers: 4, Fatigue: 0, Tokens: 3}, 19},   // low fatigue gives nothing
 		{"finish", VolataEntry{Bib: 11, Sprint: 1, Helpers: 0, Fatigue: 30, Tokens: 0}, -14}, // values may go below zero
 	}
 	for _, tt := range tests {
