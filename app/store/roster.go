@@ -208,7 +208,23 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 		plan = append(plan, plannedTeam{id: id, input: in})
 	}
 	sort.SliceStable(prev.Problems, func(i, j int) bool { return prev.Problems[i].Line < prev.Problems[j].Line })
+	prev.Problems = firstPerCell(prev.Problems)
 	return prev, plan, nil
+}
+
+// firstPerCell keeps the first problem of each row and column: a cell that is not a number is also
+// out of range, and saying so twice only hides the useful message.
+func firstPerCell(problems []roster.Problem) []roster.Problem {
+	out := problems[:0:0]
+	seen := map[roster.Problem]bool{}
+	for _, p := range problems {
+		key := roster.Problem{Line: p.Line, Column: p.Column}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 type plannedTeam struct {
@@ -232,8 +248,8 @@ func fieldProblems(fields map[string]string, teamLine int, lines map[int]int) []
 			continue
 		}
 		col := f
-		if f == "riders" {
-			col = "number"
+		if f == "riders" { // too many riders: the team's problem, not one number's
+			col = "team"
 		}
 		out = append(out, roster.Problem{Line: teamLine, Column: col, Message: msg})
 	}
