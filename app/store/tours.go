@@ -127,12 +127,22 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 		v.Add("stages", "a tour has 1 to 30 stages")
 	}
 	stages := make([]race.Stage, len(in.Stages))
+	// asGiven is what is validated: the normalised stages with the climbs and sprints the director
+	// gave kept in the director's order, so a refusal names the field as it was sent.
+	asGiven := make([]race.Stage, len(in.Stages))
 	for i, st := range in.Stages {
 		st.Number = i + 1
 		st.State = ""
 		stages[i] = race.NormalizeStage(rs, st)
+		asGiven[i] = stages[i]
+		if len(st.Cards) == 0 {
+			asGiven[i].Sprints = st.Sprints
+			if len(st.Sections) == 0 {
+				asGiven[i].Climbs = st.Climbs
+			}
+		}
 	}
-	if err := race.ValidateStages(rs, stages); err != nil {
+	if err := race.ValidateStages(rs, asGiven); err != nil {
 		var ve *race.ValidationError
 		if errors.As(err, &ve) {
 			for f, m := range ve.Fields {
