@@ -3,6 +3,7 @@ module racedirector
 go 1.26.8
 
 require (
+	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/xuri/excelize/v2 v2.11.0
 	gorm.io/driver/sqlite v1.6.0

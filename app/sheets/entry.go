@@ -1,0 +1,173 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+
+	"racedirector/app/race"
+)
+
+// portraitWidth and landscapeWidth are the printable widths of an A4 page, in mm.
+const (
+	portraitWidth  = 190.0
+	landscapeWidth = 277.0
+)
+
+// entrySheet is the blank entry sheet of stage n: every starting rider with empty boxes for each
+// sprint, each climb, the finish in the ruleset's time model, advantages and abandon; then the
+// team boxes for water bottles and the advantages each team has left.
+func (s *source) entrySheet(n int) sheetDoc {
+	st := s.stage(n)
+	doc := sheetDoc{id: SheetEntry, title: "Entry sheet", subtitle: s.stageLine(n), short: fmt.Sprintf("S%d entry", n)}
+	doc.blocks = append(doc.blocks, block{lines: s.entryLegend(st)})
+	riders := s.entryTable(n, st)
+	doc.landscape = tableWidth(riders.cols) > portraitWidth
+	doc.blocks = append(doc.blocks, block{table: riders})
+	if t := s.bottleTable(st); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	if t := s.advantageTable(n); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	return doc
+}
+
+// entryLegend says what each box column is: "S1 = sprint 1 at km 30".
+func (s *source) entryLegend(st race.Stage) []string {
+	var parts []string
+	for _, sp := range st.Sprints {
+		parts = append(parts, fmt.Sprintf("S%d = sprint %d at %s %d", sp.Index, sp.Index, s.squareWord(), sp.At))
+	}
+	for _, c := range st.Climbs {
+		parts = append(parts, fmt.Sprintf("C%d = %s, %s %d–%d", c.Index, s.categoryName(c.Category), plural(s.squareWord()), c.Start, c.End))
+	}
+	lines := []string{"Write the crossing order (1, 2, 3…) in the sprint and climb boxes; the finish " + s.finishHelp() + "."}
+	if len(parts) > 0 {
+		lines = append(lines, strings.Join(parts, " · "))
+	}
+	return lines
+}
+
+// finishHelp says what the finish boxes take in the ruleset's time model.
+func (s *source) finishHelp() string {
+	switch s.rs.TimeModel {
+	case race.TimeModelCyclingParty:
+		return "as turn (0 for the winner's turn), time-indicator square (1–12) and last die (1–6)"
+	case race.TimeModelTurns:
+		return "as the turn in which the rider crossed the line (the first turn of the stage is 1)"
+	case race.TimeModelSectors:
+		return "as the rider's sector (0 the group, +1… ahead, −1… behind)"
+	}
+	return "as the rider's time"
+}
+
+// finishCols are the finish boxes of the ruleset's time model.
+func (s *source) finishCols() []column {
+	switch s.rs.TimeModel {
+	case race.TimeModelCyclingParty:
+		return []column{col("Turn", 10, "C"), col("Square", 13, "C"), col("Die", 9, "C")}
+	case race.TimeModelTurns:
+		return []column{col("Turn", 12, "C")}
+	case race.TimeModelSectors:
+		return []column{col("Sector", 13, "C")}
+	}
+	return []column{col("Time", 22, "C")}
+}
+
+// entryTable is one row per starting rider with the boxes to fill in.
+func (s *source) entryTable(n int, st race.Stage) *table {
+	cols := riderCols("")
+	cols[1].width, cols[2].width = 38, 26
+	for _, sp := range st.Sprints {
+		cols = append(cols, col(fmt.Sprintf("S%d", sp.Index), 9, "C"))
+	}
+	for _, c := range st.Climbs {
+		cols = append(cols, col(fmt.Sprintf("C%d", c.Index), 9, "C"))
+	}
+	cols = append(cols, s.finishCols()...)
+	prior := s.prior(n)
+	var effort map[int]int
+	if s.rs.Effort != nil {
+		effort = race.EffortBalance(s.t, prior, race.StageResult{Stage: n})
+		cols = append(cols, col("Effort left", 16, "R"), col("Effort spent", 18, "C"), col("Lost turns", 16, "C"))
+	}
+	if s.rs.Fatigue != nil {
+		cols = append(cols, col("Fatigue", 15, "C"))
+	}
+	if len(s.rs.Advantages) > 0 && s.rs.Effort == nil {
+		cols = append(cols, col("Other adv.", 18, "C"))
+	}
+	cols = append(cols, col("Abandon", 16, "C"))
+	t := &table{title: "Riders at the start", cols: cols, tall: true, spread: true, empty: "No rider starts this stage."}
+	for _, r := range race.StartingRiders(s.t, prior) {
+		cells := []cell{intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID))}
+		for i := 3; i < len(cols); i++ {
+			if cols[i].title == "Effort left" {
+				cells = append(cells, intCell(effort[r.Bib]))
+				continue
+			}
+			cells = append(cells, boxCell())
+		}
+		t.rows = append(t.rows, tableRow{cells: cells})
+	}
+	return t
+}
+
+// teamName is a tour team's name.
+func (s *source) teamName(id int) string {
+	team, _ := s.t.TeamByID(id)
+	return team.Name
+}
+
+// bottleTable gives each team its water-bottle boxes (RULES.md §1.6), or nil without bottles.
+func (s *source) bottleTable(st race.Stage) *table {
+	rule, ok := s.rs.AdvantageRule(race.AdvWaterBottle)
+	if !ok {
+		return nil
+	}
+	n := rule.PerStage
+	if k, ok := rule.PerStageByType[st.Type]; ok {
+		n = k
+	}
+	if n <= 0 {
+		return nil
+	}
+	title := fmt.Sprintf("Water bottles: %d per team this stage; write bib and turn", n)
+	if rule.PerRiderPerTurn > 0 && rule.PerTeamPerTurn > 0 {
+		title += fmt.Sprintf(" (at most %d to one rider and %d per team in a turn)", rule.PerRiderPerTurn, rule.PerTeamPerTurn)
+	}
+	t := &table{title: title, cols: []column{flexCol("Team", 40, true)}, tall: true}
+	for i := 1; i <= n; i++ {
+		t.cols = append(t.cols, col(fmt.Sprintf("Bottle %d", i), 24, "C"))
+	}
+	for _, team := range s.t.Teams {
+		cells := []cell{teamCell(team.Name, team.Color)}
+		for range n {
+			cells = append(cells, boxCell())
+		}
+		t.rows = append(t.rows, tableRow{cells: cells})
+	}
+	return t
+}
+
+// advantageTable lists, per team, the advantages it has left before the stage starts (water bottles
+// and effort points have their own boxes), with a box for the uses.
+func (s *source) advantageTable(n int) *table {
+	t := &table{title: "Advantages left at the start (record each use)", cols: []column{
+		flexCol("Team", 40, true), flexCol("Advantage", 50, false), col("Left", 12, "R"), col("Of", 12, "R"), col("Uses (bib, turn or climb)", 60, "L"),
+	}}
+	for _, ta := range race.Allowances(s.t, s.prior(n), race.StageResult{Stage: n}) {
+		for _, it := range ta.Items {
+			if it.Kind == race.AdvWaterBottle || it.Kind == race.AdvEffort {
+				continue
+			}
+			t.rows = append(t.rows, tableRow{cells: []cell{
+				teamCell(ta.Team, s.teamColor(ta.TeamID)), textCell(it.Name), intCell(it.Left), intCell(it.Limit), boxCell(),
+			}})
+		}
+	}
+	if len(t.rows) == 0 {
+		return nil
+	}
+	return t
+}

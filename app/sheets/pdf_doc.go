@@ -1,0 +1,195 @@
+package sheets
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+
+	"github.com/jung-kurt/gofpdf"
+)
+
+// PDF layout, in mm and points.
+const (
+	fontFamily   = "DejaVu"
+	fontRegular  = "DejaVuSans.ttf"
+	fontBold     = "DejaVuSans-Bold.ttf"
+	pageMargin   = 10.0
+	headerBottom = 24.0
+	footerSpace  = 13.0
+	bodySize     = 8.5
+	smallSize    = 7.0
+	headingSize  = 10.0
+)
+
+// pdfDoc writes sheets into one PDF; cur is the sheet whose header the pages carry.
+type pdfDoc struct {
+	pdf  *gofpdf.Fpdf
+	tour string
+	rule string
+	date string
+	cur  *sheetDoc
+}
+
+// writePDF lays out the sheets, each from a new page, and writes the PDF.
+func writePDF(w io.Writer, in Input, docs []sheetDoc) error {
+	pdf := gofpdf.New("P", "mm", "A4", "")
+	pdf.AliasNbPages("{nb}") // before the fonts, so their subsets keep the digits of the page count
+	if err := loadFonts(pdf, in.Fonts); err != nil {
+		return err
+	}
+	d := &pdfDoc{pdf: pdf, tour: in.Tour.Name, rule: in.Tour.Ruleset.Name}
+	if !in.Date.IsZero() {
+		d.date = in.Date.Format("2 January 2006")
+	}
+	pdf.SetMargins(pageMargin, headerBottom, pageMargin)
+	pdf.SetAutoPageBreak(true, footerSpace)
+	pdf.SetTitle(d.tour+" — "+docsTitle(docs), true)
+	pdf.SetCreator("Race Director", true)
+	pdf.SetHeaderFuncMode(d.header, false)
+	pdf.SetFooterFunc(d.footer)
+	for i := range docs {
+		d.cur = &docs[i]
+		d.addPage()
+		for _, b := range docs[i].blocks {
+			d.block(b)
+		}
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("sheets: pdf: %w", err)
+	}
+	if err := pdf.Output(w); err != nil {
+		return fmt.Errorf("sheets: writing pdf: %w", err)
+	}
+	return nil
+}
+
+// docsTitle is the PDF's title: the sheet's, or "Race book" for several.
+func docsTitle(docs []sheetDoc) string {
+	if len(docs) == 1 {
+		return docs[0].title
+	}
+	return "Race book"
+}
+
+// loadFonts embeds DejaVu Sans (regular and bold) from fonts.
+func loadFonts(pdf *gofpdf.Fpdf, fonts fs.FS) error {
+	if fonts == nil {
+		return fmt.Errorf("sheets: no fonts given for the PDF")
+	}
+	for style, name := range map[string]string{"": fontRegular, "B": fontBold} {
+		b, err := fs.ReadFile(fonts, name)
+		if err != nil {
+			return fmt.Errorf("sheets: reading font %s: %w", name, err)
+		}
+		pdf.AddUTF8FontFromBytes(fontFamily, style, b)
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("sheets: loading fonts: %w", err)
+	}
+	return nil
+}
+
+// addPage starts a page in the current sheet's orientation.
+func (d *pdfDoc) addPage() {
+	orientation := "P"
+	if d.cur != nil && d.cur.landscape {
+		orientation = "L"
+	}
+	d.pdf.AddPageFormat(orientation, gofpdf.SizeType{Wd: 210, Ht: 297})
+}
+
+// header prints the tour, the date, the sheet's title and its stage or moment, and a rule.
+func (d *pdfDoc) header() {
+	pdf := d.pdf
+	w, _ := pdf.GetPageSize()
+	inner := w - 2*pageMargin
+	pdf.SetTextColor(90, 90, 90)
+	pdf.SetFont(fontFamily, "", smallSize+0.5)
+	pdf.SetXY(pageMargin, 7)
+	pdf.CellFormat(inner*0.7, 4, d.tour+" · "+d.rule, "", 0, "L", false, 0, "")
+	pdf.CellFormat(inner*0.3, 4, d.date, "", 0, "R", false, 0, "")
+	pdf.SetTextColor(20, 20, 20)
+	pdf.SetXY(pageMargin, 12)
+	pdf.SetFont(fontFamily, "B", 13)
+	title := d.cur.title
+	tw := pdf.GetStringWidth(title) + 3
+	pdf.CellFormat(tw, 7, title, "", 0, "L", false, 0, "")
+	pdf.SetFont(fontFamily, "", 10)
+	pdf.CellFormat(inner-tw, 7, fitText(pdf, d.cur.subtitle, inner-tw), "", 0, "L", false, 0, "")
+	pdf.SetDrawColor(60, 60, 60)
+	pdf.SetLineWidth(0.4)
+	pdf.Line(pageMargin, 20.5, w-pageMargin, 20.5)
+	pdf.SetLineWidth(0.2)
+	pdf.SetXY(pageMargin, headerBottom)
+}
+
+// footer prints "page n of m" with the sheet's title.
+func (d *pdfDoc) footer() {
+	pdf := d.pdf
+	w, h := pdf.GetPageSize()
+	inner := w - 2*pageMargin
+	pdf.SetXY(pageMargin, h-9)
+	pdf.SetFont(fontFamily, "", smallSize)
+	pdf.SetTextColor(110, 110, 110)
+	pdf.CellFormat(inner/3, 4, "Race Director", "", 0, "L", false, 0, "")
+	pdf.CellFormat(inner/3, 4, fmt.Sprintf("page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
+	pdf.CellFormat(inner/3, 4, d.cur.title, "", 0, "R", false, 0, "")
+	pdf.SetTextColor(0, 0, 0)
+}
+
+// bottom is the lowest y a row may reach on the page.
+func (d *pdfDoc) bottom() float64 {
+	_, h := d.pdf.GetPageSize()
+	return h - footerSpace
+}
+
+// ensure starts a new page unless h mm are left on this one.
+func (d *pdfDoc) ensure(h float64) {
+	if d.pdf.GetY()+h > d.bottom() {
+		d.addPage()
+	}
+}
+
+// innerWidth is the printable width of the current page.
+func (d *pdfDoc) innerWidth() float64 {
+	w, _ := d.pdf.GetPageSize()
+	return w - 2*pageMargin
+}
+
+// block prints one block of a sheet.
+func (d *pdfDoc) block(b block) {
+	pdf := d.pdf
+	if b.heading != "" {
+		d.ensure(12)
+		pdf.SetFont(fontFamily, "B", headingSize)
+		pdf.SetX(pageMargin)
+		pdf.CellFormat(d.innerWidth(), 6, b.heading, "", 1, "L", false, 0, "")
+	}
+	if len(b.lines) > 0 {
+		pdf.SetFont(fontFamily, "", bodySize)
+		pdf.SetTextColor(30, 30, 30)
+		for _, l := range b.lines {
+			pdf.SetX(pageMargin)
+			pdf.MultiCell(d.innerWidth(), 4.2, l, "", "L", false)
+		}
+		pdf.Ln(2)
+	}
+	if b.profile != nil {
+		d.profile(b.profile)
+	}
+	if b.table != nil {
+		d.table(b.table)
+	}
+}
+
+// fitText shortens s with an ellipsis until it fits in w mm in the current font.
+func fitText(pdf *gofpdf.Fpdf, s string, w float64) string {
+	if pdf.GetStringWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && pdf.GetStringWidth(string(r)+"…") > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

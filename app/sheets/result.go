@@ -1,0 +1,195 @@
+package sheets
+
+import (
+	"fmt"
+	"slices"
+
+	"racedirector/app/race"
+)
+
+// resultSheet is the result of closed stage n: the stage ranking with times and gaps, each sprint
+// and climb with the points it gave, the day's team ranking, the abandons and the leaders.
+func (s *source) resultSheet(n int) (sheetDoc, error) {
+	doc := sheetDoc{id: SheetResult, title: "Stage result", subtitle: s.stageLine(n), short: fmt.Sprintf("S%d result", n)}
+	st, err := s.after(n)
+	if err != nil {
+		return doc, err
+	}
+	times, err := s.stageTimes(n)
+	if err != nil {
+		return doc, err
+	}
+	doc.blocks = append(doc.blocks, block{table: s.stageRanking(st.Stage, times)})
+	res := s.result(n)
+	stage := s.stage(n)
+	for _, sp := range stage.Sprints {
+		doc.blocks = append(doc.blocks, block{table: s.orderTable(
+			fmt.Sprintf("Sprint %d (%s %d)", sp.Index, s.squareWord(), sp.At), res.Sprints[sp.Index], s.sprintTables())})
+	}
+	for _, c := range stage.Climbs {
+		cat, _ := s.rs.ClimbCategory(c.Category)
+		var tables []pointsTable
+		if len(cat.Points) > 0 {
+			tables = append(tables, pointsTable{"Mountain", cat.Points, false})
+			if len(s.rs.ClimbBonuses) > 0 {
+				tables = append(tables, pointsTable{"Bonus", s.rs.ClimbBonuses, true})
+			}
+		}
+		doc.blocks = append(doc.blocks, block{table: s.orderTable(s.climbName(c), res.Climbs[c.Index], tables)})
+	}
+	if len(st.DailyTeams) > 0 {
+		doc.blocks = append(doc.blocks, block{table: s.teamRanking("Teams on the day", st.DailyTeams)})
+	}
+	if t := s.abandonTable(res); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	if t := s.leaderTable(st); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	return doc, nil
+}
+
+// stageRanking is the stage classification: rank, bib, rider, team, time, gap (and bonus).
+func (s *source) stageRanking(rows []race.TimeRow, times []race.StageTime) *table {
+	unit := s.unit()
+	bonus := map[int]int{}
+	withBonus := false
+	for _, t := range times {
+		bonus[t.Bib] = t.Bonus
+		withBonus = withBonus || t.Bonus != 0
+	}
+	cols := append(riderCols("Rank"), col("Time", 22, "R"), col("Gap", 20, "R"))
+	if withBonus {
+		cols = append(cols, col("Bonus", 18, "R"))
+	}
+	t := &table{title: "Stage ranking", cols: cols, empty: "Nobody finished this stage."}
+	for _, r := range rows {
+		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)),
+			timeCell(unit, r.Time), gapCell(unit, r.Gap)}
+		if withBonus {
+			cells = append(cells, timeCell(unit, bonus[r.Bib]))
+		}
+		t.rows = append(t.rows, tableRow{cells: cells, strong: r.Rank == 1})
+	}
+	return t
+}
+
+// rowColor is a team's colour from a standings row, or from the tour.
+func (s *source) rowColor(teamID int, color string) string {
+	if color != "" {
+		return color
+	}
+	return s.teamColor(teamID)
+}
+
+// pointsTable is one scale a sprint or climb gives by crossing order; time scales are bonuses.
+type pointsTable struct {
+	title  string
+	points []int
+	time   bool
+}
+
+// sprintTables are the scales an intermediate sprint gives in the ruleset.
+func (s *source) sprintTables() []pointsTable {
+	var out []pointsTable
+	if len(s.rs.SprintPoints) > 0 {
+		out = append(out, pointsTable{"Sprint pts", s.rs.SprintPoints, false})
+	}
+	if len(s.rs.SprintRegularity) > 0 {
+		out = append(out, pointsTable{"Regularity", s.rs.SprintRegularity, false})
+	}
+	if len(s.rs.SprintBonuses) > 0 {
+		out = append(out, pointsTable{"Bonus", s.rs.SprintBonuses, true})
+	}
+	return out
+}
+
+// orderTable lists a sprint's or climb's crossing order and what each place won.
+func (s *source) orderTable(title string, order []int, scales []pointsTable) *table {
+	cols := riderCols("Place")
+	for _, sc := range scales {
+		cols = append(cols, col(sc.title, 20, "R"))
+	}
+	t := &table{title: title, cols: cols, empty: "No crossing order entered."}
+	for i, bib := range order {
+		r, team := s.rider(bib)
+		cells := []cell{intCell(i + 1), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color)}
+		for _, sc := range scales {
+			switch {
+			case i >= len(sc.points):
+				cells = append(cells, emptyCell())
+			case sc.time:
+				cells = append(cells, timeCell(s.unit(), sc.points[i]))
+			default:
+				cells = append(cells, intCell(sc.points[i]))
+			}
+		}
+		t.rows = append(t.rows, tableRow{cells: cells})
+	}
+	return t
+}
+
+// teamRanking is a team table: rank, team, time, gap.
+func (s *source) teamRanking(title string, rows []race.TeamRow) *table {
+	unit := s.unit()
+	t := &table{title: title, cols: []column{
+		keyCol("Rank", 10, "R"), flexCol("Team", 60, true), col("Time", 24, "R"), col("Gap", 22, "R"),
+	}}
+	for _, r := range rows {
+		t.rows = append(t.rows, tableRow{strong: r.Rank == 1, cells: []cell{
+			intCell(r.Rank), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)), timeCell(unit, r.Time), gapCell(unit, r.Gap),
+		}})
+	}
+	return t
+}
+
+// abandonTable lists the stage's abandons with their reasons, or nil.
+func (s *source) abandonTable(res race.StageResult) *table {
+	if len(res.Abandons) == 0 {
+		return nil
+	}
+	t := &table{title: "Abandons", cols: append(riderCols(""), flexCol("Reason", 60, false))}
+	for _, a := range res.Abandons {
+		r, team := s.rider(a.Bib)
+		t.rows = append(t.rows, tableRow{cells: []cell{intCell(a.Bib), textCell(r.Name), teamCell(team.Name, team.Color), textCell(a.Reason)}})
+	}
+	return t
+}
+
+// leaderTable names the leader of each classification, with the jersey to dress him in.
+func (s *source) leaderTable(st *race.Standings) *table {
+	t := &table{title: "Leaders after the stage", cols: append(
+		[]column{flexCol("Classification", 36, true), flexCol("Jersey", 40, false)}, riderCols("")...)}
+	for _, class := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+		bib, ok := st.Leaders[class]
+		if !ok || !slices.Contains(s.rs.Classifications, class) {
+			continue
+		}
+		r, team := s.rider(bib)
+		jersey := s.rs.Jerseys[class]
+		t.rows = append(t.rows, tableRow{cells: []cell{
+			textCell(className(class)), teamCell(orDash(jersey.Name), jersey.Color), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color),
+		}})
+	}
+	if len(t.rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+// className names a classification.
+func className(class string) string {
+	switch class {
+	case race.ClassIndividual:
+		return "Individual (time)"
+	case race.ClassRegularity:
+		return "Regularity"
+	case race.ClassMountain:
+		return "Mountain"
+	case race.ClassSprints:
+		return "Intermediate sprints"
+	case race.ClassTeams:
+		return "Teams"
+	}
+	return class
+}

@@ -1,0 +1,275 @@
+package sheets
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"racedirector/app/race"
+)
+
+// Spreadsheet number formats.
+const (
+	durationFormat   = "[h]:mm:ss"
+	hundredthsFormat = "[h]:mm:ss.00"
+	maxSheetName     = 31
+)
+
+// xlsxDoc writes sheets into one workbook, with its styles made once.
+type xlsxDoc struct {
+	f      *excelize.File
+	styles map[xlsxStyle]int
+	names  map[string]bool
+}
+
+// xlsxStyle is what a cell's style depends on.
+type xlsxStyle struct {
+	format string
+	bold   bool
+	head   bool
+	title  bool
+	box    bool
+	mark   bool
+	color  string
+}
+
+// writeXLSX writes one worksheet per sheet: its first table from row 1 with a frozen, filtered
+// header row, then its other tables below.
+func writeXLSX(w io.Writer, in Input, docs []sheetDoc) error {
+	x := &xlsxDoc{f: excelize.NewFile(), styles: map[xlsxStyle]int{}, names: map[string]bool{}}
+	defer x.f.Close()
+	for i := range docs {
+		name := x.sheetName(docs[i].short)
+		if i == 0 {
+			if err := x.f.SetSheetName(x.f.GetSheetName(0), name); err != nil {
+				return fmt.Errorf("sheets: xlsx: %w", err)
+			}
+		} else if _, err := x.f.NewSheet(name); err != nil {
+			return fmt.Errorf("sheets: xlsx: %w", err)
+		}
+		if err := x.sheet(name, &docs[i]); err != nil {
+			return fmt.Errorf("sheets: xlsx sheet %s: %w", name, err)
+		}
+	}
+	x.f.SetActiveSheet(0)
+	err := x.f.SetDocProps(&excelize.DocProperties{
+		Title:   in.Tour.Name + " — " + docsTitle(docs),
+		Subject: docs[0].subtitle,
+		Creator: "Race Director",
+	})
+	if err != nil {
+		return fmt.Errorf("sheets: xlsx: %w", err)
+	}
+	if err := x.f.Write(w); err != nil {
+		return fmt.Errorf("sheets: writing xlsx: %w", err)
+	}
+	return nil
+}
+
+// sheetName makes a valid, unused worksheet name: at most 31 characters, none of []:*?/\'.
+func (x *xlsxDoc) sheetName(base string) string {
+	clean := strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`[]:*?/\'`, r) {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(base))
+	if clean == "" {
+		clean = "Sheet"
+	}
+	name := truncateRunes(clean, maxSheetName)
+	for n := 2; x.names[strings.ToLower(name)]; n++ {
+		suffix := fmt.Sprintf(" (%d)", n)
+		name = truncateRunes(clean, maxSheetName-len(suffix)) + suffix
+	}
+	x.names[strings.ToLower(name)] = true
+	return name
+}
+
+// truncateRunes keeps the first n characters of s.
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// sheet writes one sheet's tables and lines into a worksheet.
+func (x *xlsxDoc) sheet(name string, doc *sheetDoc) error {
+	widths := map[int]float64{}
+	row := 1
+	first := true
+	var lines []string
+	for _, b := range doc.blocks {
+		lines = append(lines, b.lines...)
+		if b.table == nil {
+			continue
+		}
+		if !first {
+			row++
+			if err := x.set(name, 1, row, textCell(b.table.title), xlsxStyle{title: true}); err != nil {
+				return err
+			}
+			row++
+		}
+		end, err := x.table(name, row, b.table, widths)
+		if err != nil {
+			return err
+		}
+		if first {
+			if err := x.freezeAndFilter(name, b.table, end); err != nil {
+				return err
+			}
+			first = false
+		}
+		row = end + 1
+	}
+	if len(lines) > 0 {
+		row++
+		for _, l := range lines {
+			if err := x.set(name, 1, row, textCell(l), xlsxStyle{}); err != nil {
+				return err
+			}
+			row++
+		}
+	}
+	for c, w := range widths {
+		col, _ := excelize.ColumnNumberToName(c)
+		if err := x.f.SetColWidth(name, col, col, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// freezeAndFilter freezes the header row of the first table and puts an autofilter on it.
+func (x *xlsxDoc) freezeAndFilter(name string, t *table, lastRow int) error {
+	err := x.f.SetPanes(name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
+		Selection: []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}}})
+	if err != nil {
+		return err
+	}
+	last, _ := excelize.ColumnNumberToName(max(len(t.cols), 1))
+	return x.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", last, max(lastRow, 1)), nil)
+}
+
+// table writes a table's header row at row and its rows below; it returns the last row written.
+func (x *xlsxDoc) table(name string, row int, t *table, widths map[int]float64) (int, error) {
+	for i, c := range t.cols {
+		if err := x.set(name, i+1, row, textCell(c.title), xlsxStyle{head: true}); err != nil {
+			return row, err
+		}
+		widths[i+1] = max(widths[i+1], float64(utf8.RuneCountInString(c.title))+3)
+	}
+	for _, r := range t.rows {
+		row++
+		for i, c := range r.cells {
+			if err := x.set(name, i+1, row, c, xlsxStyle{bold: r.strong}); err != nil {
+				return row, err
+			}
+			widths[i+1] = max(widths[i+1], cellWidth(c))
+		}
+	}
+	for i := range t.cols {
+		widths[i+1] = min(widths[i+1], 48)
+	}
+	return row, nil
+}
+
+// cellWidth is the column width a cell needs, in characters.
+func cellWidth(c cell) float64 {
+	w := float64(utf8.RuneCountInString(cellText(c))) + 2
+	switch {
+	case c.kind == kindTime || c.kind == kindGap:
+		w = max(w, 10)
+	case c.kind == kindBox:
+		w = 8
+	}
+	if c.color != "" {
+		w++
+	}
+	return w
+}
+
+// set writes one cell: numbers as numbers, clock times as durations in days with a duration
+// format, turns as plain numbers.
+func (x *xlsxDoc) set(name string, colNum, rowNum int, c cell, st xlsxStyle) error {
+	ref, err := excelize.CoordinatesToCellName(colNum, rowNum)
+	if err != nil {
+		return err
+	}
+	st.color, st.mark = c.color, c.mark
+	switch c.kind {
+	case kindInt:
+		err = x.f.SetCellInt(name, ref, int64(c.n))
+	case kindTime, kindGap:
+		if days, ok := durationDays(c.unit, c.n); ok {
+			st.format = durationFormat
+			if c.unit == race.UnitHundredths {
+				st.format = hundredthsFormat
+			}
+			err = x.f.SetCellFloat(name, ref, days, -1, 64)
+		} else {
+			err = x.f.SetCellInt(name, ref, int64(c.n))
+		}
+	case kindBox:
+		st.box = true
+	default:
+		if c.text != "" {
+			err = x.f.SetCellStr(name, ref, c.text)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if st == (xlsxStyle{}) {
+		return nil
+	}
+	id, err := x.style(st)
+	if err != nil {
+		return err
+	}
+	return x.f.SetCellStyle(name, ref, ref, id)
+}
+
+// style returns the id of a style, making it the first time.
+func (x *xlsxDoc) style(st xlsxStyle) (int, error) {
+	if id, ok := x.styles[st]; ok {
+		return id, nil
+	}
+	s := &excelize.Style{}
+	if st.format != "" {
+		f := st.format
+		s.CustomNumFmt = &f
+	}
+	switch {
+	case st.head:
+		s.Font = &excelize.Font{Bold: true, Color: "FFFFFF"}
+		s.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"2C3E50"}}
+	case st.title:
+		s.Font = &excelize.Font{Bold: true, Size: 12}
+	case st.mark:
+		s.Font = &excelize.Font{Bold: true, Color: "AA0000"}
+		s.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFD6D6"}}
+	case st.bold:
+		s.Font = &excelize.Font{Bold: true}
+	}
+	if st.box {
+		for _, side := range []string{"left", "right", "top", "bottom"} {
+			s.Border = append(s.Border, excelize.Border{Type: side, Color: "777777", Style: 1})
+		}
+	}
+	if st.color != "" {
+		r, g, b := rgb(st.color)
+		s.Border = append(s.Border, excelize.Border{Type: "left", Color: fmt.Sprintf("%02X%02X%02X", r, g, b), Style: 5})
+	}
+	id, err := x.f.NewStyle(s)
+	if err != nil {
+		return 0, err
+	}
+	x.styles[st] = id
+	return id, nil
+}
