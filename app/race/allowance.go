@@ -127,7 +127,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 				team, climbLimit, plural(name, climbLimit), use.Climb))
 		}
 	}
-	if limit := stageLimit(rule, stage.Type); limit > 0 {
+	if limit := stageLimit(rs, rule, stage.Type); limit > 0 {
 		if used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, 0); used >= limit {
 			return Conflict(fmt.Sprintf("team %s has used its %d %s this stage", team, limit, plural(name, limit)))
 		}
@@ -145,10 +145,14 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 	return nil
 }
 
-// stageLimit is a rule's per-stage allowance for a stage type (0: not limited per stage).
-func stageLimit(rule AdvantageRule, stageType string) int {
+// stageLimit is a rule's per-stage allowance for a stage type (0: not limited per stage); a sprint
+// rule without a number for the type takes the stage type's sprint advantages.
+func stageLimit(rs Ruleset, rule AdvantageRule, stageType string) int {
 	if n, ok := rule.PerStageByType[stageType]; ok {
 		return n
+	}
+	if st, ok := rs.StageType(stageType); ok && rule.Kind == AdvSprint && st.SprintAdvantages > 0 && rule.PerStage == 0 {
+		return st.SprintAdvantages
 	}
 	return rule.PerStage
 }

@@ -42,7 +42,7 @@ func Allowances(t *Tour, prior []StageResult, cur StageResult) []TeamAllowance {
 			if name == "" {
 				name = advantageName(rule)
 			}
-			if limit := stageLimit(rule, stage.Type); limit > 0 {
+			if limit := stageLimit(rs, rule, stage.Type); limit > 0 {
 				used := countUses(t, []StageResult{cur}, rule.Kind, team.ID, 0)
 				ta.Items = append(ta.Items, allowanceItem(rule.Kind, name, used, limit, ScopeStage))
 			}

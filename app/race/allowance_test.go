@@ -179,6 +179,22 @@ func TestCheckAdvantageMessages(t *testing.T) {
 	}
 }
 
+func TestSprintAllowanceFromStageType(t *testing.T) {
+	rs := testCyclingParty()
+	rs.Advantages[1].PerStageByType = nil // the stage types' sprint advantages take over
+	tour := testTour(rs)
+	for _, tt := range []struct {
+		stage, used int
+		want        string
+	}{{1, 2, "ok"}, {1, 3, "conflict"}, {2, 0, "ok"}, {2, 1, "conflict"}, {4, 1, "conflict"}} {
+		cur := StageResult{Stage: tt.stage, Advantages: uses(AdvSprint, 12, tt.used, 0, 0)}
+		err := CheckAdvantage(tour, nil, cur, AdvantageUse{Kind: AdvSprint, Bib: 12, Variant: "d20"})
+		if got := errKind(err); got != tt.want {
+			t.Errorf("stage %d sprint after %d = %s (%v), want %s", tt.stage, tt.used, got, err, tt.want)
+		}
+	}
+}
+
 func TestMountainAttacksPerTour(t *testing.T) {
 	for hors, want := range map[int]int{0: 0, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3} {
 		tour := &Tour{Ruleset: testCyclingParty()}

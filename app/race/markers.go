@@ -19,7 +19,7 @@ const (
 )
 
 // StageMarkers lists what the stage sheet tells the director to place, sorted by square: the start
-// (square 0), a kilometre indicator every 25 squares, each climb's start and finish with its category,
+// (square 0), a kilometre indicator every 25 squares (every 25 real km of a stage built from sections), each climb's start and finish with its category,
 // each intermediate sprint, the attack line and the sprint lines "to go", the finish (square Length)
 // and the time indicators on the squares after the finish ("55–60 s" first, "0–5 s" on the twelfth).
 func StageMarkers(rs Ruleset, st Stage) []Marker {
@@ -27,7 +27,21 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 	L := st.Length
 	unit := rs.SquareName
 	ms := []Marker{{At: 0, Kind: MarkerStart, Label: "Start"}}
-	if pr.KmMarkerEvery > 0 && L <= MaxStageLength { // a longer stage is refused by ValidateStages
+	switch {
+	case pr.KmMarkerEvery <= 0 || L > MaxStageLength || len(st.Cards) > 0:
+		// A longer stage is refused by ValidateStages; a 2RUOTE card is 10–15 km of its own.
+	case len(st.Sections) > 0:
+		// Real kilometres: every 25 km of the sections, on the square where that kilometre ends.
+		pos, km := 0, 0
+		for _, sec := range st.Sections {
+			for k := (km/pr.KmMarkerEvery + 1) * pr.KmMarkerEvery; sec.Km > 0 && k <= km+sec.Km; k += pr.KmMarkerEvery {
+				if at := pos + (k-km)*sec.Squares/sec.Km; at < L {
+					ms = append(ms, Marker{At: at, Kind: MarkerKm, Label: fmt.Sprintf("%d km", k)})
+				}
+			}
+			pos, km = pos+sec.Squares, km+max(sec.Km, 0)
+		}
+	default:
 		for s := pr.KmMarkerEvery; s < L; s += pr.KmMarkerEvery {
 			label := fmt.Sprint(s)
 			if unit != "" {

@@ -130,3 +130,40 @@ func TestStageMarkersShippedCyclingPartyMatchesRules(t *testing.T) {
 		t.Errorf("lines and indicators = %v, want attack@130, sprint@172, sprint@174 and 12 indicators", lines)
 	}
 }
+
+func TestStageMarkersKmOfSectionsAndCards(t *testing.T) {
+	caf := loadedRuleset(t, "ciclismo-a-fondo")
+	st, err := BuildSectionStage(caf, Stage{Type: "low", Sections: []Section{
+		{Type: "flat", Km: 119}, {Type: "climb_third", Km: 6}, {Type: "descent_low", Km: 8}, {Type: "flat", Km: 36}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range st.Markers {
+		if m.Kind == MarkerKm {
+			got = append(got, fmt.Sprintf("%s@%d", m.Label, m.At))
+		}
+	}
+	// km 125 is the top of the climb (119 + 18 = square 137); km 150 is 17 km into the last flat
+	// section: 119 + 18 + 8 + 17 = square 162.
+	want := []string{"25 km@25", "50 km@50", "75 km@75", "100 km@100", "125 km@137", "150 km@162"}
+	if !slices.Equal(got, want) {
+		t.Errorf("km markers = %v, want %v", got, want)
+	}
+	climb, err := BuildSectionStage(caf, Stage{Type: "high", Sections: []Section{{Type: "flat", Km: 20}, {Type: "climb_first", Km: 10}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range climb.Markers {
+		if m.Kind == MarkerKm && (m.At != 35 || m.Label != "25 km") {
+			t.Errorf("km marker on a climb = %+v, want 25 km on square 35 (20 + 5 km × 3)", m)
+		}
+	}
+	ruote := loadedRuleset(t, "2ruote")
+	cards := NormalizeStage(ruote, Stage{Type: "flat", Cards: slices.Repeat([]string{"pianura"}, 30)})
+	for _, m := range cards.Markers {
+		if m.Kind == MarkerKm {
+			t.Errorf("2RUOTE km marker %+v, want none", m)
+		}
+	}
+}
