@@ -265,6 +265,8 @@ func TestValidateTeamsCiclismoAFondo(t *testing.T) {
 			}
 			return ts
 		}, []string{"riders_per_team"}},
+		{"3 riders, size not fixed", 0, func(ts []Team) []Team { ts[1].Riders = ts[1].Riders[:3]; return ts }, []string{"teams[1].riders"}},
+		{"4 to 8 riders, size not fixed", 0, func(ts []Team) []Team { ts[1].Riders = ts[1].Riders[:4]; return ts }, nil},
 		{"number 10", 8, func(ts []Team) []Team { ts[0].Riders[7].Number = 10; return ts }, []string{"teams[0].riders[7].number"}},
 		{"7 teams", 8, func(ts []Team) []Team {
 			for i := 3; i <= 7; i++ {
@@ -275,7 +277,14 @@ func TestValidateTeamsCiclismoAFondo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		teams := tt.edit([]Team{cafTeam(1), cafTeam(2)})
-		if got := fieldsOf(t, ValidateTeams(rs, teams, tt.riders)); !slices.Equal(got, tt.want) {
+		err := ValidateTeams(rs, teams, tt.riders)
+		if tt.want == nil {
+			if err != nil {
+				t.Errorf("%s: ValidateTeams = %v, want nil", tt.name, err)
+			}
+			continue
+		}
+		if got := fieldsOf(t, err); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: fields = %v, want %v", tt.name, got, tt.want)
 		}
 	}
