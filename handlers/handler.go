@@ -3,6 +3,7 @@
 package handlers
 
 import (
+	"bytes"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -42,9 +43,13 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 	if p.Flash == "" {
 		p.Flash = takeFlash(c)
 	}
-	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	c.Response().WriteHeader(status)
-	return h.Views.Render(c.Response(), name, p)
+	// Render first, answer after: a template error must reach the error handler before anything is
+	// sent, not leave an empty page behind an already written status.
+	var buf bytes.Buffer
+	if err := h.Views.Render(&buf, name, p); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
 }
 
 // redirect answers a successful form post with 303 See Other and a flash message for the next page.
