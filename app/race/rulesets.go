@@ -157,7 +157,7 @@ func FindRuleset(list []Ruleset, id string) (Ruleset, bool) {
 }
 
 // StageType returns the stage type with that id and whether there is one.
-func (r *Ruleset) StageType(id string) (StageType, bool) {
+func (r Ruleset) StageType(id string) (StageType, bool) {
 	for _, st := range r.StageTypes {
 		if st.ID == id {
 			return st, true
@@ -167,7 +167,7 @@ func (r *Ruleset) StageType(id string) (StageType, bool) {
 }
 
 // ClimbCategory returns the climb category with that id and whether there is one.
-func (r *Ruleset) ClimbCategory(id string) (ClimbCategory, bool) {
+func (r Ruleset) ClimbCategory(id string) (ClimbCategory, bool) {
 	for _, c := range r.ClimbCategories {
 		if c.ID == id {
 			return c, true
@@ -177,7 +177,7 @@ func (r *Ruleset) ClimbCategory(id string) (ClimbCategory, bool) {
 }
 
 // Role returns the role with that id and whether there is one.
-func (r *Ruleset) Role(id string) (Role, bool) {
+func (r Ruleset) Role(id string) (Role, bool) {
 	for _, ro := range r.Roles {
 		if ro.ID == id {
 			return ro, true
@@ -187,7 +187,7 @@ func (r *Ruleset) Role(id string) (Role, bool) {
 }
 
 // RoleForCounter returns the role a counter number gives (Cycling Party) and whether there is one.
-func (r *Ruleset) RoleForCounter(n int) (Role, bool) {
+func (r Ruleset) RoleForCounter(n int) (Role, bool) {
 	if n <= 0 {
 		return Role{}, false
 	}
@@ -200,12 +200,12 @@ func (r *Ruleset) RoleForCounter(n int) (Role, bool) {
 }
 
 // Has reports whether the ruleset has that classification (a Class* constant).
-func (r *Ruleset) Has(classification string) bool {
+func (r Ruleset) Has(classification string) bool {
 	return slices.Contains(r.Classifications, classification)
 }
 
 // AdvantageRule returns the rule of that advantage kind and whether the ruleset has it.
-func (r *Ruleset) AdvantageRule(kind string) (AdvantageRule, bool) {
+func (r Ruleset) AdvantageRule(kind string) (AdvantageRule, bool) {
 	for _, a := range r.Advantages {
 		if a.Kind == kind {
 			return a, true
@@ -216,7 +216,7 @@ func (r *Ruleset) AdvantageRule(kind string) (AdvantageRule, bool) {
 
 // DefaultPoints returns a copy of the ruleset's default Cycling Party points definition,
 // or the zero definition when the ruleset has none.
-func (r *Ruleset) DefaultPoints() PointsDefinition {
+func (r Ruleset) DefaultPoints() PointsDefinition {
 	if r.Points == nil {
 		return PointsDefinition{}
 	}

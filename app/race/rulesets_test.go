@@ -547,6 +547,18 @@ func TestValidateRulesetFields(t *testing.T) {
 		{"team best above riders", func(r *Ruleset) { r.TeamBest = 7 }, "team_best"},
 		{"sprint lines order", func(r *Ruleset) { r.Proposal.SprintLines = []int{6, 8} }, "proposal.sprint_lines[1]"},
 		{"slug id", func(r *Ruleset) { r.ID = "Cycling Party" }, "id"},
+		{"no name", func(r *Ruleset) { r.Name = " " }, "name"},
+		{"role without name", func(r *Ruleset) { r.Roles[2].Name = "" }, "roles[2].name"},
+		{"negative role limit", func(r *Ruleset) { r.Roles[2].MaxPerTeam = -1 }, "roles[2].max_per_team"},
+		{"no stage types", func(r *Ruleset) { r.StageTypes = nil; r.Advantages = nil }, "stage_types"},
+		{"negative sprints", func(r *Ruleset) { r.StageTypes[2].Sprints = -1 }, "stage_types[2].sprints"},
+		{"climbs without categories", func(r *Ruleset) { r.StageTypes[2].ClimbCategories = nil; r.StageTypes[2].MustInclude = nil }, "stage_types[2].climb_categories"},
+		{"negative squares", func(r *Ruleset) { r.ClimbCategories[4].Squares = -3 }, "climb_categories[4].squares"},
+		{"team best without teams", func(r *Ruleset) { r.TeamBest = 0 }, "team_best"},
+		{"negative water bottles", func(r *Ruleset) { r.Advantages[0].PerTeamPerTurn = -1 }, "advantages[0].per_team_per_turn"},
+		{"variant twice", func(r *Ruleset) { r.Advantages[1].Variants = []string{"d20", "d20"} }, "advantages[1].variants[1]"},
+		{"negative proposal gap", func(r *Ruleset) { r.Proposal.MinGap = -1 }, "proposal.min_gap"},
+		{"jersey without name", func(r *Ruleset) { r.Jerseys[ClassSprints] = Jersey{Color: "#7b2cbf"} }, "jerseys.sprints.name"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -570,7 +582,31 @@ func TestValidateRulesetFields(t *testing.T) {
 	if v == nil || v.Fields["effort.recovery.XX"] == "" || v.Fields["sections[7].climb"] == "" {
 		t.Errorf("Validate() = %v, want effort.recovery.XX and sections[7].climb", err)
 	}
+	cf = shippedRuleset(t, "ciclismo-a-fondo")
+	cf.Effort.ReferenceStages = 0
+	cf.Sections[0].MaxKm = -1
+	cf.Sections[1].SquaresPerKm = 0
+	cf.Sections[2].ID = cf.Sections[1].ID
+	err = cf.Validate()
+	v, _ = err.(*ValidationError)
+	for _, f := range []string{"effort.reference_stages", "sections[0].max_km", "sections[1].squares_per_km", "sections[2].id"} {
+		if v == nil || v.Fields[f] == "" {
+			t.Errorf("Validate() = %v, want field %s", err, f)
+		}
+	}
 	r2 := shippedRuleset(t, "2ruote")
+	r2.Volata.TokenBonus = -2
+	r2.Cards[5].Special = "XX"
+	r2.Team.Attributes[1].Max = 0
+	r2.SecondsPerSector = 0
+	err = r2.Validate()
+	v, _ = err.(*ValidationError)
+	for _, f := range []string{"volata.token_bonus", "cards[5].special", "team.attributes[1].max", "seconds_per_sector"} {
+		if v == nil || v.Fields[f] == "" {
+			t.Errorf("Validate() = %v, want field %s", err, f)
+		}
+	}
+	r2 = shippedRuleset(t, "2ruote")
 	r2.Team.MaxCost = 4
 	r2.Fatigue.AdvancedLimit = 10
 	r2.Cards[0].Terrain = "sea"
@@ -579,4 +615,16 @@ func TestValidateRulesetFields(t *testing.T) {
 	if v == nil || v.Fields["team.max_cost"] == "" || v.Fields["fatigue.advanced_limit"] == "" || v.Fields["cards[0].terrain"] == "" {
 		t.Errorf("Validate() = %v, want team.max_cost, fatigue.advanced_limit and cards[0].terrain", err)
 	}
+}
+
+func TestValidatePoints(t *testing.T) {
+	if err := ValidatePoints(shippedRuleset(t, "cycling-party").DefaultPoints()); err != nil {
+		t.Errorf("ValidatePoints(default) = %v, want nil", err)
+	}
+	err := ValidatePoints(PointsDefinition{StageWin: -1, Individual: []int{5, 8}, Teams: []int{3, -1}})
+	wantFields(t, "ValidatePoints", err, map[string]string{
+		"points.stage_win":  "must not be negative",
+		"points.individual": "must not increase",
+		"points.teams":      "must not be negative (place 2 is -1)",
+	})
 }

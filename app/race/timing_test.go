@@ -231,3 +231,17 @@ func TestStageTimesErrors(t *testing.T) {
 		t.Errorf("unknown climb: StageTimes error = %v, want it to name the climb", err)
 	}
 }
+
+func TestStageTimesLargeBibs(t *testing.T) {
+	tour := newTestTour(shippedRuleset(t, "cycling-party"), 2, 2, "flat")
+	for ti := range tour.Teams {
+		for ri := range tour.Teams[ti].Riders {
+			tour.Teams[ti].Riders[ri].Bib *= 1000 // beyond the slice lookup: the map is used
+		}
+	}
+	got := stageTimesOf(t, tour, 1, result(1, at(5, 21000), at(0, 12000)))
+	checkStageTimes(t, got, []StageTime{{Bib: 12000, Time: 0, Place: 1}, {Bib: 21000, Time: 5, Place: 2}})
+	if _, err := StageTimes(tour, 1, result(1, at(0, 11))); err == nil || !strings.Contains(err.Error(), "no rider with bib 11") {
+		t.Errorf("unknown bib with large bibs: error = %v, want it named", err)
+	}
+}
