@@ -47,7 +47,7 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 	}
 	withNote := len(final.Individual) < len(s.riders())
 	if withNote {
-		cols = append(cols, col("Note", 34, "L"))
+		cols = append(cols, flexCol("Note", 34, false))
 	}
 	t := &table{title: "Individual classification (" + s.jerseyName(race.ClassIndividual, "time") + ")", cols: cols}
 	stageCells := func(bib int) []cell {

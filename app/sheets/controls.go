@@ -26,7 +26,7 @@ func (s *source) bonusesSheet(after int) (sheetDoc, error) {
 	for k := 1; k <= after; k++ {
 		cols = append(cols, col(fmt.Sprintf("S%d", k), 10, "R"))
 	}
-	cols = append(cols, col("Total", 16, "R"), col("Note", 30, "L"))
+	cols = append(cols, col("Total", 16, "R"), flexCol("Note", 30, false))
 	doc.landscape = tableWidth(cols) > portraitWidth
 	t := &table{title: "Bonus " + plural(unitWord(unit)) + " per rider and stage", cols: cols,
 		note: s.bonusNote()}
@@ -90,9 +90,9 @@ func (s *source) effortSheet(after int) (sheetDoc, error) {
 	}
 	cols := append(riderCols(""), col("Role", 12, "L"), col("Allow.", 13, "R"))
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d spent", k), 14, "R"), col(fmt.Sprintf("S%d rec.", k), 13, "R"))
+		cols = append(cols, col(fmt.Sprintf("S%d spent", k), 16, "R"), col(fmt.Sprintf("S%d rec.", k), 14, "R"))
 	}
-	cols = append(cols, col("Left", 14, "R"), col("Note", 30, "L"))
+	cols = append(cols, col("Left", 14, "R"), flexCol("Note", 30, false))
 	t := &table{title: "Effort points per rider and stage", cols: cols,
 		note: "rec. = feed zones during the stage plus the recovery after it (doubled after a rest day, none after a cold stage), " +
 			"never above the allowance. Left = allowance − spent + rec."}
@@ -170,7 +170,7 @@ func (s *source) fatigueSheet(after int) (sheetDoc, error) {
 	for k := 1; k <= after; k++ {
 		cols = append(cols, col(fmt.Sprintf("S%d", k), 10, "R"))
 	}
-	cols = append(cols, col("Out", 30, "L"))
+	cols = append(cols, flexCol("Out", 34, false))
 	doc.landscape = tableWidth(cols) > portraitWidth
 	limit := s.fatigueLimit()
 	t := &table{title: "Fatigue at the end of each stage", cols: cols,

@@ -59,6 +59,13 @@ func checkResults(t *testing.T, tour *race.Tour, results []race.StageResult) {
 		if missing := race.MissingAtClose(tour, prior, res); len(missing) > 0 {
 			t.Fatalf("fixture stage %d is not complete: %v", i+1, missing)
 		}
+		cur := race.StageResult{Stage: res.Stage} // advantages are used before the finish
+		for _, use := range res.Advantages {
+			if err := race.CheckAdvantage(tour, prior, cur, use); err != nil {
+				t.Fatalf("fixture stage %d advantage %+v: %v", i+1, use, err)
+			}
+			cur.Advantages = append(cur.Advantages, use)
+		}
 		for k, order := range res.Sprints {
 			if err := race.ValidateOrder(tour, prior, res, order); err != nil {
 				t.Fatalf("fixture stage %d sprint %d: %v", i+1, k, err)
@@ -169,13 +176,13 @@ func ciclismoTour(t *testing.T) fixture {
 			Finish: race.Finish{Groups: []race.FinishGroup{
 				{Turn: 22, Riders: []int{23, 14}}, {Turn: 23, Riders: []int{11, 21, 13, 22}}, {Turn: 25, Riders: []int{12, 24}},
 			}},
-			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 11, Points: 2}, {Kind: race.AdvEffort, Bib: 13, Points: 3}},
+			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 11, Points: 2}, {Kind: race.AdvEffort, Bib: 13, Points: 1}},
 			Weather:    []string{"fair", "fair", "cold", "fair"},
 		},
 		{Stage: 2, Finish: race.Finish{Groups: []race.FinishGroup{
 			{Turn: 9, Riders: []int{12}}, {Turn: 10, Riders: []int{22, 11}}, {Turn: 11, Riders: []int{21, 13, 14, 23}},
 		}}, Abandons: []race.Abandon{{Bib: 24, Reason: "second crash"}},
-			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 12, Points: 4}},
+			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 12, Points: 1}, {Kind: race.AdvEffort, Bib: 21, Points: 2}},
 		},
 	}
 	checkResults(t, tour, results)

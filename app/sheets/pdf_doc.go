@@ -28,6 +28,9 @@ type pdfDoc struct {
 	rule string
 	date string
 	cur  *sheetDoc
+	// page is the sheet of the page being written: the footer of a page is printed when the next
+	// sheet has already begun.
+	page *sheetDoc
 }
 
 // writePDF lays out the sheets, each from a new page, and writes the PDF.
@@ -101,6 +104,7 @@ func (d *pdfDoc) addPage() {
 // header prints the tour, the date, the sheet's title and its stage or moment, and a rule.
 func (d *pdfDoc) header() {
 	pdf := d.pdf
+	d.page = d.cur
 	w, _ := pdf.GetPageSize()
 	inner := w - 2*pageMargin
 	pdf.SetTextColor(90, 90, 90)
@@ -133,7 +137,7 @@ func (d *pdfDoc) footer() {
 	pdf.SetTextColor(110, 110, 110)
 	pdf.CellFormat(inner/3, 4, "Race Director", "", 0, "L", false, 0, "")
 	pdf.CellFormat(inner/3, 4, fmt.Sprintf("page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
-	pdf.CellFormat(inner/3, 4, d.cur.title, "", 0, "R", false, 0, "")
+	pdf.CellFormat(inner/3, 4, d.page.title, "", 0, "R", false, 0, "")
 	pdf.SetTextColor(0, 0, 0)
 }
 

@@ -11,7 +11,8 @@ import (
 // sprint flags and the lines the director places on the board.
 type profile struct {
 	length int
-	// points are (square, height) with heights from 0 (flat) to 1 (the highest point).
+	// points are (square, height) with heights from 0 (flat) to 1 (the highest point of a
+	// stage with a climb of the hardest category).
 	points []profilePoint
 	climbs []profileMark
 	// flags are the intermediate sprints (and 2RUOTE feed cards).
@@ -53,10 +54,9 @@ func (s *source) stageProfile(st race.Stage) *profile {
 	for _, pt := range p.points {
 		top = max(top, pt.h)
 	}
-	if top > 0 {
-		for i := range p.points {
-			p.points[i].h /= top
-		}
+	top = max(top, 1) // a stage without big climbs stays low
+	for i := range p.points {
+		p.points[i].h /= top
 	}
 	offset := 0.0
 	if len(st.Cards) > 0 {
@@ -74,7 +74,11 @@ func (s *source) stageProfile(st race.Stage) *profile {
 		case race.MarkerAttackLine, race.MarkerSprintLine:
 			p.lines = append(p.lines, profileMark{at: float64(m.At), label: fmt.Sprintf("−%d", st.Length-m.At)})
 		case race.MarkerKm:
-			p.ticks = append(p.ticks, profileMark{at: float64(m.At), label: fmt.Sprint(m.At)})
+			label := fmt.Sprint(m.At)
+			if f := strings.Fields(m.Label); len(f) > 0 {
+				label = f[0] // "125 km" on a sectioned stage sits on the square where km 125 ends
+			}
+			p.ticks = append(p.ticks, profileMark{at: float64(m.At), label: label})
 		}
 	}
 	if len(st.Cards) > 0 {

@@ -159,7 +159,7 @@ func (s *source) abandonTable(res race.StageResult) *table {
 // leaderTable names the leader of each classification, with the jersey to dress him in.
 func (s *source) leaderTable(st *race.Standings) *table {
 	t := &table{title: "Leaders after the stage", cols: append(
-		[]column{flexCol("Classification", 36, true), flexCol("Jersey", 40, false)}, riderCols("")...)}
+		[]column{flexCol("Classification", 32, true), flexCol("Jersey", 52, false)}, riderCols("")...)}
 	for _, class := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := st.Leaders[class]
 		if !ok || !slices.Contains(s.rs.Classifications, class) {

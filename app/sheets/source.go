@@ -172,7 +172,7 @@ func quantity(n int, unit string) string {
 	switch {
 	case unit == "":
 		return fmt.Sprint(n)
-	case n == 1 || unit == "km":
+	case n == 1 || unit == "km" || strings.HasSuffix(unit, "s"):
 		return fmt.Sprintf("%d %s", n, unit)
 	}
 	return fmt.Sprintf("%d %ss", n, unit)
@@ -210,6 +210,15 @@ func (s *source) squareWord() string {
 		return "square"
 	}
 	return s.rs.SquareName
+}
+
+// squareTitle is a short column title for a square: "Km", "Square", "Card".
+func (s *source) squareTitle() string {
+	w := s.squareWord()
+	if i := strings.LastIndex(w, " "); i >= 0 {
+		w = w[i+1:]
+	}
+	return upperFirst(w)
 }
 
 // plural is a unit word in the plural ("km" stays "km").

@@ -77,8 +77,7 @@ func (s *source) markers(st race.Stage) []race.Marker {
 
 // markerTable is the square-by-square list of what to place on the board.
 func (s *source) markerTable(st race.Stage) *table {
-	square := upperFirst(s.squareWord())
-	cols := []column{keyCol(square, 16, "R")}
+	cols := []column{keyCol(s.squareTitle(), 16, "R")}
 	withKm := len(st.Sections) > 0 && s.rs.SquareName != "km"
 	if withKm {
 		cols = append(cols, col("Km", 14, "R"))
@@ -211,7 +210,7 @@ func (s *source) climbTable(st race.Stage) *table {
 // sprintTable lists the stage's intermediate sprints and what they give.
 func (s *source) sprintTable(st race.Stage) *table {
 	t := &table{title: "Intermediate sprints", cols: []column{
-		keyCol("#", 8, "R"), col(upperFirst(s.squareWord()), 18, "R"), flexCol("Gives", 80, false),
+		keyCol("#", 8, "R"), col(s.squareTitle(), 18, "R"), flexCol("Gives", 80, false),
 	}}
 	for _, sp := range st.Sprints {
 		t.rows = append(t.rows, tableRow{cells: []cell{intCell(sp.Index), intCell(sp.At), textCell(orDash(s.sprintScoring()))}})
