@@ -47,7 +47,7 @@ func content(t testing.TB, ta *testApp) string {
 }
 
 // enrich changes a fresh database so a round trip has something to carry: accents, a renamed rider,
-// a team of 2RUOTE riders with their values.
+// a team of 2RUOTE riders with their values, a team without riders.
 func enrich(t testing.TB, ta *testApp) {
 	t.Helper()
 	rec := ta.do(t, http.MethodPost, "/api/v1/teams", obj{"name": "Ñandú Čapek Ørsted", "short": "ÑČØ", "color": "#0a0b0c", "riders": []obj{
@@ -57,6 +57,10 @@ func enrich(t testing.TB, ta *testApp) {
 	}})
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("creating the accented team = %d; body:\n%s", rec.Code, rec.Body)
+	}
+	rec = ta.do(t, http.MethodPost, "/api/v1/teams", obj{"name": "Vacío Łódź", "short": "VŁ", "color": "#fefefe"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("creating the team without riders = %d; body:\n%s", rec.Code, rec.Body)
 	}
 	rec = ta.do(t, http.MethodPut, "/api/v1/riders/6", obj{"name": "Jacky Durand Ñ", "number": 6, "role": "lanterne_rouge"})
 	if rec.Code != http.StatusOK {
@@ -127,7 +131,7 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	if lines[0] != "team,short,color,number,name,role,cost,pianura,montagna,discesa,collina,volata,cronometro" {
 		t.Errorf("CSV header = %q", lines[0])
 	}
-	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar,leader,,,,,,,", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,rider,4,9,1,5,6,7,8", "Rafał Majka"} {
+	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar,leader,,,,,,,", "Vacío Łódź,VŁ,#fefefe,,,,,,,,,,\n", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,rider,4,9,1,5,6,7,8", "Rafał Majka"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("CSV export lacks %q:\n%s", want, c)
 		}
@@ -141,8 +145,8 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+36+3 {
-		t.Errorf("XLSX export has %d rows, want a header and 39 riders", len(rows))
+	if len(rows) != 1+36+3+1 {
+		t.Errorf("XLSX export has %d rows, want a header, 39 riders and a team without riders", len(rows))
 	}
 	found := false
 	for _, r := range rows {
@@ -170,7 +174,7 @@ func TestRosterDryRun(t *testing.T) {
 			if ans.Stored {
 				t.Errorf("dry run answered stored=true")
 			}
-			wantCounts := map[string]int{"teams_create": 1, "teams_update": 1, "teams_unchanged": 5, "riders_create": 3, "riders_update": 1, "riders_unchanged": 35}
+			wantCounts := map[string]int{"teams_create": 2, "teams_update": 1, "teams_unchanged": 5, "riders_create": 3, "riders_update": 1, "riders_unchanged": 35}
 			for k, want := range wantCounts {
 				if ans.Counts[k] != want {
 					t.Errorf("dry run counts[%s] = %d, want %d (all %v)", k, ans.Counts[k], want, ans.Counts)
@@ -388,7 +392,7 @@ func TestImportPages(t *testing.T) {
 	if got, want := content(t, ta), content(t, src); got != want {
 		t.Errorf("after the import the database is\n%s\nwant\n%s", got, want)
 	}
-	thenPage(t, ta, "/teams", "Imported mi-equipo.csv: 1 teams created, 1 updated; 3 riders created, 1 updated.", "Ñandú Čapek Ørsted")
+	thenPage(t, ta, "/teams", "Imported mi-equipo.csv: 2 teams created, 1 updated; 3 riders created, 1 updated.", "Ñandú Čapek Ørsted")
 }
 
 func TestImportPagesRefusals(t *testing.T) {

@@ -21,6 +21,7 @@ func BaseColumns() []string {
 }
 
 // Row is one rider row of a roster file; Line is its 1-based line in the file (the header is line 1).
+// A row with a team but no number, name nor role is the team alone (a team without riders yet).
 type Row struct {
 	Line       int
 	Team       string
@@ -153,6 +154,10 @@ func parseRecords(records [][]string, attributes []string) Sheet {
 		}
 		row := Row{Line: line, Team: cell(rec, "team"), Short: cell(rec, "short"), Color: cell(rec, "color"),
 			Name: cell(rec, "name"), Role: cell(rec, "role"), Attributes: map[string]int{}}
+		if cell(rec, "number") == "" && row.TeamOnly() && !hasAttributes(rec, attributes, cell) {
+			sh.Rows = append(sh.Rows, row)
+			continue
+		}
 		if v := cell(rec, "number"); v != "" {
 			num, err := strconv.Atoi(v)
 			if err != nil {
@@ -182,6 +187,26 @@ func parseRecords(records [][]string, attributes []string) Sheet {
 	return sh
 }
 
+// TeamOnly says whether the row is a team without a rider: no number, name nor role.
+func (r Row) TeamOnly() bool { return r.Number == 0 && r.Name == "" && r.Role == "" }
+
+func hasAttributes(rec []string, attributes []string, cell func([]string, string) string) bool {
+	for _, a := range attributes {
+		if cell(rec, a) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// numberCell is a row's number as written: empty for a team-only row.
+func numberCell(r Row) string {
+	if r.Number == 0 {
+		return ""
+	}
+	return strconv.Itoa(r.Number)
+}
+
 // Header returns the full header row: the base columns then the attribute columns.
 func Header(attributes []string) []string {
 	return append(BaseColumns(), attributes...)
@@ -189,7 +214,7 @@ func Header(attributes []string) []string {
 
 // Record turns one row into cells for the given header's attribute columns.
 func Record(r Row, attributes []string) []string {
-	rec := []string{r.Team, r.Short, r.Color, strconv.Itoa(r.Number), r.Name, r.Role}
+	rec := []string{r.Team, r.Short, r.Color, numberCell(r), r.Name, r.Role}
 	for _, a := range attributes {
 		if v, ok := r.Attributes[a]; ok {
 			rec = append(rec, strconv.Itoa(v))
@@ -240,7 +265,11 @@ func WriteXLSX(w io.Writer, rows []Row, attributes []string) error {
 	}
 	for n, r := range rows {
 		line := n + 2
-		values := []any{r.Team, r.Short, r.Color, r.Number, r.Name, r.Role}
+		var number any = r.Number
+		if r.Number == 0 {
+			number = nil
+		}
+		values := []any{r.Team, r.Short, r.Color, number, r.Name, r.Role}
 		for _, a := range attributes {
 			if v, ok := r.Attributes[a]; ok {
 				values = append(values, v)

@@ -15,6 +15,7 @@ func sampleRows() []Row {
 		{Line: 2, Team: "Rojo", Short: "ROJ", Color: "#d62828", Number: 1, Name: "Tadej Pogačar", Role: "leader", Attributes: map[string]int{}},
 		{Line: 3, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 2, Name: `Søren "Łoś" Ørsted`, Role: "rider", Attributes: map[string]int{"cost": 4, "pianura": 9}},
 		{Line: 4, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 3, Name: "Rafał; Majka", Role: "rider", Attributes: map[string]int{"cost": 1}},
+		{Line: 5, Team: "Vacío", Short: "VAC", Color: "#fefefe", Attributes: map[string]int{}},
 	}
 }
 
@@ -59,6 +60,8 @@ func TestReadFormats(t *testing.T) {
 		{"short rows", "r.csv", "team,short,color,number,name,role,cost\nRojo,ROJ,#d62828,1,Tadej\n", 1, nil},
 		{"empty file", "r.csv", "", 0, []string{"1 "}},
 		{"header only", "r.csv", "team,short,color,number,name,role\n", 0, []string{"2 "}},
+		{"team alone", "r.csv", "team,short,color,number,name,role\nVacío,VAC,#fefefe,,,\n", 1, nil},
+		{"team alone with a value is a rider without number", "r.csv", "team,short,color,number,name,role,cost\nVacío,VAC,#fefefe,,,,3\n", 1, []string{"2 number"}},
 		{"missing number", "r.csv", "team,short,color,number,name,role\nRojo,ROJ,#d62828,,Tadej,leader\n", 1, []string{"2 number"}},
 		{"value not a number", "r.csv", "team,short,color,number,name,role,pianura\nRojo,ROJ,#d62828,1,Tadej,leader,fast\n", 1, []string{"2 pianura"}},
 		{"unknown and missing columns", "r.csv", "team,short,colour,number,name,role\nRojo,ROJ,#d62828,1,Tadej,leader\n", 0, []string{"1 colour", "1 color"}},

@@ -70,6 +70,9 @@ func (s *Store) RosterRows() ([]roster.Row, error) {
 	}
 	var rows []roster.Row
 	for _, t := range teams {
+		if len(t.Riders) == 0 { // the team alone, so an export keeps it
+			rows = append(rows, roster.Row{Team: t.Name, Short: t.Short, Color: t.Color})
+		}
 		for _, r := range t.Riders {
 			rows = append(rows, roster.Row{Team: t.Name, Short: t.Short, Color: t.Color, Number: r.Number, Name: r.Name, Role: r.Role, Attributes: r.Attributes})
 		}
@@ -156,6 +159,9 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 		}
 		lines := map[int]int{} // index in in.Riders → file line
 		for _, r := range g.rows {
+			if r.TeamOnly() {
+				continue
+			}
 			ri := RiderInput{Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes}
 			action := "create"
 			if old, ok := byNumber[r.Number]; ok {
