@@ -615,3 +615,274 @@ func checkAllowance(t *testing.T, r raceRun, stage, team int, want map[string][2
 	}
 	t.Errorf("stage %d advantages: no team %d", stage, team)
 }
+
+// TestRaceCiclismoAFondo runs a three-stage Ciclismo a fondo tour (RULES.md §2): three teams of five
+// created in the database — JF 1, TT 2, ES 3, RO 4, SP 5 — so tour team 1 is bibs 11–15 (11 the JF),
+// team 2 21–25, team 3 31–35. Times are turns; bonuses of 3, 2, 1 turns at sprints and climbs with
+// points; team time from the 4 best; stage 2 is a team time trial.
+func TestRaceCiclismoAFondo(t *testing.T) {
+	ta := newTestApp(t)
+	roles := []string{"JF", "TT", "ES", "RO", "SP"}
+	ids := []uint{addTeam(t, ta, "Kelme", "KEL", cafRiders("Kelme", roles...)), addTeam(t, ta, "Banesto", "BAN", cafRiders("Banesto", roles...)),
+		addTeam(t, ta, "Once", "ONC", cafRiders("Once", roles...))}
+	sec := func(typ string, km int) map[string]any { return map[string]any{"type": typ, "km": km} }
+	stages := []map[string]any{
+		// 60 + 3 km of 4th category × 3 = 9 (squares 61–69) + 5 + 100 = 174 squares; sprint on square 30.
+		{"type": "flat", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
+		// An 18 km team time trial: medium ITT, 3 squares per km = 54 squares.
+		{"type": "ttt", "sections": []map[string]any{sec("itt", 18)}},
+		// 50 + 1st category 10 km (30 squares, 51–80) + 10 + 40 + special 8 km (24 squares, 131–154) + 10 + 20 = 184.
+		{"type": "high", "sections": []map[string]any{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
+			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 20)}, "sprints": sprintsAt(100), "feed_zones": 1},
+	}
+	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, stages, ids, false)
+	for n, want := range map[int]struct {
+		length int
+		climbs string
+	}{1: {174, "[{1 fourth 61 69 }]"}, 2: {54, "[]"}, 3: {184, "[{1 first 51 80 } {2 special 131 154 }]"}} {
+		v, _ := r.stage(t, n)
+		if v.Length != want.length || fmt.Sprint(v.Climbs) != want.climbs {
+			t.Errorf("stage %d: length %d climbs %v, want %d squares and climbs %s (RULES.md §2.2)", n, v.Length, v.Climbs, want.length, want.climbs)
+		}
+	}
+
+	// ---- Stage 1 (flat).
+	r.refused(t, "turn 0 in turns", http.MethodPut, "/stages/1/finish", obj{"groups": []any{turnGroup(0, 11)}}, 422, "validation", "groups[0].turn")
+	r.refused(t, "negative turn", http.MethodPut, "/stages/1/finish", obj{"groups": []any{turnGroup(3, 11), turnGroup(-1, 12)}}, 422, "validation", "groups[1].turn")
+	r.refused(t, "unknown weather", http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "snow"}}, 422, "validation", "weather[1]")
+	r.refused(t, "five weather rolls", http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "fair", "fair", "fair", "fair"}}, 422, "validation", "weather")
+	r.refused(t, "water bottle in Ciclismo a fondo", http.MethodPost, "/stages/1/advantages", obj{"kind": "water_bottle", "bib": 11, "turn": 1}, 422, "validation", "kind")
+	// Effort points: a 3-stage tour gets 3/21 of the allowance, rounded: JF 18 → 3 (2.57), SP 12 → 2 (1.71).
+	r.refused(t, "the SP spends 3 of his 2 effort points", http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 15, "points": 3}, 422, "validation", "points")
+	r.refused(t, "0 effort points", http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 15, "points": 0}, 422, "validation", "points")
+	r.ok(t, http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 11, "points": 2})
+	r.refused(t, "the JF spends 2 more of his 1 left", http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 11, "points": 2}, 422, "validation", "points")
+	checkEffort(t, r, 1, map[int]int{11: 1, 12: 2, 13: 3, 14: 2, 15: 2})
+	r.ok(t, http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "crosswind", "fair", "rain"}})
+	r.refused(t, "lost turns of 0", http.MethodPost, "/stages/1/lost_turns", obj{"bib": 14, "turns": 0, "reason": "puncture"}, 422, "validation", "turns")
+	r.refused(t, "lost turns for a flat tyre", http.MethodPost, "/stages/1/lost_turns", obj{"bib": 14, "turns": 1, "reason": "flat tyre"}, 422, "validation", "reason")
+	r.ok(t, http.MethodPost, "/stages/1/lost_turns", obj{"bib": 34, "turns": 1, "reason": "puncture"})
+
+	r.order(t, 1, "sprints", 1, 14, 24, 34) // regularity 5, 3, 1 and bonuses 3, 2, 1 turns
+	r.order(t, 1, "climbs", 1, 13, 23, 33)  // 4th category: mountain 3, 1; bonuses 3, 2, 1 turns
+	r.finish(t, 1,
+		turnGroup(40, 15, 25, 11),
+		turnGroup(41, 21, 31, 12, 22),
+		turnGroup(42, 32, 35, 13, 23, 33, 14, 24, 34),
+	)
+	r.close(t, 1)
+	// Placings: 15, 25, 11 (turn 40), 21, 31, 12, 22 (41), 32, 35, 13, 23, 33, 14, 24, 34 (42).
+	// Individual = turn − bonus: 13: 42 − 3 = 39 (placing 10); 14: 42 − 3 = 39 (13); 15, 25, 11: 40;
+	// 23: 42 − 2 = 40 (11); 24: 42 − 2 = 40 (14); 21, 31, 12, 22: 41; 33: 42 − 1 = 41 (12); 34: 41 (15); 32, 35: 42.
+	s1 := r.standings(t, 0)
+	checkTimeRows(t, "stage 1 result", s1.Stage, []tw{{15, 40, 0}, {25, 40, 0}, {11, 40, 0}, {21, 41, 1}, {31, 41, 1}, {12, 41, 1}, {22, 41, 1},
+		{32, 42, 2}, {35, 42, 2}, {13, 42, 2}, {23, 42, 2}, {33, 42, 2}, {14, 42, 2}, {24, 42, 2}, {34, 42, 2}})
+	checkTimeRows(t, "individual after 1", s1.Individual, []tw{{13, 39, 0}, {14, 39, 0}, {15, 40, 1}, {25, 40, 1}, {11, 40, 1}, {23, 40, 1}, {24, 40, 1},
+		{21, 41, 2}, {31, 41, 2}, {12, 41, 2}, {22, 41, 2}, {33, 41, 2}, {34, 41, 2}, {32, 42, 3}, {35, 42, 3}})
+	// Regularity, flat 25, 20, 15, 10, 5, 3, 1 plus the sprint's 5, 3, 1: 15: 25, 25: 20, 11: 15, 21: 10,
+	// 14: 5 (2nd overall) before 31: 5 (9th), 24: 3 (7th) before 12: 3 (10th), 22: 1 (11th) before 34: 1 (13th).
+	checkPointsRows(t, "regularity after 1", s1.Regularity, []pw{{15, 25}, {25, 20}, {11, 15}, {21, 10}, {14, 5}, {31, 5}, {24, 3}, {12, 3}, {22, 1}, {34, 1}})
+	checkPointsRows(t, "mountain after 1", s1.Mountain, []pw{{13, 3}, {23, 1}})
+	// Teams, 4 best turns: Kelme 40 + 40 + 41 + 42 = 163; Banesto 40 + 41 + 41 + 42 = 164; Once 41 + 42 + 42 + 42 = 167.
+	checkTeamRows(t, "teams after 1", s1.Teams, []teamW{{1, 163}, {2, 164}, {3, 167}})
+	if s1.Sprints != nil || s1.CyclingParty != nil {
+		t.Errorf("Ciclismo a fondo standings have sprints %v and cycling party %v, want neither (the ruleset has no such classification)", s1.Sprints, s1.CyclingParty)
+	}
+	checkLeaders(t, "after 1", s1.Leaders, map[string]int{"individual": 13, "regularity": 15, "mountain": 13})
+
+	// ---- Stage 2 (team time trial). The JF recovers 5 (fair weather): min(3, 1 + 5) = 3.
+	checkEffort(t, r, 2, map[int]int{11: 3, 15: 2})
+	r.ok(t, http.MethodPost, "/stages/2/advantages", obj{"kind": "effort", "bib": 11, "points": 3})
+	r.refused(t, "the JF spends a 4th point", http.MethodPost, "/stages/2/advantages", obj{"kind": "effort", "bib": 11, "points": 1}, 422, "validation", "points")
+	r.ok(t, http.MethodPut, "/stages/2/weather", obj{"weather": []string{"cold"}})
+	r.finish(t, 2,
+		turnGroup(10, 11, 12, 13),
+		turnGroup(11, 14, 21, 22, 23, 24),
+		turnGroup(12, 15, 31, 32, 33),
+		turnGroup(13, 25, 34, 35),
+	)
+	r.close(t, 2)
+	// Each team's time is the turn of its 4th rider: Kelme 11 (bib 14), Banesto 11 (24), Once 13 (34).
+	// Placings by time then entry: 11, 12, 13, 14, 21, 22, 23, 24, 15, 25 (11), 31, 32, 33, 34, 35 (13).
+	// Regularity by team placing (each rider): Kelme 15, Banesto 10, Once 5.
+	s2 := r.standings(t, 0)
+	checkTimeRows(t, "stage 2 result", s2.Stage, []tw{{11, 11, 0}, {12, 11, 0}, {13, 11, 0}, {14, 11, 0}, {21, 11, 0}, {22, 11, 0}, {23, 11, 0}, {24, 11, 0},
+		{15, 11, 0}, {25, 11, 0}, {31, 13, 2}, {32, 13, 2}, {33, 13, 2}, {34, 13, 2}, {35, 13, 2}})
+	// Totals (placings summed): 13: 50 (10 + 3 = 13); 14: 50 (13 + 4 = 17); 11: 51 (3 + 1 = 4); 15: 51 (1 + 9 = 10);
+	// 25: 51 (2 + 10 = 12); 23: 51 (11 + 7 = 18); 24: 51 (14 + 8 = 22); 12: 52 (6 + 2 = 8); 21: 52 (4 + 5 = 9);
+	// 22: 52 (7 + 6 = 13); 31: 54 (5 + 11 = 16); 33: 54 (12 + 13 = 25); 34: 54 (15 + 14 = 29); 32: 55 (8 + 12 = 20); 35: 55 (9 + 15 = 24).
+	checkTimeRows(t, "individual after 2", s2.Individual, []tw{{13, 50, 0}, {14, 50, 0}, {11, 51, 1}, {15, 51, 1}, {25, 51, 1}, {23, 51, 1}, {24, 51, 1},
+		{12, 52, 2}, {21, 52, 2}, {22, 52, 2}, {31, 54, 4}, {33, 54, 4}, {34, 54, 4}, {32, 55, 5}, {35, 55, 5}})
+	// Regularity: 15: 25 + 15 = 40; 11: 15 + 15 = 30 (won stage 2) before 25: 20 + 10 = 30; 14: 5 + 15 = 20 (2nd
+	// overall) before 21: 10 + 10 = 20 (9th); 12: 3 + 15 = 18; 13: 15; 24: 3 + 10 = 13; 22: 1 + 10 = 11;
+	// 23: 10 (6th) before 31: 5 + 5 = 10 (11th); 34: 1 + 5 = 6; 33, 32, 35: 5 (12th, 14th, 15th overall).
+	checkPointsRows(t, "regularity after 2", s2.Regularity, []pw{{15, 40}, {11, 30}, {25, 30}, {14, 20}, {21, 20}, {12, 18}, {13, 15}, {24, 13}, {22, 11},
+		{23, 10}, {31, 10}, {34, 6}, {33, 5}, {32, 5}, {35, 5}})
+	// Teams: Kelme 4 × 11 = 44 and Banesto 44 (Kelme wins the day on placings 1+2+3+4 against 5+6+7+8); Once 4 × 13 = 52.
+	checkTeamRows(t, "daily teams of stage 2", s2.DailyTeams, []teamW{{1, 44}, {2, 44}, {3, 52}})
+	checkTeamRows(t, "teams after 2", s2.Teams, []teamW{{1, 207}, {2, 208}, {3, 219}})
+
+	// ---- Stage 3 (high). After a cold stage nobody recovers: the JF has 0, and 1 from the stage's feed zone.
+	checkEffort(t, r, 3, map[int]int{11: 1})
+	r.refused(t, "the JF spends 2 after a cold stage", http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 2}, 422, "validation", "points")
+	r.ok(t, http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 1})
+	// A second crash in a stage is an abandonment (RULES.md §2.6).
+	r.ok(t, http.MethodPost, "/stages/3/lost_turns", obj{"bib": 35, "turns": 2, "reason": "crash"})
+	r.ok(t, http.MethodPost, "/stages/3/lost_turns", obj{"bib": 35, "turns": 1, "reason": "crash"})
+	if v, _ := r.stage(t, 3); len(v.Results.Abandons) != 1 || v.Results.Abandons[0].Bib != 35 {
+		t.Errorf("after a second crash the abandons are %+v, want bib 35", v.Results.Abandons)
+	}
+	r.refused(t, "rider out after two crashes in the finish", http.MethodPut, "/stages/3/finish", obj{"groups": []any{turnGroup(50, 35)}}, 422, "validation", "groups[0].riders[0]")
+	r.order(t, 3, "climbs", 1, 21, 11, 31, 12, 22) // 1st category 15, 10, 5, 3, 1; bonuses 21: 3, 11: 2, 31: 1
+	r.order(t, 3, "climbs", 2, 11, 21, 31)         // special 20, 15, 10; bonuses 11: 3, 21: 2, 31: 1
+	r.order(t, 3, "sprints", 1, 12, 22, 32)        // regularity 5, 3, 1; bonuses 3, 2, 1
+	r.ok(t, http.MethodPut, "/stages/3/combativity", obj{"bib": 31})
+	r.finish(t, 3,
+		turnGroup(50, 11, 21),
+		turnGroup(51, 31, 12, 22, 13),
+		turnGroup(53, 14, 15, 23, 24, 25, 32, 33, 34),
+	)
+	r.close(t, 3)
+	// Totals: 11: 51 + 50 − 5 = 96; 21: 52 + 50 − 5 = 97; 12: 52 + 51 − 3 = 100; 22: 52 + 51 − 2 = 101 (placings
+	// 13 + 5 = 18) before 13: 50 + 51 = 101 (13 + 6 = 19); 31: 54 + 51 − 2 = 103 (19) before 14: 50 + 53 = 103 (24);
+	// 15: 51 + 53 = 104 (18), 25: 104 (23), 23: 104 (27), 24: 104 (32); 32: 55 + 53 − 1 = 107 (32), 33: 107 (38), 34: 107 (43).
+	s3 := r.standings(t, 0)
+	checkTimeRows(t, "individual after 3", s3.Individual, []tw{{11, 96, 0}, {21, 97, 1}, {12, 100, 4}, {22, 101, 5}, {13, 101, 5}, {31, 103, 7}, {14, 103, 7},
+		{15, 104, 8}, {25, 104, 8}, {23, 104, 8}, {24, 104, 8}, {32, 107, 11}, {33, 107, 11}, {34, 107, 11}})
+	if b := s3.Individual[0].Bonus; b != 5 {
+		t.Errorf("individual[0] bonus = %d, want 11's 2 + 3 = 5 turns", b)
+	}
+	// Regularity, high stage 50, 45, 40, 35, 30, 25, 20, 15, 10, 5, 3, 1, plus the sprint: 11: 30 + 50 = 80;
+	// 21: 20 + 45 = 65; 12: 18 + 35 + 5 = 58; 15: 40 + 15 = 55; 31: 10 + 40 = 50; 22: 11 + 30 + 3 = 44;
+	// 13: 15 + 25 = 40 (5th overall) before 14: 20 + 20 = 40 (7th); 25: 30 + 3 = 33; 23: 10 + 10 = 20;
+	// 24: 13 + 5 = 18; 32: 5 + 1 + 1 = 7; 34: 6; 33: 5. 35 abandoned.
+	checkPointsRows(t, "regularity after 3", s3.Regularity, []pw{{11, 80}, {21, 65}, {12, 58}, {15, 55}, {31, 50}, {22, 44}, {13, 40}, {14, 40}, {25, 33},
+		{23, 20}, {24, 18}, {32, 7}, {34, 6}, {33, 5}})
+	// Mountain: 11: 10 + 20 = 30 and 21: 15 + 15 = 30; 11 won the special climb, 21 only the 1st category one.
+	// 31: 5 + 10 = 15; 13: 3 (won a 4th category climb) before 12: 3 (none, though 3rd overall);
+	// 22: 1 (4th overall) before 23: 1 (10th).
+	checkPointsRows(t, "mountain after 3", s3.Mountain, []pw{{11, 30}, {21, 30}, {31, 15}, {13, 3}, {12, 3}, {22, 1}, {23, 1}})
+	// Teams: Kelme 50 + 51 + 51 + 53 = 205; Banesto 50 + 51 + 53 + 53 = 207; Once 51 + 53 + 53 + 53 = 210.
+	checkTeamRows(t, "teams after 3", s3.Teams, []teamW{{1, 412}, {2, 415}, {3, 429}})
+	checkLeaders(t, "after 3", s3.Leaders, map[string]int{"individual": 11, "regularity": 11, "mountain": 11})
+}
+
+// checkEffort checks the effort points riders have left in a stage (GET .../advantages).
+func checkEffort(t *testing.T, r raceRun, stage int, want map[int]int) {
+	t.Helper()
+	var ans struct {
+		Effort map[int]int `json:"effort"`
+	}
+	if err := json.Unmarshal(r.ok(t, http.MethodGet, fmt.Sprintf("/stages/%d/advantages", stage), nil).Body.Bytes(), &ans); err != nil {
+		t.Fatal(err)
+	}
+	for bib, w := range want {
+		if got, ok := ans.Effort[bib]; !ok || got != w {
+			t.Errorf("stage %d: bib %d has %d effort points left (listed %v), want %d", stage, bib, got, ok, w)
+		}
+	}
+}
+
+// TestRace2Ruote runs a three-stage 2RUOTE tour (RULES.md §3): three database teams of five riders
+// costing 2 each (tour bibs 11–15, 21–25, 31–35); times from 30-second sectors; the Maglia Ciclamino
+// from the finish (15, 12, 10, 8, 6, 5, 4, 3, 2, 1) and TV sprints (5, 3, 1), the Maglia Verde from GPM
+// sprints (5, 3, 1); teams from the 3 best times.
+func TestRace2Ruote(t *testing.T) {
+	ta := newTestApp(t)
+	ids := []uint{addTeam(t, ta, "Bianchi", "BIA", ruoteRiders("Bianchi", 2, 2, 2, 2, 2)), addTeam(t, ta, "Legnano", "LEG", ruoteRiders("Legnano", 2, 2, 2, 2, 2)),
+		addTeam(t, ta, "Atala", "ATA", ruoteRiders("Atala", 2, 2, 2, 2, 2))}
+	p, m, d, h := "pianura", "montagna", "discesa", "collina"
+	stages := []map[string]any{
+		{"type": "flat", "cards": []string{p, p, "tv", p, h, p, p, p, p, p, p}},
+		{"type": "mountain", "cards": []string{p, p, m, m, "gpm", d, p, "tv", p, m, m, "gpm"}},
+		{"type": "itt", "cards": []string{p, p, p, p, p, p, p, p, p, p}},
+	}
+	r := createRaceTour(t, ta, "2ruote", 5, stages, ids, true)
+	for n, want := range map[int]string{1: "11 [] [{1 3}]", 2: "12 [{1 gpm 3 5 } {2 gpm 10 12 }] [{1 8}]", 3: "10 [] []"} {
+		v, _ := r.stage(t, n)
+		if got := fmt.Sprint(v.Length, " ", v.Climbs, " ", v.Sprints); got != want {
+			t.Errorf("stage %d course (length climbs sprints) = %s, want %s (climbs from GPM cards, sprints from TV cards)", n, got, want)
+		}
+	}
+
+	// ---- Stage 1 (flat).
+	r.refused(t, "sector 10", http.MethodPut, "/stages/1/finish", obj{"groups": []any{sectorGroup(10, 11)}}, 422, "validation", "groups[0].sector")
+	r.refused(t, "sector -10", http.MethodPut, "/stages/1/finish", obj{"groups": []any{sectorGroup(0, 12), sectorGroup(-10, 11)}}, 422, "validation", "groups[1].sector")
+	r.refused(t, "fatigue 100", http.MethodPut, "/stages/1/fatigue", obj{"fatigue": map[string]int{"11": 100}}, 422, "validation", "fatigue.11")
+	r.refused(t, "negative fatigue", http.MethodPut, "/stages/1/fatigue", obj{"fatigue": map[string]int{"12": -1}}, 422, "validation", "fatigue.12")
+	r.refused(t, "fatigue of an unknown bib", http.MethodPut, "/stages/1/fatigue", obj{"fatigue": map[string]int{"16": 3}}, 422, "validation", "fatigue.16")
+	r.refused(t, "an attack in 2RUOTE", http.MethodPost, "/stages/1/advantages", obj{"kind": "attack", "bib": 11}, 422, "validation", "kind")
+	r.refused(t, "weather in 2RUOTE", http.MethodPut, "/stages/1/weather", obj{"weather": []string{"rain"}}, 422, "validation", "weather")
+	r.refused(t, "TV sprint 2 of 1", http.MethodPut, "/stages/1/sprints/2", obj{"order": []int{12}}, 404, "not_found")
+	r.refused(t, "GPM on a flat stage", http.MethodPut, "/stages/1/climbs/1", obj{"order": []int{12}}, 404, "not_found")
+	r.order(t, 1, "sprints", 1, 12, 22, 32) // TV: ciclamino 5, 3, 1
+	r.ok(t, http.MethodPut, "/stages/1/fatigue", obj{"fatigue": map[string]int{"11": 12, "14": 18, "35": 22}})
+	r.finish(t, 1,
+		sectorGroup(2, 11),                      // leading sector: 0 s
+		sectorGroup(1, 21, 31),                  // (2 − 1) × 30 = 30 s
+		sectorGroup(0, 12, 22, 32, 13, 23, 33),  // 60 s
+		sectorGroup(-1, 14, 24, 34, 15, 25, 35), // 90 s
+	)
+	r.close(t, 1)
+	s1 := r.standings(t, 0)
+	checkTimeRows(t, "individual after 1", s1.Individual, []tw{{11, 0, 0}, {21, 30, 30}, {31, 30, 30}, {12, 60, 60}, {22, 60, 60}, {32, 60, 60}, {13, 60, 60},
+		{23, 60, 60}, {33, 60, 60}, {14, 90, 90}, {24, 90, 90}, {34, 90, 90}, {15, 90, 90}, {25, 90, 90}, {35, 90, 90}})
+	// Ciclamino: 11: 15; 12: 8 + 5 = 13; 21: 12; 31: 10; 22: 6 + 3 = 9; 32: 5 + 1 = 6; 13: 4; 23: 3; 33: 2; 14: 1.
+	checkPointsRows(t, "regularity after 1", s1.Regularity, []pw{{11, 15}, {12, 13}, {21, 12}, {31, 10}, {22, 9}, {32, 6}, {13, 4}, {23, 3}, {33, 2}, {14, 1}})
+	if len(s1.Mountain) != 0 {
+		t.Errorf("mountain after a stage without GPM = %v, want nobody", s1.Mountain)
+	}
+	// Teams: Bianchi 0 + 60 + 60 = 120; Legnano 30 + 60 + 60 = 150 (placings 2 + 5 + 8 = 15) and Atala 150
+	// (3 + 6 + 9 = 18).
+	checkTeamRows(t, "teams after 1", s1.Teams, []teamW{{1, 120}, {2, 150}, {3, 150}})
+	checkLeaders(t, "after 1", s1.Leaders, map[string]int{"individual": 11, "regularity": 11})
+
+	// ---- Stage 2 (mountain, summit finish on the second GPM).
+	r.order(t, 2, "climbs", 1, 13, 23)     // GPM 5, 3
+	r.order(t, 2, "climbs", 2, 21, 11, 31) // GPM 5, 3, 1
+	r.order(t, 2, "sprints", 1, 22, 12)    // TV 5, 3
+	r.ok(t, http.MethodPost, "/stages/2/abandons", obj{"bib": 35, "reason": "exhausted"})
+	r.finish(t, 2,
+		sectorGroup(3, 21),     // 0 s
+		sectorGroup(2, 11, 31), // 30 s
+		sectorGroup(0, 12, 22, 32, 13, 23, 33, 14, 24, 34), // 90 s
+		sectorGroup(-2, 15, 25),                            // 150 s
+	)
+	r.close(t, 2)
+	// Totals: 21: 30 + 0 = 30 and 11: 0 + 30 = 30, both with placings 1 + 2 = 3: 21 ahead on the latest stage.
+	// 31: 60; 12, 22, 32, 13, 23, 33: 150; 14, 24, 34: 180; 15, 25: 240.
+	s2 := r.standings(t, 0)
+	checkTimeRows(t, "individual after 2", s2.Individual, []tw{{21, 30, 0}, {11, 30, 0}, {31, 60, 30}, {12, 150, 120}, {22, 150, 120}, {32, 150, 120}, {13, 150, 120},
+		{23, 150, 120}, {33, 150, 120}, {14, 180, 150}, {24, 180, 150}, {34, 180, 150}, {15, 240, 210}, {25, 240, 210}})
+	// Ciclamino: 21: 12 + 15 = 27 and 11: 15 + 12 = 27, one stage win each: 21 ahead on individual rank;
+	// 12: 13 + 8 + 3 = 24; 31: 10 + 10 = 20 (3rd overall) before 22: 9 + 6 + 5 = 20 (5th); 32: 11; 13: 8; 23: 6; 33: 4; 14: 2.
+	checkPointsRows(t, "regularity after 2", s2.Regularity, []pw{{21, 27}, {11, 27}, {12, 24}, {31, 20}, {22, 20}, {32, 11}, {13, 8}, {23, 6}, {33, 4}, {14, 2}})
+	// Verde: 21: 5 and 13: 5, one GPM win each: 21 ahead (1st overall against 7th); 11: 3 (2nd) before 23: 3 (8th); 31: 1.
+	checkPointsRows(t, "mountain after 2", s2.Mountain, []pw{{21, 5}, {13, 5}, {11, 3}, {23, 3}, {31, 1}})
+	// Teams: Legnano 0 + 90 + 90 = 180; Bianchi 30 + 90 + 90 = 210 (placings 2 + 4 + 7 = 13) before Atala 210
+	// (3 + 6 + 9 = 18). Totals Bianchi 330 and Legnano 330, each with one daily win and one 2nd place:
+	// Legnano ahead with the best individual rank (21).
+	checkTeamRows(t, "daily teams of stage 2", s2.DailyTeams, []teamW{{2, 180}, {1, 210}, {3, 210}})
+	checkTeamRows(t, "teams after 2", s2.Teams, []teamW{{2, 330}, {1, 330}, {3, 360}})
+	checkLeaders(t, "after 2", s2.Leaders, map[string]int{"individual": 21, "regularity": 21, "mountain": 21})
+
+	// ---- Stage 3 (individual time trial).
+	r.refused(t, "abandoned rider's fatigue", http.MethodPut, "/stages/3/fatigue", obj{"fatigue": map[string]int{"35": 1}}, 422, "validation", "fatigue.35")
+	r.finish(t, 3,
+		sectorGroup(1, 31),                              // 0 s
+		sectorGroup(0, 11, 21, 12, 22, 32),              // 30 s
+		sectorGroup(-1, 13, 23, 33, 14, 24, 34, 15, 25), // 60 s
+	)
+	r.close(t, 3)
+	// Totals: 11, 21, 31: 60 (placings 5, 6, 7); 12, 22, 32: 180; 13, 23, 33: 210; 14, 24, 34: 240; 15, 25: 300.
+	s3 := r.standings(t, 0)
+	checkTimeRows(t, "individual after 3", s3.Individual, []tw{{11, 60, 0}, {21, 60, 0}, {31, 60, 0}, {12, 180, 120}, {22, 180, 120}, {32, 180, 120},
+		{13, 210, 150}, {23, 210, 150}, {33, 210, 150}, {14, 240, 180}, {24, 240, 180}, {34, 240, 180}, {15, 300, 240}, {25, 300, 240}})
+	checkPointsRows(t, "regularity after 3", s3.Regularity, []pw{{11, 39}, {21, 37}, {31, 35}, {12, 32}, {22, 26}, {32, 16}, {13, 12}, {23, 9}, {33, 6}, {14, 3}})
+	checkPointsRows(t, "mountain after 3", s3.Mountain, []pw{{21, 5}, {13, 5}, {11, 3}, {23, 3}, {31, 1}})
+	// Teams: Atala 0 + 30 + 60 = 90; Bianchi 30 + 30 + 60 = 120 (placings 2 + 4 + 7 = 13); Legnano 120 (3 + 5 + 8).
+	// All three total 450: Bianchi has two 2nd places, Legnano one, Atala none.
+	checkTeamRows(t, "daily teams of stage 3", s3.DailyTeams, []teamW{{3, 90}, {1, 120}, {2, 120}})
+	checkTeamRows(t, "teams after 3", s3.Teams, []teamW{{1, 450}, {2, 450}, {3, 450}})
+	checkLeaders(t, "after 3", s3.Leaders, map[string]int{"individual": 11, "regularity": 11, "mountain": 21})
+}
