@@ -1,0 +1,174 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// maxBackupBytes is the largest tour backup the import form takes.
+const maxBackupBytes = 10 << 20
+
+// tourLine is one tour of the "Load" page.
+type tourLine struct {
+	store.TourSummary
+	// Open is the stage the Open button goes to: the current one, or the last when finished.
+	Open     int
+	Finished bool
+	Progress string
+}
+
+// openStage is the stage to show for a tour: the open one, else the last closed one, else the first.
+func openStage(current, closed, stages int) int {
+	switch {
+	case current > 0:
+		return current
+	case closed > 0:
+		return closed
+	}
+	return min(1, stages)
+}
+
+// ToursPage lists every saved tour ("Load") with its progress and leader, and the backup import form.
+func (h *Handler) ToursPage(c echo.Context) error {
+	return h.renderTours(c, http.StatusOK, nil)
+}
+
+// renderTours renders the "Load" page; errs holds the import form's messages.
+func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string) error {
+	tours, err := h.Store.ListTours()
+	if err != nil {
+		return err
+	}
+	lines := make([]tourLine, 0, len(tours))
+	for _, t := range tours {
+		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages}
+		switch {
+		case l.Finished:
+			l.Progress = fmt.Sprintf("Finished: all %d stages closed", t.Stages)
+		case t.Closed == 0:
+			l.Progress = fmt.Sprintf("Stage %d of %d open · not started", l.Open, t.Stages)
+		default:
+			l.Progress = fmt.Sprintf("Stage %d of %d open · %d closed", l.Open, t.Stages, t.Closed)
+		}
+		lines = append(lines, l)
+	}
+	p := views.Page{Title: "Tours", Section: "tours", Errors: errs, Data: map[string]any{"Tours": lines}}
+	if len(errs) > 0 {
+		p.Error = "The backup was not imported: nothing was saved."
+	}
+	return h.render(c, status, "tours", p)
+}
+
+// TourPage shows a tour: it goes to its current stage (the last one when the tour is finished).
+func (h *Handler) TourPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))))
+}
+
+// DeleteTourConfirmPage asks before erasing a tour.
+func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Erase tour " + t.Name, Section: "tours", Data: confirmation{
+		Question: fmt.Sprintf("Erase the tour %s, its %d stages and every result entered?", t.Name, len(t.Stages)),
+		Detail:   "This cannot be undone. Download a backup first if you may want it back; the teams database is not touched.",
+		Action:   fmt.Sprintf("/tours/%d/delete", id), Button: "Erase tour", Back: "/tours",
+	}})
+}
+
+// DeleteTourPage erases a tour after confirmation.
+func (h *Handler) DeleteTourPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	if err := h.Store.DeleteTour(id); err != nil {
+		return err
+	}
+	return redirect(c, "/tours", fmt.Sprintf("Tour %s erased.", t.Name))
+}
+
+// ImportTourPage restores a tour from an uploaded backup and opens it; a refusal is shown beside the file field.
+func (h *Handler) ImportTourPage(c echo.Context) error {
+	data, err := uploadedBackup(c)
+	if err == nil {
+		var id uint
+		id, err = h.Store.ImportBackup(data)
+		if err == nil {
+			t, gerr := h.Store.GetTour(id)
+			if gerr != nil {
+				return gerr
+			}
+			return redirect(c, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))), fmt.Sprintf("Tour %s restored from the backup.", t.Name))
+		}
+	}
+	var ve *race.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(ve)})
+}
+
+// uploadedBackup reads the backup file of the import form.
+func uploadedBackup(c echo.Context) ([]byte, error) {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return nil, race.Invalid("file", "choose a backup file (.json) to import")
+	}
+	if fh.Size > maxBackupBytes {
+		return nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d MB)", maxBackupBytes>>20))
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, race.Invalid("file", "could not be read")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBackupBytes+1))
+	if err != nil {
+		return nil, race.Invalid("file", "could not be read")
+	}
+	return data, nil
+}
+
+// backupProblem words why a backup was refused, in one line for the file field.
+func backupProblem(ve *race.ValidationError) string {
+	if m, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
+		return m
+	}
+	keys := make([]string, 0, len(ve.Fields))
+	for k := range ve.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	msg := "the backup was refused: " + keys[0] + " " + ve.Fields[keys[0]]
+	if len(keys) > 1 {
+		msg += fmt.Sprintf(" (and %d more problems)", len(keys)-1)
+	}
+	return msg
+}

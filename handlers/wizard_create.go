@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+)
+
+// summaryStepView is the last step: the tour as it will be created.
+type summaryStepView struct {
+	Tour        race.Tour
+	Profile     string
+	Seed        int64
+	Stages      []summaryStage
+	Points      []pointsRow
+	StageWin    int
+	PointsTotal int
+	Length      int
+}
+
+// summaryStage is one stage line of the summary.
+type summaryStage struct {
+	Number   int
+	TypeName string
+	Length   int
+	Climbs   []string
+	Sprints  []string
+}
+
+// renderSummaryStep shows the tour store.BuildTour would create; if it would refuse it, the step
+// that holds the problem is shown instead, with the messages.
+func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, errs map[string]string, message string) error {
+	d.Step = stepSummary
+	rs, err := h.wizardRuleset(d)
+	if err != nil {
+		return err
+	}
+	tour, err := h.Store.BuildTour(d.createInput())
+	if err != nil {
+		return h.wizardRefused(c, d, err)
+	}
+	sv := &summaryStepView{Tour: tour, Profile: d.Request.Profile, Seed: d.Request.Seed}
+	for _, st := range tour.Stages {
+		ss := summaryStage{Number: st.Number, TypeName: st.Type, Length: st.Length}
+		if t, ok := rs.StageType(st.Type); ok {
+			ss.TypeName = t.Name
+		}
+		for _, cl := range st.Climbs {
+			ss.Climbs = append(ss.Climbs, fmt.Sprintf("%s %d–%d", climbShort(cl.Category), cl.Start, cl.End))
+		}
+		for _, sp := range st.Sprints {
+			ss.Sprints = append(ss.Sprints, fmt.Sprint(sp.At))
+		}
+		sv.Length += st.Length
+		sv.Stages = append(sv.Stages, ss)
+	}
+	if tour.Points != nil {
+		p := *tour.Points
+		sv.StageWin, sv.PointsTotal = p.StageWin, pointsTotal(p, len(tour.Stages))
+		for _, t := range pointsTables(&p) {
+			row := pointsRow{Label: t.Label}
+			for _, n := range *t.Table {
+				row.Cells = append(row.Cells, pointsCell{Value: fmt.Sprint(n)})
+				row.Sum += n
+			}
+			sv.Points = append(sv.Points, row)
+		}
+	}
+	return h.renderWizard(c, status, d, rs, wizardView{Summary: sv}, errs, message)
+}
+
+// wizardRefused shows the step that holds what store.BuildTour or CreateTour refused, with 422.
+func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error {
+	var ve *race.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	const msg = "The tour cannot be created as it stands: see the marked fields. Nothing was saved."
+	step := stepTeams
+	for f := range ve.Fields {
+		switch {
+		case f == "name" || f == "ruleset" || f == "riders_per_team":
+			step = stepTour
+		case strings.HasPrefix(f, "stages") && step != stepTour:
+			step = stepStages
+		case strings.HasPrefix(f, "points") && step == stepTeams:
+			step = stepPoints
+		}
+	}
+	d.Step = step
+	switch step {
+	case stepTour:
+		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields)
+	case stepPoints:
+		fields := map[string]string{}
+		for f, m := range ve.Fields {
+			fields[strings.Replace(f, "points.points.", "points.", 1)] = m
+		}
+		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, nil, fields)
+	case stepStages:
+		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields, msg)
+	}
+	return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, ve.Fields, msg)
+}
+
+// wizardSummaryPost creates the tour (teams and riders copied) and opens its first stage, or goes back.
+func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string) error {
+	rs, err := h.wizardRuleset(d)
+	if err != nil {
+		return err
+	}
+	if action == "back" {
+		d.Step = stepAfter(rs, stepSummary, -1)
+		return h.showStep(c, d)
+	}
+	if target, ok := jumpTarget(rs, d, action); ok {
+		d.Step = target
+		return h.showStep(c, d)
+	}
+	if action != "create" {
+		return h.renderSummaryStep(c, http.StatusOK, d, nil, "")
+	}
+	id, err := h.Store.CreateTour(d.createInput())
+	if err != nil {
+		return h.wizardRefused(c, d, err)
+	}
+	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("Tour %s created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
+}

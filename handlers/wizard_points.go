@@ -1,0 +1,193 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+)
+
+// pointsPlaces is how many places each points table of the form offers.
+const pointsPlaces = 8
+
+// pointsCell is one place of a points table as typed.
+type pointsCell struct {
+	Name, Value string
+	Place       int
+}
+
+// pointsRow is one classification of the points definition.
+type pointsRow struct {
+	Field, Label, Hint string
+	Cells              []pointsCell
+	// Messages are the row's own messages and those of its cells.
+	Messages []string
+	Sum      int
+}
+
+// pointsStepView is the Cycling Party points definition step.
+type pointsStepView struct {
+	StageWin      string
+	StageWinTotal int
+	Stages        int
+	Rows          []pointsRow
+	Total         int
+}
+
+// pointsTables lists the tables of a points definition with their form field and label.
+func pointsTables(p *race.PointsDefinition) []struct {
+	Field, Label, Hint string
+	Table              *[]int
+} {
+	return []struct {
+		Field, Label, Hint string
+		Table              *[]int
+	}{
+		{"individual", "Final individual (time)", "yellow jersey", &p.Individual},
+		{"regularity", "Final regularity", "green jersey", &p.Regularity},
+		{"mountain", "Final mountain", "polka-dot jersey", &p.Mountain},
+		{"sprints", "Final intermediate sprints", "purple jersey", &p.Sprints},
+		{"teams", "Final teams", "the team's manager scores", &p.Teams},
+	}
+}
+
+// pointsTotal is every Cycling Party point in play over a tour of n stages.
+func pointsTotal(p race.PointsDefinition, n int) int {
+	total := p.StageWin * n
+	for _, t := range pointsTables(&p) {
+		for _, x := range *t.Table {
+			total += x
+		}
+	}
+	return total
+}
+
+// renderPointsStep shows the points table with the draft's values, or the raw typed ones.
+func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, raw map[string]string, errs map[string]string) error {
+	d.Step = stepPoints
+	rs, err := h.wizardRuleset(d)
+	if err != nil {
+		return err
+	}
+	if d.Points == nil {
+		pts := rs.DefaultPoints()
+		d.Points = &pts
+	}
+	if errs == nil {
+		if err := race.ValidatePoints(*d.Points); err != nil {
+			v := &race.ValidationError{}
+			wizardMerge(v, err)
+			errs = v.Fields
+		}
+	}
+	pv := &pointsStepView{StageWin: strconv.Itoa(d.Points.StageWin), Stages: len(d.Stages), Total: pointsTotal(*d.Points, len(d.Stages))}
+	pv.StageWinTotal = d.Points.StageWin * len(d.Stages)
+	if s, ok := raw["points.stage_win"]; ok {
+		pv.StageWin = s
+	}
+	for _, t := range pointsTables(d.Points) {
+		row := pointsRow{Field: "points." + t.Field, Label: t.Label, Hint: t.Hint}
+		for i := range pointsPlaces {
+			name := fmt.Sprintf("points.%s[%d]", t.Field, i)
+			cell := pointsCell{Name: name, Place: i + 1}
+			if i < len(*t.Table) {
+				cell.Value = strconv.Itoa((*t.Table)[i])
+				row.Sum += (*t.Table)[i]
+			}
+			if s, ok := raw[name]; ok {
+				cell.Value = s
+			}
+			if m, ok := errs[name]; ok {
+				row.Messages = append(row.Messages, fmt.Sprintf("place %d %s", i+1, m))
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		if m, ok := errs[row.Field]; ok {
+			row.Messages = append([]string{m}, row.Messages...)
+		}
+		pv.Rows = append(pv.Rows, row)
+	}
+	return h.renderWizard(c, status, d, rs, wizardView{Points: pv}, errs, "")
+}
+
+// readPointsForm reads the points table; empty places at the end of a row are no places.
+func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.ValidationError) {
+	v := &race.ValidationError{}
+	raw := map[string]string{}
+	var p race.PointsDefinition
+	if d.Points != nil {
+		p = *d.Points
+	}
+	s := strings.TrimSpace(c.FormValue("points.stage_win"))
+	if n, err := strconv.Atoi(s); err == nil {
+		p.StageWin = n
+	} else {
+		raw["points.stage_win"] = c.FormValue("points.stage_win")
+		v.Add("points.stage_win", "must be a whole number")
+	}
+	for _, t := range pointsTables(&p) {
+		var table []int
+		lastFilled := -1
+		cells := make([]string, pointsPlaces)
+		for i := range pointsPlaces {
+			cells[i] = strings.TrimSpace(c.FormValue(fmt.Sprintf("points.%s[%d]", t.Field, i)))
+			if cells[i] != "" {
+				lastFilled = i
+			}
+		}
+		ok := true
+		for i := 0; i <= lastFilled; i++ {
+			name := fmt.Sprintf("points.%s[%d]", t.Field, i)
+			if cells[i] == "" {
+				v.Add(name, "is empty: fill it or clear the places after it")
+				ok = false
+				continue
+			}
+			n, err := strconv.Atoi(cells[i])
+			if err != nil {
+				v.Add(name, "must be a whole number")
+				ok = false
+				continue
+			}
+			table = append(table, n)
+		}
+		if ok {
+			*t.Table = table
+			continue
+		}
+		for i, cell := range cells { // keep the whole row as typed
+			raw[fmt.Sprintf("points.%s[%d]", t.Field, i)] = cell
+		}
+	}
+	d.Points = &p
+	if v.Err() == nil {
+		wizardMerge(v, race.ValidatePoints(p))
+	}
+	return raw, v
+}
+
+// wizardPointsPost applies the points table, then goes back or, when it is valid, on to the stages.
+func (h *Handler) wizardPointsPost(c echo.Context, d wizardDraft, action string) error {
+	rs, err := h.wizardRuleset(d)
+	if err != nil {
+		return err
+	}
+	raw, v := readPointsForm(c, &d)
+	if action == "back" {
+		d.Step = stepAfter(rs, stepPoints, -1)
+		return h.showStep(c, d)
+	}
+	if target, ok := jumpTarget(rs, d, action); ok && v.Err() == nil {
+		d.Step = target
+		return h.showStep(c, d)
+	}
+	if v.Err() != nil {
+		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, v.Fields)
+	}
+	d.Step = stepAfter(rs, stepPoints, 1)
+	return h.showStep(c, d)
+}
