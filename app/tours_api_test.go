@@ -543,7 +543,7 @@ func TestTourCreateRefusals(t *testing.T) {
 			b := createBody(p, t1, t2)
 			b["points"] = map[string]any{"stage_win": 5, "individual": []int{25, -1}, "regularity": []int{1}, "mountain": []int{1}, "sprints": []int{1}, "teams": []int{1}}
 			return b
-		}(), nil},
+		}(), []string{"points.individual"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -164,7 +164,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 			var ve *race.ValidationError
 			if errors.As(err, &ve) {
 				for f, m := range ve.Fields {
-					v.Add("points."+f, m)
+					v.Add(f, m) // already "points.…"
 				}
 			}
 		}
