@@ -1,0 +1,223 @@
+// Race Director — fast entry at the table (stage screen, advantages, volata).
+// Every page works without this file: it only shows riders as bibs are typed, flags bad bibs before
+// a form is sent, computes finish times live and adds finish groups.
+"use strict";
+(function () {
+  var SVG = "http://www.w3.org/2000/svg";
+  var riders = {};
+
+  function loadRiders() {
+    var el = document.getElementById("riders-data");
+    if (!el) { return; }
+    try {
+      var data = JSON.parse(el.textContent);
+      (data.riders || []).forEach(function (r) { riders[r.bib] = r; });
+    } catch (e) { riders = {}; }
+  }
+
+  function tokens(text) {
+    return text.split(/[\s,.;\/+\-]+/).filter(function (t) { return t !== ""; });
+  }
+
+  // problem says why a bib cannot be entered in a field of this mode, or "".
+  function problem(tok, mode, seen) {
+    if (!/^\d+$/.test(tok) || Number(tok) < 1) { return "not a bib number"; }
+    var r = riders[Number(tok)];
+    if (!r) { return "no such bib"; }
+    if (r.gone) { return "abandoned in stage " + r.gone; }
+    if (r.here && mode !== "order") { return "abandoned in this stage"; }
+    if (seen[tok]) { return "given twice"; }
+    return "";
+  }
+
+  function swatch(color) {
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "swatch");
+    svg.setAttribute("width", "14");
+    svg.setAttribute("height", "14");
+    svg.setAttribute("viewBox", "0 0 14 14");
+    svg.setAttribute("aria-hidden", "true");
+    var rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("width", "14");
+    rect.setAttribute("height", "14");
+    rect.setAttribute("rx", "3");
+    rect.setAttribute("fill", /^#[0-9a-fA-F]{6}$/.test(color || "") ? color : "#999999");
+    rect.setAttribute("stroke", "#0003");
+    svg.appendChild(rect);
+    return svg;
+  }
+
+  // showBibs redraws one entry's preview; it answers the number of problems found.
+  function showBibs(input, seen) {
+    var mode = input.getAttribute("data-bibs");
+    var list = document.getElementById(input.id + "-preview");
+    var toks = tokens(input.value);
+    var bad = 0;
+    if (mode === "single" && toks.length > 1) { bad++; }
+    if (list) {
+      list.textContent = "";
+      toks.forEach(function (tok) {
+        var p = problem(tok, mode, seen);
+        seen[tok] = true;
+        var r = riders[Number(tok)];
+        var li = document.createElement("li");
+        if (p) { li.className = "bad"; bad++; }
+        li.appendChild(swatch(r && r.color));
+        var b = document.createElement("b");
+        b.textContent = tok;
+        li.appendChild(b);
+        if (r) { li.appendChild(document.createTextNode(" " + r.name + " ")); }
+        if (p) {
+          var em = document.createElement("em");
+          em.textContent = " " + p;
+          li.appendChild(em);
+        }
+        list.appendChild(li);
+      });
+      if (mode === "single" && toks.length > 1) {
+        var li2 = document.createElement("li");
+        li2.className = "bad";
+        li2.textContent = "one bib only";
+        list.appendChild(li2);
+      }
+    } else {
+      toks.forEach(function (tok) { if (problem(tok, mode, seen)) { bad++; } seen[tok] = true; });
+    }
+    if (bad) { input.setAttribute("aria-invalid", "true"); } else if (!input.hasAttribute("data-server-error")) { input.removeAttribute("aria-invalid"); }
+    return bad;
+  }
+
+  // refreshForm redraws every entry of a form (bibs in one finish are checked together).
+  function refreshForm(form) {
+    if (!form) { return 0; }
+    var seen = {};
+    var bad = 0;
+    form.querySelectorAll("input[data-bibs]").forEach(function (input) {
+      if (input.getAttribute("data-bibs") !== "finish") { seen = {}; }
+      bad += showBibs(input, seen);
+    });
+    if (form.hasAttribute("data-model")) { finishTimes(form); }
+    return bad;
+  }
+
+  function clock(sec) {
+    var neg = sec < 0;
+    sec = Math.abs(sec);
+    var h = Math.floor(sec / 3600), m = Math.floor(sec / 60) % 60, s = sec % 60;
+    var out = (h > 0 ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(s).padStart(2, "0");
+    return (neg ? "-" : "") + out;
+  }
+
+  function intOf(input) {
+    if (!input) { return null; }
+    var v = input.value.trim();
+    return /^-?\d+$/.test(v) ? Number(v) : null;
+  }
+
+  // finishTimes shows each group's time as typed, in the ruleset's time model.
+  function finishTimes(form) {
+    var model = form.getAttribute("data-model");
+    var groups = Array.prototype.slice.call(form.querySelectorAll("[data-group]"));
+    var lead = null;
+    if (model === "sectors") {
+      groups.forEach(function (g) {
+        var s = intOf(g.querySelector("[data-part=sector]"));
+        var riders = g.querySelector("input[data-bibs]");
+        if (s !== null && riders && riders.value.trim() !== "" && (lead === null || s > lead)) { lead = s; }
+      });
+    }
+    groups.forEach(function (g) {
+      var out = g.querySelector("[data-part=time]");
+      if (!out) { return; }
+      var text = "–";
+      var t = intOf(g.querySelector("[data-part=turn]"));
+      if (model === "cycling-party") {
+        var sq = intOf(g.querySelector("[data-part=square]"));
+        var d = intOf(g.querySelector("[data-part=die]"));
+        if (t !== null && sq !== null && d !== null && t >= 0 && sq >= 1 && sq <= 12 && d >= 1 && d <= 6) {
+          text = clock(60 * t + 55 - 5 * (sq - 1) + (6 - d));
+        }
+      } else if (model === "turns") {
+        if (t !== null && t >= 1) { text = "turn " + t; }
+      } else if (model === "sectors") {
+        var s = intOf(g.querySelector("[data-part=sector]"));
+        var riders = g.querySelector("input[data-bibs]");
+        if (s !== null && lead !== null && riders && riders.value.trim() !== "") {
+          text = s === lead ? "leading sector" : "+" + clock((lead - s) * 30);
+        }
+      }
+      out.textContent = text;
+    });
+  }
+
+  // addGroup appends an empty finish group, numbered after the last one.
+  function addGroup(form) {
+    var groups = form.querySelectorAll("[data-group]");
+    var last = groups[groups.length - 1];
+    if (!last) { return; }
+    var n = groups.length + 1;
+    var g = last.cloneNode(true);
+    g.classList.remove("invalid");
+    g.querySelector("legend").textContent = "Group " + n;
+    g.querySelectorAll(".field-error").forEach(function (e) { e.remove(); });
+    g.querySelectorAll(".invalid").forEach(function (e) { e.classList.remove("invalid"); });
+    g.querySelectorAll("[id]").forEach(function (e) { e.id = e.id.replace(/^g\d+-/, "g" + n + "-"); });
+    g.querySelectorAll("[for]").forEach(function (e) { e.setAttribute("for", e.getAttribute("for").replace(/^g\d+-/, "g" + n + "-")); });
+    g.querySelectorAll("[aria-labelledby]").forEach(function (e) { e.setAttribute("aria-labelledby", e.getAttribute("aria-labelledby").replace(/^g\d+-/, "g" + n + "-")); });
+    g.querySelectorAll("input").forEach(function (e) {
+      e.value = "";
+      e.removeAttribute("aria-invalid");
+      e.removeAttribute("autofocus");
+      e.removeAttribute("data-server-error");
+      if (e.hasAttribute("data-bibs")) { e.setAttribute("aria-describedby", e.id + "-preview"); }
+    });
+    g.querySelectorAll(".bib-preview").forEach(function (e) { e.textContent = ""; });
+    last.parentNode.appendChild(g);
+    refreshForm(form);
+    var first = g.querySelector("input");
+    if (first) { first.focus(); }
+  }
+
+  // flagBefore refuses to send a form whose bibs are flagged, and says why.
+  function flagBefore(ev) {
+    var form = ev.target;
+    if (!form.querySelector || !form.querySelector("input[data-bibs]")) { return; }
+    if (refreshForm(form) === 0) { return; }
+    ev.preventDefault();
+    var bad = form.querySelector("input[data-bibs][aria-invalid=true]");
+    var note = form.querySelector(".js-refusal");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "field-error js-refusal";
+      note.setAttribute("role", "alert");
+      form.insertBefore(note, form.firstChild);
+    }
+    note.textContent = "Not saved: fix the flagged bibs first (unknown, abandoned or given twice).";
+    if (bad) { bad.focus(); }
+  }
+
+  function start() {
+    loadRiders();
+    document.querySelectorAll("input[data-bibs][aria-invalid=true]").forEach(function (i) { i.setAttribute("data-server-error", ""); });
+    document.addEventListener("input", function (ev) {
+      var t = ev.target;
+      if (!t.form) { return; }
+      if (t.hasAttribute("data-bibs")) { t.removeAttribute("data-server-error"); }
+      if (t.hasAttribute("data-bibs") || t.form.hasAttribute("data-model")) { refreshForm(t.form); }
+    });
+    document.addEventListener("submit", flagBefore, true);
+    document.querySelectorAll("[data-add-group]").forEach(function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () { addGroup(b.form); });
+    });
+    document.querySelectorAll("form").forEach(function (f) {
+      if (f.querySelector("input[data-bibs]")) { refreshForm(f); }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

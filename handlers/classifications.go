@@ -1,0 +1,275 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// classScreen is the classifications page after one stage.
+type classScreen struct {
+	TourID  uint
+	Tour    string
+	After   int
+	Closed  int
+	Stages  int
+	Final   bool
+	Options []int
+	Leaders []leaderView
+	Tables  []classTable
+	// Action is where the "after stage n" selector goes.
+	Action string
+}
+
+// leaderView is the leader of one classification with his jersey.
+type leaderView struct {
+	Class, Jersey, JerseyColor string
+	Bib                        int
+	Rider, Team, TeamColor     string
+}
+
+// classTable is one classification.
+type classTable struct {
+	ID, Title, Jersey, JerseyColor string
+	// Kind is "time", "points", "team" or "manager".
+	Kind  string
+	Unit  string
+	Rows  []classRow
+	Empty string
+}
+
+// classRow is one line of a classification.
+type classRow struct {
+	Rank, Bib                     int
+	Name, Team, Color, Value, Gap string
+}
+
+// afterParam reads ?after=n (0 when absent); a bad value is a validation error.
+func afterParam(c echo.Context) (int, error) {
+	v := c.QueryParam("after")
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, race.Invalid("after", "must be a stage number")
+	}
+	return n, nil
+}
+
+// standingsFor computes the standings after ?after=n for a page; a bad after falls back to the last
+// closed stage with a message. It answers nil standings when no stage is closed yet.
+func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, string, error) {
+	if st.Closed == 0 {
+		return nil, 0, "", nil
+	}
+	after, err := afterParam(c)
+	if err == nil && after > st.Closed {
+		err = race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
+	}
+	msg := ""
+	if err != nil {
+		var ve *race.ValidationError
+		if !errors.As(err, &ve) {
+			return nil, 0, "", err
+		}
+		msg = fmt.Sprintf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Fields["after"], st.Closed)
+		after = 0
+	}
+	if after == 0 {
+		after = st.Closed
+	}
+	s, err := st.Standings(after)
+	return s, after, msg, err
+}
+
+// ClassificationsPage shows every classification after stage n (?after=n, default the last closed).
+func (h *Handler) ClassificationsPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	s, after, msg, err := standingsFor(c, st)
+	if err != nil {
+		return err
+	}
+	scr := classScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
+		Final: after == len(st.Tour.Stages), Action: fmt.Sprintf("/tours/%d/classifications", id)}
+	for i := 1; i <= st.Closed; i++ {
+		scr.Options = append(scr.Options, i)
+	}
+	title := "Classifications — " + st.Tour.Name
+	if s != nil {
+		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)
+		scr.Leaders = leadersOf(st, s)
+		scr.Tables = classTables(st, s)
+	}
+	status := http.StatusOK
+	if msg != "" {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.render(c, status, "classifications", views.Page{Title: title, Section: "tours", Error: msg,
+		TourNav: h.tourNav(st, "classifications", 0), Data: scr})
+}
+
+// className names a classification in words.
+func className(id string) string {
+	switch id {
+	case race.ClassIndividual:
+		return "Individual"
+	case race.ClassRegularity:
+		return "Regularity"
+	case race.ClassMountain:
+		return "Mountain"
+	case race.ClassSprints:
+		return "Intermediate sprints"
+	case race.ClassTeams:
+		return "Teams"
+	}
+	return id
+}
+
+// leadersOf names the leader of each classification with his jersey.
+func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
+	rs := &st.Tour.Ruleset
+	var out []leaderView
+	for _, id := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+		bib, ok := s.Leaders[id]
+		if !ok || !rs.Has(id) {
+			continue
+		}
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		j := rs.Jerseys[id]
+		out = append(out, leaderView{Class: className(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+	}
+	return out
+}
+
+// classTables lays out each classification the ruleset has.
+func classTables(st *store.RaceState, s *race.Standings) []classTable {
+	rs := &st.Tour.Ruleset
+	unit := unitName(rs)
+	var out []classTable
+	timeTable := func(id, title string, rows []race.TimeRow) classTable {
+		t := classTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: "Nobody is classified."}
+		for _, r := range rows {
+			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)})
+		}
+		return t
+	}
+	pointsTable := func(id string, rows []race.PointsRow) classTable {
+		t := classTable{ID: id, Title: className(id), Kind: "points", Unit: "Points", Empty: "Nobody has points yet."}
+		for _, r := range rows {
+			gap := "—"
+			if len(rows) > 0 && rows[0].Points != r.Points {
+				gap = strconv.Itoa(r.Points - rows[0].Points)
+			}
+			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
+		}
+		return t
+	}
+	teamTable := func(id, title string, rows []race.TeamRow) classTable {
+		t := classTable{ID: id, Title: title, Kind: "team", Unit: unit, Empty: "No team has three finishers."}
+		for _, r := range rows {
+			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)})
+		}
+		return t
+	}
+	out = append(out, timeTable("stage", fmt.Sprintf("Stage %d", s.AfterStage), s.Stage))
+	if rs.Has(race.ClassIndividual) {
+		out = append(out, timeTable(race.ClassIndividual, "Individual", s.Individual))
+	}
+	if rs.Has(race.ClassRegularity) {
+		out = append(out, pointsTable(race.ClassRegularity, s.Regularity))
+	}
+	if rs.Has(race.ClassMountain) {
+		out = append(out, pointsTable(race.ClassMountain, s.Mountain))
+	}
+	if rs.Has(race.ClassSprints) {
+		out = append(out, pointsTable(race.ClassSprints, s.Sprints))
+	}
+	if rs.Has(race.ClassTeams) {
+		out = append(out, teamTable(race.ClassTeams, "Teams", s.Teams))
+		out = append(out, teamTable("daily-teams", fmt.Sprintf("Team ranking of stage %d", s.AfterStage), s.DailyTeams))
+	}
+	for i := range out {
+		if j, ok := rs.Jerseys[out[i].ID]; ok {
+			out[i].Jersey, out[i].JerseyColor = j.Name, j.Color
+		}
+	}
+	return out
+}
+
+// cpScreen is the Cycling Party manager standing.
+type cpScreen struct {
+	TourID  uint
+	Tour    string
+	After   int
+	Closed  int
+	Stages  int
+	Final   bool
+	Options []int
+	Rows    []classRow
+	Points  race.PointsDefinition
+	Action  string
+}
+
+// CyclingPartyPage shows the manager standing as if the tour stopped after stage n, or the final
+// result when the tour is over.
+func (h *Handler) CyclingPartyPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
+		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
+	}
+	s, after, msg, err := standingsFor(c, st)
+	if err != nil {
+		return err
+	}
+	scr := cpScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
+		Final: st.Closed == len(st.Tour.Stages) && after == st.Closed, Action: fmt.Sprintf("/tours/%d/cycling-party", id)}
+	if st.Tour.Points != nil {
+		scr.Points = *st.Tour.Points
+	}
+	for i := 1; i <= st.Closed; i++ {
+		scr.Options = append(scr.Options, i)
+	}
+	title := "Cycling Party — " + st.Tour.Name
+	if s != nil {
+		for _, r := range s.CyclingParty {
+			gap := "—"
+			if r.Points != s.CyclingParty[0].Points {
+				gap = strconv.Itoa(r.Points - s.CyclingParty[0].Points)
+			}
+			scr.Rows = append(scr.Rows, classRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
+		}
+		title = fmt.Sprintf("Cycling Party after stage %d — %s", after, st.Tour.Name)
+		if scr.Final {
+			title = "Cycling Party final result — " + st.Tour.Name
+		}
+	}
+	status := http.StatusOK
+	if msg != "" {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.render(c, status, "cyclingparty", views.Page{Title: title, Section: "tours", Error: msg,
+		TourNav: h.tourNav(st, "cycling-party", 0), Data: scr})
+}

@@ -1,0 +1,292 @@
+package handlers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// TourNav is a tour's own menu (the "tournav" partial): Advantages · Stages · Riders ·
+// Classifications · Cycling Party, and the stage picker.
+type TourNav struct {
+	ID   uint
+	Name string
+	// Active names the screen shown: stage, advantages, sheet, riders, classifications, cycling-party.
+	Active string
+	// Stage is the stage the menu's stage links go to.
+	Stage        int
+	Stages       []NavStage
+	CyclingParty bool
+	// After is the stage the classification links show (the last closed one, 0: none).
+	After int
+}
+
+// NavStage is one stage in the stage picker.
+type NavStage struct {
+	Number int
+	State  string
+	Type   string
+	// Here marks the stage the page is about.
+	Here bool
+}
+
+// tourNav builds the tour menu for a page about stage (0: the current stage). Every tour page,
+// including the stage sheet, passes it as views.Page.TourNav.
+func (h *Handler) tourNav(st *store.RaceState, active string, stage int) *TourNav {
+	if stage < 1 || stage > len(st.Tour.Stages) {
+		stage = currentStage(st)
+	}
+	nav := &TourNav{ID: st.TourID, Name: st.Tour.Name, Active: active, Stage: stage, After: st.Closed,
+		CyclingParty: st.Tour.Ruleset.Has(race.ClassCyclingParty)}
+	for _, s := range st.Tour.Stages {
+		nav.Stages = append(nav.Stages, NavStage{Number: s.Number, State: s.State, Type: s.Type, Here: s.Number == stage && active != "riders" && active != "classifications" && active != "cycling-party"})
+	}
+	return nav
+}
+
+// currentStage is the stage a tour is at: the open one, else the last closed one, else 1.
+func currentStage(st *store.RaceState) int {
+	switch {
+	case st.Current > 0:
+		return st.Current
+	case st.Closed > 0:
+		return st.Closed
+	}
+	return 1
+}
+
+// stageURL is the stage screen of stage n.
+func stageURL(id uint, n int) string { return fmt.Sprintf("/tours/%d/stages/%d", id, n) }
+
+// advantagesURL is the advantages page of stage n.
+func advantagesURL(id uint, n int) string {
+	return fmt.Sprintf("/tours/%d/stages/%d/advantages", id, n)
+}
+
+// formVersion reads the stage version a page form was built from (hidden field _version);
+// an absent field gives -1 (no check).
+func formVersion(c echo.Context) (int, error) {
+	v := strings.TrimSpace(c.FormValue("_version"))
+	if v == "" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
+	}
+	return n, nil
+}
+
+// bibSeparator splits typed bibs: spaces, commas, dots, semicolons, slashes.
+func bibSeparator(r rune) bool {
+	return r == ' ' || r == ',' || r == '.' || r == ';' || r == '/' || r == '\t' || r == '\n' || r == '\r' || r == '-' || r == '+'
+}
+
+// parseBibs reads bibs typed in order ("23 11, 45"). A token that is not a number is a
+// validation error on field.
+func parseBibs(text, field string) ([]int, error) {
+	var out []int
+	for _, tok := range strings.FieldsFunc(text, bibSeparator) {
+		n, err := strconv.Atoi(tok)
+		if err != nil || n < 1 {
+			return nil, race.Invalid(field, fmt.Sprintf("%q is not a bib number: type bib numbers separated by spaces or commas", tok))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseOneBib reads a single typed bib; empty is an error too.
+func parseOneBib(text, field string) (int, error) {
+	bibs, err := parseBibs(text, field)
+	switch {
+	case err != nil:
+		return 0, err
+	case len(bibs) == 0:
+		return 0, race.Invalid(field, "type the rider's bib number")
+	case len(bibs) > 1:
+		return 0, race.Invalid(field, "one bib only")
+	}
+	return bibs[0], nil
+}
+
+// parseNumber reads a whole number typed in field; empty gives 0 when optional.
+func parseNumber(text, field string, optional bool) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		if optional {
+			return 0, nil
+		}
+		return 0, race.Invalid(field, "is required")
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, race.Invalid(field, fmt.Sprintf("%q is not a whole number", text))
+	}
+	return n, nil
+}
+
+// bibText writes bibs as the entry fields show them.
+func bibText(bibs []int) string {
+	parts := make([]string, len(bibs))
+	for i, b := range bibs {
+		parts[i] = strconv.Itoa(b)
+	}
+	return strings.Join(parts, " ")
+}
+
+// riderData is one rider in the JSON data block race.js reads.
+type riderData struct {
+	Bib   int    `json:"bib"`
+	Name  string `json:"name"`
+	Team  string `json:"team"`
+	Short string `json:"short"`
+	Color string `json:"color"`
+	Role  string `json:"role"`
+	// Gone is the stage in which the rider abandoned before this one (0: none).
+	Gone int `json:"gone,omitempty"`
+	// Here says the rider abandoned in this stage.
+	Here bool `json:"here,omitempty"`
+}
+
+// ridersBlock is the data block of a stage page: every rider of the tour with his status.
+type ridersBlock struct {
+	Stage  int         `json:"stage"`
+	Riders []riderData `json:"riders"`
+}
+
+// abandonedBy maps each bib that abandoned in stages 1..upto to its stage.
+func abandonedBy(st *store.RaceState, upto int) map[int]int {
+	out := map[int]int{}
+	for i := 0; i < upto && i < len(st.Results); i++ {
+		for _, a := range st.Results[i].Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = i + 1
+			}
+		}
+	}
+	return out
+}
+
+// ridersOf builds the riders block for stage n.
+func ridersOf(st *store.RaceState, n int) ridersBlock {
+	before := abandonedBy(st, n-1)
+	here := map[int]bool{}
+	if n >= 1 && n <= len(st.Results) {
+		for _, a := range st.Results[n-1].Abandons {
+			here[a.Bib] = true
+		}
+	}
+	b := ridersBlock{Stage: n, Riders: []riderData{}}
+	for _, t := range st.Tour.Teams {
+		for _, r := range t.Riders {
+			b.Riders = append(b.Riders, riderData{Bib: r.Bib, Name: r.Name, Team: t.Name, Short: t.Short, Color: t.Color,
+				Role: r.Role, Gone: before[r.Bib], Here: here[r.Bib]})
+		}
+	}
+	return b
+}
+
+// bibView is one bib as an entry's preview shows it: rider, team colour, and any problem.
+type bibView struct {
+	Bib     int
+	Name    string
+	Team    string
+	Color   string
+	Problem string
+}
+
+// previewBibs describes typed bibs for stage n; mode "order" flags riders gone before the stage,
+// "finish" and "single" also those who abandoned in it. seen, when not nil, flags repeats across fields.
+func previewBibs(block ridersBlock, bibs []int, mode string, seen map[int]bool) []bibView {
+	byBib := map[int]riderData{}
+	for _, r := range block.Riders {
+		byBib[r.Bib] = r
+	}
+	if seen == nil {
+		seen = map[int]bool{}
+	}
+	out := make([]bibView, 0, len(bibs))
+	for _, b := range bibs {
+		r, ok := byBib[b]
+		v := bibView{Bib: b, Name: r.Name, Team: r.Team, Color: r.Color}
+		switch {
+		case !ok:
+			v.Problem = "no such bib"
+		case r.Gone > 0:
+			v.Problem = fmt.Sprintf("abandoned in stage %d", r.Gone)
+		case r.Here && mode != "order":
+			v.Problem = "abandoned in this stage"
+		case seen[b]:
+			v.Problem = "given twice"
+		}
+		seen[b] = true
+		out = append(out, v)
+	}
+	return out
+}
+
+// timeText formats a stage or classification time in the ruleset's unit.
+func timeText(rs *race.Ruleset, v int) string {
+	switch rs.TimeUnit {
+	case "turns":
+		return strconv.Itoa(v)
+	case "hundredths":
+		return views.Clock(v/100) + fmt.Sprintf(".%02d", v%100)
+	}
+	return views.Clock(v)
+}
+
+// gapText formats a gap in the ruleset's unit ("—" for none).
+func gapText(rs *race.Ruleset, v int) string {
+	if v == 0 {
+		return "—"
+	}
+	return "+" + timeText(rs, v)
+}
+
+// unitName names the ruleset's time unit for table headers.
+func unitName(rs *race.Ruleset) string {
+	if rs.TimeUnit == "turns" {
+		return "Turns"
+	}
+	return "Time"
+}
+
+// climbName names a climb category in words.
+func climbName(rs *race.Ruleset, id string) string {
+	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {
+		return c.Name
+	}
+	return id
+}
+
+// stageTypeName names a stage type in words.
+func stageTypeName(rs *race.Ruleset, id string) string {
+	if t, ok := rs.StageType(id); ok && t.Name != "" {
+		return t.Name
+	}
+	return id
+}
+
+// squareWord is what a square is called in the ruleset ("km", "square", "terrain card").
+func squareWord(rs *race.Ruleset) string {
+	if rs.SquareName != "" {
+		return rs.SquareName
+	}
+	return "square"
+}
+
+// roleWord names a role id in words for the tour's ruleset.
+func roleWord(rs *race.Ruleset, id string) string {
+	if r, ok := rs.Role(id); ok && r.Name != "" {
+		return r.Name
+	}
+	return id
+}

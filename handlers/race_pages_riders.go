@@ -1,0 +1,69 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/views"
+)
+
+// tourRidersScreen is every rider of a tour with team, bib, role and status.
+type tourRidersScreen struct {
+	TourID  uint
+	Teams   []tourTeamRiders
+	Racing  int
+	Stopped int
+}
+
+// tourTeamRiders is one team of the tour with its riders.
+type tourTeamRiders struct {
+	Name, Short, Color string
+	Riders             []tourRiderRow
+}
+
+// tourRiderRow is one rider's line: status is "racing" or "abandoned in stage k".
+type tourRiderRow struct {
+	Bib                        int
+	Name, Role, Status, Reason string
+	Out                        bool
+}
+
+// TourRidersPage lists every rider of the tour with his status.
+func (h *Handler) TourRidersPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	scr := tourRidersScreen{TourID: id}
+	gone := map[int]string{}
+	stageOf := abandonedBy(st, len(st.Results))
+	for _, res := range st.Results {
+		for _, a := range res.Abandons {
+			if _, ok := gone[a.Bib]; !ok {
+				gone[a.Bib] = a.Reason
+			}
+		}
+	}
+	for _, t := range st.Tour.Teams {
+		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
+		for _, r := range t.Riders {
+			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Status: "racing"}
+			if k, out := stageOf[r.Bib]; out {
+				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", k), gone[r.Bib]
+				scr.Stopped++
+			} else {
+				scr.Racing++
+			}
+			team.Riders = append(team.Riders, row)
+		}
+		scr.Teams = append(scr.Teams, team)
+	}
+	return h.render(c, http.StatusOK, "riders_tour", views.Page{Title: "Riders — " + st.Tour.Name, Section: "tours",
+		TourNav: h.tourNav(st, "riders", 0), Data: scr})
+}

@@ -1,0 +1,400 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// advantagesScreen is the advantages page of a stage (RULES.md §1.6, §2.5, §2.6, §3.6).
+type advantagesScreen struct {
+	TourID      uint
+	N           int
+	State       string
+	Open        bool
+	Version     int
+	Ruleset     *race.Ruleset
+	Teams       []teamAllow
+	Forms       []advForm
+	Uses        []useRow
+	Effort      *effortSection
+	Weather     *weatherForm
+	Combativity *advForm
+	LostTurns   *lostTurnSection
+	Fatigue     *fatigueSection
+	Volata      bool
+	Riders      ridersBlock
+	Focus       string
+	// WeatherOptions and LostReasons are the choices of the Ciclismo a fondo selects.
+	WeatherOptions []string
+	LostReasons    []choice
+}
+
+// choice is one option of a select.
+type choice struct {
+	Value, Label string
+}
+
+// teamAllow is what one team has used and has left.
+type teamAllow struct {
+	Name, Short, Color string
+	Items              []race.AllowanceItem
+}
+
+// advForm is the form recording one kind of advantage use (or another single-rider entry).
+type advForm struct {
+	Kind, Name, Hint, ID, Action string
+	Bib                          string
+	Preview                      []bibView
+	Turn, Variant, Climb, Points string
+	Reason                       string
+	HasTurn, HasPoints           bool
+	Variants                     []string
+	Climbs                       []climbOption
+	// Choices, when set, limits the rider to those allowed (the sprinter, the leader).
+	Choices  []diceOption
+	Errors   map[string]string
+	Error    string
+	Disabled string
+}
+
+// climbOption is one climb an advantage may be used on.
+type climbOption struct {
+	Index int
+	Label string
+}
+
+// useRow is one recorded advantage use.
+type useRow struct {
+	Pos                 int
+	Kind, Name          string
+	Bib                 int
+	Rider, Color, Short string
+	Detail              string
+}
+
+// effortSection is the Ciclismo a fondo effort points of every rider still racing.
+type effortSection struct {
+	Rows []effortRow
+	Form advForm
+}
+
+// effortRow is one rider's effort points.
+type effortRow struct {
+	Bib                       int
+	Name, Short, Color, Role  string
+	Allowance, Spent, Balance int
+}
+
+// weatherForm is the four weather rolls of a Ciclismo a fondo stage.
+type weatherForm struct {
+	Rolls  []weatherRoll
+	Errors map[string]string
+	Error  string
+}
+
+// weatherRoll is one weather roll.
+type weatherRoll struct {
+	I            int
+	Label, Value string
+}
+
+// lostTurnSection lists the turns lost in the stage and records more.
+type lostTurnSection struct {
+	List []lostTurnRow
+	Form advForm
+}
+
+// lostTurnRow is one recorded lost turn.
+type lostTurnRow struct {
+	Bib                        int
+	Name, Color, Reason, Turns string
+}
+
+// fatigueSection is the 2RUOTE fatigue of each rider at the end of the stage.
+type fatigueSection struct {
+	Limit  int
+	Rows   []fatigueRow
+	Error  string
+	Errors map[string]string
+}
+
+// fatigueRow is one rider's fatigue entry.
+type fatigueRow struct {
+	Bib                int
+	Name, Short, Color string
+	Value, Error       string
+	Retired            bool
+}
+
+// advFailure is a refused advantages-page form with what was typed.
+type advFailure struct {
+	Form    string
+	Values  map[string]string
+	Weather []string
+	Fatigue map[int]string
+	Err     error
+}
+
+// AdvantagesPage shows what each team has used and has left, and records uses.
+func (h *Handler) AdvantagesPage(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	return h.renderAdvantages(c, id, n, nil)
+}
+
+// renderAdvantages builds and renders the advantages page, with a refused form shown when fail is set.
+func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFailure) error {
+	v, st, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	scr := buildAdvantages(st, v)
+	status := http.StatusOK
+	p := views.Page{Title: fmt.Sprintf("Advantages, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n)}
+	if fail != nil {
+		ref, ok := classifyRefusal(fail.Err)
+		if !ok {
+			return fail.Err
+		}
+		status = ref.status
+		p.Error = ref.message
+		scr.applyFailure(fail, ref)
+	}
+	p.Data = scr
+	return h.render(c, status, "advantages", p)
+}
+
+// buildAdvantages turns a stage and the tour's state into the advantages page.
+func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
+	rs := &st.Tour.Ruleset
+	n := v.Number
+	base := advantagesURL(st.TourID, n)
+	stageBase := stageURL(st.TourID, n)
+	cur := st.Results[n-1]
+	scr := &advantagesScreen{TourID: st.TourID, N: n, State: v.State, Open: v.State == race.StateOpen, Version: v.Version,
+		Ruleset: rs, Riders: ridersOf(st, n), Volata: rs.Volata != nil}
+	for _, ta := range race.Allowances(&st.Tour, st.Prior(n), cur) {
+		t, _ := st.Tour.TeamByID(ta.TeamID)
+		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool { return it.Kind == race.AdvEffort })
+		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
+	}
+	gone := abandonedBy(st, n)
+	for _, rule := range rs.Advantages {
+		if rule.Kind == race.AdvEffort {
+			continue
+		}
+		f := advForm{Kind: rule.Kind, Name: rule.Name, ID: "adv-" + rule.Kind, Action: base, HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0, Variants: rule.Variants}
+		if f.Name == "" {
+			f.Name = rule.Kind
+		}
+		if len(f.Variants) > 0 {
+			f.Variant = f.Variants[0]
+		}
+		if rule.Role != "" {
+			f.Hint = "only the " + roleWord(rs, rule.Role)
+			for _, t := range st.Tour.Teams {
+				for _, r := range t.Riders {
+					if _, out := gone[r.Bib]; !out && r.Role == rule.Role {
+						f.Choices = append(f.Choices, diceOption{Bib: r.Bib, Label: fmt.Sprintf("%d %s (%s)", r.Bib, r.Name, t.Short)})
+					}
+				}
+			}
+		}
+		if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
+			for _, cl := range v.Climbs {
+				if slices.Contains(rule.ClimbCategories, cl.Category) || rule.PerClimb[cl.Category] > 0 {
+					f.Climbs = append(f.Climbs, climbOption{Index: cl.Index, Label: fmt.Sprintf("Climb %d — %s (%s %d–%d)", cl.Index, climbName(rs, cl.Category), squareWord(rs), cl.Start, cl.End)})
+				}
+			}
+			if len(f.Climbs) == 0 {
+				f.Disabled = "No climb of this stage allows it."
+			}
+		}
+		scr.Forms = append(scr.Forms, f)
+	}
+	for i, u := range cur.Advantages {
+		r, _ := st.Tour.RiderByBib(u.Bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		row := useRow{Pos: i + 1, Kind: u.Kind, Name: u.Kind, Bib: u.Bib, Rider: r.Name, Color: t.Color, Short: t.Short}
+		if rule, ok := rs.AdvantageRule(u.Kind); ok && rule.Name != "" {
+			row.Name = rule.Name
+		}
+		switch {
+		case u.Kind == race.AdvEffort:
+			row.Name, row.Detail = "Effort points", fmt.Sprintf("%d %s", u.Points, plural(u.Points, "point", "points"))
+		case u.Turn > 0:
+			row.Detail = fmt.Sprintf("turn %d", u.Turn)
+		case u.Variant != "":
+			row.Detail = u.Variant
+		case u.Climb > 0:
+			row.Detail = fmt.Sprintf("climb %d", u.Climb)
+		}
+		scr.Uses = append(scr.Uses, row)
+	}
+	if rs.Effort != nil {
+		scr.Effort = effortOf(st, n)
+		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: "Spend effort points", ID: "adv-effort", Action: base, HasPoints: true}
+		scr.WeatherOptions = []string{"fair", "crosswind", "rain", "cold"}
+		scr.LostReasons = []choice{{"puncture", "puncture"}, {"bad_patch", "bad patch (pájara)"}, {"crash", "crash"}}
+		scr.Weather = &weatherForm{}
+		for i, label := range []string{"Start", "⅓ of the stage", "½ of the stage", "¾ of the stage"} {
+			w := weatherRoll{I: i, Label: label}
+			if i < len(cur.Weather) {
+				w.Value = cur.Weather[i]
+			}
+			scr.Weather.Rolls = append(scr.Weather.Rolls, w)
+		}
+		scr.Combativity = &advForm{Kind: "combativity", Name: "Combativity award", ID: "combativity", Action: stageBase + "/combativity"}
+		if cur.Combativity != 0 {
+			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
+			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "single", nil)
+		}
+		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: "Turns lost", ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
+		for _, l := range cur.LostTurns {
+			r, _ := st.Tour.RiderByBib(l.Bib)
+			t, _ := st.Tour.TeamByID(r.TeamID)
+			scr.LostTurns.List = append(scr.LostTurns.List, lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: strconv.Itoa(l.Turns)})
+		}
+	}
+	if rs.Fatigue != nil {
+		scr.Fatigue = fatigueOf(st, n, cur)
+	}
+	scr.Focus = ""
+	return scr
+}
+
+// lostReason names a lost-turn reason in words.
+func lostReason(r string) string {
+	switch r {
+	case "bad_patch":
+		return "bad patch (pájara)"
+	}
+	return r
+}
+
+// effortOf lists each rider's effort points in stage n.
+func effortOf(st *store.RaceState, n int) *effortSection {
+	rs := &st.Tour.Ruleset
+	cur := st.Results[n-1]
+	balance := race.EffortBalance(&st.Tour, st.Prior(n), cur)
+	sec := &effortSection{}
+	for _, t := range st.Tour.Teams {
+		for _, r := range t.Riders {
+			left, ok := balance[r.Bib]
+			if !ok {
+				continue
+			}
+			spent := 0
+			for _, u := range cur.Advantages {
+				if u.Kind == race.AdvEffort && u.Bib == r.Bib {
+					spent += u.Points
+				}
+			}
+			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: roleWord(rs, r.Role),
+				Allowance: race.EffortAllowance(*rs, r.Role, len(st.Tour.Stages)), Spent: spent, Balance: left})
+		}
+	}
+	return sec
+}
+
+// fatigueOf lists each starting rider's fatigue entry in stage n, flagging retirements.
+func fatigueOf(st *store.RaceState, n int, cur race.StageResult) *fatigueSection {
+	sec := &fatigueSection{Limit: fatigueLimitOf(&st.Tour)}
+	retired := race.FatigueRetired(&st.Tour, cur)
+	gone := abandonedBy(st, n-1)
+	for _, t := range st.Tour.Teams {
+		for _, r := range t.Riders {
+			if _, out := gone[r.Bib]; out {
+				continue
+			}
+			row := fatigueRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Retired: slices.Contains(retired, r.Bib)}
+			if f, ok := cur.Fatigue[r.Bib]; ok {
+				row.Value = strconv.Itoa(f)
+			}
+			sec.Rows = append(sec.Rows, row)
+		}
+	}
+	return sec
+}
+
+// applyFailure puts a refused form's typed values back with its messages.
+func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
+	conflict := ref.status == http.StatusConflict
+	fill := func(form *advForm) {
+		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
+			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
+		bibs, _ := parseBibs(form.Bib, "")
+		form.Preview = previewBibs(scr.Riders, bibs, "single", nil)
+		form.Errors = ref.fields
+		if conflict {
+			form.Error = ref.message
+		}
+		scr.Focus = form.ID + "-bib"
+		if len(form.Choices) > 0 {
+			scr.Focus = form.ID + "-rider"
+		}
+	}
+	switch f.Form {
+	case "weather":
+		if scr.Weather != nil {
+			for i := range scr.Weather.Rolls {
+				scr.Weather.Rolls[i].Value = ""
+				if i < len(f.Weather) {
+					scr.Weather.Rolls[i].Value = f.Weather[i]
+				}
+			}
+			scr.Weather.Errors = map[string]string{}
+			for k, m := range ref.fields {
+				scr.Weather.Errors[k] = m
+			}
+			scr.Weather.Error = joinMessages(ref.fields)
+			if conflict {
+				scr.Weather.Error = ref.message
+			}
+			scr.Focus = "weather-0"
+		}
+	case "combativity":
+		if scr.Combativity != nil {
+			fill(scr.Combativity)
+		}
+	case "lost_turn":
+		if scr.LostTurns != nil {
+			fill(&scr.LostTurns.Form)
+		}
+	case race.AdvEffort:
+		if scr.Effort != nil {
+			fill(&scr.Effort.Form)
+		}
+	case "fatigue":
+		if scr.Fatigue != nil {
+			for i := range scr.Fatigue.Rows {
+				r := &scr.Fatigue.Rows[i]
+				r.Value = f.Fatigue[r.Bib]
+				r.Error = ref.fields[fmt.Sprintf("fatigue.%d", r.Bib)]
+				if r.Error != "" && scr.Focus == "" {
+					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
+				}
+			}
+			scr.Fatigue.Error = joinMessages(ref.fields)
+			if conflict {
+				scr.Fatigue.Error = ref.message
+			}
+		}
+	default:
+		for i := range scr.Forms {
+			if scr.Forms[i].Kind == f.Form {
+				fill(&scr.Forms[i])
+			}
+		}
+	}
+}

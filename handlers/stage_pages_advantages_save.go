@@ -1,0 +1,238 @@
+package handlers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+)
+
+// typedValues keeps what a form posted, to show it again after a refusal.
+func typedValues(c echo.Context, names ...string) map[string]string {
+	out := map[string]string{}
+	for _, n := range names {
+		out[n] = strings.TrimSpace(c.FormValue(n))
+	}
+	return out
+}
+
+// AddAdvantagePage records one advantage use (water bottle, sprint, attack, mountain attack,
+// double throw, effort points). From the stage screen's dice button it goes back there.
+func (h *Handler) AddAdvantagePage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	vals := typedValues(c, "kind", "bib", "turn", "variant", "climb", "points")
+	fromStage := c.FormValue("from") == "stage"
+	u := race.AdvantageUse{Kind: vals["kind"], Variant: vals["variant"]}
+	u.Bib, err = parseOneBib(vals["bib"], "bib")
+	if err == nil {
+		u.Turn, err = parseNumber(vals["turn"], "turn", true)
+	}
+	if err == nil {
+		u.Climb, err = parseNumber(vals["climb"], "climb", true)
+	}
+	if err == nil {
+		u.Points, err = parseNumber(vals["points"], "points", u.Kind != race.AdvEffort)
+	}
+	if err == nil {
+		err = h.Store.AddAdvantage(id, n, version, u)
+	}
+	if err != nil {
+		if fromStage {
+			k, _ := strconv.Atoi(vals["climb"])
+			return h.renderStage(c, id, n, &stageFailure{Form: "dice", Index: k, Text: vals["bib"], Err: err})
+		}
+		return h.renderAdvantages(c, id, n, &advFailure{Form: u.Kind, Values: vals, Err: err})
+	}
+	msg := fmt.Sprintf("%s recorded for bib %d.", advantageLabel(u), u.Bib)
+	if fromStage {
+		return redirect(c, fmt.Sprintf("%s#climb-%d-box", stageURL(id, n), u.Climb), msg)
+	}
+	return redirect(c, advantagesURL(id, n), msg)
+}
+
+// advantageLabel names a use in a flash message.
+func advantageLabel(u race.AdvantageUse) string {
+	switch u.Kind {
+	case race.AdvWaterBottle:
+		return "Water bottle"
+	case race.AdvSprint:
+		return "Sprint (" + u.Variant + ")"
+	case race.AdvAttack:
+		return "Attack"
+	case race.AdvMountainAttack:
+		return fmt.Sprintf("Mountain attack on climb %d", u.Climb)
+	case race.AdvDoubleThrow:
+		return fmt.Sprintf("Double throw on climb %d", u.Climb)
+	case race.AdvEffort:
+		return fmt.Sprintf("%d effort %s", u.Points, plural(u.Points, "point", "points"))
+	}
+	return titleWord(u.Kind)
+}
+
+// RemoveAdvantagePage takes back one recorded use (by its position in the list).
+func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	pos, err := strconv.Atoi(c.Param("pos"))
+	if err != nil {
+		return echo.NewHTTPError(404, "advantage use not found")
+	}
+	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
+		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
+	}
+	return redirect(c, advantagesURL(id, n)+"#uses", fmt.Sprintf("Use %d taken back.", pos))
+}
+
+// SaveWeatherPage stores the four Ciclismo a fondo weather rolls of the stage.
+func (h *Handler) SaveWeatherPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return &BadRequestError{Message: "the form could not be read"}
+	}
+	typed := form["weather"]
+	if len(typed) > 4 {
+		typed = typed[:4]
+	}
+	rolls := slicesTrimEnd(typed)
+	v := &race.ValidationError{}
+	for i, w := range rolls {
+		if w == "" {
+			v.Add(fmt.Sprintf("weather[%d]", i), "is not rolled yet: fill the rolls in order (start, ⅓, ½, ¾)")
+		}
+	}
+	err = v.Err()
+	if err == nil {
+		err = h.Store.SetWeather(id, n, version, rolls)
+	}
+	if err != nil {
+		return h.renderAdvantages(c, id, n, &advFailure{Form: "weather", Weather: typed, Err: err})
+	}
+	return redirect(c, advantagesURL(id, n)+"#weather", "Weather saved.")
+}
+
+// slicesTrimEnd trims each value and drops empty values at the end.
+func slicesTrimEnd(vs []string) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = strings.TrimSpace(v)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// SaveCombativityPage names the stage's most combative rider (empty clears it).
+func (h *Handler) SaveCombativityPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	vals := typedValues(c, "bib")
+	bib := 0
+	if vals["bib"] != "" {
+		bib, err = parseOneBib(vals["bib"], "bib")
+	}
+	if err == nil {
+		err = h.Store.SetCombativity(id, n, version, bib)
+	}
+	if err != nil {
+		return h.renderAdvantages(c, id, n, &advFailure{Form: "combativity", Values: vals, Err: err})
+	}
+	msg := "Combativity award cleared."
+	if bib != 0 {
+		msg = fmt.Sprintf("Combativity award: bib %d.", bib)
+	}
+	return redirect(c, advantagesURL(id, n)+"#combativity", msg)
+}
+
+// AddLostTurnPage records turns a Ciclismo a fondo rider lost (puncture, bad patch, crash).
+func (h *Handler) AddLostTurnPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	vals := typedValues(c, "bib", "turn", "reason")
+	l := race.LostTurn{Reason: vals["reason"]}
+	l.Bib, err = parseOneBib(vals["bib"], "bib")
+	if err == nil {
+		l.Turns, err = parseNumber(vals["turn"], "turns", false)
+	}
+	if err == nil {
+		err = h.Store.AddLostTurn(id, n, version, l)
+	}
+	if err != nil {
+		if ve, ok := err.(*race.ValidationError); ok {
+			if m, has := ve.Fields["turns"]; has {
+				ve.Fields["turn"] = m
+			}
+		}
+		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
+	}
+	return redirect(c, advantagesURL(id, n)+"#lost-turns", fmt.Sprintf("Bib %d lost %d %s (%s).", l.Bib, l.Turns, plural(l.Turns, "turn", "turns"), lostReason(l.Reason)))
+}
+
+// SaveFatiguePage stores each 2RUOTE rider's fatigue at the end of the stage (fields fatigue_{bib};
+// empty ones are left out).
+func (h *Handler) SaveFatiguePage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return &BadRequestError{Message: "the form could not be read"}
+	}
+	typed := map[int]string{}
+	fatigue := map[int]int{}
+	v := &race.ValidationError{}
+	for name, vs := range form {
+		bibText, ok := strings.CutPrefix(name, "fatigue_")
+		if !ok || len(vs) == 0 {
+			continue
+		}
+		bib, err := strconv.Atoi(bibText)
+		if err != nil {
+			continue
+		}
+		val := strings.TrimSpace(vs[0])
+		typed[bib] = val
+		if val == "" {
+			continue
+		}
+		f, err := strconv.Atoi(val)
+		if err != nil {
+			v.Add(fmt.Sprintf("fatigue.%d", bib), fmt.Sprintf("%q is not a whole number", val))
+			continue
+		}
+		fatigue[bib] = f
+	}
+	err = v.Err()
+	if err == nil {
+		err = h.Store.SetFatigue(id, n, version, fatigue)
+	}
+	if err != nil {
+		return h.renderAdvantages(c, id, n, &advFailure{Form: "fatigue", Fatigue: typed, Err: err})
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("Fatigue of %d riders saved.", len(fatigue))
+	if out := race.FatigueRetired(&st.Tour, st.Results[n-1]); len(out) > 0 {
+		msg += fmt.Sprintf(" Over the limit, retiring: %s.", bibText(out))
+	}
+	return redirect(c, advantagesURL(id, n)+"#fatigue", msg)
+}

@@ -1,0 +1,203 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// nothingSaved is the page message of a refused form.
+const nothingSaved = "Please correct the marked fields: nothing was saved."
+
+// refusal sorts an error into what a page shows: field messages (422), a conflict message (409),
+// what is missing at End stage (422); ok is false for any other error.
+type refusal struct {
+	status  int
+	fields  map[string]string
+	message string
+	missing []string
+}
+
+// classifyRefusal reads a store or race error as a refusal a page can show.
+func classifyRefusal(err error) (refusal, bool) {
+	var (
+		ve *race.ValidationError
+		ce *race.ConflictError
+		ie *store.IncompleteError
+	)
+	switch {
+	case errors.As(err, &ve):
+		return refusal{status: http.StatusUnprocessableEntity, fields: ve.Fields, message: nothingSaved}, true
+	case errors.As(err, &ce):
+		return refusal{status: http.StatusConflict, message: ce.Message}, true
+	case errors.As(err, &ie):
+		return refusal{status: http.StatusUnprocessableEntity, missing: ie.Missing,
+			message: fmt.Sprintf("Stage %d cannot end yet: %d %s missing (listed under End stage).", ie.Stage, len(ie.Missing), plural(len(ie.Missing), "thing is", "things are"))}, true
+	}
+	return refusal{}, false
+}
+
+// plural picks the singular or plural words for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// joinMessages makes one line from field messages, in field order, without repeats.
+func joinMessages(fields map[string]string) string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if m := fields[k]; !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// naturalLess orders "order[2]" before "order[10]".
+func naturalLess(a, b string) bool {
+	na, nb := digitsIn(a), digitsIn(b)
+	if na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+var digitsRe = regexp.MustCompile(`\d+`)
+
+func digitsIn(s string) int {
+	n, _ := strconv.Atoi(digitsRe.FindString(s))
+	return n
+}
+
+// groupField reads "groups[2].die" or "groups[0].riders[3]" as the group index and field name.
+var groupField = regexp.MustCompile(`^groups\[(\d+)\]\.(\w+)`)
+
+// applyFailure shows a refused form on the stage screen: typed values, messages beside fields,
+// focus on the first offending one. It answers the status, or ok=false for an error to return.
+func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool) {
+	ref, ok := classifyRefusal(f.Err)
+	if !ok {
+		return 0, false
+	}
+	p.Error = ref.message
+	conflict := ref.status == http.StatusConflict
+	switch f.Form {
+	case "sprint", "climb":
+		for i := range scr.Items {
+			it := &scr.Items[i]
+			if it.Kind != f.Form || it.Index != f.Index {
+				continue
+			}
+			it.Value = f.Text
+			bibs, _ := parseBibs(f.Text, "")
+			it.Preview = previewBibs(scr.Riders, bibs, "order", nil)
+			it.Error = joinMessages(ref.fields)
+			if conflict {
+				it.Error = ref.message
+			}
+			scr.Focus = it.ID
+		}
+	case "dice":
+		for i := range scr.Items {
+			it := &scr.Items[i]
+			if it.Kind == "climb" && it.Index == f.Index && it.Dice != nil {
+				it.Dice.Value = f.Text
+				it.Dice.Error = joinMessages(ref.fields)
+				if conflict {
+					it.Dice.Error = ref.message
+				}
+				scr.Focus = it.ID + "-dice"
+			}
+		}
+	case "finish":
+		scr.applyFinishFailure(f, ref)
+	case "abandon":
+		scr.Abandon.Bib, scr.Abandon.Reason = f.Text, f.Reason
+		bibs, _ := parseBibs(f.Text, "")
+		scr.Abandon.Preview = previewBibs(scr.Riders, bibs, "single", nil)
+		scr.Abandon.Errors = ref.fields
+		scr.Focus = "abandon-bib"
+		if _, bad := ref.fields["bib"]; !bad && ref.fields["reason"] != "" {
+			scr.Focus = "abandon-reason"
+		}
+		if conflict {
+			scr.Abandon.Error = ref.message
+		}
+	case "close":
+		scr.Missing = ref.missing
+		if conflict {
+			scr.CloseError = ref.message
+		}
+		scr.Focus = "end-stage"
+	case "undo":
+		scr.UndoError = ref.message
+	}
+	return ref.status, true
+}
+
+// applyFinishFailure puts the typed finish rows back with their messages.
+func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
+	rows := append([]groupRow(nil), f.Rows...)
+	if len(rows) == 0 || rows[len(rows)-1].Riders != "" {
+		rows = append(rows, groupRow{})
+	}
+	for i := range rows {
+		rows[i].N = i + 1
+		rows[i].Errors = map[string]string{}
+	}
+	var general []string
+	for k, msg := range ref.fields {
+		m := groupField.FindStringSubmatch(k)
+		if m == nil {
+			general = append(general, k+": "+msg)
+			continue
+		}
+		gi, _ := strconv.Atoi(m[1])
+		ri := gi
+		if gi < len(f.rowOf) {
+			ri = f.rowOf[gi]
+		}
+		if ri >= len(rows) {
+			general = append(general, msg)
+			continue
+		}
+		if prev := rows[ri].Errors[m[2]]; prev != "" && prev != msg {
+			msg = prev + "; " + msg
+		}
+		rows[ri].Errors[m[2]] = msg
+	}
+	sort.Strings(general)
+	scr.Finish.Rows = rows
+	scr.Finish.preview(scr.Riders)
+	scr.Finish.Error = strings.Join(general, "; ")
+	if ref.status == http.StatusConflict {
+		scr.Finish.Error = ref.message
+	}
+	scr.Focus = "g1-riders"
+	for _, r := range rows {
+		for _, name := range []string{"turn", "sector", "square", "die", "riders"} {
+			if r.Errors[name] != "" {
+				scr.Focus = fmt.Sprintf("g%d-%s", r.N, name)
+				return
+			}
+		}
+	}
+}

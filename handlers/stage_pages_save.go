@@ -1,0 +1,238 @@
+package handlers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+)
+
+// stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
+func stageForm(c echo.Context) (uint, int, int, error) {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	version, err := formVersion(c)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return id, n, version, nil
+}
+
+// saveOrder is the page twin of PUT sprints/{k} and climbs/{k}.
+func (h *Handler) saveOrder(c echo.Context, kind string) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	k, err := indexParam(c, kind)
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("order")
+	order, err := parseBibs(text, "order")
+	if err == nil {
+		if kind == "sprint" {
+			err = h.Store.SetSprint(id, n, k, version, order)
+		} else {
+			err = h.Store.SetClimb(id, n, k, version, order)
+		}
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
+	}
+	msg := fmt.Sprintf("%s %d saved: %s.", titleWord(kind), k, orNothing(bibText(order)))
+	if len(order) == 0 {
+		msg = fmt.Sprintf("%s %d cleared.", titleWord(kind), k)
+	}
+	return redirect(c, stageURL(id, n), msg)
+}
+
+func titleWord(kind string) string {
+	if kind == "" {
+		return ""
+	}
+	return strings.ToUpper(kind[:1]) + kind[1:]
+}
+
+func orNothing(s string) string {
+	if s == "" {
+		return "nobody"
+	}
+	return s
+}
+
+// SaveSprintPage stores an intermediate sprint's crossing order from the stage screen.
+func (h *Handler) SaveSprintPage(c echo.Context) error { return h.saveOrder(c, "sprint") }
+
+// SaveClimbPage stores a climb's crossing order from the stage screen.
+func (h *Handler) SaveClimbPage(c echo.Context) error { return h.saveOrder(c, "climb") }
+
+// finishFromForm reads the finish groups typed on the stage screen (repeated g_turn, g_square,
+// g_die, g_sector, g_riders fields, one per row); rows left empty are skipped. rowOf maps each
+// group to its row.
+func finishFromForm(c echo.Context, model string) (race.Finish, []groupRow, []int, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return race.Finish{}, nil, nil, &BadRequestError{Message: "the form could not be read"}
+	}
+	col := func(name string, i int) string {
+		if vs := form["g_"+name]; i < len(vs) {
+			return strings.TrimSpace(vs[i])
+		}
+		return ""
+	}
+	count := 0
+	for _, name := range []string{"turn", "square", "die", "sector", "riders"} {
+		count = max(count, len(form["g_"+name]))
+	}
+	var (
+		f     race.Finish
+		rows  []groupRow
+		rowOf []int
+	)
+	v := &race.ValidationError{}
+	for i := range min(count, 200) {
+		row := groupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)}
+		rows = append(rows, row)
+		if row.Turn == "" && row.Square == "" && row.Die == "" && row.Sector == "" && row.Riders == "" {
+			continue
+		}
+		gi := len(f.Groups)
+		p := fmt.Sprintf("groups[%d].", gi)
+		var g race.FinishGroup
+		num := func(text, name string) int {
+			n, err := parseNumber(text, p+name, false)
+			if err != nil {
+				v.Add(p+name, err.(*race.ValidationError).Fields[p+name])
+			}
+			return n
+		}
+		switch model {
+		case race.TimeModelCyclingParty:
+			g.Turn, g.Square, g.Die = num(row.Turn, "turn"), num(row.Square, "square"), num(row.Die, "die")
+		case race.TimeModelTurns:
+			g.Turn = num(row.Turn, "turn")
+		case race.TimeModelSectors:
+			g.Sector = num(row.Sector, "sector")
+		}
+		bibs, err := parseBibs(row.Riders, p+"riders")
+		if err != nil {
+			v.Add(p+"riders", err.(*race.ValidationError).Fields[p+"riders"])
+		}
+		g.Riders = bibs
+		f.Groups = append(f.Groups, g)
+		rowOf = append(rowOf, len(rows)-1)
+	}
+	return f, rows, rowOf, v.Err()
+}
+
+// SaveFinishPage stores the whole finish from the stage screen.
+func (h *Handler) SaveFinishPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	f, rows, rowOf, err := finishFromForm(c, st.Tour.Ruleset.TimeModel)
+	if err == nil {
+		err = h.Store.SetFinish(id, n, version, f)
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "finish", Rows: rows, rowOf: rowOf, Err: err})
+	}
+	riders := 0
+	for _, g := range f.Groups {
+		riders += len(g.Riders)
+	}
+	return redirect(c, stageURL(id, n)+"#finish", fmt.Sprintf("Finish saved: %d %s, %d %s.", len(f.Groups), plural(len(f.Groups), "group", "groups"), riders, plural(riders, "rider", "riders")))
+}
+
+// AddAbandonPage records an abandonment from the stage screen.
+func (h *Handler) AddAbandonPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	text, reason := c.FormValue("bib"), strings.TrimSpace(c.FormValue("reason"))
+	bib, err := parseOneBib(text, "bib")
+	if err == nil {
+		err = h.Store.AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason})
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Err: err})
+	}
+	return redirect(c, stageURL(id, n)+"#abandons", fmt.Sprintf("Abandonment of bib %d recorded (%s).", bib, reason))
+}
+
+// RemoveAbandonPage takes back an abandonment from the stage screen.
+func (h *Handler) RemoveAbandonPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	bib, err := strconv.Atoi(c.Param("bib"))
+	if err != nil {
+		return echo.NewHTTPError(404, "abandonment not found")
+	}
+	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
+	}
+	return redirect(c, stageURL(id, n)+"#abandons", fmt.Sprintf("Abandonment of bib %d taken back.", bib))
+}
+
+// CloseStagePage is "End stage": it closes the stage and moves on to the next stage's screen,
+// or lists exactly what is missing.
+func (h *Handler) CloseStagePage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	if err := h.Store.CloseStage(id, n, version); err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "close", Err: err})
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	if n < len(st.Tour.Stages) {
+		return redirect(c, stageURL(id, n+1), fmt.Sprintf("Stage %d closed. Stage %d is open.", n, n+1))
+	}
+	return redirect(c, fmt.Sprintf("/tours/%d/classifications", id), fmt.Sprintf("Stage %d closed: the tour is over. Here are the final classifications.", n))
+}
+
+// ReopenStagePage reopens the last closed stage for corrections.
+func (h *Handler) ReopenStagePage(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	if err := h.Store.ReopenStage(id, n); err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "reopen", Err: err})
+	}
+	return redirect(c, stageURL(id, n), fmt.Sprintf("Stage %d reopened: correct what you need, then End stage again.", n))
+}
+
+// UndoPage takes back the last change of the open stage.
+func (h *Handler) UndoPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	summary, err := h.Store.Undo(id, n, version)
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "undo", Err: err})
+	}
+	back := stageURL(id, n)
+	if c.FormValue("from") == "history" {
+		back += "/history"
+	}
+	return redirect(c, back, titleWord(summary)+".")
+}

@@ -1,0 +1,197 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/views"
+)
+
+// volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
+// right, their values, the computed order, and "use this order".
+type volataScreen struct {
+	TourID     uint
+	N          int
+	Open       bool
+	Version    int
+	Kind       string
+	Target     string
+	Targets    []choice
+	Order      string
+	Preview    []bibView
+	OrderError string
+	Rows       []volataRow
+	Computed   bool
+	Results    []volataResultRow
+	Result     string
+	Riders     ridersBlock
+	Thresholds [2]int
+}
+
+// volataRow is one rider in the sprint with the values that count.
+type volataRow struct {
+	Bib                              int
+	Name, Short, Color               string
+	Sprint, Helpers, Fatigue, Tokens string
+	Error                            string
+}
+
+// volataResultRow is one place of the computed sprint.
+type volataResultRow struct {
+	Rank, Bib, Value int
+	Name, Color      string
+}
+
+// VolataPage is the volata calculator: a GET form, so it works without JavaScript and stores nothing.
+func (h *Handler) VolataPage(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	v, st, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	rs := st.Tour.Ruleset
+	if rs.Volata == nil {
+		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no volata calculator", rs.Name))
+	}
+	q := c.QueryParams()
+	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: ridersOf(st, n),
+		Target: q.Get("target"), Kind: q.Get("kind"), Order: strings.TrimSpace(q.Get("order"))}
+	scr.Thresholds = [2]int{rs.Volata.FinishFatigue, rs.Volata.SprintFatigue}
+	scr.Targets = append(scr.Targets, choice{"finish", "the finish (leading sector)"})
+	for _, s := range v.Sprints {
+		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("sprint-%d", s.Index), fmt.Sprintf("sprint %d (TV, %s %d)", s.Index, squareWord(&rs), s.At)})
+	}
+	for _, cl := range v.Climbs {
+		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("climb-%d", cl.Index), fmt.Sprintf("climb %d (%s)", cl.Index, climbName(&rs, cl.Category))})
+	}
+	if scr.Target == "" {
+		scr.Target = "finish"
+	}
+	if scr.Kind != race.VolataFinish && scr.Kind != race.VolataSprint {
+		scr.Kind = race.VolataFinish
+		if scr.Target != "finish" {
+			scr.Kind = race.VolataSprint
+		}
+	}
+	status := http.StatusOK
+	bibs, err := parseBibs(scr.Order, "order")
+	if err != nil {
+		scr.OrderError, status = err.(*race.ValidationError).Fields["order"], http.StatusUnprocessableEntity
+	}
+	scr.Preview = previewBibs(scr.Riders, bibs, "finish", nil)
+	for _, b := range scr.Preview {
+		if b.Problem != "" {
+			scr.OrderError, status = fmt.Sprintf("bib %d: %s", b.Bib, b.Problem), http.StatusUnprocessableEntity
+		}
+	}
+	if scr.OrderError == "" && len(bibs) > 0 {
+		status = scr.fillRows(q, st.Results[n-1], bibs, func(bib int) (race.Rider, race.Team) {
+			r, _ := st.Tour.RiderByBib(bib)
+			t, _ := st.Tour.TeamByID(r.TeamID)
+			return r, t
+		}, rs)
+	}
+	p := views.Page{Title: fmt.Sprintf("Volata, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n), Data: scr}
+	if status != http.StatusOK {
+		p.Error = "Please correct the marked fields: nothing was computed."
+	}
+	return h.render(c, status, "stage_volata", p)
+}
+
+// fillRows reads each sprinting rider's values (prefilled from his card and the stage's fatigue) and,
+// when asked, computes the order.
+func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int, rider func(int) (race.Rider, race.Team), rs race.Ruleset) int {
+	status := http.StatusOK
+	var entries []race.VolataEntry
+	for _, bib := range bibs {
+		r, t := rider(bib)
+		row := volataRow{Bib: bib, Name: r.Name, Short: t.Short, Color: t.Color}
+		get := func(key, def string) string {
+			if v, ok := q[fmt.Sprintf("%s_%d", key, bib)]; ok && len(v) > 0 {
+				return strings.TrimSpace(v[0])
+			}
+			return def
+		}
+		card := ""
+		if s, ok := r.Attributes["volata"]; ok {
+			card = strconv.Itoa(s)
+		}
+		fat := ""
+		if f, ok := cur.Fatigue[bib]; ok {
+			fat = strconv.Itoa(f)
+		}
+		row.Sprint, row.Helpers, row.Fatigue, row.Tokens = get("s", card), get("h", "0"), get("f", fat), get("t", "0")
+		e := race.VolataEntry{Bib: bib}
+		var bad []string
+		for _, f := range []struct {
+			name, text string
+			dst        *int
+			lo, hi     int
+		}{{"sprint value", row.Sprint, &e.Sprint, 0, 20}, {"helpers", row.Helpers, &e.Helpers, 0, 8}, {"fatigue", row.Fatigue, &e.Fatigue, 0, race.MaxFatigue}, {"tokens", row.Tokens, &e.Tokens, 0, 9}} {
+			if f.text == "" {
+				continue
+			}
+			v, err := strconv.Atoi(f.text)
+			if err != nil || v < f.lo || v > f.hi {
+				bad = append(bad, fmt.Sprintf("%s must be a whole number from %d to %d", f.name, f.lo, f.hi))
+				continue
+			}
+			*f.dst = v
+		}
+		if len(bad) > 0 {
+			row.Error, status = strings.Join(bad, "; "), http.StatusUnprocessableEntity
+		}
+		entries = append(entries, e)
+		scr.Rows = append(scr.Rows, row)
+	}
+	if q.Get("compute") == "" || status != http.StatusOK {
+		return status
+	}
+	scr.Computed = true
+	var order []int
+	for _, res := range race.Volata(rs, scr.Kind, entries) {
+		r, t := rider(res.Bib)
+		scr.Results = append(scr.Results, volataResultRow{Rank: res.Rank, Bib: res.Bib, Value: res.Value, Name: r.Name, Color: t.Color})
+		order = append(order, res.Bib)
+	}
+	scr.Result = bibText(order)
+	return status
+}
+
+// UseVolataPage puts a computed volata order into a sprint, a climb, or the finish form.
+func (h *Handler) UseVolataPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	text, target := c.FormValue("order"), c.FormValue("target")
+	if target == "finish" || target == "" {
+		return c.Redirect(http.StatusSeeOther, stageURL(id, n)+"?lead="+url.QueryEscape(text)+"#finish")
+	}
+	kind, kText, ok := strings.Cut(target, "-")
+	k, kerr := strconv.Atoi(kText)
+	if !ok || kerr != nil || (kind != "sprint" && kind != "climb") {
+		return race.Invalid("target", "must be the finish, a sprint or a climb")
+	}
+	order, err := parseBibs(text, "order")
+	if err == nil {
+		if kind == "sprint" {
+			err = h.Store.SetSprint(id, n, k, version, order)
+		} else {
+			err = h.Store.SetClimb(id, n, k, version, order)
+		}
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
+	}
+	return redirect(c, stageURL(id, n), fmt.Sprintf("%s %d saved from the volata: %s.", titleWord(kind), k, bibText(order)))
+}
