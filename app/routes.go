@@ -30,6 +30,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	e.GET("/riders/:id/delete", h.DeleteRiderConfirmPage)
 	e.POST("/riders/:id/delete", h.DeleteRiderPage)
 
+	e.GET("/tours/:id/sheets", h.SheetsPage)
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
 
@@ -58,6 +59,8 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	api.DELETE("/tours/:id", h.APIDeleteTour)
 	api.GET("/tours/:id/backup.json", h.APIBackup)
 	api.GET("/tours/:id/standings", h.APIStandings)
+	api.GET("/tours/:id/sheets", h.APIListSheets)
+	api.GET("/tours/:id/sheets/:file", h.APISheet)
 	api.GET("/tours/:id/stages/:n", h.APIGetStage)
 	api.PUT("/tours/:id/stages/:n/sprints/:k", h.APISetSprint)
 	api.PUT("/tours/:id/stages/:n/climbs/:k", h.APISetClimb)
