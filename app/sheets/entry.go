@@ -29,7 +29,19 @@ func (s *source) entrySheet(n int) sheetDoc {
 	if t := s.advantageTable(n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
+	if s.rs.Effort != nil {
+		doc.blocks = append(doc.blocks, block{table: recordTable()})
+	}
 	return doc
+}
+
+// recordTable has the boxes for what Ciclismo a fondo records once per stage (RULES.md §2.6): the
+// weather rolled at the start, ⅓, ½ and ¾ of the stage, and the combativity award.
+func recordTable() *table {
+	return &table{title: "Weather and combativity", tall: true, spread: true, cols: []column{
+		col("Weather at the start", 36, "C"), col("at ⅓", 30, "C"), col("at ½", 30, "C"), col("at ¾", 30, "C"),
+		col("Most combative (bib)", 36, "C"),
+	}, rows: []tableRow{{cells: []cell{boxCell(), boxCell(), boxCell(), boxCell(), boxCell()}}}}
 }
 
 // entryLegend says what each box column is: "S1 = sprint 1 at km 30".
@@ -41,11 +53,11 @@ func (s *source) entryLegend(st race.Stage) []string {
 	for _, c := range st.Climbs {
 		parts = append(parts, fmt.Sprintf("C%d = %s, %s %d–%d", c.Index, s.categoryName(c.Category), plural(s.squareWord()), c.Start, c.End))
 	}
-	lines := []string{"Write the crossing order (1, 2, 3…) in the sprint and climb boxes; the finish " + s.finishHelp() + "."}
-	if len(parts) > 0 {
-		lines = append(lines, strings.Join(parts, " · "))
+	if len(parts) == 0 {
+		return []string{"Write the finish " + s.finishHelp() + "."}
 	}
-	return lines
+	return []string{"Write the crossing order (1, 2, 3…) in the sprint and climb boxes; the finish " + s.finishHelp() + ".",
+		strings.Join(parts, " · ")}
 }
 
 // finishHelp says what the finish boxes take in the ruleset's time model.

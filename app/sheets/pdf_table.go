@@ -62,11 +62,11 @@ func (d *pdfDoc) table(t *table) {
 	pdf.Ln(4)
 }
 
-// stretch gives the width the page has left to the flex columns (or, spread, to every column but
-// the key ones).
+// stretch gives the width the page has left to the flex columns (spread: also to every column that
+// is not a key one).
 func stretch(cols []column, avail float64, spread bool) tablePart {
 	p := tablePart{}
-	grows := func(c column) bool { return c.flex && !spread || spread && !c.key }
+	grows := func(c column) bool { return c.flex || spread && !c.key }
 	flex := 0.0
 	for _, c := range cols {
 		if grows(c) {
@@ -86,38 +86,52 @@ func stretch(cols []column, avail float64, spread bool) tablePart {
 }
 
 // splitColumns cuts a wide table into parts that fit the page: each part has the key columns and
-// as many of the others, in order, as fit.
+// about an equal share of the others, in order; the flex columns of a part take its spare width.
 func splitColumns(cols []column, avail, scale float64) []tablePart {
-	keyWidth := 0.0
-	var keys []int
-	for i, c := range cols {
+	keyWidth, rest := 0.0, 0.0
+	for _, c := range cols {
 		if c.key {
-			keys = append(keys, i)
 			keyWidth += c.width * scale
+		} else {
+			rest += c.width * scale
 		}
 	}
+	share := rest
+	if n := len(cutColumns(cols, avail, scale, keyWidth, rest)); n > 1 {
+		share = rest / float64(n)
+	}
+	parts := cutColumns(cols, avail, scale, keyWidth, share)
+	for i := range parts {
+		parts[i] = fill(parts[i], cols, avail)
+	}
+	return parts
+}
+
+// cutColumns groups the non-key columns in order, a group closing once it holds share mm or the
+// next column would not fit; every group is preceded by the key columns.
+func cutColumns(cols []column, avail, scale, keyWidth, share float64) []tablePart {
 	var parts []tablePart
-	cur := tablePart{}
-	used := keyWidth
+	var cur tablePart
+	used := 0.0
 	flush := func() {
 		p := tablePart{}
-		for _, k := range keys {
-			p.cols = append(p.cols, k)
-			p.widths = append(p.widths, cols[k].width*scale)
+		for i, c := range cols {
+			if c.key {
+				p.cols = append(p.cols, i)
+				p.widths = append(p.widths, c.width*scale)
+			}
 		}
-		for i, c := range cur.cols {
-			p.cols = append(p.cols, c)
-			p.widths = append(p.widths, cur.widths[i])
-		}
+		p.cols = append(p.cols, cur.cols...)
+		p.widths = append(p.widths, cur.widths...)
 		parts = append(parts, p)
-		cur, used = tablePart{}, keyWidth
+		cur, used = tablePart{}, 0
 	}
 	for i, c := range cols {
 		if c.key {
 			continue
 		}
 		w := c.width * scale
-		if used+w > avail && len(cur.cols) > 0 {
+		if len(cur.cols) > 0 && (keyWidth+used+w > avail || used >= share-0.01) {
 			flush()
 		}
 		cur.cols = append(cur.cols, i)
@@ -128,6 +142,26 @@ func splitColumns(cols []column, avail, scale float64) []tablePart {
 		flush()
 	}
 	return parts
+}
+
+// fill gives a part's spare width to its flex columns.
+func fill(p tablePart, cols []column, avail float64) tablePart {
+	total, flex := 0.0, 0.0
+	for i, ci := range p.cols {
+		total += p.widths[i]
+		if cols[ci].flex {
+			flex += p.widths[i]
+		}
+	}
+	if flex == 0 || total >= avail {
+		return p
+	}
+	for i, ci := range p.cols {
+		if cols[ci].flex {
+			p.widths[i] += (avail - total) * p.widths[i] / flex
+		}
+	}
+	return p
 }
 
 // tablePart prints the columns of one part, breaking pages between rows.

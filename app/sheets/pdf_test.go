@@ -113,6 +113,7 @@ func landscapePages(pdf []byte) int {
 // TestPDFEverySheet prints every sheet of each ruleset's tour and reads the text back: the header
 // (tour, sheet, stage or moment, date), the page footers, the accented names, ranks, times and gaps.
 func TestPDFEverySheet(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		fix  fixture

@@ -31,7 +31,8 @@ type table struct {
 	empty string
 	// tall gives rows room for handwriting (entry sheets); dense packs rows closer.
 	tall, dense bool
-	// spread shares the width left on the page among all columns but the key ones, not only the flex ones.
+	// spread shares the width left on the page among all columns but the fixed key ones (bib), not
+	// only the flex ones.
 	spread bool
 }
 

@@ -151,6 +151,7 @@ func checkWorksheet(t *testing.T, f *excelize.File, name string) {
 // TestXLSXEverySheet writes every sheet of each ruleset's tour and opens it again: worksheet names,
 // frozen bold header, autofilter, and for every sheet one worksheet (the book one per sheet).
 func TestXLSXEverySheet(t *testing.T) {
+	t.Parallel()
 	for name, fix := range map[string]fixture{"cp": cyclingPartyTour(t), "caf": ciclismoTour(t), "2ruote": ruoteTour(t)} {
 		in := fix.input(len(fix.results))
 		for _, info := range Sheets(fix.tour.Ruleset) {
