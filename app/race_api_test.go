@@ -223,13 +223,10 @@ func sprintsAt(at ...int) []map[string]any {
 	return out
 }
 
-// TestRaceCyclingParty runs a three-stage Cycling Party tour: teams Rojo (tour team 1, bibs 11–15),
-// Azul (2, 21–25) and Verde (3, 31–35), five riders each (leader 1, sprinter 2, rouleur 3, flat
-// domestique 4, mountain domestique 5).
-func TestRaceCyclingParty(t *testing.T) {
-	ta := newTestApp(t)
-	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
-	stages := []map[string]any{
+// cpRaceStages are three Cycling Party stages: flat (3 climbs, 5 sprints), high (two hors climbs, the
+// second a summit finish) and medium.
+func cpRaceStages() []map[string]any {
+	return []map[string]any{
 		{"type": "flat", "length": 200, "climbs": []map[string]any{climb("hill", 40, 42), climb("third", 80, 87), climb("hill", 120, 122)},
 			"sprints": sprintsAt(20, 60, 100, 140, 170)},
 		{"type": "high", "length": 180, "climbs": []map[string]any{climb("second", 20, 35), climb("first", 50, 73), climb("hors", 90, 121), climb("hors", 149, 180)},
@@ -237,7 +234,15 @@ func TestRaceCyclingParty(t *testing.T) {
 		{"type": "medium", "length": 170, "climbs": []map[string]any{climb("third", 20, 27), climb("second", 50, 65), climb("first", 100, 123)},
 			"sprints": sprintsAt(10, 40, 80)},
 	}
-	r := createRaceTour(t, ta, "cycling-party", 5, stages, []uint{rojo.ID, azul.ID, verde.ID}, false)
+}
+
+// TestRaceCyclingParty runs a three-stage Cycling Party tour: teams Rojo (tour team 1, bibs 11–15),
+// Azul (2, 21–25) and Verde (3, 31–35), five riders each (leader 1, sprinter 2, rouleur 3, flat
+// domestique 4, mountain domestique 5).
+func TestRaceCyclingParty(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
+	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{rojo.ID, azul.ID, verde.ID}, false)
 
 	// ---- Stage 1 (flat). Nothing is entered yet: bad input is refused and nothing is stored.
 	r.refused(t, "standings before any stage is closed", http.MethodGet, "/standings", nil, 409, "conflict")
@@ -616,17 +621,18 @@ func checkAllowance(t *testing.T, r raceRun, stage, team int, want map[string][2
 	t.Errorf("stage %d advantages: no team %d", stage, team)
 }
 
-// TestRaceCiclismoAFondo runs a three-stage Ciclismo a fondo tour (RULES.md §2): three teams of five
-// created in the database — JF 1, TT 2, ES 3, RO 4, SP 5 — so tour team 1 is bibs 11–15 (11 the JF),
-// team 2 21–25, team 3 31–35. Times are turns; bonuses of 3, 2, 1 turns at sprints and climbs with
-// points; team time from the 4 best; stage 2 is a team time trial.
-func TestRaceCiclismoAFondo(t *testing.T) {
-	ta := newTestApp(t)
+// cafRaceTeams creates three Ciclismo a fondo teams of five: JF 1, TT 2, ES 3, RO 4, SP 5.
+func cafRaceTeams(t testing.TB, ta *testApp) []uint {
+	t.Helper()
 	roles := []string{"JF", "TT", "ES", "RO", "SP"}
-	ids := []uint{addTeam(t, ta, "Kelme", "KEL", cafRiders("Kelme", roles...)), addTeam(t, ta, "Banesto", "BAN", cafRiders("Banesto", roles...)),
+	return []uint{addTeam(t, ta, "Kelme", "KEL", cafRiders("Kelme", roles...)), addTeam(t, ta, "Banesto", "BAN", cafRiders("Banesto", roles...)),
 		addTeam(t, ta, "Once", "ONC", cafRiders("Once", roles...))}
+}
+
+// cafRaceStages are three Ciclismo a fondo stages built from real kilometres: flat, team time trial, high.
+func cafRaceStages() []map[string]any {
 	sec := func(typ string, km int) map[string]any { return map[string]any{"type": typ, "km": km} }
-	stages := []map[string]any{
+	return []map[string]any{
 		// 60 + 3 km of 4th category × 3 = 9 (squares 61–69) + 5 + 100 = 174 squares; sprint on square 30.
 		{"type": "flat", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
 		// An 18 km team time trial: medium ITT, 3 squares per km = 54 squares.
@@ -635,7 +641,15 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 		{"type": "high", "sections": []map[string]any{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
 			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 20)}, "sprints": sprintsAt(100), "feed_zones": 1},
 	}
-	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, stages, ids, false)
+}
+
+// TestRaceCiclismoAFondo runs a three-stage Ciclismo a fondo tour (RULES.md §2): three teams of five
+// created in the database — JF 1, TT 2, ES 3, RO 4, SP 5 — so tour team 1 is bibs 11–15 (11 the JF),
+// team 2 21–25, team 3 31–35. Times are turns; bonuses of 3, 2, 1 turns at sprints and climbs with
+// points; team time from the 4 best; stage 2 is a team time trial.
+func TestRaceCiclismoAFondo(t *testing.T) {
+	ta := newTestApp(t)
+	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, cafRaceStages(), cafRaceTeams(t, ta), false)
 	for n, want := range map[int]struct {
 		length int
 		climbs string
@@ -783,21 +797,31 @@ func checkEffort(t *testing.T, r raceRun, stage int, want map[int]int) {
 	}
 }
 
+// ruoteRaceTeams creates three 2RUOTE teams of five riders costing 2 each.
+func ruoteRaceTeams(t testing.TB, ta *testApp) []uint {
+	t.Helper()
+	return []uint{addTeam(t, ta, "Bianchi", "BIA", ruoteRiders("Bianchi", 2, 2, 2, 2, 2)), addTeam(t, ta, "Legnano", "LEG", ruoteRiders("Legnano", 2, 2, 2, 2, 2)),
+		addTeam(t, ta, "Atala", "ATA", ruoteRiders("Atala", 2, 2, 2, 2, 2))}
+}
+
+// ruoteRaceStages are three 2RUOTE stages of the advanced game: flat with a TV card, mountain with two
+// GPM cards (the second a summit finish) and a TV card, and an individual time trial.
+func ruoteRaceStages() []map[string]any {
+	p, m, d, h := "pianura", "montagna", "discesa", "collina"
+	return []map[string]any{
+		{"type": "flat", "cards": []string{p, p, "tv", p, h, p, p, p, p, p, p}},
+		{"type": "mountain", "cards": []string{p, p, m, m, "gpm", d, p, "tv", p, m, m, "gpm"}},
+		{"type": "itt", "cards": []string{p, p, p, p, p, p, p, p, p, p}},
+	}
+}
+
 // TestRace2Ruote runs a three-stage 2RUOTE tour (RULES.md §3): three database teams of five riders
 // costing 2 each (tour bibs 11–15, 21–25, 31–35); times from 30-second sectors; the Maglia Ciclamino
 // from the finish (15, 12, 10, 8, 6, 5, 4, 3, 2, 1) and TV sprints (5, 3, 1), the Maglia Verde from GPM
 // sprints (5, 3, 1); teams from the 3 best times.
 func TestRace2Ruote(t *testing.T) {
 	ta := newTestApp(t)
-	ids := []uint{addTeam(t, ta, "Bianchi", "BIA", ruoteRiders("Bianchi", 2, 2, 2, 2, 2)), addTeam(t, ta, "Legnano", "LEG", ruoteRiders("Legnano", 2, 2, 2, 2, 2)),
-		addTeam(t, ta, "Atala", "ATA", ruoteRiders("Atala", 2, 2, 2, 2, 2))}
-	p, m, d, h := "pianura", "montagna", "discesa", "collina"
-	stages := []map[string]any{
-		{"type": "flat", "cards": []string{p, p, "tv", p, h, p, p, p, p, p, p}},
-		{"type": "mountain", "cards": []string{p, p, m, m, "gpm", d, p, "tv", p, m, m, "gpm"}},
-		{"type": "itt", "cards": []string{p, p, p, p, p, p, p, p, p, p}},
-	}
-	r := createRaceTour(t, ta, "2ruote", 5, stages, ids, true)
+	r := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	for n, want := range map[int]string{1: "11 [] [{1 3}]", 2: "12 [{1 gpm 3 5 } {2 gpm 10 12 }] [{1 8}]", 3: "10 [] []"} {
 		v, _ := r.stage(t, n)
 		if got := fmt.Sprint(v.Length, " ", v.Climbs, " ", v.Sprints); got != want {

@@ -93,7 +93,12 @@ func (s *Store) ExportBackup(tourID uint) (Backup, error) {
 // restoreStageData writes a backed-up stage's entries and history.
 func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 	for _, e := range sb.Entries {
-		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: string(e.Data)}).Error; err != nil {
+		// A backup is written indented: store the data compact, as the results actions write it.
+		var data bytes.Buffer
+		if err := json.Compact(&data, e.Data); err != nil {
+			return race.Invalid("stages.entries", fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+		}
+		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: data.String()}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore a result: %w", err)
 		}
 	}
@@ -127,6 +132,11 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 	if b.Name == "" {
 		return 0, race.Invalid("name", "is required")
 	}
+	if b.Points != nil {
+		if err := race.ValidatePoints(*b.Points); err != nil {
+			return 0, err
+		}
+	}
 	if err := race.ValidateTeams(b.Ruleset, b.Teams, b.RidersPerTeam); err != nil {
 		return 0, prefixed("teams: ", err)
 	}
@@ -152,13 +162,25 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 	results := make([]race.StageResult, len(b.Stages))
 	for i, sb := range b.Stages {
 		results[i].Stage = i + 1
+		field := fmt.Sprintf("stages[%d].entries", i)
+		if states[i] == race.StatePlanned && len(sb.Entries) > 0 {
+			return 0, race.Invalid(field, "a planned stage cannot have results")
+		}
+		seen := map[string]bool{}
 		for _, e := range sb.Entries {
+			if seen[e.Kind+"/"+e.Key] {
+				return 0, race.Invalid(field, fmt.Sprintf("the %s result %q appears twice", e.Kind, e.Key))
+			}
+			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
-				return 0, race.Invalid(fmt.Sprintf("stages[%d].entries", i), fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+				return 0, race.Invalid(field, fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
 			}
 		}
 		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {
 			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
+		}
+		if err := checkBackupResults(&tour, results[:i], results[i]); err != nil {
+			return 0, race.Invalid(field, err.Error())
 		}
 		if states[i] == race.StateClosed {
 			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
@@ -184,6 +206,59 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 		return err
 	})
 	return id, err
+}
+
+// checkBackupResults checks a backed-up stage's results as the results actions would have: sprints
+// and climbs the stage has, crossing orders of riders in the race, abandons, advantages, fatigue,
+// lost turns and the combativity award of riders of the tour.
+func checkBackupResults(t *race.Tour, prior []race.StageResult, cur race.StageResult) error {
+	stage := t.Stages[cur.Stage-1]
+	for _, o := range []struct {
+		what   string
+		orders map[int][]int
+		count  int
+	}{{"intermediate sprint", cur.Sprints, len(stage.Sprints)}, {"climb", cur.Climbs, len(stage.Climbs)}} {
+		for k, order := range o.orders {
+			if k < 1 || k > o.count {
+				return fmt.Errorf("%s %d: the stage has %d", o.what, k, o.count)
+			}
+			if err := race.ValidateOrder(t, prior, cur, order); err != nil {
+				return fmt.Errorf("%s %d: %v", o.what, k, err)
+			}
+		}
+	}
+	for j, a := range cur.Abandons {
+		others := cur
+		others.Abandons = append(append([]race.Abandon(nil), cur.Abandons[:j]...), cur.Abandons[j+1:]...)
+		if err := race.ValidateAbandon(t, prior, others, a); err != nil {
+			return fmt.Errorf("abandon of bib %d: %v", a.Bib, err)
+		}
+	}
+	known := func(what string, bib int) error {
+		if _, ok := t.RiderByBib(bib); !ok {
+			return fmt.Errorf("%s: no rider with bib %d in this tour", what, bib)
+		}
+		return nil
+	}
+	for _, u := range cur.Advantages {
+		if err := known(u.Kind, u.Bib); err != nil {
+			return err
+		}
+	}
+	for _, l := range cur.LostTurns {
+		if err := known("lost turns", l.Bib); err != nil {
+			return err
+		}
+	}
+	if cur.Combativity != 0 {
+		if err := known("combativity", cur.Combativity); err != nil {
+			return err
+		}
+	}
+	if err := race.ValidateFatigue(t, prior, cur, cur.Fatigue); err != nil {
+		return fmt.Errorf("fatigue: %v", err)
+	}
+	return nil
 }
 
 // checkStateSequence accepts closed stages, then at most one open stage, then planned ones.
