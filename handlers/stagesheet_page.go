@@ -109,7 +109,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 		v.Cards = append(v.Cards, sc)
 	}
 	title := fmt.Sprintf("Stage %d sheet — %s", n, rst.Tour.Name)
-	return h.render(c, http.StatusOK, "stagesheet", views.Page{Title: title, Section: "tours", Data: v})
+	return h.render(c, http.StatusOK, "stagesheet", views.Page{Title: title, Section: "tours", TourNav: h.tourNav(rst, "sheet", n), Data: v})
 }
 
 // sheetMarkers words the board markers of a stage: where, what to place, and its detail.

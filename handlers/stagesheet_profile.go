@@ -99,13 +99,16 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		switch m.Kind {
 		case race.MarkerKm:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.base, X2: mx, Y2: g.base + 10, Stroke: "#334155", Width: 2})
-			pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: fmt.Sprint(m.At), Anchor: "middle", Fill: "#475569"})
+			if mx-g.x0 > 70 && g.x1-mx > 80 { // leave room for "Start" and "Finish"
+				pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: kmTick(m), Anchor: "middle", Fill: "#475569"})
+			}
 		case race.MarkerAttackLine:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.top - 10, X2: mx, Y2: g.base, Stroke: "#dc2626", Dash: "8 6", Width: 2})
 		case race.MarkerSprintLine:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.top + 10, X2: mx, Y2: g.base, Stroke: "#d97706", Dash: "4 4", Width: 2})
 		}
 	}
+	lastLabel := -1000
 	for _, sp := range st.Sprints {
 		if sp.At < 1 || sp.At > L {
 			continue
@@ -114,12 +117,18 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		pv.Lines = append(pv.Lines, profileLine{X1: sx, Y1: flagTop, X2: sx, Y2: g.base, Stroke: "#14532d", Width: 2})
 		pv.Shapes = append(pv.Shapes, profileShape{Points: fmt.Sprintf("%d,%d %d,%d %d,%d", sx, flagTop, sx+20, flagTop+8, sx, flagTop+16),
 			Fill: "#16a34a", Title: fmt.Sprintf("Sprint %d on square %d", sp.Index, sp.At)})
-		pv.Texts = append(pv.Texts, profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: fmt.Sprintf("S%d", sp.Index), Anchor: "middle", Fill: "#14532d"})
+		label := profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: fmt.Sprintf("S%d", sp.Index), Anchor: "middle", Fill: "#14532d"}
+		if sx-lastLabel < 2*g.font { // too close to the previous label: write it beside the flag instead
+			label.X, label.Y, label.Anchor = sx+4, flagTop+16+g.font, "start"
+		} else {
+			lastLabel = sx
+		}
+		pv.Texts = append(pv.Texts, label)
 	}
-	pv.Lines = append(pv.Lines, profileLine{X1: g.x1, Y1: g.top - 20, X2: g.x1, Y2: g.base, Stroke: "#111827", Width: 4})
+	pv.Lines = append(pv.Lines, profileLine{X1: g.x1, Y1: g.top - 10, X2: g.x1, Y2: g.base + 10, Stroke: "#111827", Width: 4})
 	pv.Texts = append(pv.Texts,
 		profileText{X: g.x0, Y: g.base + 10 + g.font, Size: g.font - 2, Text: "Start", Anchor: "start", Fill: "#111827"},
-		profileText{X: g.x1, Y: g.top - 24, Size: g.font - 2, Text: "Finish", Anchor: "end", Fill: "#111827"})
+		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: fmt.Sprintf("Finish %d", L), Anchor: "end", Fill: "#111827"})
 	return pv
 }
 
@@ -233,4 +242,13 @@ func profileUnit(unit, fallback string, n int) string {
 		return unit
 	}
 	return unit + "s"
+}
+
+// kmTick is a kilometre indicator's label on the drawing: its number ("25" of "25 km"; real km on a
+// stage built from sections), or its square.
+func kmTick(m race.Marker) string {
+	if f := strings.Fields(m.Label); len(f) > 0 {
+		return f[0]
+	}
+	return fmt.Sprint(m.At)
 }

@@ -55,9 +55,9 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 		case l.Finished:
 			l.Progress = fmt.Sprintf("Finished: all %d stages closed", t.Stages)
 		case t.Closed == 0:
-			l.Progress = fmt.Sprintf("Stage %d of %d open · not started", l.Open, t.Stages)
+			l.Progress = fmt.Sprintf("stage %d of %d · not started yet", l.Open, t.Stages)
 		default:
-			l.Progress = fmt.Sprintf("Stage %d of %d open · %d closed", l.Open, t.Stages, t.Closed)
+			l.Progress = fmt.Sprintf("stage %d of %d · %d closed", l.Open, t.Stages, t.Closed)
 		}
 		lines = append(lines, l)
 	}

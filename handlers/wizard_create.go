@@ -19,6 +19,7 @@ type summaryStepView struct {
 	Stages      []summaryStage
 	Points      []pointsRow
 	StageWin    int
+	StageWins   int
 	PointsTotal int
 	Length      int
 }
@@ -61,7 +62,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	}
 	if tour.Points != nil {
 		p := *tour.Points
-		sv.StageWin, sv.PointsTotal = p.StageWin, pointsTotal(p, len(tour.Stages))
+		sv.StageWin, sv.StageWins, sv.PointsTotal = p.StageWin, p.StageWin*len(tour.Stages), pointsTotal(p, len(tour.Stages))
 		for _, t := range pointsTables(&p) {
 			row := pointsRow{Label: t.Label}
 			for _, n := range *t.Table {
