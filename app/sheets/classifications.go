@@ -15,7 +15,7 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 		return doc, err
 	}
 	unit := s.unit()
-	stageWidth := 15.0
+	stageWidth := 17.0
 	if unit == race.UnitTurns {
 		stageWidth = 10
 	}
@@ -172,7 +172,7 @@ func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
 func (s *source) teamsSheet(after int) (sheetDoc, error) {
 	doc := sheetDoc{id: SheetTeams, title: "Teams control", subtitle: s.afterLine(after), short: "Teams"}
 	unit := s.unit()
-	stageWidth := 15.0
+	stageWidth := 17.0
 	if unit == race.UnitTurns {
 		stageWidth = 10
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"racedirector/app/race"
 )
 
@@ -192,4 +194,47 @@ func TestBookContents(t *testing.T) {
 			t.Errorf("book with %d closed = %v, want %v", c.closed, got, c.want)
 		}
 	}
+}
+
+// TestLayoutFromHandBuiltStandings prints a general control from standings given by hand, so the
+// layout is checked apart from the engine: hours in times, gaps, a rider out of the classification.
+func TestLayoutFromHandBuiltStandings(t *testing.T) {
+	in := cyclingPartyTour(t).input(1)
+	src, err := newSource(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.standings[1] = &race.Standings{AfterStage: 1,
+		Stage: []race.TimeRow{
+			{Rank: 1, Bib: 22, Name: "Michał Kwiatkowski", Team: "Azul Movistar", TeamID: 2, Time: 3725},
+			{Rank: 2, Bib: 31, Name: "Miguel Induráin", Team: "Verde Banesto", TeamID: 3, Time: 3790, Gap: 65},
+		},
+		Individual: []race.TimeRow{
+			{Rank: 1, Bib: 22, Name: "Michał Kwiatkowski", Team: "Azul Movistar", TeamID: 2, Time: 3725},
+			{Rank: 2, Bib: 31, Name: "Miguel Induráin", Team: "Verde Banesto", TeamID: 3, Time: 3790, Gap: 65},
+		},
+	}
+	doc, err := src.generalSheet(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pdf, xlsx bytes.Buffer
+	if err := writePDF(&pdf, in, []sheetDoc{doc}); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeXLSX(&xlsx, in, []sheetDoc{doc}); err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf.Bytes())
+	wantLine(t, "hand-built general", text, "1", "22", "Michał Kwiatkowski", "Azul Movistar", "1:02:05", "1:02:05", "—")
+	wantLine(t, "hand-built general", text, "2", "31", "Miguel Induráin", "1:03:10", "1:03:10", "+1:05")
+	wantLine(t, "hand-built general", text, "11", "Tadej Pogačar", "no time in every stage")
+	f, err := excelize.OpenReader(&xlsx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	x := xlsxSheet{t, f, "General"}
+	x.wantDuration(x.column("Total")+"3", 3790)
+	x.wantDuration(x.column("Gap")+"3", 65)
 }
