@@ -85,10 +85,10 @@ func (r raceRun) refusedPage(t testing.TB, what, path string, v url.Values, stat
 }
 
 var (
-	formFieldTag  = regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`)
-	idAttr    = regexp.MustCompile(`\bid="([^"]+)"`)
-	typeAttr  = regexp.MustCompile(`\btype="([^"]+)"`)
-	scriptTag = regexp.MustCompile(`<script\b[^>]*>`)
+	formFieldTag = regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`)
+	idAttr       = regexp.MustCompile(`\bid="([^"]+)"`)
+	typeAttr     = regexp.MustCompile(`\btype="([^"]+)"`)
+	scriptTag    = regexp.MustCompile(`<script\b[^>]*>`)
 )
 
 // checkPageRules checks what every race page must respect: no inline style or executable inline
