@@ -84,17 +84,14 @@ func (r raceRun) refusedPage(t testing.TB, what, path string, v url.Values, stat
 	return body
 }
 
-var (
-	formFieldTag = regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`)
-	idAttr       = regexp.MustCompile(`\bid="([^"]+)"`)
-	typeAttr     = regexp.MustCompile(`\btype="([^"]+)"`)
-	scriptTag    = regexp.MustCompile(`<script\b[^>]*>`)
-)
-
 // checkPageRules checks what every race page must respect: no inline style or executable inline
 // script (the CSP forbids them), and a label for every visible input.
 func checkPageRules(t testing.TB, path, body string) {
 	t.Helper()
+	formFieldTag := regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`)
+	idAttr := regexp.MustCompile(`\bid="([^"]+)"`)
+	typeAttr := regexp.MustCompile(`\btype="([^"]+)"`)
+	scriptTag := regexp.MustCompile(`<script\b[^>]*>`)
 	if strings.Contains(body, ` style="`) {
 		t.Errorf("%s has an inline style attribute (the CSP refuses it)", path)
 	}

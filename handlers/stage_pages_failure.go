@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,15 +79,36 @@ func naturalLess(a, b string) bool {
 	return a < b
 }
 
-var digitsRe = regexp.MustCompile(`\d+`)
-
+// digitsIn is the first number in s (0: none).
 func digitsIn(s string) int {
-	n, _ := strconv.Atoi(digitsRe.FindString(s))
+	start := strings.IndexAny(s, "0123456789")
+	if start < 0 {
+		return 0
+	}
+	end := start
+	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+		end++
+	}
+	n, _ := strconv.Atoi(s[start:end])
 	return n
 }
 
 // groupField reads "groups[2].die" or "groups[0].riders[3]" as the group index and field name.
-var groupField = regexp.MustCompile(`^groups\[(\d+)\]\.(\w+)`)
+func groupField(key string) (int, string, bool) {
+	rest, ok := strings.CutPrefix(key, "groups[")
+	if !ok {
+		return 0, "", false
+	}
+	num, field, ok := strings.Cut(rest, "].")
+	gi, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return 0, "", false
+	}
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		field = field[:i]
+	}
+	return gi, field, field != ""
+}
 
 // applyFailure shows a refused form on the stage screen: typed values, messages beside fields,
 // focus on the first offending one. It answers the status, or ok=false for an error to return.
@@ -165,12 +185,11 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 	}
 	var general []string
 	for k, msg := range ref.fields {
-		m := groupField.FindStringSubmatch(k)
-		if m == nil {
+		gi, field, ok := groupField(k)
+		if !ok {
 			general = append(general, k+": "+msg)
 			continue
 		}
-		gi, _ := strconv.Atoi(m[1])
 		ri := gi
 		if gi < len(f.rowOf) {
 			ri = f.rowOf[gi]
@@ -179,10 +198,10 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 			general = append(general, msg)
 			continue
 		}
-		if prev := rows[ri].Errors[m[2]]; prev != "" && prev != msg {
+		if prev := rows[ri].Errors[field]; prev != "" && prev != msg {
 			msg = prev + "; " + msg
 		}
-		rows[ri].Errors[m[2]] = msg
+		rows[ri].Errors[field] = msg
 	}
 	sort.Strings(general)
 	scr.Finish.Rows = rows
