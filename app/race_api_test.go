@@ -910,3 +910,83 @@ func TestRace2Ruote(t *testing.T) {
 	checkTeamRows(t, "teams after 3", s3.Teams, []teamW{{1, 450}, {2, 450}, {3, 450}})
 	checkLeaders(t, "after 3", s3.Leaders, map[string]int{"individual": 11, "regularity": 11, "mountain": 21})
 }
+
+// TestRaceRemovalsAndUndo takes back abandons and advantage uses, by DELETE and by undo, and checks
+// that undo restores exactly what was there, in its place.
+func TestRaceRemovalsAndUndo(t *testing.T) {
+	ta := newTestApp(t)
+	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
+	uses := func() []race.AdvantageUse {
+		var ans struct {
+			Uses []race.AdvantageUse `json:"uses"`
+		}
+		if err := json.Unmarshal(r.ok(t, http.MethodGet, "/stages/1/advantages", nil).Body.Bytes(), &ans); err != nil {
+			t.Fatal(err)
+		}
+		return ans.Uses
+	}
+	bibs := func(us []race.AdvantageUse) []int {
+		var out []int
+		for _, u := range us {
+			out = append(out, u.Bib)
+		}
+		return out
+	}
+	for _, bib := range []int{11, 12, 21} {
+		r.ok(t, http.MethodPost, "/stages/1/advantages", obj{"kind": "water_bottle", "bib": bib, "turn": 3})
+	}
+	r.ok(t, http.MethodDelete, "/stages/1/advantages/2", nil)
+	if got := bibs(uses()); !slices.Equal(got, []int{11, 21}) {
+		t.Errorf("after removing use 2 the water bottles go to %v, want [11 21]", got)
+	}
+	r.refused(t, "removing use 3 of 2", http.MethodDelete, "/stages/1/advantages/3", nil, 404, "not_found")
+	r.refused(t, "removing use 0", http.MethodDelete, "/stages/1/advantages/0", nil, 404, "not_found")
+	r.ok(t, http.MethodPost, "/stages/1/undo", nil)
+	if got := bibs(uses()); !slices.Equal(got, []int{11, 12, 21}) {
+		t.Errorf("after undoing the removal the water bottles go to %v, want [11 12 21] as before", got)
+	}
+
+	r.ok(t, http.MethodPost, "/stages/1/abandons", obj{"bib": 15, "reason": "crash"})
+	r.refused(t, "a finish with the abandoned rider", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 1, 1, 15)}}, 422, "validation", "groups[0].riders[0]")
+	r.ok(t, http.MethodDelete, "/stages/1/abandons/15", nil)
+	r.refused(t, "removing an abandon that is not there", http.MethodDelete, "/stages/1/abandons/15", nil, 404, "not_found")
+	r.finish(t, 1, cpGroup(0, 1, 1, 15))
+	r.ok(t, http.MethodPost, "/stages/1/undo", nil) // the finish
+	r.ok(t, http.MethodPost, "/stages/1/undo", nil) // the removal of the abandon
+	if v, _ := r.stage(t, 1); len(v.Results.Abandons) != 1 || v.Results.Abandons[0].Reason != "crash" || len(v.Results.Finish.Groups) != 0 {
+		t.Errorf("after two undos: abandons %+v, finish %+v; want bib 15's crash back and no finish", v.Results.Abandons, v.Results.Finish)
+	}
+	hist := decode[[]store.HistoryLine](t, r.ok(t, http.MethodGet, "/stages/1/history", nil))
+	var actions []string
+	for _, h := range hist {
+		a := h.Action + " " + h.Kind
+		if h.Undone {
+			a += " (undone)"
+		}
+		actions = append(actions, a)
+	}
+	want := []string{"undo abandon", "undo finish", "set finish (undone)", "remove abandon (undone)", "add abandon", "undo advantage",
+		"remove advantage (undone)", "add advantage", "add advantage", "add advantage"}
+	if !slices.Equal(actions, want) {
+		t.Errorf("history, newest first = %q, want %q", actions, want)
+	}
+
+	// Closing with a stale version is refused; with the current one it closes.
+	_, etag := r.stage(t, 1)
+	r.finish(t, 1, cpGroup(0, 1, 1, 11, 12, 13, 14, 21, 22, 23, 24, 25))
+	before := ta.snapshot(t)
+	req := httptest.NewRequest(http.MethodPost, r.url("/stages/1/close"), nil)
+	req.Header.Set("If-Match", etag)
+	if rec := ta.serve(t, req, true); rec.Code != http.StatusConflict {
+		t.Errorf("closing with the version read before the finish = %d, want 409; body:\n%s", rec.Code, rec.Body)
+	}
+	if after := ta.snapshot(t); after != before {
+		t.Errorf("the stale close changed the database:\n%s", diffLines(before, after))
+	}
+	_, etag = r.stage(t, 1)
+	req = httptest.NewRequest(http.MethodPost, r.url("/stages/1/close"), nil)
+	req.Header.Set("If-Match", etag)
+	if rec := ta.serve(t, req, true); rec.Code != http.StatusOK {
+		t.Errorf("closing with the current version %s = %d, want 200; body:\n%s", etag, rec.Code, rec.Body)
+	}
+}

@@ -117,7 +117,9 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 	st.stageIDs = ids
 	var entries []models.Entry
 	if len(ids) > 0 {
-		if err := db.Where("stage_id IN ?", ids).Order("stage_id, seq, id").Find(&entries).Error; err != nil {
+		// Advantage uses and lost turns keep the order of their keys (creation order): an undone
+		// removal comes back in its place, not at the end.
+		if err := db.Where("stage_id IN ?", ids).Order("stage_id, kind, key, id").Find(&entries).Error; err != nil {
 			return nil, fmt.Errorf("store: unable to read results: %w", err)
 		}
 	}
