@@ -531,6 +531,8 @@ func TestTourCreateRefusals(t *testing.T) {
 		{"stage of length 0", withStage(func(s *race.Stage) { s.Length = 0; s.Climbs = nil; s.Sprints = nil }), []string{"stages[0].length"}},
 		{"no stages", func() map[string]any { b := createBody(p, t1, t2); b["stages"] = []any{}; return b }(), []string{"stages"}},
 		{"no name", func() map[string]any { b := createBody(p, t1, t2); b["name"] = ""; return b }(), []string{"name"}},
+		{"unknown ruleset", func() map[string]any { b := createBody(p, t1, t2); b["ruleset"] = "tour-de-france"; return b }(), []string{"ruleset"}},
+		{"6 riders per team in 2RUOTE", func() map[string]any { b := createBody(ruote, cheap, dear); b["riders_per_team"] = 6; return b }(), []string{"riders_per_team"}},
 		{"one team", createBody(p, t1), []string{"teams"}},
 		{"no team", createBody(p), []string{"teams"}},
 		{"the same team twice", createBody(p, t1, t2, t1), []string{"teams[2]"}},
