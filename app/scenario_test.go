@@ -246,11 +246,12 @@ type scenario struct {
 	after func(t testing.TB, ta *testApp, rec *httptest.ResponseRecorder)
 }
 
-// runScenarios runs each scenario on its own fresh app.
+// runScenarios runs each scenario on its own fresh app, in parallel.
 func runScenarios(t *testing.T, scenarios []scenario) {
 	t.Helper()
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own app and database
 			ta := newTestApp(t)
 			if sc.setup != nil {
 				sc.setup(t, ta)
