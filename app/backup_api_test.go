@@ -183,6 +183,7 @@ func sameTour(t *testing.T, label string, a, b raceRun, sameTimes bool) {
 }
 
 func TestBackupRestoresTours(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		build func(*testing.T, *testApp) raceRun
@@ -289,6 +290,7 @@ func editEntry(b map[string]any, i int, kind, key string, data any) {
 }
 
 func TestBackupRefusesDamagedFiles(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	cp := backupOf(t, backupCP(t, ta))    // stages 1, 2 closed; 3 open
 	ru := backupOf(t, backupRuote(t, ta)) // stage 1 closed; 2 open; 3 planned

@@ -240,6 +240,7 @@ func cpRaceStages() []map[string]any {
 // Azul (2, 21–25) and Verde (3, 31–35), five riders each (leader 1, sprinter 2, rouleur 3, flat
 // domestique 4, mountain domestique 5).
 func TestRaceCyclingParty(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{rojo.ID, azul.ID, verde.ID}, false)
@@ -648,6 +649,7 @@ func cafRaceStages() []map[string]any {
 // team 2 21–25, team 3 31–35. Times are turns; bonuses of 3, 2, 1 turns at sprints and climbs with
 // points; team time from the 4 best; stage 2 is a team time trial.
 func TestRaceCiclismoAFondo(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, cafRaceStages(), cafRaceTeams(t, ta), false)
 	for n, want := range map[int]struct {
@@ -820,6 +822,7 @@ func ruoteRaceStages() []map[string]any {
 // from the finish (15, 12, 10, 8, 6, 5, 4, 3, 2, 1) and TV sprints (5, 3, 1), the Maglia Verde from GPM
 // sprints (5, 3, 1); teams from the 3 best times.
 func TestRace2Ruote(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	for n, want := range map[int]string{1: "11 [] [{1 3}]", 2: "12 [{1 gpm 3 5 } {2 gpm 10 12 }] [{1 8}]", 3: "10 [] []"} {
@@ -914,6 +917,7 @@ func TestRace2Ruote(t *testing.T) {
 // TestRaceRemovalsAndUndo takes back abandons and advantage uses, by DELETE and by undo, and checks
 // that undo restores exactly what was there, in its place.
 func TestRaceRemovalsAndUndo(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	uses := func() []race.AdvantageUse {

@@ -105,6 +105,7 @@ var cpStageRules = map[string]struct {
 var cpClimbSquares = map[string]int{"hors": 32, "first": 24, "second": 16, "third": 8, "hill": 3}
 
 func TestTourProposalProperties(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	const seeds = 40
 	for _, rsID := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote"} {
@@ -302,6 +303,7 @@ func checkCyclingPartyMix(t *testing.T, where, profile string, stages []race.Sta
 }
 
 func TestTourProposalRefusals(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	ok := func(edit func(m map[string]any)) map[string]any {
 		m := map[string]any{"ruleset": "cycling-party", "name": "Tour 2027", "stages": 7, "profile": "long", "riders_per_team": 6, "seed": 42}
@@ -354,6 +356,7 @@ func cpProposal(t testing.TB, ta *testApp, n, riders int) race.Proposal {
 }
 
 func TestTourCreateCopiesTeamsAndGivesBibs(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	p := cpProposal(t, ta, 3, 6)
 	teams := getTeams(t, ta)
@@ -460,6 +463,7 @@ func cafRiders(prefix string, roles ...string) []map[string]any {
 }
 
 func TestTourCreateRefusals(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := getTeams(t, ta)
 	t1, t2, t3 := teams[0].ID, teams[1].ID, teams[2].ID
@@ -567,6 +571,7 @@ func TestTourCreateRefusals(t *testing.T) {
 }
 
 func TestTourIsACopyOfTheDatabase(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := getTeams(t, ta)
 	tour := createTour(t, ta, createBody(cpProposal(t, ta, 2, 6), teams[0].ID, teams[1].ID, teams[2].ID))
@@ -592,6 +597,7 @@ func TestTourIsACopyOfTheDatabase(t *testing.T) {
 }
 
 func TestTourListGetDelete(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	if got := decode[[]store.TourSummary](t, tourCall(t, ta, http.MethodGet, "/api/v1/tours", nil, http.StatusOK)); len(got) != 0 {
 		t.Errorf("a fresh app lists %d tours, want 0", len(got))
