@@ -174,7 +174,7 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 		for _, r := range rows {
 			gap := "—"
 			if len(rows) > 0 && rows[0].Points != r.Points {
-				gap = strconv.Itoa(r.Points - rows[0].Points)
+				gap = "−" + strconv.Itoa(rows[0].Points-r.Points)
 			}
 			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
 		}
@@ -257,7 +257,7 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 		for _, r := range s.CyclingParty {
 			gap := "—"
 			if r.Points != s.CyclingParty[0].Points {
-				gap = strconv.Itoa(r.Points - s.CyclingParty[0].Points)
+				gap = "−" + strconv.Itoa(s.CyclingParty[0].Points-r.Points)
 			}
 			scr.Rows = append(scr.Rows, classRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
 		}

@@ -51,6 +51,8 @@ type stageScreen struct {
 	Length string
 	// Fatigue says the ruleset records fatigue at the end of the stage (2RUOTE).
 	Fatigue bool
+	// Bonuses says some placing carries a time bonus.
+	Bonuses bool
 }
 
 // courseItem is one intermediate sprint or climb with its crossing-order entry.
@@ -227,6 +229,9 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		scr.Abandons = append(scr.Abandons, abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
 	}
 	scr.Times = timeRows(st, v.Times)
+	for _, t := range scr.Times {
+		scr.Bonuses = scr.Bonuses || t.Bonus != ""
+	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {
 		for _, l := range lines {
