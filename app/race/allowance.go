@@ -60,7 +60,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 	if !ok {
 		return Invalid("bib", fmt.Sprintf("unknown bib %d", use.Bib))
 	}
-	if abandonedIn(prior, cur, use.Bib) {
+	if abandonedIn(t, prior, cur, use.Bib) {
 		return Invalid("bib", fmt.Sprintf("bib %d has abandoned", use.Bib))
 	}
 	stage, ok := stageOf(t, cur.Stage)
@@ -222,13 +222,20 @@ func climbByIndex(st Stage, index int) Climb {
 	return st.Climbs[index-1]
 }
 
-// abandonedIn reports whether a rider abandoned in an earlier stage or in the current one.
-func abandonedIn(prior []StageResult, cur StageResult, bib int) bool {
-	for _, res := range append(priorOnly(prior, cur.Stage), cur) {
+// abandonedIn reports whether a rider abandoned in an earlier stage or in the current one, or
+// retired for fatigue after an earlier stage.
+func abandonedIn(t *Tour, prior []StageResult, cur StageResult, bib int) bool {
+	earlier := priorOnly(prior, cur.Stage)
+	for _, res := range append(earlier, cur) {
 		for _, a := range res.Abandons {
 			if a.Bib == bib {
 				return true
 			}
+		}
+	}
+	for _, res := range earlier {
+		if slices.Contains(retiredBy(t, res), bib) {
+			return true
 		}
 	}
 	return false

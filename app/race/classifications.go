@@ -18,8 +18,9 @@ func (c *count) stageRows() []TimeRow {
 	return rows
 }
 
-// individual orders the riders who have a time in every stage counted and have not abandoned:
-// by total time (stage times − bonuses + penalties), then the sum of stage placings, then the
+// individual orders the riders who have a time in every stage counted and have not abandoned
+// (nor retired): by total time (stage times − bonuses + penalties), then the time-trial hundredths
+// that whole-second times leave out (clock model), then the sum of stage placings, then the
 // placing in the last stage, then bib. It records each rider's rank in tally.indRank.
 func (c *count) individual() []int {
 	stages := len(c.stageWinners)
@@ -33,6 +34,7 @@ func (c *count) individual() []int {
 		ra, rb := &c.riders[a], &c.riders[b]
 		return cmp.Or(
 			cmp.Compare(ra.total(), rb.total()),
+			cmp.Compare(ra.dropped, rb.dropped),
 			cmp.Compare(ra.placeSum, rb.placeSum),
 			cmp.Compare(ra.lastPlace, rb.lastPlace),
 			cmp.Compare(c.f.riders[a].Bib, c.f.riders[b].Bib),

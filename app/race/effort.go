@@ -84,7 +84,7 @@ func EffortBalance(t *Tour, prior []StageResult, cur StageResult) map[int]int {
 	curStage, _ := stageOf(t, cur.Stage)
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
-			if abandonedIn(prior, cur, r.Bib) {
+			if abandonedIn(t, prior, cur, r.Bib) {
 				continue
 			}
 			alloc := EffortAllowance(t.Ruleset, r.Role, len(t.Stages))

@@ -42,8 +42,17 @@ func FatigueRetired(t *Tour, res StageResult) []int {
 	return out
 }
 
+// retiredBy lists the riders whose fatigue recorded in res makes them retire after that stage: none
+// for a ruleset without fatigue rules.
+func retiredBy(t *Tour, res StageResult) []int {
+	if t.Ruleset.Fatigue == nil || len(res.Fatigue) == 0 {
+		return nil
+	}
+	return FatigueRetired(t, res)
+}
+
 // ValidateFatigue checks the fatigue recorded at the end of a stage: each bib is a rider of the tour
-// who has not abandoned in an earlier stage, each value 0–99. Fields are "fatigue.<bib>".
+// who has not abandoned nor retired in an earlier stage, each value 0–99. Fields are "fatigue.<bib>".
 func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[int]int) error {
 	v := &ValidationError{}
 	earlier := priorOnly(prior, cur.Stage)
@@ -53,8 +62,8 @@ func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[
 			v.Add(field, fmt.Sprintf("unknown bib %d", bib))
 			continue
 		}
-		if abandonedIn(earlier, StageResult{Stage: cur.Stage}, bib) {
-			v.Add(field, fmt.Sprintf("bib %d has abandoned in an earlier stage", bib))
+		if abandonedIn(t, earlier, StageResult{Stage: cur.Stage}, bib) {
+			v.Add(field, fmt.Sprintf("bib %d has left the race in an earlier stage", bib))
 			continue
 		}
 		if f < 0 || f > MaxFatigue {

@@ -51,6 +51,12 @@ type Ruleset struct {
 	SecondsPerSector int `json:"seconds_per_sector,omitempty"`
 	// SquareName says what a square is ("km" in Cycling Party).
 	SquareName string `json:"square_name,omitempty"`
+	// OfficialResults marks a clock ruleset whose finishes are copied from official result sheets
+	// (uci-road): a road stage's placing is the order the riders are entered in (the order of
+	// arrival, whatever the times: a rider held up by a crash in the last 3 km keeps his group's
+	// time but not its place), time trials are ranked by time, and every rider keeps the time
+	// entered (a team time trial's times are not recomputed).
+	OfficialResults bool `json:"official_results,omitempty"`
 
 	Roles []Role    `json:"roles"`
 	Team  TeamRules `json:"team"`

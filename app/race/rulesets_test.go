@@ -36,7 +36,7 @@ func TestLoadRulesetsOrderAndDefault(t *testing.T) {
 	for _, rs := range list {
 		ids = append(ids, rs.ID)
 	}
-	want := []string{"cycling-party", "2ruote", "ciclismo-a-fondo"}
+	want := []string{"cycling-party", "2ruote", "ciclismo-a-fondo", "uci-road"}
 	if !slices.Equal(ids, want) {
 		t.Fatalf("ruleset order = %v, want %v (default first, then by id)", ids, want)
 	}
@@ -378,8 +378,8 @@ func TestRulesetLookups(t *testing.T) {
 	if rs.Points.Individual[0] != 25 {
 		t.Errorf("changing DefaultPoints() changed the ruleset: individual[0] = %d, want 25", rs.Points.Individual[0])
 	}
-	if _, ok := FindRuleset(shippedRulesets(t), "uci-road"); ok {
-		t.Error("FindRuleset(uci-road) found a ruleset, want none")
+	if _, ok := FindRuleset(shippedRulesets(t), "no-such-ruleset"); ok {
+		t.Error("FindRuleset(no-such-ruleset) found a ruleset, want none")
 	}
 }
 
@@ -390,7 +390,9 @@ func TestRulesetCloneIsIndependent(t *testing.T) {
 		if !reflect.DeepEqual(c, orig) {
 			t.Fatalf("%s Clone() differs from the original", orig.ID)
 		}
-		c.Roles[0].ID = "x"
+		if len(c.Roles) > 0 { // uci-road has none: any role races
+			c.Roles[0].ID = "x"
+		}
 		c.Team.Attributes = append(c.Team.Attributes, AttributeRule{ID: "x"})
 		c.StageTypes[0].Regularity[0] = -1
 		c.StageTypes[0].ClimbCategories = append(c.StageTypes[0].ClimbCategories[:0], "x")
@@ -413,7 +415,7 @@ func TestRulesetCloneIsIndependent(t *testing.T) {
 		if c.Effort != nil {
 			c.Effort.Allowance["JF"] = -1
 		}
-		if c.Proposal != nil {
+		if c.Proposal != nil && len(c.Proposal.SprintLines) > 0 {
 			c.Proposal.SprintLines[0] = -1
 		}
 		if len(c.Sections) > 0 {

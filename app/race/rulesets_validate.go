@@ -74,6 +74,9 @@ func (r *Ruleset) validateHeader(v *ValidationError) {
 	case !slices.Contains(allowed, r.TimeUnit):
 		v.Add("time_unit", fmt.Sprintf("must be %s for the %s time model", strings.Join(allowed, " or "), r.TimeModel))
 	}
+	if r.OfficialResults && r.TimeModel != TimeModelClock {
+		v.Add("official_results", "is only used by the clock time model")
+	}
 	switch {
 	case r.TimeModel == TimeModelSectors && r.SecondsPerSector <= 0:
 		v.Add("seconds_per_sector", "must be more than 0 for the sectors time model")

@@ -40,7 +40,10 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 // tally is one rider's running totals through the stages counted.
 type tally struct {
 	time, bonus, penalty int
-	placeSum             int
+	// dropped sums the hundredths that whole-second time-trial times leave out (clock model):
+	// they are added back only to break ties.
+	dropped  int
+	placeSum int
 	// timed counts stages with a time; lastPlace is the placing in the last stage counted.
 	timed, lastPlace int
 	regularity       int
@@ -58,7 +61,8 @@ type count struct {
 	rs *Ruleset
 	f  *field
 	w  *stageWork
-	// gone is the stage in which each rider abandoned (0: still racing).
+	// gone is the stage in which each rider abandoned, or the one after the stage at the end of
+	// which his fatigue made him retire (0: still racing).
 	gone   []int
 	riders []tally
 	// firsts counts first places on climbs per rider and category slot (hardest category first).
@@ -118,10 +122,15 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 	if err := c.w.compute(c.rs, stage, s, res, c.gone); err != nil {
 		return err
 	}
+	st, _ := c.rs.StageType(stage.Type)
+	dropped := st.TimeTrial != "" && c.rs.TimeModel == TimeModelClock && c.rs.TimeUnit == UnitSeconds
 	fin := c.w.fin
 	winner := -1
 	for _, e := range fin {
 		r := &c.riders[e.rider]
+		if dropped {
+			r.dropped += e.fine - 100*e.time
+		}
 		r.time += e.time
 		r.bonus += e.bonus
 		r.penalty += e.penalty
@@ -136,8 +145,12 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		}
 	}
 	c.stageWinners = append(c.stageWinners, winner)
+	for _, bib := range retiredBy(c.t, *res) {
+		if i := c.f.index(bib); i >= 0 && c.gone[i] == 0 {
+			c.gone[i] = s + 1
+		}
+	}
 	if c.hasRegularity {
-		st, _ := c.rs.StageType(stage.Type)
 		c.finishPoints(st)
 		if err := c.orderPoints(s, res.Sprints, c.rs.SprintRegularity, func(r *tally, p int) { r.regularity += p }); err != nil {
 			return err

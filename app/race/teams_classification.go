@@ -16,9 +16,11 @@ type teamCount struct {
 	places []int
 	// daily is the daily team ranking of the last stage counted.
 	daily []dailyTeam
-	// work and finishers are buffers for one stage.
+	// work, finishers and chosen are buffers for one stage: chosen[team*best+k] is the k-th best
+	// (time, place) of a team's finishers so far.
 	work      []dailyTeam
 	finishers []int
+	chosen    [][2]int
 }
 
 // dailyTeam is one team's line in a stage's team ranking.
@@ -34,27 +36,44 @@ func newTeamCount(n int) teamCount {
 	}
 }
 
-// stage counts one stage: a team's time is the sum of its best stage times (fin is in placing
-// order, so its first best finishers); teams with fewer finishers get no time and leave the
-// classification. Equal times are broken by the sum of those riders' placings, then by the best of
-// their placings.
+// stage counts one stage: a team's time is the sum of the best stage times of its riders (the
+// best times, not the best placings: in a ruleset with OfficialResults a rider may be placed behind
+// slower riders); teams with fewer finishers get no time and leave the classification. Equal
+// times are broken by the sum of those riders' placings, then by the best of their placings.
 func (tc *teamCount) stage(f *field, fin []finisher, best int, last bool) {
 	day := tc.work[:tc.n]
 	for ti := range day {
 		day[ti] = dailyTeam{team: ti}
 		tc.finishers[ti] = 0
 	}
+	if len(tc.chosen) < tc.n*best {
+		tc.chosen = make([][2]int, tc.n*best)
+	}
 	for _, e := range fin {
 		ti := f.team[e.rider]
-		if tc.finishers[ti] == best {
+		mine := tc.chosen[ti*best : ti*best+tc.finishers[ti]]
+		cand := [2]int{e.time, e.place}
+		if tc.finishers[ti] < best {
+			tc.finishers[ti]++
+			mine = mine[:len(mine)+1]
+		} else if !lessTimePlace(cand, mine[best-1]) {
 			continue
 		}
-		tc.finishers[ti]++
+		// Insert in (time, place) order; fin is in placing order, so usually at the end.
+		k := len(mine) - 1
+		for ; k > 0 && lessTimePlace(cand, mine[k-1]); k-- {
+			mine[k] = mine[k-1]
+		}
+		mine[k] = cand
+	}
+	for ti := range day {
 		d := &day[ti]
-		d.time += e.time
-		d.placeSum += e.place
-		if d.best == 0 {
-			d.best = e.place
+		for _, c := range tc.chosen[ti*best : ti*best+tc.finishers[ti]] {
+			d.time += c[0]
+			d.placeSum += c[1]
+			if d.best == 0 || c[1] < d.best {
+				d.best = c[1]
+			}
 		}
 	}
 	ranked := day[:0]
@@ -127,4 +146,9 @@ func (c *count) dailyRows() []TeamRow {
 func (c *count) teamRow(ti, rank, time, gap int) TeamRow {
 	team := &c.t.Teams[ti]
 	return TeamRow{Rank: rank, TeamID: team.ID, Team: team.Name, TeamColor: team.Color, Time: time, Gap: gap}
+}
+
+// lessTimePlace orders (time, place) pairs: the lower time, then the better placing.
+func lessTimePlace(a, b [2]int) bool {
+	return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
 }

@@ -34,8 +34,10 @@ type StageTime struct {
 
 // StageTimes turns the finish of stage stageNumber (1-based) into placings, in placing order:
 // by time, then by entry order (the order of the groups as entered, then of the riders within a
-// group). Bonuses come from intermediate sprints, categorised climbs that have points, the finish
-// and, in the clock model, the per-rider bonus. A rider who abandoned in this stage has no time.
+// group); a road stage of a ruleset with OfficialResults is placed in entry order. Bonuses come
+// from intermediate sprints, categorised climbs that have points and the finish (never in a time
+// trial); in the clock model a rider's bonus entered with his finish is his whole bonus of the
+// stage and replaces what those tables would give him. A rider who abandoned in this stage has no time.
 func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
 	if stageNumber < 1 || stageNumber > len(t.Stages) {
 		return nil, fmt.Errorf("race: stage %d is not a stage of this tour (1–%d)", stageNumber, len(t.Stages))
@@ -135,6 +137,8 @@ type finisher struct {
 	place      int
 	bonus      int
 	penalty    int
+	// own marks a bonus entered with the finish (clock model): the bonus tables pass the rider by.
+	own bool
 }
 
 // stageWork holds the buffers used to compute one stage after another.
@@ -164,7 +168,7 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 	if g := gone[i]; g != 0 && g <= number {
 		return nil
 	}
-	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty})
+	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty, own: bonus > 0})
 	w.pos[i] = int32(len(w.fin))
 	return nil
 }
@@ -180,15 +184,18 @@ func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageRes
 	if err := w.times(rs, number, &res.Finish, gone); err != nil {
 		return err
 	}
-	if st.TimeTrial == TimeTrialTeam && rs.TeamBest > 0 {
+	official := rs.OfficialResults && rs.TimeModel == TimeModelClock
+	if st.TimeTrial == TimeTrialTeam && rs.TeamBest > 0 && !official {
 		w.sortByTime()
 		w.teamTimeTrial(rs.TeamBest)
 	}
-	w.sortByTime()
+	if !official || st.TimeTrial != "" {
+		w.sortByTime()
+	}
 	for i := range w.fin {
 		w.fin[i].place = i + 1
 		w.pos[w.fin[i].rider] = int32(i + 1)
-		if i < len(rs.FinishBonuses) {
+		if st.TimeTrial == "" && i < len(rs.FinishBonuses) && !w.fin[i].own {
 			w.fin[i].bonus += rs.FinishBonuses[i]
 		}
 	}
@@ -306,10 +313,11 @@ func (w *stageWork) orderBonuses(rs *Ruleset, stage *Stage, number int, res *Sta
 	return nil
 }
 
-// bonus gives table[k] to the k-th rider of order who has a time in this stage.
+// bonus gives table[k] to the k-th rider of order who has a time in this stage and no bonus of
+// his own entered with the finish.
 func (w *stageWork) bonus(order []int, table []int) {
 	for k, bib := range order[:min(len(order), len(table))] {
-		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 {
+		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 && !w.fin[w.pos[i]-1].own {
 			w.fin[w.pos[i]-1].bonus += table[k]
 		}
 	}

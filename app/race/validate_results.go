@@ -12,11 +12,12 @@ const (
 )
 
 // ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
-// every bib is a rider of the tour, given once, who has not abandoned in an earlier stage.
+// every bib is a rider of the tour, given once, who has not abandoned in an earlier stage (nor
+// retired for fatigue after one).
 // A rider who abandons later in the current stage may still have crossed. Fields are "order[i]".
 func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) error {
 	v := &ValidationError{}
-	out := abandonedBefore(prior, cur.Stage)
+	out := abandonedBefore(t, prior, cur.Stage)
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
 		field := fmt.Sprintf("order[%d]", i)
@@ -41,7 +42,7 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 // "groups[1].die" and "groups[0].riders[3]".
 func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) error {
 	v := &ValidationError{}
-	out := abandonedBefore(prior, cur.Stage)
+	out := abandonedBefore(t, prior, cur.Stage)
 	here := map[int]bool{}
 	for _, a := range cur.Abandons {
 		here[a.Bib] = true
@@ -117,7 +118,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 // in this stage's finish, and a reason is given. Fields are "bib" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(prior, cur.Stage), a.Bib); reason != "" {
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason != "" {
 		v.Add("bib", reason)
 	}
 	for _, b := range cur.Abandons {
@@ -135,7 +136,8 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 }
 
 // MissingAtClose lists, in tour order, what keeps the current stage from being closed: each starting
-// rider who has no finish and has not abandoned. It is empty when the stage is complete.
+// rider (not abandoned earlier nor retired for fatigue after an earlier stage) who has no finish and
+// has not abandoned. It is empty when the stage is complete.
 func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 	done := map[int]bool{}
 	for _, g := range cur.Finish.Groups {
@@ -149,7 +151,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 	for _, a := range cur.Abandons {
 		done[a.Bib] = true
 	}
-	out := abandonedBefore(prior, cur.Stage)
+	out := abandonedBefore(t, prior, cur.Stage)
 	var missing []string
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
@@ -161,10 +163,10 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 	return missing
 }
 
-// StartingRiders returns, in tour order, the riders who had not abandoned before the stage that
-// follows prior.
+// StartingRiders returns, in tour order, the riders who start the stage that follows prior: not
+// abandoned in it, nor retired for fatigue (2RUOTE) at the end of one of its stages.
 func StartingRiders(t *Tour, prior []StageResult) []Rider {
-	out := abandonedBefore(prior, 0)
+	out := abandonedBefore(t, prior, 0)
 	var riders []Rider
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
@@ -176,10 +178,17 @@ func StartingRiders(t *Tour, prior []StageResult) []Rider {
 	return riders
 }
 
-// abandonedBefore maps each bib that abandoned in prior (the stages before stage, or all of prior
-// when stage is 0) to the stage in which it abandoned.
-func abandonedBefore(prior []StageResult, stage int) map[int]int {
-	out := map[int]int{}
+// exit is how a rider left the race: in which stage, and the fatigue that made him retire at the
+// end of it (0: he abandoned during it).
+type exit struct {
+	stage, fatigue int
+}
+
+// abandonedBefore maps each bib that left the race in prior (the stages before stage, or all of
+// prior when stage is 0) to how it left: abandoned during a stage, or retired for fatigue at the
+// end of one (RULES.md §3.6: such a rider does not start the next stage).
+func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
+	out := map[int]exit{}
 	for i, p := range prior {
 		n := p.Stage
 		if n == 0 {
@@ -190,7 +199,12 @@ func abandonedBefore(prior []StageResult, stage int) map[int]int {
 		}
 		for _, a := range p.Abandons {
 			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = n
+				out[a.Bib] = exit{stage: n}
+			}
+		}
+		for _, bib := range retiredBy(t, p) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = exit{stage: n, fatigue: p.Fatigue[bib]}
 			}
 		}
 	}
@@ -198,12 +212,15 @@ func abandonedBefore(prior []StageResult, stage int) map[int]int {
 }
 
 // riderProblem says why bib cannot be in a result of the current stage, or "".
-func riderProblem(t *Tour, out map[int]int, bib int) string {
+func riderProblem(t *Tour, out map[int]exit, bib int) string {
 	if _, ok := t.RiderByBib(bib); !ok {
 		return fmt.Sprintf("no rider with bib %d in this tour", bib)
 	}
-	if n, gone := out[bib]; gone {
-		return fmt.Sprintf("bib %d abandoned in stage %d", bib, n)
+	if e, gone := out[bib]; gone {
+		if e.fatigue > 0 {
+			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, fatigueLimit(t))
+		}
+		return fmt.Sprintf("bib %d abandoned in stage %d", bib, e.stage)
 	}
 	return ""
 }
