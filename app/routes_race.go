@@ -8,7 +8,6 @@ import (
 
 // raceRoutes are the pages of a running tour: the stage screen, advantages, riders, classifications, Cycling Party.
 func raceRoutes(e *echo.Echo, h *handlers.Handler) {
-	e.GET("/tours/:id/race", h.CurrentStagePage)
 	e.GET("/tours/:id/stages/:n", h.StagePage)
 	e.POST("/tours/:id/stages/:n/sprints/:k", h.SaveSprintPage)
 	e.POST("/tours/:id/stages/:n/climbs/:k", h.SaveClimbPage)
@@ -27,7 +26,6 @@ func raceRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.POST("/tours/:id/stages/:n/lost-turns", h.AddLostTurnPage)
 	e.POST("/tours/:id/stages/:n/fatigue", h.SaveFatiguePage)
 	e.GET("/tours/:id/stages/:n/volata", h.VolataPage)
-	e.POST("/tours/:id/stages/:n/volata", h.UseVolataPage)
 	e.GET("/tours/:id/riders", h.TourRidersPage)
 	e.GET("/tours/:id/classifications", h.ClassificationsPage)
 	e.GET("/tours/:id/cycling-party", h.CyclingPartyPage)

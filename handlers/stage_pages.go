@@ -159,8 +159,8 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 		return err
 	}
 	scr := h.buildStage(st, v)
-	if lead := c.QueryParam("lead"); lead != "" && fail == nil && scr.Open {
-		scr.prefillLead(lead)
+	if fill := c.QueryParam("fill"); fill != "" && fail == nil && scr.Open {
+		scr.prefill(fill, c.QueryParam("order"))
 	}
 	status := http.StatusOK
 	p := views.Page{Title: fmt.Sprintf("Stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
@@ -481,10 +481,21 @@ func (scr *stageScreen) firstEmpty() string {
 	return "abandon-bib"
 }
 
-// prefillLead puts a volata order into the finish form's leading group (2RUOTE "use this order").
-func (scr *stageScreen) prefillLead(lead string) {
-	bibs, err := parseBibs(lead, "lead")
+// prefill puts an order computed elsewhere (the 2RUOTE volata's "use this order") into an entry of
+// the screen without saving it: target is "finish", "sprint-k" or "climb-k".
+func (scr *stageScreen) prefill(target, order string) {
+	bibs, err := parseBibs(order, "order")
 	if err != nil || len(bibs) == 0 {
+		return
+	}
+	if target != "finish" {
+		for i := range scr.Items {
+			if it := &scr.Items[i]; it.ID == target {
+				it.Value = bibText(bibs)
+				it.Preview = previewBibs(scr.Riders, bibs, "order", nil)
+				scr.Focus = it.ID
+			}
+		}
 		return
 	}
 	rows := scr.Finish.Rows

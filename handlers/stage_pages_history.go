@@ -45,16 +45,3 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 	return h.render(c, http.StatusOK, "history", views.Page{Title: fmt.Sprintf("History of stage %d — %s", n, st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "stage", n), Data: scr})
 }
-
-// CurrentStagePage sends the director to the stage the tour is at (the open one, else the last).
-func (h *Handler) CurrentStagePage(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
-	if err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, stageURL(id, currentStage(st)))
-}

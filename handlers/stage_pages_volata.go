@@ -166,32 +166,3 @@ func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int
 	scr.Result = bibText(order)
 	return status
 }
-
-// UseVolataPage puts a computed volata order into a sprint, a climb, or the finish form.
-func (h *Handler) UseVolataPage(c echo.Context) error {
-	id, n, version, err := stageForm(c)
-	if err != nil {
-		return err
-	}
-	text, target := c.FormValue("order"), c.FormValue("target")
-	if target == "finish" || target == "" {
-		return c.Redirect(http.StatusSeeOther, stageURL(id, n)+"?lead="+url.QueryEscape(text)+"#finish")
-	}
-	kind, kText, ok := strings.Cut(target, "-")
-	k, kerr := strconv.Atoi(kText)
-	if !ok || kerr != nil || (kind != "sprint" && kind != "climb") {
-		return race.Invalid("target", "must be the finish, a sprint or a climb")
-	}
-	order, err := parseBibs(text, "order")
-	if err == nil {
-		if kind == "sprint" {
-			err = h.Store.SetSprint(id, n, k, version, order)
-		} else {
-			err = h.Store.SetClimb(id, n, k, version, order)
-		}
-	}
-	if err != nil {
-		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
-	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("%s %d saved from the volata: %s.", titleWord(kind), k, bibText(order)))
-}
