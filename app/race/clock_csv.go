@@ -1,0 +1,179 @@
+package race
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MaxClockRows is the most data rows a clock finish CSV may have.
+const MaxClockRows = 1000
+
+// ClockCSV is a clock finish read from a CSV file.
+type ClockCSV struct {
+	// Results are the riders' results in file order.
+	Results []ClockResult
+	// Rows is, for each result, its data row: Results[k] comes from rows[Rows[k]].
+	Rows []int
+	// Lines is the file line of each data row (rows[i] is on line Lines[i]).
+	Lines []int
+}
+
+// clockColumns are the columns a clock finish CSV may have; ignoredClockColumns may be there too
+// (a result sheet's own columns) and are not read.
+func clockColumns() []string        { return []string{"bib", "time", "bonus", "penalty"} }
+func ignoredClockColumns() []string { return []string{"rank", "name", "rider", "team"} }
+
+// ParseClockCSV reads a stage finish of the clock time model from CSV: a header naming the columns
+// bib and time, optionally bonus and penalty (whole seconds; empty is 0), in any order, separated
+// by commas or semicolons; then one row per rider, in the order of arrival. Columns rank, name,
+// rider and team are allowed and ignored; rows whose cells are all empty are skipped. A problem is
+// a *ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a time
+// like 4:24:44 or 13:03.96` (rows[0] is the first row after the header; Lines gives its file line).
+// Unknown and repeated bibs are left to ValidateFinish.
+func ParseClockCSV(data []byte) (ClockCSV, error) {
+	var out ClockCSV
+	v := &ValidationError{}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		r.Comma = ';'
+	}
+	header, err := r.Read()
+	if errors.Is(err, io.EOF) {
+		return out, Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
+	}
+	if err != nil {
+		return out, Invalid("file", csvProblem(err))
+	}
+	col, ok := clockHeader(header, v)
+	if !ok {
+		return out, v.Err()
+	}
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			v.Add("file", csvProblem(err))
+			break
+		}
+		row := len(out.Lines)
+		if row == MaxClockRows {
+			v.Add("file", fmt.Sprintf("has more than %d rows", MaxClockRows))
+			break
+		}
+		line, _ := r.FieldPos(0)
+		out.Lines = append(out.Lines, line)
+		cell := func(name string) string {
+			if i, has := col[name]; has && i < len(rec) {
+				return strings.TrimSpace(rec[i])
+			}
+			return ""
+		}
+		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) < 0 {
+			continue
+		}
+		res, ok := clockRow(fmt.Sprintf("rows[%d]", row), cell, v)
+		if ok {
+			out.Results = append(out.Results, res)
+			out.Rows = append(out.Rows, row)
+		}
+	}
+	if v.Err() == nil && len(out.Results) == 0 {
+		v.Add("rows", "there are no riders after the header")
+	}
+	return out, v.Err()
+}
+
+// clockHeader maps each known column to its position, adding header problems to v.
+func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
+	col := map[string]int{}
+	ok := true
+	for i, h := range header {
+		name := strings.ToLower(strings.TrimSpace(h))
+		switch {
+		case slices.Contains(ignoredClockColumns(), name):
+		case !slices.Contains(clockColumns(), name):
+			v.Add("header", fmt.Sprintf("unknown column %q: the columns are %s (%s are ignored)", h,
+				strings.Join(clockColumns(), ","), strings.Join(ignoredClockColumns(), ", ")))
+			ok = false
+		default:
+			if _, dup := col[name]; dup {
+				v.Add("header", fmt.Sprintf("column %q is there twice", name))
+				ok = false
+			}
+			col[name] = i
+		}
+	}
+	for _, need := range []string{"bib", "time"} {
+		if _, has := col[need]; !has && ok {
+			v.Add("header", fmt.Sprintf("has no %s column: the first line must name the columns bib,time,bonus,penalty", need))
+			ok = false
+		}
+	}
+	return col, ok
+}
+
+// clockRow reads one data row's cells into a result, adding each problem under prefix to v.
+func clockRow(prefix string, cell func(string) string, v *ValidationError) (ClockResult, bool) {
+	var res ClockResult
+	ok := true
+	switch text := cell("bib"); {
+	case text == "":
+		v.Add(prefix+".bib", "is required")
+		ok = false
+	default:
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 1 {
+			v.Add(prefix+".bib", fmt.Sprintf("%q is not a bib number", text))
+			ok = false
+		}
+		res.Bib = n
+	}
+	if text := cell("time"); text == "" {
+		v.Add(prefix+".time", "is required (like "+clockExample+")")
+		ok = false
+	} else if h, err := ParseClockTime(text); err != nil {
+		v.Add(prefix+".time", err.Error())
+		ok = false
+	} else {
+		res.Hundredths = h
+	}
+	for _, name := range []string{"bonus", "penalty"} {
+		text := cell(name)
+		if text == "" {
+			continue
+		}
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 {
+			v.Add(prefix+"."+name, fmt.Sprintf("%q is not a whole number of seconds", text))
+			ok = false
+			continue
+		}
+		if name == "bonus" {
+			res.Bonus = n
+		} else {
+			res.Penalty = n
+		}
+	}
+	return res, ok
+}
+
+// csvProblem describes a CSV syntax error with its line.
+func csvProblem(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("is not a readable CSV file: line %d: %v", pe.Line, pe.Err)
+	}
+	return "is not a readable CSV file"
+}
