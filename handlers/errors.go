@@ -94,7 +94,7 @@ func firstReason(fields map[string]string) string {
 	if len(keys) == 0 {
 		return "the input breaks a rule"
 	}
-	msg := keys[0] + " " + fields[keys[0]]
+	msg := joinReason(keys[0], fields[keys[0]])
 	if len(keys) > 1 {
 		msg += fmt.Sprintf(" (and %d more)", len(keys)-1)
 	}
@@ -126,4 +126,15 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		h.Logger.Error("rendering the error page failed", "error", rerr)
 		_ = c.String(status, body.Message)
 	}
+}
+
+// joinReason puts a field and its reason into one sentence: "groups[2].die must be between 1
+// and 6", or "climb: team Rojo has used its 1 double throw" when the reason is a sentence of its own.
+func joinReason(field, reason string) string {
+	for _, verb := range []string{"must ", "is ", "has ", "are ", "cannot ", "should "} {
+		if strings.HasPrefix(reason, verb) {
+			return field + " " + reason
+		}
+	}
+	return field + ": " + reason
 }

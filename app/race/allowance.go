@@ -123,7 +123,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 	if climbLimit > 0 {
 		used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, use.Climb)
 		if used >= climbLimit {
-			return Invalid("climb", fmt.Sprintf("team %s has used its %d %s on climb %d",
+			return Conflict(fmt.Sprintf("team %s has used its %d %s on climb %d",
 				team, climbLimit, plural(name, climbLimit), use.Climb))
 		}
 	}

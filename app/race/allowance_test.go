@@ -134,9 +134,9 @@ func TestCheckAdvantageCyclingParty(t *testing.T) {
 		{"mountain attack on climb 5 of 4", 2, nil, nil, nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 5}, "field:climb"},
 		// Double throws: the leader's, 1 on each first climb, 2 on each hors climb.
 		{"double throw on a first climb", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 1}, "ok"},
-		{"2nd double throw on a first climb", 2, nil, uses(dt, 11, 1, 0, 1), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 1}, "field:climb"},
+		{"2nd double throw on a first climb", 2, nil, uses(dt, 11, 1, 0, 1), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 1}, "conflict"},
 		{"2nd double throw on a hors climb", 2, nil, uses(dt, 11, 1, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "ok"},
-		{"3rd double throw on a hors climb", 2, nil, uses(dt, 11, 2, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},
+		{"3rd double throw on a hors climb", 2, nil, uses(dt, 11, 2, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "conflict"},
 		{"double throws on the next hors climb", 2, nil, uses(dt, 11, 2, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 4}, "ok"},
 		{"double throw on a second climb", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 3}, "field:climb"},
 		{"double throw on a third climb", 1, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},

@@ -60,6 +60,7 @@ func (st *RaceState) requireOpen(n int) error {
 // writeEntries upserts or deletes entries and records each change; it bumps the stage version.
 func writeEntries(tx *gorm.DB, stageID uint, action string, writes []entryWrite) error {
 	now := time.Now()
+	changed := false
 	for _, w := range writes {
 		var old models.Entry
 		err := tx.Where("stage_id = ? AND kind = ? AND key = ?", stageID, w.Kind, w.Key).First(&old).Error
@@ -93,10 +94,14 @@ func writeEntries(tx *gorm.DB, stageID uint, action string, writes []entryWrite)
 				return fmt.Errorf("store: unable to store entry: %w", err)
 			}
 		}
+		changed = true
 		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: w.Summary, Before: before, After: w.Data}
 		if err := tx.Create(&ch).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
+	}
+	if !changed {
+		return nil // saving the same values again changes nothing, not even the version
 	}
 	return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error
 }

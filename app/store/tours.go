@@ -52,20 +52,20 @@ type LeaderOf struct {
 
 // TourView is a whole tour as the API shows it: its ruleset, teams with riders and bibs, stages.
 type TourView struct {
-	ID            uint                  `json:"id"`
-	Name          string                `json:"name"`
-	Ruleset       string                `json:"ruleset"`
-	RulesetName   string                `json:"ruleset_name"`
-	Profile       string                `json:"profile"`
-	Seed          int64                 `json:"seed"`
-	RidersPerTeam int                   `json:"riders_per_team"`
-	Advanced      bool                  `json:"advanced,omitempty"`
-	Points        race.PointsDefinition `json:"points"`
-	Teams         []race.Team           `json:"teams"`
-	Stages        []StageSummary        `json:"stages"`
-	Current       int                   `json:"current"`
-	Closed        int                   `json:"closed"`
-	CreatedAt     time.Time             `json:"created_at"`
+	ID            uint                   `json:"id"`
+	Name          string                 `json:"name"`
+	Ruleset       string                 `json:"ruleset"`
+	RulesetName   string                 `json:"ruleset_name"`
+	Profile       string                 `json:"profile"`
+	Seed          int64                  `json:"seed"`
+	RidersPerTeam int                    `json:"riders_per_team"`
+	Advanced      bool                   `json:"advanced,omitempty"`
+	Points        *race.PointsDefinition `json:"points,omitempty"`
+	Teams         []race.Team            `json:"teams"`
+	Stages        []StageSummary         `json:"stages"`
+	Current       int                    `json:"current"`
+	Closed        int                    `json:"closed"`
+	CreatedAt     time.Time              `json:"created_at"`
 }
 
 // StageSummary is one stage in a tour view.
@@ -117,6 +117,9 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 		return race.Tour{}, race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", in.Ruleset))
 	}
 	v := &race.ValidationError{}
+	if in.RidersPerTeam == 0 {
+		in.RidersPerTeam = defaultRidersPerTeam(rs.Team)
+	}
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		v.Add("name", "is required")
@@ -363,9 +366,7 @@ func (s *Store) GetTour(id uint) (TourView, error) {
 	}
 	v := TourView{ID: row.ID, Name: row.Name, Ruleset: row.RulesetID, RulesetName: rt.Tour.Ruleset.Name, Profile: row.Profile, Seed: row.Seed,
 		RidersPerTeam: row.RidersPerTeam, Advanced: row.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: row.CreatedAt}
-	if rt.Tour.Points != nil {
-		v.Points = *rt.Tour.Points
-	}
+	v.Points = rt.Tour.Points
 	for _, st := range rt.Tour.Stages {
 		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Length, State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})
 	}
@@ -401,4 +402,14 @@ func (s *Store) DeleteTour(id uint) error {
 		}
 		return tx.Delete(&models.Tour{}, id).Error
 	})
+}
+
+// defaultRidersPerTeam is the riders per team a tour gets when none is given: the largest the
+// ruleset allows (Cycling Party 6, Ciclismo a fondo 8, 2RUOTE 5).
+func defaultRidersPerTeam(tr race.TeamRules) int {
+	best := tr.MaxRiders
+	for _, n := range tr.RiderCounts {
+		best = max(best, n)
+	}
+	return best
 }
