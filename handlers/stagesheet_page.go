@@ -26,6 +26,8 @@ type sheetView struct {
 	Sections   []sheetSection
 	Cards      []sheetCard
 	Km         int
+	// Facts counts the climbs and sprints ("4 climbs · 1 sprint").
+	Facts string
 }
 
 // sheetMarker is one line of the sheet: a square and what goes on it.
@@ -64,9 +66,8 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	rs, st := rst.Tour.Ruleset, sv.Stage
 	v := sheetView{TourID: id, TourName: rst.Tour.Name, Ruleset: rs, Stage: st, TypeName: st.Type, Unit: rs.SquareName, Mode: stageMode(rs),
 		Stages: len(rst.Tour.Stages)}
-	if v.Unit == "" {
-		v.Unit = "squares"
-	}
+	v.Unit = profileUnit(rs.SquareName, "squares", st.Length)
+	v.Facts = fmt.Sprintf("%s · %s", counted(len(st.Climbs), "climb"), counted(len(st.Sprints), "sprint"))
 	if t, ok := rs.StageType(st.Type); ok {
 		v.TypeName = t.Name
 	}
@@ -97,11 +98,11 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 		sc := sheetCard{N: k + 1, ID: id, Name: card.Name, Terrain: card.Terrain}
 		switch card.Special {
 		case race.CardGPM:
-			sc.Use = "mountain sprint: the climb ends here"
+			sc.Use = "the climb ends here"
 		case race.CardTV:
-			sc.Use = "intermediate sprint (traguardo volante)"
+			sc.Use = "sprint"
 		case race.CardR:
-			sc.Use = "feed: unlocks the Energia action"
+			sc.Use = "unlocks the Energia action"
 		}
 		if sc.Name == "" {
 			sc.Name = id
@@ -118,10 +119,15 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
 	if len(markers) == 0 {
 		markers = race.StageMarkers(rs, st)
 	}
+	cards := len(st.Cards) > 0
+	where := "squares"
+	if cards {
+		where = "cards"
+	}
 	climbAt := func(square int, start bool) string {
 		for _, cl := range st.Climbs {
 			if start && cl.Start == square || !start && cl.End == square {
-				return fmt.Sprintf("climb %d, squares %d–%d", cl.Index, cl.Start, cl.End)
+				return fmt.Sprintf("climb %d, %s %d–%d", cl.Index, where, cl.Start, cl.End)
 			}
 		}
 		return ""
@@ -129,26 +135,30 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
 	var out []sheetMarker
 	for _, m := range markers {
 		sm := sheetMarker{Square: fmt.Sprint(m.At), Kind: m.Kind, Detail: m.Label}
-		switch m.Kind {
-		case race.MarkerStart:
+		switch k := m.Kind; {
+		case k == race.MarkerStart && cards:
+			sm.What, sm.Detail, sm.Square = "Start card", "before card 1", "—"
+		case k == race.MarkerStart:
 			sm.What, sm.Detail = "Start line", "the riders line up behind it"
-		case race.MarkerKm:
+		case k == race.MarkerKm:
 			sm.What = "Kilometre indicator"
-		case race.MarkerClimbStart:
+		case k == race.MarkerClimbStart:
 			sm.What = "Climb start indicator"
 			sm.Detail = m.Label + " · " + climbAt(m.At, true)
-		case race.MarkerClimbEnd:
+		case k == race.MarkerClimbEnd:
 			sm.What = "Climb finish indicator (summit)"
 			sm.Detail = m.Label + " · " + climbAt(m.At, false)
-		case race.MarkerSprint:
+		case k == race.MarkerSprint:
 			sm.What = "Intermediate sprint"
-		case race.MarkerAttackLine:
+		case k == race.MarkerAttackLine:
 			sm.What = "Attack line"
-		case race.MarkerSprintLine:
+		case k == race.MarkerSprintLine:
 			sm.What = "Sprint line"
-		case race.MarkerFinish:
+		case k == race.MarkerFinish && cards:
+			sm.What, sm.Detail, sm.Square = "Finish card", fmt.Sprintf("after card %d", m.At), "—"
+		case k == race.MarkerFinish:
 			sm.What, sm.Detail = "Finish line", ""
-		case race.MarkerTimeIndicator:
+		case k == race.MarkerTimeIndicator:
 			sm.What = "Time indicator"
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
 		default:
@@ -157,4 +167,12 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
 		out = append(out, sm)
 	}
 	return out
+}
+
+// counted says "1 sprint" or "3 sprints".
+func counted(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -73,7 +73,7 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 	if compact {
 		pv.Height, g.base, g.top, g.font = 170, 128, 34, 22
 	}
-	summary := fmt.Sprintf("%d %s, %d climbs, %d sprints", L, profileUnit(rs.SquareName, "squares", L), len(st.Climbs), len(st.Sprints))
+	summary := fmt.Sprintf("%d %s, %s, %s", L, profileUnit(rs.SquareName, "squares", L), counted(len(st.Climbs), "climb"), counted(len(st.Sprints), "sprint"))
 	pv.Title = title + ": " + summary
 	cards := len(st.Cards) > 0
 	x := func(at float64) int {
