@@ -373,7 +373,7 @@ func TestRacePagesCyclingParty(t *testing.T) {
 	}
 	r.post(t, "/stages/2/advantages", url.Values{"kind": {"double_throw"}, "climb": {"2"}, "bib": {"11"}, "from": {"stage"}, "_version": {r.version(t, 2)}}, "/stages/2")
 	r.refusedPage(t, "second double throw of Rojo on a first-category climb", "/stages/2/advantages",
-		url.Values{"kind": {"double_throw"}, "climb": {"2"}, "bib": {"11"}, "from": {"stage"}, "_version": {r.version(t, 2)}}, 422,
+		url.Values{"kind": {"double_throw"}, "climb": {"2"}, "bib": {"11"}, "from": {"stage"}, "_version": {r.version(t, 2)}}, 409,
 		"team Rojo has used its 1 double throw on climb 2", `id="climb-2-dice-error"`, "<title>Stage 2 — ")
 	r.refusedPage(t, "abandoned rider in stage 2", "/stages/2/sprints/1", url.Values{"order": {"15"}, "_version": {r.version(t, 2)}}, 422, "bib 15 abandoned in stage 1")
 }
@@ -466,8 +466,16 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 	ruote.getPage(t, "/stages/1/volata?order=11+99", http.StatusUnprocessableEntity)
 	ruote.post(t, "/stages/1/close", url.Values{"_version": {ruote.version(t, 1)}}, "/stages/2")
 	page = ruote.getPage(t, "/stages/2", http.StatusOK)
-	if !strings.Contains(page, "Retired for fatigue after stage 1") || !strings.Contains(page, `<input type="hidden" name="bib" value="11">`) {
-		t.Errorf("stage 2 does not offer to record the fatigue retirement of bib 11")
+	if !strings.Contains(page, "Retired for fatigue after stage 1") || !strings.Contains(page, "they do not start stage 2") || !strings.Contains(page, "<b>11</b> Bianchi 1 — fatigue 30") {
+		t.Errorf("stage 2 does not say that bib 11 retired for fatigue after stage 1")
+	}
+	if !regexp.MustCompile(`\{"bib":11,[^}]*"gone":1,"retired":true\}`).MatchString(page) {
+		t.Errorf("stage 2's riders block does not mark bib 11 as retired after stage 1")
+	}
+	ruote.refusedPage(t, "a retired rider in a sprint", "/stages/2/sprints/1", url.Values{"order": {"11"}, "_version": {ruote.version(t, 2)}}, 422,
+		"bib 11 retired after stage 1", "<em>retired after stage 1</em>")
+	if riders := ruote.getPage(t, "/riders", http.StatusOK); !strings.Contains(riders, `<span class="status out">retired after stage 1</span> <small>(fatigue 30, above 25)</small>`) {
+		t.Errorf("riders page does not show bib 11 retired after stage 1")
 	}
 	cls := ruote.getPage(t, "/classifications", http.StatusOK)
 	for _, want := range []string{"Maglia Rosa", "Maglia Ciclamino", "Maglia Verde", "<b>21</b>"} {

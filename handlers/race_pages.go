@@ -151,6 +151,8 @@ type riderData struct {
 	Role  string `json:"role"`
 	// Gone is the stage in which the rider abandoned before this one (0: none).
 	Gone int `json:"gone,omitempty"`
+	// Retired says the rider retired for fatigue at the end of stage Gone (2RUOTE).
+	Retired bool `json:"retired,omitempty"`
 	// Here says the rider abandoned in this stage.
 	Here bool `json:"here,omitempty"`
 }
@@ -161,13 +163,45 @@ type ridersBlock struct {
 	Riders []riderData `json:"riders"`
 }
 
-// abandonedBy maps each bib that abandoned in stages 1..upto to its stage.
-func abandonedBy(st *store.RaceState, upto int) map[int]int {
-	out := map[int]int{}
-	for i := 0; i < upto && i < len(st.Results); i++ {
-		for _, a := range st.Results[i].Abandons {
+// riderExit is how a rider left the race: abandoned during Stage, or (Fatigue > 0) retired for
+// fatigue at the end of Stage (2RUOTE).
+type riderExit struct {
+	Stage, Fatigue int
+}
+
+// exitsBefore maps each rider who does not start stage n to how he left: abandoned in an earlier
+// stage, or retired for fatigue at the end of one. n may be one past the last stage.
+func exitsBefore(st *store.RaceState, n int) map[int]riderExit {
+	out := map[int]riderExit{}
+	for i := 0; i < n-1 && i < len(st.Results); i++ {
+		res := st.Results[i]
+		for _, a := range res.Abandons {
 			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = i + 1
+				out[a.Bib] = riderExit{Stage: i + 1}
+			}
+		}
+		if st.Tour.Ruleset.Fatigue == nil {
+			continue
+		}
+		for _, bib := range race.FatigueRetired(&st.Tour, res) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = riderExit{Stage: i + 1, Fatigue: res.Fatigue[bib]}
+			}
+		}
+	}
+	return out
+}
+
+// outOf maps each rider no longer racing in stage n (gone before it, or abandoned in it) to a stage.
+func outOf(st *store.RaceState, n int) map[int]int {
+	out := map[int]int{}
+	for bib, e := range exitsBefore(st, n) {
+		out[bib] = e.Stage
+	}
+	if n >= 1 && n <= len(st.Results) {
+		for _, a := range st.Results[n-1].Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = n
 			}
 		}
 	}
@@ -176,7 +210,7 @@ func abandonedBy(st *store.RaceState, upto int) map[int]int {
 
 // ridersOf builds the riders block for stage n.
 func ridersOf(st *store.RaceState, n int) ridersBlock {
-	before := abandonedBy(st, n-1)
+	before := exitsBefore(st, n)
 	here := map[int]bool{}
 	if n >= 1 && n <= len(st.Results) {
 		for _, a := range st.Results[n-1].Abandons {
@@ -187,7 +221,7 @@ func ridersOf(st *store.RaceState, n int) ridersBlock {
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
 			b.Riders = append(b.Riders, riderData{Bib: r.Bib, Name: r.Name, Team: t.Name, Short: t.Short, Color: t.Color,
-				Role: r.Role, Gone: before[r.Bib], Here: here[r.Bib]})
+				Role: r.Role, Gone: before[r.Bib].Stage, Retired: before[r.Bib].Fatigue > 0, Here: here[r.Bib]})
 		}
 	}
 	return b
@@ -203,7 +237,8 @@ type bibView struct {
 }
 
 // previewBibs describes typed bibs for stage n; mode "order" flags riders gone before the stage,
-// "finish" and "single" also those who abandoned in it. seen, when not nil, flags repeats across fields.
+// "finish" and "single" also those who abandoned in it, "any" only unknown bibs. seen, when not nil,
+// flags repeats across fields.
 func previewBibs(block ridersBlock, bibs []int, mode string, seen map[int]bool) []bibView {
 	byBib := map[int]riderData{}
 	for _, r := range block.Riders {
@@ -219,6 +254,9 @@ func previewBibs(block ridersBlock, bibs []int, mode string, seen map[int]bool) 
 		switch {
 		case !ok:
 			v.Problem = "no such bib"
+		case mode == "any":
+		case r.Gone > 0 && r.Retired:
+			v.Problem = fmt.Sprintf("retired after stage %d", r.Gone)
 		case r.Gone > 0:
 			v.Problem = fmt.Sprintf("abandoned in stage %d", r.Gone)
 		case r.Here && mode != "order":

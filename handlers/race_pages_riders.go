@@ -42,7 +42,7 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	}
 	scr := tourRidersScreen{TourID: id}
 	gone := map[int]string{}
-	stageOf := abandonedBy(st, len(st.Results))
+	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
 		for _, a := range res.Abandons {
 			if _, ok := gone[a.Bib]; !ok {
@@ -54,8 +54,11 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
 		for _, r := range t.Riders {
 			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Status: "racing"}
-			if k, out := stageOf[r.Bib]; out {
-				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", k), gone[r.Bib]
+			if e, out := exits[r.Bib]; out {
+				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib]
+				if e.Fatigue > 0 {
+					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, fatigueLimitOf(&st.Tour))
+				}
 				scr.Stopped++
 			} else {
 				scr.Racing++

@@ -326,7 +326,7 @@ func diceFor(st *store.RaceState, n int, cl race.Climb, allowances []race.TeamAl
 			}
 		}
 	}
-	gone := abandonedBy(st, n)
+	gone := outOf(st, n)
 	d := &diceForm{Name: rule.Name}
 	if d.Name == "" {
 		d.Name = "Double throw"
@@ -421,24 +421,19 @@ func timeRows(st *store.RaceState, times []race.StageTime) []timeRow {
 	return out
 }
 
-// fatigueRetiredBefore lists 2RUOTE riders whose fatigue after stage n-1 was over the limit and who
-// have not yet been recorded as abandoned.
+// fatigueRetiredBefore lists the 2RUOTE riders who retired for fatigue at the end of stage n-1: they
+// do not start stage n.
 func fatigueRetiredBefore(st *store.RaceState, n int) []retiredRow {
-	rs := st.Tour.Ruleset
-	if rs.Fatigue == nil || n < 2 {
-		return nil
-	}
-	gone := abandonedBy(st, n)
-	prev := st.Results[n-2]
 	var out []retiredRow
-	for _, bib := range race.FatigueRetired(&st.Tour, prev) {
-		if _, already := gone[bib]; already {
+	for bib, e := range exitsBefore(st, n) {
+		if e.Fatigue == 0 || e.Stage != n-1 {
 			continue
 		}
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		out = append(out, retiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: prev.Fatigue[bib], Limit: fatigueLimitOf(&st.Tour), Before: n - 1})
+		out = append(out, retiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: e.Fatigue, Limit: fatigueLimitOf(&st.Tour), Before: n - 1})
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Bib < out[j].Bib })
 	return out
 }
 

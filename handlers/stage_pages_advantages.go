@@ -188,7 +188,7 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool { return it.Kind == race.AdvEffort })
 		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
 	}
-	gone := abandonedBy(st, n)
+	gone := outOf(st, n)
 	for _, rule := range rs.Advantages {
 		if rule.Kind == race.AdvEffort {
 			continue
@@ -257,7 +257,7 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		scr.Combativity = &advForm{Kind: "combativity", Name: "Combativity award", ID: "combativity", Action: stageBase + "/combativity"}
 		if cur.Combativity != 0 {
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
-			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "single", nil)
+			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: "Turns lost", ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
 		for _, l := range cur.LostTurns {
@@ -311,7 +311,7 @@ func effortOf(st *store.RaceState, n int) *effortSection {
 func fatigueOf(st *store.RaceState, n int, cur race.StageResult) *fatigueSection {
 	sec := &fatigueSection{Limit: fatigueLimitOf(&st.Tour)}
 	retired := race.FatigueRetired(&st.Tour, cur)
-	gone := abandonedBy(st, n-1)
+	gone := exitsBefore(st, n)
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
 			if _, out := gone[r.Bib]; out {

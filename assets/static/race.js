@@ -24,7 +24,8 @@
     if (!/^\d+$/.test(tok) || Number(tok) < 1) { return "not a bib number"; }
     var r = riders[Number(tok)];
     if (!r) { return "no such bib"; }
-    if (r.gone) { return "abandoned in stage " + r.gone; }
+    if (mode === "any") { return ""; }
+    if (r.gone) { return (r.retired ? "retired after stage " : "abandoned in stage ") + r.gone; }
     if (r.here && mode !== "order") { return "abandoned in this stage"; }
     if (seen[tok]) { return "given twice"; }
     return "";
