@@ -48,7 +48,7 @@ func climbColors() []string {
 // climbShort is a category's short label on the drawing.
 func climbShort(id string) string {
 	short := map[string]string{"hors": "HC", "special": "CE", "first": "1st", "second": "2nd", "third": "3rd",
-		"fourth": "4th", "hill": "hill", "repecho": "rep.", "gpm": "GPM"}
+		"fourth": "4th", "hill": "hill", "repecho": "rep.", "gpm": "GPM", "hc": "HC", "1": "1st", "2": "2nd", "3": "3rd", "4": "4th"}
 	if s, ok := short[id]; ok {
 		return s
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -23,10 +24,12 @@ type riderCountChoice struct {
 
 // tourStepView is the characteristics step: the fields as typed and the choices.
 type tourStepView struct {
-	Rulesets      []race.Ruleset
-	Profiles      []profileChoice
-	RiderCounts   []riderCountChoice
-	CardRulesets  string
+	Rulesets     []race.Ruleset
+	Profiles     []profileChoice
+	RiderCounts  []riderCountChoice
+	CardRulesets string
+	// CountsHint says which team sizes each ruleset allows ("Cycling Party (Master) 5 or 6 · 2RUOTE 5").
+	CountsHint    string
 	Ruleset, Name string
 	Stages, Seed  string
 	Profile       string
@@ -64,8 +67,9 @@ func (h *Handler) renderTourStep(c echo.Context, status int, d wizardDraft, raw 
 		Stages: strconv.Itoa(r.Stages), Seed: strconv.FormatInt(r.Seed, 10), Profile: r.Profile,
 		RidersPerTeam: strconv.Itoa(r.RidersPerTeam), Advanced: r.Advanced, Proposed: d.Proposed != nil}
 	byCount := map[int][]string{}
-	var cards []string
+	var cards, hints []string
 	for _, x := range h.Store.Rulesets() {
+		hints = append(hints, x.Name+" "+describeCounts(riderCounts(x)))
 		for _, n := range riderCounts(x) {
 			byCount[n] = append(byCount[n], x.ID)
 		}
@@ -79,6 +83,7 @@ func (h *Handler) renderTourStep(c echo.Context, status int, d wizardDraft, raw 
 		}
 	}
 	tv.CardRulesets = strings.Join(cards, " ")
+	tv.CountsHint = strings.Join(hints, " · ")
 	for k, val := range raw {
 		switch k {
 		case "stages":
@@ -162,4 +167,18 @@ func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, _ string) error 
 // proposalChanged says whether the characteristics that shape the stages differ.
 func proposalChanged(a, b race.ProposalRequest) bool {
 	return a.Ruleset != b.Ruleset || a.Stages != b.Stages || a.Profile != b.Profile || a.Seed != b.Seed || a.Advanced != b.Advanced
+}
+
+// describeCounts words allowed team sizes: "5", "5 or 6", "4 to 8".
+func describeCounts(counts []int) string {
+	switch n := len(counts); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return strconv.Itoa(counts[0])
+	case n == 2:
+		return fmt.Sprintf("%d or %d", counts[0], counts[1])
+	default:
+		return fmt.Sprintf("%d to %d", counts[0], counts[n-1])
+	}
 }
