@@ -40,6 +40,7 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
 	}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}))
 	e.Use(bodyLimit())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
