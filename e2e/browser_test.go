@@ -145,13 +145,13 @@ type tab struct {
 	base string
 	vp   viewport
 
-	mu        sync.Mutex
-	problems  []string                          // console errors, exceptions, log errors, failed requests
-	bad       map[network.RequestID]badResponse // responses of 400 or more not yet judged
-	expected  map[int]int                       // status → how many refusals the test expects before the next check
-	excused   map[network.RequestID]bool        // refusals the test asked for
-	dialogs   []string                          // confirm() questions shown (and accepted)
-	loadFails int
+	mu       sync.Mutex
+	problems []string                          // console errors, exceptions, log errors, failed requests
+	bad      map[network.RequestID]badResponse // responses of 400 or more not yet judged
+	expected map[int]int                       // status → how many refusals the test expects before the next check
+	excused  map[network.RequestID]bool        // refusals the test asked for
+	dialogs  []string                          // confirm() questions shown (and accepted)
+	reported map[string]bool                   // audit problems already reported (digits blanked): each is said once
 }
 
 // badResponse is a response of 400 or more.
@@ -166,7 +166,7 @@ func (b *browser) newTab(t *testing.T, srv *server) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	tb := &tab{t: t, ctx: ctx, base: srv.URL, bad: map[network.RequestID]badResponse{}, expected: map[int]int{}, excused: map[network.RequestID]bool{}}
+	tb := &tab{t: t, ctx: ctx, base: srv.URL, bad: map[network.RequestID]badResponse{}, expected: map[int]int{}, excused: map[network.RequestID]bool{}, reported: map[string]bool{}}
 	if err := chromedp.Listen(ctx, tb.onEvent); err != nil {
 		t.Fatalf("listening to the tab: %v", err)
 	}
@@ -248,6 +248,17 @@ func (tb *tab) takeDialogs() []string {
 	d := tb.dialogs
 	tb.dialogs = nil
 	return d
+}
+
+// forget drops the bad responses for url: the test judges them itself.
+func (tb *tab) forget(url string) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for id, r := range tb.bad {
+		if r.url == url {
+			delete(tb.bad, id)
+		}
+	}
 }
 
 // takeProblems returns and clears what the event listener recorded.
@@ -364,7 +375,7 @@ func (tb *tab) backTab() {
 // focused describes the focused element: its id, or its tag and text.
 func (tb *tab) focused() string {
 	tb.t.Helper()
-	return eval[string](tb, `(() => { const e = document.activeElement; if (!e) return ""; return e.id ? "#" + e.id : e.tagName.toLowerCase() + ":" + (e.textContent || e.value || "").trim().slice(0, 40); })()`)
+	return eval[string](tb, `(() => { const e = document.activeElement; if (!e) return ""; if (e === document.body) return "body"; return e.id ? "#" + e.id : e.tagName.toLowerCase() + ":" + (e.textContent || e.value || "").trim().replace(/\s+/g, " ").slice(0, 40); })()`)
 }
 
 // tabTo presses Tab until the focused element matches sel (at most limit presses), as a keyboard
@@ -529,7 +540,13 @@ func (tb *tab) check(title string) {
 	tb.t.Helper()
 	a := eval[audit](tb, auditJS)
 	problems := tb.takeProblems()
-	problems = append(problems, a.Problems...)
+	for _, p := range a.Problems {
+		key := tb.vp.name + " " + regexp.MustCompile(`[0-9]+`).ReplaceAllString(p, "#")
+		if !tb.reported[key] {
+			tb.reported[key] = true
+			problems = append(problems, p)
+		}
+	}
 	if title != "" && !strings.Contains(a.Title, title) {
 		problems = append(problems, fmt.Sprintf("title %q does not contain %q", a.Title, title))
 	}
@@ -678,8 +695,6 @@ func (tb *tab) download(href string) (status int, ctype string, head []byte) {
 	for _, b := range g.Head {
 		head = append(head, byte(b))
 	}
-	if g.Size < 100 {
-		tb.errorf("%s is only %d bytes", href, g.Size)
-	}
+	tb.forget(href) // judged here, by the caller
 	return g.Status, g.Type, head
 }
