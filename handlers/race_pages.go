@@ -17,7 +17,7 @@ import (
 type TourNav struct {
 	ID   uint
 	Name string
-	// Active names the screen shown: stage, advantages, sheet, riders, classifications, cycling-party.
+	// Active names the screen shown: stage, advantages, sheet, riders, classifications, cycling-party, sheets.
 	Active string
 	// Stage is the stage the menu's stage links go to.
 	Stage        int
@@ -45,7 +45,7 @@ func (h *Handler) tourNav(st *store.RaceState, active string, stage int) *TourNa
 	nav := &TourNav{ID: st.TourID, Name: st.Tour.Name, Active: active, Stage: stage, After: st.Closed,
 		CyclingParty: st.Tour.Ruleset.Has(race.ClassCyclingParty)}
 	for _, s := range st.Tour.Stages {
-		nav.Stages = append(nav.Stages, NavStage{Number: s.Number, State: s.State, Type: s.Type, Here: s.Number == stage && active != "riders" && active != "classifications" && active != "cycling-party"})
+		nav.Stages = append(nav.Stages, NavStage{Number: s.Number, State: s.State, Type: s.Type, Here: s.Number == stage && (active == "stage" || active == "advantages" || active == "sheet")})
 	}
 	return nav
 }

@@ -51,7 +51,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 	}
 	msg := fmt.Sprintf("%s recorded for bib %d.", advantageLabel(u), u.Bib)
 	if fromStage {
-		return redirect(c, fmt.Sprintf("%s#climb-%d-box", stageURL(id, n), u.Climb), msg)
+		return redirect(c, stageURL(id, n), msg)
 	}
 	return redirect(c, advantagesURL(id, n), msg)
 }

@@ -152,7 +152,7 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 	for _, g := range f.Groups {
 		riders += len(g.Riders)
 	}
-	return redirect(c, stageURL(id, n)+"#finish", fmt.Sprintf("Finish saved: %d %s, %d %s.", len(f.Groups), plural(len(f.Groups), "group", "groups"), riders, plural(riders, "rider", "riders")))
+	return redirect(c, stageURL(id, n), fmt.Sprintf("Finish saved: %d %s, %d %s.", len(f.Groups), plural(len(f.Groups), "group", "groups"), riders, plural(riders, "rider", "riders")))
 }
 
 // AddAbandonPage records an abandonment from the stage screen.
@@ -169,7 +169,7 @@ func (h *Handler) AddAbandonPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Err: err})
 	}
-	return redirect(c, stageURL(id, n)+"#abandons", fmt.Sprintf("Abandonment of bib %d recorded (%s).", bib, reason))
+	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d recorded (%s).", bib, reason))
 }
 
 // RemoveAbandonPage takes back an abandonment from the stage screen.
@@ -185,8 +185,11 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
-	return redirect(c, stageURL(id, n)+"#abandons", fmt.Sprintf("Abandonment of bib %d taken back.", bib))
+	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d taken back.", bib))
 }
+
+// Redirects back to the stage screen carry no #fragment: a fragment would stop the browser from
+// focusing the first empty entry (autofocus), and the director keeps typing from there.
 
 // CloseStagePage is "End stage": it closes the stage and moves on to the next stage's screen,
 // or lists exactly what is missing.
