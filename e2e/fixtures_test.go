@@ -1,0 +1,131 @@
+package e2e
+
+import (
+	"fmt"
+	"testing"
+)
+
+// obj is a JSON object for the API.
+type obj = map[string]any
+
+// idOnly decodes an API answer's id.
+type idOnly struct {
+	ID uint `json:"id"`
+}
+
+// addTeam creates a team with its riders through the API and returns its id.
+func addTeam(t *testing.T, srv *server, name, short, color string, riders []obj) uint {
+	t.Helper()
+	return api[idOnly](t, srv, "POST", "/api/v1/teams", obj{"name": name, "short": short, "color": color, "riders": riders}, 201).ID
+}
+
+// cafTeams creates three Ciclismo a fondo teams of five: JF, TT, ES, RO, SP (tour bibs 11–15, 21–25, 31–35).
+func cafTeams(t *testing.T, srv *server) []uint {
+	t.Helper()
+	var ids []uint
+	for _, tm := range [][3]string{{"Kelme", "KEL", "#0ea5e9"}, {"Banesto", "BAN", "#1e3a8a"}, {"Once", "ONC", "#facc15"}} {
+		var riders []obj
+		for i, role := range []string{"JF", "TT", "ES", "RO", "SP"} {
+			riders = append(riders, obj{"name": fmt.Sprintf("%s %d", tm[0], i+1), "number": i + 1, "role": role})
+		}
+		ids = append(ids, addTeam(t, srv, tm[0], tm[1], tm[2], riders))
+	}
+	return ids
+}
+
+// ruoteTeams creates three 2RUOTE teams of five riders costing 2 each (tour bibs 11–15, 21–25, 31–35).
+func ruoteTeams(t *testing.T, srv *server) []uint {
+	t.Helper()
+	var ids []uint
+	for _, tm := range [][3]string{{"Bianchi", "BIA", "#14b8a6"}, {"Legnano", "LEG", "#16a34a"}, {"Atala", "ATA", "#dc2626"}} {
+		var riders []obj
+		for i := range 5 {
+			riders = append(riders, obj{"name": fmt.Sprintf("%s %d", tm[0], i+1), "number": i + 1, "role": "rider",
+				"attributes": obj{"cost": 2, "pianura": 5, "montagna": 4 + i%3, "discesa": 5, "collina": 5, "volata": 3 + i, "cronometro": 5}})
+		}
+		ids = append(ids, addTeam(t, srv, tm[0], tm[1], tm[2], riders))
+	}
+	return ids
+}
+
+// defaultTeams returns the ids of the first n teams of the database (the box's teams on a fresh one).
+func defaultTeams(t *testing.T, srv *server, n int) []uint {
+	t.Helper()
+	teams := api[[]idOnly](t, srv, "GET", "/api/v1/teams", nil, 200)
+	if len(teams) < n {
+		t.Fatalf("the database has %d teams, want at least %d", len(teams), n)
+	}
+	var ids []uint
+	for _, tm := range teams[:n] {
+		ids = append(ids, tm.ID)
+	}
+	return ids
+}
+
+// createTour creates a tour from explicit stages through the API and returns its id as text.
+func createTour(t *testing.T, srv *server, ruleset, name string, riders int, stages []obj, teams []uint, advanced bool) string {
+	t.Helper()
+	body := obj{"ruleset": ruleset, "name": name, "profile": "medium", "seed": 7, "riders_per_team": riders,
+		"stages": stages, "teams": teams, "advanced": advanced}
+	return fmt.Sprint(api[idOnly](t, srv, "POST", "/api/v1/tours", body, 201).ID)
+}
+
+// climb and sprints build stage course entries.
+func climb(cat string, start, end int) obj { return obj{"category": cat, "start": start, "end": end} }
+
+func sprints(at ...int) []obj {
+	var out []obj
+	for _, a := range at {
+		out = append(out, obj{"at": a})
+	}
+	return out
+}
+
+// cpStages are three Cycling Party stages: flat (3 climbs, 5 sprints), high and medium.
+func cpStages() []obj {
+	return []obj{
+		{"type": "flat", "length": 200, "climbs": []obj{climb("hill", 40, 42), climb("third", 80, 87), climb("hill", 120, 122)}, "sprints": sprints(20, 60, 100, 140, 170)},
+		{"type": "high", "length": 180, "climbs": []obj{climb("second", 20, 35), climb("first", 50, 73), climb("hors", 90, 121), climb("hors", 149, 180)}, "sprints": sprints(10, 80, 135)},
+		{"type": "medium", "length": 170, "climbs": []obj{climb("third", 20, 27), climb("second", 50, 65), climb("first", 100, 123)}, "sprints": sprints(10, 40, 80)},
+	}
+}
+
+// cafStages are three Ciclismo a fondo stages from real kilometres: flat (a 4th category climb, a
+// sprint on square 30), a team time trial, and a high stage.
+func cafStages() []obj {
+	sec := func(typ string, km int) obj { return obj{"type": typ, "km": km} }
+	return []obj{
+		{"type": "flat", "sections": []obj{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprints(30)},
+		{"type": "ttt", "sections": []obj{sec("itt", 18)}},
+		{"type": "high", "sections": []obj{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
+			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 20)}, "sprints": sprints(100), "feed_zones": 1},
+	}
+}
+
+// ruoteStages are three 2RUOTE stages of the advanced game: flat with a TV card, mountain with two
+// GPM cards and a TV card, an individual time trial.
+func ruoteStages() []obj {
+	p, m, d, h := "pianura", "montagna", "discesa", "collina"
+	return []obj{
+		{"type": "flat", "cards": []string{p, p, "tv", p, h, p, p, p, p, p, p}},
+		{"type": "mountain", "cards": []string{p, p, m, m, "gpm", d, p, "tv", p, m, m, "gpm"}},
+		{"type": "itt", "cards": []string{p, p, p, p, p, p, p, p, p, p}},
+	}
+}
+
+// cpGroup, turnGroup and sectorGroup are finish groups of each time model.
+func cpGroup(turn, square, die int, riders ...int) obj {
+	return obj{"turn": turn, "square": square, "die": die, "riders": riders}
+}
+
+func turnGroup(turn int, riders ...int) obj { return obj{"turn": turn, "riders": riders} }
+
+func sectorGroup(sector int, riders ...int) obj { return obj{"sector": sector, "riders": riders} }
+
+// closeStage1 enters a finish for every rider of stage 1 through the API and closes it.
+func closeStage1(t *testing.T, srv *server, tourID string, groups ...obj) {
+	t.Helper()
+	base := "/api/v1/tours/" + tourID + "/stages/1"
+	api[obj](t, srv, "PUT", base+"/finish", obj{"groups": groups}, 200)
+	api[obj](t, srv, "POST", base+"/close", nil, 200)
+}

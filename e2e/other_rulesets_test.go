@@ -1,0 +1,162 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestCiclismoAFondoStage enters stage 1 of a Ciclismo a fondo tour (created through the API) through
+// the pages: the sprint and the climb, effort points on the Advantages page, an abandonment, a finish
+// by turns, End stage, then the classifications and the riders.
+func TestCiclismoAFondoStage(t *testing.T) {
+	srv := startServer(t)
+	tourID := createTour(t, srv, "ciclismo-a-fondo", "Vuelta de mesa", 5, cafStages(), cafTeams(t, srv), false)
+	tb := newBrowser(t).newTab(t, srv)
+	stageURL := "/tours/" + tourID + "/stages/1"
+
+	openFromTours(tb, tourID, "Vuelta de mesa")
+	tb.wantPath("^" + stageURL + "$")
+	tb.check("Stage 1")
+	tb.wantText("main", "Sprint 1", "Climb 1")
+	for _, e := range []struct{ id, order string }{{"sprint-1", "21 11 31"}, {"climb-1", "13 23 33"}} {
+		if f := tb.focused(); f != "#"+e.id {
+			tb.errorf("the focus is on %s, want the first empty entry #%s", f, e.id)
+			tb.focus("#" + e.id)
+		}
+		tb.keys(e.order)
+		tb.navigates("Enter in #"+e.id, chromedp.KeyEvent("\r"))
+		tb.wantText(".flash", "saved: "+e.order+".")
+	}
+
+	// Effort points: bib 12 spends 2.
+	tb.navigates("tour menu: Advantages", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
+	tb.check("Advantages")
+	tb.focus("#adv-effort-bib")
+	tb.keys("12\t2")
+	tb.navigates("Spend", chromedp.KeyEvent("\r"))
+	tb.check("Advantages")
+	tb.wantText("#effort", "12")
+	tb.wantText("#uses", "12")
+	tb.navigates("Back to stage 1", chromedp.Click(chromedp.CSS(`main a[href="`+stageURL+`"]`)))
+
+	// An abandonment, then the finish in turns (riders of a turn in placing order).
+	tb.focus("#abandon-bib")
+	tb.keys("35\tillness")
+	tb.navigates("Record abandonment", chromedp.KeyEvent("\r"))
+	tb.wantText(".flash", "Abandonment of bib 35 recorded")
+	tb.focus("#g1-turn")
+	tb.keys("23\t11 21\t24\t12 22 31 13 23 33\t25\t14 24 34 15 25 32")
+	if got := tb.text("#g1-time"); got != "turn 23" {
+		tb.errorf("group 1 shows %q while typing, want turn 23", got)
+	}
+	tb.navigates("Save finish", chromedp.KeyEvent("\r"))
+	tb.wantText(".flash", "Finish saved: 3 groups, 14 riders.")
+	tb.check("Stage 1")
+
+	tb.tabTo("#end-stage", 150)
+	tb.navigates("End stage", chromedp.KeyEvent("\r"))
+	tb.wantPath("^/tours/" + tourID + "/stages/2$")
+	tb.check("Stage 2")
+
+	tb.navigates("tour menu: Classifications", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/classifications"]`)))
+	tb.check("Classifications")
+	tb.wantText(".leaders", "11")
+	if n := tb.count("section.classification"); n < 4 {
+		tb.errorf("Ciclismo a fondo shows %d classifications after stage 1, want at least 4", n)
+	}
+	if tb.count(`nav.tour-nav a[href$="/cycling-party"]`) != 0 {
+		tb.errorf("a Ciclismo a fondo tour offers the Cycling Party screen")
+	}
+	tb.navigates("tour menu: Riders", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/riders"]`)))
+	tb.check("Riders")
+	tb.wantText("main tr.out", "35")
+}
+
+// Test2RuoteStage enters stage 1 of a 2RUOTE advanced tour (created through the API) through the
+// pages: the TV sprint, the finish's leading group from the volata calculator, the rest by sector,
+// a rider's fatigue, End stage, then the classifications.
+func Test2RuoteStage(t *testing.T) {
+	srv := startServer(t)
+	tourID := createTour(t, srv, "2ruote", "Giro del tavolo", 5, ruoteStages(), ruoteTeams(t, srv), true)
+	tb := newBrowser(t).newTab(t, srv)
+	stageURL := "/tours/" + tourID + "/stages/1"
+
+	openFromTours(tb, tourID, "Giro del tavolo")
+	tb.check("Stage 1")
+	if f := tb.focused(); f != "#sprint-1" {
+		tb.errorf("the focus is on %s, want the TV sprint (#sprint-1)", f)
+		tb.focus("#sprint-1")
+	}
+	tb.keys("12 22 32")
+	tb.navigates("Enter in the TV sprint", chromedp.KeyEvent("\r"))
+	tb.wantText(".flash", "saved: 12 22 32.")
+
+	// The volata calculator orders the leading group.
+	tb.navigates("Volata calculator for the finish", chromedp.Click(chromedp.CSS(`#finish a[href*="/volata"]`)))
+	tb.check("Volata")
+	tb.focus("#volata-order")
+	tb.keys("11 21 31 12")
+	tb.navigates("Next", chromedp.KeyEvent("\r"))
+	tb.check("Volata")
+	for _, bib := range []string{"11", "21", "31", "12"} {
+		if tb.count("#s_"+bib) != 1 {
+			tb.fatalf("the volata calculator has no sprint value field for bib %s", bib)
+		}
+	}
+	tb.fill("#s_21", "9")
+	tb.navigates("Compute the order", chromedp.Click(chromedp.CSS(`button[name=compute]`)))
+	tb.check("Volata")
+	order := clip(tb.text(".volata-result"), 400)
+	if !strings.HasPrefix(order, "1 21 ") {
+		tb.errorf("the volata result %q does not put bib 21 (sprint value 9) first", clip(order, 200))
+	}
+	tb.navigates("Use this order", chromedp.Click(chromedp.CSS(`.volata-result ~ form button[type=submit], section form.inline button[type=submit]`)))
+	tb.wantPath("^" + stageURL)
+	tb.check("Stage 1")
+	lead := tb.value("#g1-riders")
+	if !strings.HasPrefix(lead, "21") || len(strings.Fields(lead)) != 4 {
+		tb.errorf("the finish's leading group holds %q after the volata, want the four sprinters, 21 first", lead)
+	}
+	if f := tb.focused(); f != "#g1-riders" {
+		tb.errorf("after the volata the focus is on %s, want the leading group's riders (#g1-riders)", f)
+	}
+	tb.focus("#g2-sector")
+	tb.keys("-1\t13 14 15 22 23 24 25 32 33 34 35")
+	if got := tb.text("#g2-time"); got != "+0:30" {
+		tb.errorf("group 2 (one sector behind) shows %q while typing, want +0:30", got)
+	}
+	tb.navigates("Save finish", chromedp.KeyEvent("\r"))
+	tb.wantText(".flash", "Finish saved: 2 groups, 15 riders.")
+
+	// Fatigue at the end of the stage.
+	tb.navigates("tour menu: Advantages", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
+	tb.check("Advantages")
+	tb.focus("#fatigue-11")
+	tb.keys("3")
+	tb.navigates("Save fatigue", chromedp.KeyEvent("\r"))
+	tb.check("Advantages")
+	if v := tb.value("#fatigue-11"); v != "3" {
+		tb.errorf("bib 11's fatigue shows %q after saving, want 3", v)
+	}
+	tb.navigates("Back to stage 1", chromedp.Click(chromedp.CSS(`main a[href="`+stageURL+`"]`)))
+	tb.tabTo("#end-stage", 150)
+	tb.navigates("End stage", chromedp.KeyEvent("\r"))
+	tb.wantPath("^/tours/" + tourID + "/stages/2$")
+	tb.check("Stage 2")
+
+	tb.navigates("tour menu: Classifications", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/classifications"]`)))
+	tb.check("Classifications")
+	tb.wantText(".leaders", "21")
+}
+
+// openFromTours opens a tour from the Tours page, as a director loading it would.
+func openFromTours(tb *tab, tourID, name string) {
+	tb.t.Helper()
+	tb.visit("/")
+	tb.navigates("main menu: Tours", chromedp.Click(chromedp.CSS(`nav.main-nav a[href="/tours"]`)))
+	tb.check("Tours")
+	tb.wantText("#tour-"+tourID, name)
+	tb.navigates("Open "+name, chromedp.Click(chromedp.CSS(`#tour-`+tourID+` a.primary`)))
+}
