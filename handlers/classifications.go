@@ -43,12 +43,15 @@ type classTable struct {
 	Unit  string
 	Rows  []classRow
 	Empty string
+	// Bonuses says some line includes bonus time (shown in its own column).
+	Bonuses bool
 }
 
 // classRow is one line of a classification.
 type classRow struct {
 	Rank, Bib                     int
 	Name, Team, Color, Value, Gap string
+	Bonus                         string
 }
 
 // afterParam reads ?after=n (0 when absent); a bad value is a validation error.
@@ -165,7 +168,11 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 	timeTable := func(id, title string, rows []race.TimeRow) classTable {
 		t := classTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: "Nobody is classified."}
 		for _, r := range rows {
-			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)})
+			row := classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)}
+			if r.Bonus > 0 {
+				row.Bonus, t.Bonuses = "−"+timeText(rs, r.Bonus), true
+			}
+			t.Rows = append(t.Rows, row)
 		}
 		return t
 	}
