@@ -3,8 +3,10 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -30,6 +32,8 @@ type classScreen struct {
 
 // leaderView is the leader of one classification with his jersey.
 type leaderView struct {
+	// Icon draws the jersey (an SVG, dotted for the polka-dot jersey).
+	Icon                       template.HTML
 	Class, Jersey, JerseyColor string
 	Bib                        int
 	Rider, Team, TeamColor     string
@@ -155,7 +159,7 @@ func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, leaderView{Class: className(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: className(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
@@ -279,4 +283,41 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 	}
 	return h.render(c, status, "cyclingparty", views.Page{Title: title, Section: "tours", Error: msg,
 		TourNav: h.tourNav(st, "cycling-party", 0), Data: scr})
+}
+
+// jerseyIcon draws a leader's jersey as an inline SVG in its colour (SVG attributes, not styles: the
+// CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
+func jerseyIcon(id string, j race.Jersey) template.HTML {
+	color := j.Color
+	if !hexColor(color) {
+		color = "#999999"
+	}
+	name := strings.ToLower(j.Name)
+	dotted := strings.Contains(name, "polka") || strings.Contains(name, "lunares") || strings.Contains(name, "pois") || strings.Contains(name, "dots")
+	const shirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"
+	fill := color
+	dots := ""
+	if dotted {
+		fill = "#ffffff"
+		clip := "jersey-clip-" + id
+		dots = fmt.Sprintf(`<clipPath id="%s"><path d="%s"/></clipPath><g clip-path="url(#%s)" fill="%s">`, clip, shirt, clip, color)
+		for _, c := range [][2]float64{{5, 10}, {9, 7}, {12, 11}, {15, 7}, {19, 10}, {9, 15}, {15, 15}, {12, 19}, {7, 20}, {17, 20}} {
+			dots += fmt.Sprintf(`<circle cx="%g" cy="%g" r="1.4"/>`, c[0], c[1])
+		}
+		dots += "</g>"
+	}
+	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="%s" fill="%s" stroke="#1b1f24" stroke-width=".8" stroke-linejoin="round"/>%s</svg>`, shirt, fill, dots))
+}
+
+// hexColor reports whether c is a #rrggbb colour.
+func hexColor(c string) bool {
+	if len(c) != 7 || c[0] != '#' {
+		return false
+	}
+	for _, r := range c[1:] {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
 }
