@@ -31,6 +31,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	e.POST("/riders/:id/delete", h.DeleteRiderPage)
 
 	e.GET("/tours/:id/sheets", h.SheetsPage)
+	e.POST("/tours/:id/stages/:n/finish.csv", h.SaveFinishCSVPage)
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
 

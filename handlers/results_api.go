@@ -75,10 +75,20 @@ func (h *Handler) APISetClimb(c echo.Context) error {
 	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetClimb(id, n, k, v, b.Order) })
 }
 
-// APISetFinish stores the whole finish in the tour's time model.
+// APISetFinish stores the whole finish in the tour's time model; a clock finish (uci-road) may also
+// come as CSV (Content-Type: text/csv, columns bib,time,bonus,penalty).
 func (h *Handler) APISetFinish(c echo.Context) error {
-	var f race.Finish
-	return h.resultCall(c, &f, func(id uint, n, v int) error { return h.Store.SetFinish(id, n, v, f) })
+	if isCSV(c) {
+		return h.apiSetFinishCSV(c)
+	}
+	var b finishBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error {
+		f, err := b.finish()
+		if err != nil {
+			return err
+		}
+		return h.Store.SetFinish(id, n, v, f)
+	})
 }
 
 // APIAddAbandon records an abandonment.

@@ -1,0 +1,106 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"regexp"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+)
+
+// finishBody is the body of PUT finish in every time model: groups, or the clock results of a
+// real race (uci-road), each time written "4:24:44" or "13:03.96" or, as race.Finish keeps it, given
+// in hundredths; bonus and penalty are whole seconds.
+type finishBody struct {
+	Groups  []race.FinishGroup `json:"groups,omitempty"`
+	Results []clockResultBody  `json:"results,omitempty"`
+}
+
+// clockResultBody is one rider's clock result as the API takes it.
+type clockResultBody struct {
+	Bib        int    `json:"bib"`
+	Time       string `json:"time,omitempty"`
+	Hundredths *int   `json:"hundredths,omitempty"`
+	Bonus      int    `json:"bonus,omitempty"`
+	Penalty    int    `json:"penalty,omitempty"`
+}
+
+// finish converts the body to a race.Finish; a time that cannot be read is refused as
+// "results[3].time" with what a time looks like.
+func (b finishBody) finish() (race.Finish, error) {
+	f := race.Finish{Groups: b.Groups}
+	v := &race.ValidationError{}
+	for i, r := range b.Results {
+		field := fmt.Sprintf("results[%d].time", i)
+		res := race.ClockResult{Bib: r.Bib, Bonus: r.Bonus, Penalty: r.Penalty}
+		switch {
+		case r.Time != "" && r.Hundredths != nil:
+			v.Add(field, "give the time or the hundredths, not both")
+		case r.Hundredths != nil:
+			res.Hundredths = *r.Hundredths
+		case r.Time == "":
+			v.Add(field, "is required (like 4:24:44 or 13:03.96)")
+		default:
+			h, err := race.ParseClockTime(r.Time)
+			if err != nil {
+				v.Add(field, err.Error())
+			}
+			res.Hundredths = h
+		}
+		f.Results = append(f.Results, res)
+	}
+	return f, v.Err()
+}
+
+// isCSV reports whether the request body is CSV (Content-Type: text/csv).
+func isCSV(c echo.Context) bool {
+	mt, _, err := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
+	return err == nil && mt == "text/csv"
+}
+
+// apiSetFinishCSV is PUT finish with a CSV body (bib,time,bonus,penalty): the clock finish of a real
+// race, refused row by row ("rows[4].time").
+func (h *Handler) apiSetFinishCSV(c echo.Context) error {
+	return h.resultCall(c, nil, func(id uint, n, version int) error {
+		data, err := io.ReadAll(c.Request().Body)
+		if err != nil {
+			var tooLarge *echo.HTTPError
+			if errors.As(err, &tooLarge) {
+				return tooLarge
+			}
+			return &BadRequestError{Message: "the body could not be read"}
+		}
+		parsed, err := race.ParseClockCSV(data)
+		if err != nil {
+			return err
+		}
+		return csvRows(h.Store.SetFinish(id, n, version, race.Finish{Results: parsed.Results}), parsed.Rows)
+	})
+}
+
+// csvRows renames the fields of a refused CSV finish from the results the engine saw
+// ("results[2].bib") to the file's data rows ("rows[5].bib"); other errors pass unchanged.
+func csvRows(err error, rows []int) error {
+	var v *race.ValidationError
+	if !errors.As(err, &v) {
+		return err
+	}
+	out := &race.ValidationError{}
+	pattern := regexp.MustCompile(`^results\[(\d+)\]`)
+	for field, reason := range v.Fields {
+		if m := pattern.FindStringSubmatch(field); m != nil {
+			if k, _ := strconv.Atoi(m[1]); k < len(rows) {
+				field = fmt.Sprintf("rows[%d]%s", rows[k], field[len(m[0]):])
+			}
+		} else if field == "results" {
+			field = "rows"
+		}
+		out.Add(field, reason)
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/views"
+)
+
+// maxClockCSVBytes is the largest finish CSV a page accepts (a grand tour's finish is a few kB).
+const maxClockCSVBytes = 1 << 20
+
+// SaveFinishCSVPage stores a clock finish (uci-road) uploaded from the stage page as a CSV file
+// (multipart field "file", columns bib,time,bonus,penalty; hidden _version): on success it goes back
+// to the stage with a flash; refused, it answers a page listing every problem row by row, with its
+// file line, and a link back to the stage. Nothing is stored unless the whole file is good.
+func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
+	id, n, err := stageParams(c)
+	if err != nil {
+		return err
+	}
+	back := fmt.Sprintf("/tours/%d/stages/%d", id, n)
+	version, err := clockFormVersion(c)
+	if err != nil {
+		return err
+	}
+	name, data, err := clockUpload(c)
+	var parsed race.ClockCSV
+	if err == nil {
+		parsed, err = race.ParseClockCSV(data)
+	}
+	if err == nil {
+		err = csvRows(h.Store.SetFinish(id, n, version, race.Finish{Results: parsed.Results}), parsed.Rows)
+	}
+	if err != nil {
+		return h.clockRefusal(c, err, parsed.Lines, back, n)
+	}
+	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %d riders.", name, len(parsed.Results)))
+}
+
+// clockFormVersion reads the stage version the form was built from (_version; absent: no check).
+func clockFormVersion(c echo.Context) (int, error) {
+	text := strings.TrimSpace(c.FormValue("_version"))
+	if text == "" {
+		return -1, nil
+	}
+	v, err := strconv.Atoi(text)
+	if err != nil || v < 0 {
+		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
+	}
+	return v, nil
+}
+
+// clockUpload reads the uploaded file of field "file".
+func clockUpload(c echo.Context) (string, []byte, error) {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return "", nil, race.Invalid("file", "choose the CSV file of the finish (columns bib,time,bonus,penalty)")
+	}
+	if fh.Size > maxClockCSVBytes {
+		return "", nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d kB)", maxClockCSVBytes>>10))
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return "", nil, race.Invalid("file", "could not be read")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxClockCSVBytes+1))
+	if err != nil {
+		return "", nil, race.Invalid("file", "could not be read")
+	}
+	return fh.Filename, data, nil
+}
+
+// clockRefusal answers a refused upload: the error page listing every problem (validation) or the
+// reason (a closed stage, a stale form), with a link back to the stage. Other errors go to the
+// error handler.
+func (h *Handler) clockRefusal(c echo.Context, err error, lines []int, back string, n int) error {
+	var v *race.ValidationError
+	var conflict *race.ConflictError
+	var msg template.HTML
+	switch {
+	case errors.As(err, &v):
+		msg = clockProblems(v.Fields, lines)
+	case errors.As(err, &conflict):
+		msg = template.HTML(template.HTMLEscapeString(conflict.Message))
+	default:
+		return err
+	}
+	msg += template.HTML(fmt.Sprintf(`<br><br><a class="button" href="%s">Back to stage %d</a>`, template.HTMLEscapeString(back), n))
+	return h.render(c, clockPageStatus(err), "error", views.Page{Title: "Finish not saved", Data: map[string]any{"Heading": "Finish not saved", "Message": msg}})
+}
+
+// clockProblems lists the problems of a refused CSV finish, file problems first, then row by row
+// with the file line of each row, one per line.
+func clockProblems(fields map[string]string, lines []int) template.HTML {
+	rowOf := regexp.MustCompile(`^rows\[(\d+)\]`)
+	row := func(field string) int {
+		if m := rowOf.FindStringSubmatch(field); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return n
+		}
+		return -1
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := row(a) - row(b); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	var b strings.Builder
+	b.WriteString("The file was refused and nothing was saved. Correct these problems and upload it again:")
+	for _, k := range keys {
+		b.WriteString("<br>")
+		if r := row(k); r >= 0 && r < len(lines) {
+			fmt.Fprintf(&b, "line %d, ", lines[r])
+		}
+		b.WriteString(template.HTMLEscapeString(k + ": " + fields[k]))
+	}
+	return template.HTML(b.String())
+}
+
+// clockPageStatus is the status of a refused upload page.
+func clockPageStatus(err error) int {
+	status, _, _ := Classify(err)
+	if status < http.StatusBadRequest {
+		return http.StatusUnprocessableEntity
+	}
+	return status
+}
