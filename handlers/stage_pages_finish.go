@@ -1,0 +1,199 @@
+package handlers
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// finishForm is the finish entry in the ruleset's time model.
+type finishForm struct {
+	Model  string
+	Action string
+	Rows   []groupRow
+	Error  string
+}
+
+// groupRow is one finish group as typed or stored.
+type groupRow struct {
+	N                                 int
+	Turn, Square, Die, Sector, Riders string
+	Preview                           []bibView
+	Time                              string
+	Errors                            map[string]string
+}
+
+// retiredRow is a 2RUOTE rider over the fatigue limit after the previous stage.
+type retiredRow struct {
+	Bib           int
+	Name, Color   string
+	Fatigue       int
+	Limit, Before int
+}
+
+// timeRow is one line of the finish placings.
+type timeRow struct {
+	Place, Bib                   int
+	Name, Team, Color, Time, Gap string
+	Bonus                        string
+}
+
+// storedRow shows a stored finish group as form values.
+func storedRow(model string, g race.FinishGroup) groupRow {
+	row := groupRow{Turn: strconv.Itoa(g.Turn), Riders: bibText(g.Riders)}
+	switch model {
+	case race.TimeModelCyclingParty:
+		row.Square, row.Die = strconv.Itoa(g.Square), strconv.Itoa(g.Die)
+	case race.TimeModelSectors:
+		row.Turn, row.Sector = "", strconv.Itoa(g.Sector)
+	}
+	return row
+}
+
+// padRows adds empty group rows: two after the stored ones, three in all at least.
+func padRows(rows []groupRow) []groupRow {
+	want := max(len(rows)+2, 3)
+	for len(rows) < want {
+		rows = append(rows, groupRow{})
+	}
+	for i := range rows {
+		rows[i].N = i + 1
+	}
+	return rows
+}
+
+// preview fills each group's rider preview and computed time.
+func (f *finishForm) preview(block ridersBlock) {
+	seen := map[int]bool{}
+	lead, hasLead := 0, false
+	if f.Model == race.TimeModelSectors {
+		for _, r := range f.Rows {
+			if s, err := strconv.Atoi(r.Sector); err == nil && r.Riders != "" && (!hasLead || s > lead) {
+				lead, hasLead = s, true
+			}
+		}
+	}
+	for i := range f.Rows {
+		r := &f.Rows[i]
+		bibs, _ := parseBibs(r.Riders, "")
+		r.Preview = previewBibs(block, bibs, "finish", seen)
+		r.Time = ""
+		switch f.Model {
+		case race.TimeModelCyclingParty:
+			t, e1 := strconv.Atoi(r.Turn)
+			s, e2 := strconv.Atoi(r.Square)
+			d, e3 := strconv.Atoi(r.Die)
+			if e1 == nil && e2 == nil && e3 == nil && t >= 0 && s >= 1 && s <= race.TimeSquares && d >= 1 && d <= race.DieFaces {
+				r.Time = views.Clock(race.CyclingPartySeconds(t, s, d))
+			}
+		case race.TimeModelTurns:
+			if t, err := strconv.Atoi(r.Turn); err == nil && t >= 1 {
+				r.Time = fmt.Sprintf("turn %d", t)
+			}
+		case race.TimeModelSectors:
+			if s, err := strconv.Atoi(r.Sector); err == nil && hasLead && r.Riders != "" {
+				r.Time = "+" + views.Clock((lead-s)*30)
+				if lead == s {
+					r.Time = "leading sector"
+				}
+			}
+		}
+	}
+}
+
+// timeRows turns the computed finish placings into table rows.
+func timeRows(st *store.RaceState, times []race.StageTime) []timeRow {
+	rs := &st.Tour.Ruleset
+	out := make([]timeRow, 0, len(times))
+	for _, t := range times {
+		r, _ := st.Tour.RiderByBib(t.Bib)
+		team, _ := st.Tour.TeamByID(r.TeamID)
+		row := timeRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: timeText(rs, t.Time), Gap: gapText(rs, t.Time-times[0].Time)}
+		if t.Bonus > 0 {
+			row.Bonus = "−" + timeText(rs, t.Bonus)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// fatigueRetiredBefore lists the 2RUOTE riders who retired for fatigue at the end of stage n-1: they
+// do not start stage n.
+func fatigueRetiredBefore(st *store.RaceState, n int) []retiredRow {
+	var out []retiredRow
+	for bib, e := range exitsBefore(st, n) {
+		if e.Fatigue == 0 || e.Stage != n-1 {
+			continue
+		}
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out = append(out, retiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: e.Fatigue, Limit: fatigueLimitOf(&st.Tour), Before: n - 1})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Bib < out[j].Bib })
+	return out
+}
+
+// fatigueLimitOf is the 2RUOTE fatigue above which a rider retires (20, or 25 in the advanced game).
+func fatigueLimitOf(t *race.Tour) int {
+	limit, advanced := 20, 25
+	if f := t.Ruleset.Fatigue; f != nil {
+		if f.Limit > 0 {
+			limit = f.Limit
+		}
+		if f.AdvancedLimit > 0 {
+			advanced = f.AdvancedLimit
+		}
+	}
+	if t.Advanced {
+		return advanced
+	}
+	return limit
+}
+
+// prefill puts an order computed elsewhere (the 2RUOTE volata's "use this order") into an entry of
+// the screen without saving it: target is "finish", "sprint-k" or "climb-k".
+func (scr *stageScreen) prefill(target, order string) {
+	bibs, err := parseBibs(order, "order")
+	if err != nil || len(bibs) == 0 {
+		return
+	}
+	if target != "finish" {
+		for i := range scr.Items {
+			if it := &scr.Items[i]; it.ID == target {
+				it.Value = bibText(bibs)
+				it.Preview = previewBibs(scr.Riders, bibs, "order", nil)
+				scr.Focus = it.ID
+			}
+		}
+		return
+	}
+	rows := scr.Finish.Rows
+	best := -1
+	for i, r := range rows {
+		if r.Riders == "" {
+			continue
+		}
+		s, _ := strconv.Atoi(r.Sector)
+		if best < 0 || s > mustAtoi(rows[best].Sector) {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = 0
+		if rows[0].Sector == "" {
+			rows[0].Sector = "0"
+		}
+	}
+	rows[best].Riders = bibText(bibs)
+	scr.Finish.preview(scr.Riders)
+	scr.Focus = fmt.Sprintf("g%d-riders", best+1)
+}
+
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
