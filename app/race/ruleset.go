@@ -11,7 +11,11 @@ const (
 	TimeModelTurns = "turns"
 	// TimeModelSectors is finish groups {sector} → 30 s per sector (2RUOTE, RULES.md §3.3).
 	TimeModelSectors = "sectors"
-	// TimeModelClock is real clock times per rider in hundredths of a second (uci-road).
+	// TimeModelClock is real clock times per rider in hundredths of a second (uci-road). With
+	// TimeUnit seconds (uci-road's choice) stage and classification times and gaps are whole
+	// seconds, the hundredths dropped as official GCs show them; the hundredths still place the
+	// riders of a time trial and, summed over the time trials, break ties in the individual
+	// classification. With TimeUnit hundredths every time is kept to the hundredth.
 	TimeModelClock = "clock"
 )
 

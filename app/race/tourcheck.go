@@ -58,8 +58,9 @@ func renumberStage(st Stage) Stage {
 }
 
 // ValidateStages checks an edited list of stages against the ruleset: known stage types, lengths,
-// climbs inside the stage, of a known category and of its length, not overlapping, sprints inside the
-// stage and off the climbs, sections and cards the ruleset knows. It returns a *ValidationError
+// climbs inside the stage, of a known category and of its length (any length for a free-length
+// category), not overlapping, sprints inside the stage and off the climbs (in the clock model of real
+// races a sprint may be on a climb's summit, as bonus sprints are), sections and cards the ruleset knows. It returns a *ValidationError
 // with fields such as "stages[2].climbs[1].start", or nil.
 func ValidateStages(rs Ruleset, stages []Stage) error {
 	v := &ValidationError{}
@@ -125,14 +126,14 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 				fmt.Sprintf("overlaps the climb on squares %d–%d", prev.Start, prev.End))
 		}
 	}
-	// Sprints: inside the stage, on a flat square, one per square.
+	// Sprints: inside the stage, on a flat square (a real race's may be on a summit), one per square.
 	seen := map[int]int{}
 	for j, s := range st.Sprints {
 		f := fmt.Sprintf("%s.sprints[%d].at", prefix, j)
 		switch {
 		case s.At < 1 || s.At > L:
 			v.Add(f, fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
-		case climbAt(st.Climbs, s.At) >= 0:
+		case climbAt(st.Climbs, s.At) >= 0 && !(rs.TimeModel == TimeModelClock && st.Climbs[climbAt(st.Climbs, s.At)].End == s.At):
 			c := st.Climbs[climbAt(st.Climbs, s.At)]
 			v.Add(f, fmt.Sprintf("must be on a flat square: %d is inside the climb on squares %d–%d", s.At, c.Start, c.End))
 		default:
