@@ -453,11 +453,12 @@ type audit struct {
 }
 
 // auditJS checks the page in the browser: title, labels, sideways scrolling, off-screen controls,
-// touch targets. Inline links inside a paragraph of text are exempt from the 40 px rule (they are
+// touch targets, measured against the screen's width (a phone widens its layout viewport when the
+// page is too wide, so window.innerWidth alone would hide the overflow). Inline links inside a paragraph of text are exempt from the 40 px rule (they are
 // words in a sentence, not buttons); checkboxes and radios are measured by their label.
-const auditJS = `(() => {
+const auditJS = `((vw) => {
   const out = [];
-  const vw = window.innerWidth;
+  if (window.innerWidth > vw) out.push("the page is wider than the screen: the browser widened the layout to " + window.innerWidth + " px for a " + vw + " px screen");
   const desc = (e) => {
     let s = e.tagName.toLowerCase();
     if (e.id) s += "#" + e.id;
@@ -532,13 +533,13 @@ const auditJS = `(() => {
     out.push("touch target " + Math.round(h) + " px high: " + desc(e));
   });
   return {title: title, problems: out};
-})()`
+})(%d)`
 
 // check judges the page the tab shows: the events since the last check and the audit on the
 // current viewport. title must appear in the page's <title>.
 func (tb *tab) check(title string) {
 	tb.t.Helper()
-	a := eval[audit](tb, auditJS)
+	a := eval[audit](tb, fmt.Sprintf(auditJS, tb.vp.width))
 	problems := tb.takeProblems()
 	for _, p := range a.Problems {
 		key := tb.vp.name + " " + regexp.MustCompile(`[0-9]+`).ReplaceAllString(p, "#")
@@ -555,13 +556,17 @@ func (tb *tab) check(title string) {
 	}
 }
 
-// checkViewports checks the page on the tablet and the phone, then returns to the tablet.
+// checkViewports checks the page on the tablet and the phone, then returns to the tablet. With
+// E2E_SCREENSHOTS=all in the environment it saves a screenshot of each page on each viewport.
 func (tb *tab) checkViewports(title string) {
 	tb.t.Helper()
 	for _, vp := range []viewport{phone, tablet} {
 		tb.setViewport(vp)
 		tb.run("settling the layout", chromedp.Evaluate[chromedp.Void](`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))`, chromedp.EvalAwaitPromise))
 		tb.check(title)
+		if os.Getenv("E2E_SCREENSHOTS") == "all" {
+			tb.t.Logf("%s on the %s: %s", tb.path(), vp.name, tb.screenshot())
+		}
 	}
 }
 

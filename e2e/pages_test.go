@@ -1,0 +1,117 @@
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// screen is one page to check: its path and a word its <title> must hold.
+type screen struct {
+	path, title string
+}
+
+// TestEveryPageOnTabletAndPhone opens every page of the app, with one tour of each ruleset part
+// raced (stage 1 closed, stage 2 open with entries, stage 3 planned), and checks each on a 1024×768
+// tablet and a 390×844 phone: no sideways scrolling, nothing interactive off-screen, touch targets of
+// 40 px, labels, a title naming the screen, and no console error or failed request. The wizard's
+// steps are walked for each ruleset, and the import preview is reached by uploading a roster.
+func TestEveryPageOnTabletAndPhone(t *testing.T) {
+	srv := startServer(t)
+	cpTeams := defaultTeams(t, srv, 3)
+	cp := createTour(t, srv, "cycling-party", "Tour of Pages", 6, cpStages(), cpTeams, false)
+	var all []int
+	for team := 1; team <= 3; team++ {
+		for n := 1; n <= 6; n++ {
+			all = append(all, team*10+n)
+		}
+	}
+	closeStage1(t, srv, cp, cpGroup(0, 3, 4, all[:5]...), cpGroup(1, 6, 2, all[5:]...))
+	s2 := "/api/v1/tours/" + cp + "/stages/2"
+	api[obj](t, srv, "PUT", s2+"/sprints/1", obj{"order": []int{12, 22, 32}}, 200)
+	api[obj](t, srv, "POST", s2+"/advantages", obj{"kind": "water_bottle", "bib": 13, "turn": 5}, 200)
+	api[obj](t, srv, "POST", s2+"/abandons", obj{"bib": 36, "reason": "crash"}, 200)
+
+	cafIDs, ruoteIDs := cafTeams(t, srv), ruoteTeams(t, srv)
+	caf := createTour(t, srv, "ciclismo-a-fondo", "Vuelta de páginas", 5, cafStages(), cafIDs, false)
+	closeStage1(t, srv, caf, turnGroup(20, 11, 21, 31), turnGroup(21, 12, 13, 14, 15, 22, 23, 24, 25, 32, 33, 34, 35))
+	ruote := createTour(t, srv, "2ruote", "Giro delle pagine", 5, ruoteStages(), ruoteIDs, true)
+	closeStage1(t, srv, ruote, sectorGroup(1, 11, 21), sectorGroup(0, 12, 13, 14, 15, 22, 23, 24, 25, 31, 32, 33, 34, 35))
+
+	team := cpTeams[0]
+	rider := api[struct {
+		Riders []idOnly `json:"riders"`
+	}](t, srv, "GET", fmt.Sprintf("/api/v1/teams/%d", team), nil, 200).Riders[0].ID
+	pages := []screen{
+		{"/", "Race Director"}, {"/teams", "Teams"}, {"/teams/new", "New team"}, {"/teams/import", "Import"},
+		{fmt.Sprintf("/teams/%d/edit", team), "Edit team"}, {fmt.Sprintf("/teams/%d/riders/new", team), "New rider"},
+		{fmt.Sprintf("/riders/%d/edit", rider), "Edit rider"}, {fmt.Sprintf("/teams/%d/delete", team), "Delete team"},
+		{fmt.Sprintf("/riders/%d/delete", rider), "Delete rider"},
+		{"/tours", "Tours"}, {"/tours/new", "New tour"}, {"/tours/" + cp + "/delete", "Erase"},
+	}
+	for _, id := range []string{cp, caf, ruote} {
+		s := "/tours/" + id + "/stages/"
+		pages = append(pages,
+			screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
+			screen{s + "1/advantages", "Advantages"}, screen{s + "2/advantages", "Advantages"},
+			screen{s + "1/history", "History"}, screen{s + "2/history", "History"},
+			screen{s + "1/sheet", "Stage 1"}, screen{s + "2/sheet", "Stage 2"},
+			screen{"/tours/" + id + "/riders", "Riders"}, screen{"/tours/" + id + "/classifications", "Classifications"},
+			screen{"/tours/" + id + "/classifications?after=1", "Classifications"}, screen{"/tours/" + id + "/sheets", "Control sheets"},
+		)
+	}
+	pages = append(pages, screen{"/tours/" + cp + "/cycling-party", "Cycling Party"},
+		screen{"/tours/" + ruote + "/stages/2/volata", "Volata"}, screen{"/tours/" + ruote + "/stages/2/volata?target=finish&kind=finish&order=11+21+31", "Volata"})
+
+	tb := newBrowser(t).newTab(t, srv)
+	for _, p := range pages {
+		tb.visit(p.path)
+		tb.checkViewports(p.title)
+	}
+	// A page that is not there answers the error page, which must be healthy too.
+	tb.expectRefusal(404)
+	tb.visit("/tours/9999/stages/1")
+	tb.checkViewports("")
+
+	// The import preview (reached by uploading a file).
+	tb.visit("/teams/import")
+	roster := writeRoster(t, filepath.Join(t.TempDir(), "roster.xlsx"), [][]any{
+		{"Rojo", "ROJ", "#d62828", 1, "Tadej Pogačar", "leader"},
+		{"Gris", "GRI", "#6b7280", 1, "Gris Leader", "leader"},
+		{"Gris", "GRI", "#6b7280", 11, "Gris Eleven", "sprinter"},
+	})
+	tb.run("choosing a roster", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{roster}))
+	tb.expectRefusal(422)
+	tb.navigates("Preview", chromedp.Click(chromedp.CSS(`main button[type=submit]`)))
+	tb.checkViewports("Import preview")
+
+	// Every step of the wizard, for each ruleset.
+	for _, w := range []struct {
+		ruleset, riders string
+		teams           []uint
+	}{{"cycling-party", "6", cpTeams}, {"ciclismo-a-fondo", "5", cafIDs}, {"2ruote", "5", ruoteIDs}} {
+		tb.visit("/tours/new")
+		tb.run("choosing "+w.ruleset, chromedp.Click(chromedp.CSS(`input[name=ruleset][value="`+w.ruleset+`"]`)))
+		tb.fill("#name", "Pages of "+w.ruleset)
+		tb.fill("#stages", "3")
+		tb.choose("#riders_per_team", w.riders)
+		tb.checkViewports("New tour")
+		for step := 0; step < 4; step++ {
+			if tb.count(`input[name=teams]`) > 0 {
+				for _, id := range w.teams {
+					tb.run("choosing a team", chromedp.Click(chromedp.CSS(fmt.Sprintf("#team-check-%d", id))))
+				}
+			}
+			tb.navigates(w.ruleset+": Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
+			tb.checkViewports("New tour")
+			if tb.count(`.wizard-nav button[value=create]`) > 0 {
+				break
+			}
+		}
+		if tb.count(`.wizard-nav button[value=create]`) == 0 {
+			tb.errorf("%s: the wizard did not reach its summary (at %s: %s)", w.ruleset, tb.path(), clip(tb.text("main"), 300))
+		}
+	}
+}
