@@ -214,6 +214,10 @@
     document.querySelectorAll("form").forEach(function (f) {
       if (f.querySelector("input[data-bibs]")) { refreshForm(f); }
     });
+    // The browser may skip autofocus (a key still down from the previous page's Enter): focus the
+    // first empty entry the page names, unless the director already moved or the URL targets a place.
+    var auto = document.querySelector("[autofocus]");
+    if (auto && !location.hash && (!document.activeElement || document.activeElement === document.body)) { auto.focus(); }
   }
 
   if (document.readyState === "loading") {
