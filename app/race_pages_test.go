@@ -502,3 +502,32 @@ func TestRacePagesNotFound(t *testing.T) {
 		t.Errorf("POST sprint 9 of 5 = %d, want 404", rec.Code)
 	}
 }
+
+// TestRacePagesUCIRoad checks the stage screen of a real race (uci-road, clock times): the finish is
+// uploaded as a CSV file and the placings show the times entered.
+func TestRacePagesUCIRoad(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}, {"type": "flat", "length": 170, "climbs": []map[string]any{}, "sprints": sprintsAt(80)}}
+	r := createRaceTour(t, ta, "uci-road", 6, stages, []uint{rojo.ID, azul.ID}, false)
+	page := r.getPage(t, "/stages/1", http.StatusOK)
+	for _, want := range []string{fmt.Sprintf(`action="/tours/%d/stages/1/finish.csv"`, r.id), `name="_version" value="0"`, "Real race"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("uci-road stage screen lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `name="g_riders"`) {
+		t.Errorf("uci-road stage screen shows finish groups; its finish is clock times")
+	}
+	results := []map[string]any{}
+	for i, bib := range []int{21, 11, 12, 13, 14, 15, 16, 22, 23, 24, 25, 26} {
+		results = append(results, map[string]any{"bib": bib, "time": fmt.Sprintf("4:24:%02d", 44+i/2)})
+	}
+	r.ok(t, http.MethodPut, "/stages/1/finish", map[string]any{"results": results})
+	page = r.getPage(t, "/stages/1", http.StatusOK)
+	for _, want := range []string{"12 riders entered", "Stage placings (12 riders)", "4:24:44", "&#43;0:01"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("uci-road stage screen after the finish lacks %q", want)
+		}
+	}
+}

@@ -317,6 +317,9 @@ func (scr *stageScreen) firstEmpty() string {
 			return it.ID
 		}
 	}
+	if scr.Finish.Model == race.TimeModelClock {
+		return ""
+	}
 	for _, r := range scr.Finish.Rows {
 		if r.Riders != "" {
 			continue
