@@ -58,16 +58,21 @@ const stepTimeout = 20 * time.Second
 // chromiumPath finds the browser, or skips the test saying how to install it (fails under CI=true).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
+	found := ""
 	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
+		if _, err := os.Stat(p); err == nil {
+			found = p
+		}
+	} else {
+		for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "/usr/bin/chromium"} {
+			if p, err := exec.LookPath(name); err == nil {
+				found = p
+				break
+			}
 		}
 	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
+	if found != "" {
+		return found
 	}
 	msg := "Chromium is not installed: the browser tests need it (Debian/Ubuntu: apt-get install -y chromium; or set CHROMIUM to a Chrome binary)"
 	if os.Getenv("CI") == "true" {

@@ -129,3 +129,26 @@ func closeStage1(t *testing.T, srv *server, tourID string, groups ...obj) {
 	api[obj](t, srv, "PUT", base+"/finish", obj{"groups": groups}, 200)
 	api[obj](t, srv, "POST", base+"/close", nil, 200)
 }
+
+// roadTeams creates two uci-road teams of four riders (tour bibs 11–14, 21–24).
+func roadTeams(t *testing.T, srv *server) []uint {
+	t.Helper()
+	var ids []uint
+	for _, tm := range [][3]string{{"Lotto", "LOT", "#b91c1c"}, {"Mapei", "MAP", "#2563eb"}} {
+		var riders []obj
+		for i := range 4 {
+			riders = append(riders, obj{"name": fmt.Sprintf("%s %d", tm[0], i+1), "number": i + 1, "role": "rider"})
+		}
+		ids = append(ids, addTeam(t, srv, tm[0], tm[1], tm[2], riders))
+	}
+	return ids
+}
+
+// roadStages are three flat uci-road stages of 180 km with an intermediate sprint at km 90.
+func roadStages() []obj {
+	var out []obj
+	for range 3 {
+		out = append(out, obj{"type": "flat", "length": 180, "sprints": sprints(90)})
+	}
+	return out
+}

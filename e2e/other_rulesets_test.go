@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -149,6 +151,57 @@ func Test2RuoteStage(t *testing.T) {
 	tb.navigates("tour menu: Classifications", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/classifications"]`)))
 	tb.check("Classifications")
 	tb.wantText(".leaders", "21")
+}
+
+// TestRoadStageUpload enters stage 1 of a real race (uci-road, created through the API) through the
+// pages: the intermediate sprint by keyboard, the finish as a CSV file (a bad file refused row by
+// row, then the good one), End stage, then the classifications.
+func TestRoadStageUpload(t *testing.T) {
+	srv := startServer(t)
+	tourID := createTour(t, srv, "uci-road", "Ronde van de tafel", 4, roadStages(), roadTeams(t, srv), false)
+	tb := newBrowser(t).newTab(t, srv)
+	stageURL := "/tours/" + tourID + "/stages/1"
+	dir := t.TempDir()
+	csv := func(name string, rows ...string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("bib,time,bonus,penalty\n"+strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	openFromTours(tb, tourID, "Ronde van de tafel")
+	tb.check("Stage 1")
+	if f := tb.focused(); f != "#sprint-1" {
+		tb.errorf("the focus is on %s, want the intermediate sprint (#sprint-1)", f)
+		tb.focus("#sprint-1")
+	}
+	tb.keys("21 11 12")
+	tb.navigates("Enter in the sprint", chromedp.KeyEvent("\r"))
+	tb.wantText(".flash", "saved: 21 11 12.")
+
+	bad := csv("bad.csv", "11,4:24:44,10,", "21,4:2x:44,,", "12,4:24:50,,", "99,4:25:00,,")
+	tb.run("choosing bad.csv", chromedp.SetUploadFiles(chromedp.CSS(`form.clock-upload input[type=file]`), []string{bad}))
+	tb.expectRefusal(422)
+	tb.navigates("Upload the finish (bad)", chromedp.Click(chromedp.CSS(`form.clock-upload button[type=submit]`)))
+	tb.check("Finish not saved")
+	tb.wantText("main", "line 3", "4:2x:44")
+	tb.navigates("Back to stage 1", chromedp.Click(chromedp.CSS(`main a[href="`+stageURL+`"]`)))
+
+	good := csv("finish.csv", "11,4:24:44,10,", "21,4:24:44,6,", "12,4:24:50,,", "22,4:25:03,,", "13,4:26:00,,", "23,4:26:00,,", "14,4:30:12,,20", "24,4:31:00,,")
+	tb.run("choosing finish.csv", chromedp.SetUploadFiles(chromedp.CSS(`form.clock-upload input[type=file]`), []string{good}))
+	tb.navigates("Upload the finish", chromedp.Click(chromedp.CSS(`form.clock-upload button[type=submit]`)))
+	tb.wantPath("^" + stageURL + "$")
+	tb.check("Stage 1")
+	tb.wantText(".flash", "Finish saved from finish.csv: 8 riders.")
+
+	tb.tabTo("#end-stage", 150)
+	tb.navigates("End stage", chromedp.KeyEvent("\r"))
+	tb.wantPath("^/tours/" + tourID + "/stages/2$")
+	tb.check("Stage 2")
+	tb.navigates("tour menu: Classifications", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/classifications"]`)))
+	tb.check("Classifications")
+	tb.wantText(".leaders", "11")
 }
 
 // openFromTours opens a tour from the Tours page, as a director loading it would.

@@ -13,8 +13,9 @@ type screen struct {
 	path, title string
 }
 
-// TestEveryPageOnTabletAndPhone opens every page of the app, with one tour of each ruleset part
-// raced (stage 1 closed, stage 2 open with entries, stage 3 planned), and checks each on a 1024×768
+// TestEveryPageOnTabletAndPhone opens every page of the app, with one tour of each ruleset (Cycling
+// Party, Ciclismo a fondo, 2RUOTE, uci-road) part raced (stage 1 closed, stage 2 open, stage 3
+// planned), and checks each on a 1024×768
 // tablet and a 390×844 phone: no sideways scrolling, nothing interactive off-screen, touch targets of
 // 40 px, labels, a title naming the screen, and no console error or failed request. The wizard's
 // steps are walked for each ruleset, and the import preview is reached by uploading a roster.
@@ -40,6 +41,15 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 	ruote := createTour(t, srv, "2ruote", "Giro delle pagine", 5, ruoteStages(), ruoteIDs, true)
 	closeStage1(t, srv, ruote, sectorGroup(1, 11, 21), sectorGroup(0, 12, 13, 14, 15, 22, 23, 24, 25, 31, 32, 33, 34, 35))
 
+	roadIDs := roadTeams(t, srv)
+	road := createTour(t, srv, "uci-road", "Road of pages", 4, roadStages(), roadIDs, false)
+	var results []obj
+	for i, bib := range []int{11, 21, 12, 22, 13, 23, 14, 24} {
+		results = append(results, obj{"bib": bib, "time": fmt.Sprintf("4:2%d:44", i)})
+	}
+	api[obj](t, srv, "PUT", "/api/v1/tours/"+road+"/stages/1/finish", obj{"results": results}, 200)
+	api[obj](t, srv, "POST", "/api/v1/tours/"+road+"/stages/1/close", nil, 200)
+
 	team := cpTeams[0]
 	rider := api[struct {
 		Riders []idOnly `json:"riders"`
@@ -51,7 +61,7 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 		{fmt.Sprintf("/riders/%d/delete", rider), "Delete rider"},
 		{"/tours", "Tours"}, {"/tours/new", "New tour"}, {"/tours/" + cp + "/delete", "Erase"},
 	}
-	for _, id := range []string{cp, caf, ruote} {
+	for _, id := range []string{cp, caf, ruote, road} {
 		s := "/tours/" + id + "/stages/"
 		pages = append(pages,
 			screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
@@ -91,7 +101,7 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 	for _, w := range []struct {
 		ruleset, riders string
 		teams           []uint
-	}{{"cycling-party", "6", cpTeams}, {"ciclismo-a-fondo", "5", cafIDs}, {"2ruote", "5", ruoteIDs}} {
+	}{{"cycling-party", "6", cpTeams}, {"ciclismo-a-fondo", "5", cafIDs}, {"2ruote", "5", ruoteIDs}, {"uci-road", "4", roadIDs}} {
 		tb.visit("/tours/new")
 		tb.run("choosing "+w.ruleset, chromedp.Click(chromedp.CSS(`input[name=ruleset][value="`+w.ruleset+`"]`)))
 		tb.fill("#name", "Pages of "+w.ruleset)
