@@ -228,7 +228,7 @@ func TestRacePagesCyclingParty(t *testing.T) {
 	r.refusedPage(t, "rider twice on a climb", "/stages/1/climbs/1", url.Values{"order": {"12 22 12"}, "_version": {ver}}, 422,
 		"bib 12 is already at order[0]", "<em>given twice</em>")
 	r.refusedPage(t, "stale form", "/stages/1/sprints/2", url.Values{"order": {"23"}, "_version": {"0"}}, 409,
-		"stage 1 changed since this form was opened", `value="23"`)
+		"stage 1 changed since this page was opened", `value="23"`)
 
 	// Advantages: a water bottle; the attack allowance used up is refused with its reason.
 	adv := r.getPage(t, "/stages/1/advantages", http.StatusOK)

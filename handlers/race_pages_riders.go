@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/race"
 	"racedirector/views"
 )
 
@@ -57,7 +58,7 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 			if e, out := exits[r.Bib]; out {
 				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib]
 				if e.Fatigue > 0 {
-					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, fatigueLimitOf(&st.Tour))
+					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, race.FatigueLimit(&st.Tour))
 				}
 				scr.Stopped++
 			} else {

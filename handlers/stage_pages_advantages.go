@@ -309,7 +309,7 @@ func effortOf(st *store.RaceState, n int) *effortSection {
 
 // fatigueOf lists each starting rider's fatigue entry in stage n, flagging retirements.
 func fatigueOf(st *store.RaceState, n int, cur race.StageResult) *fatigueSection {
-	sec := &fatigueSection{Limit: fatigueLimitOf(&st.Tour)}
+	sec := &fatigueSection{Limit: race.FatigueLimit(&st.Tour)}
 	retired := race.FatigueRetired(&st.Tour, cur)
 	gone := exitsBefore(st, n)
 	for _, t := range st.Tour.Teams {

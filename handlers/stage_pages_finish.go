@@ -131,27 +131,10 @@ func fatigueRetiredBefore(st *store.RaceState, n int) []retiredRow {
 		}
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		out = append(out, retiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: e.Fatigue, Limit: fatigueLimitOf(&st.Tour), Before: n - 1})
+		out = append(out, retiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: e.Fatigue, Limit: race.FatigueLimit(&st.Tour), Before: n - 1})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Bib < out[j].Bib })
 	return out
-}
-
-// fatigueLimitOf is the 2RUOTE fatigue above which a rider retires (20, or 25 in the advanced game).
-func fatigueLimitOf(t *race.Tour) int {
-	limit, advanced := 20, 25
-	if f := t.Ruleset.Fatigue; f != nil {
-		if f.Limit > 0 {
-			limit = f.Limit
-		}
-		if f.AdvancedLimit > 0 {
-			advanced = f.AdvancedLimit
-		}
-	}
-	if t.Advanced {
-		return advanced
-	}
-	return limit
 }
 
 // prefill puts an order computed elsewhere (the 2RUOTE volata's "use this order") into an entry of

@@ -11,8 +11,8 @@ const (
 	MaxFatigue = 99
 )
 
-// fatigueLimit is the fatigue above which a 2RUOTE rider retires: 20, or 25 in the advanced game.
-func fatigueLimit(t *Tour) int {
+// FatigueLimit is the fatigue above which a 2RUOTE rider retires: 20, or 25 in the advanced game.
+func FatigueLimit(t *Tour) int {
 	limit, advanced := 20, 25
 	if f := t.Ruleset.Fatigue; f != nil {
 		if f.Limit > 0 {
@@ -31,7 +31,7 @@ func fatigueLimit(t *Tour) int {
 // FatigueRetired lists, in bib order, the riders whose recorded fatigue in the stage is above the
 // limit (20, or 25 in the advanced game): they retire from the race.
 func FatigueRetired(t *Tour, res StageResult) []int {
-	limit := fatigueLimit(t)
+	limit := FatigueLimit(t)
 	var out []int
 	for bib, f := range res.Fatigue {
 		if f > limit {

@@ -218,7 +218,7 @@ func riderProblem(t *Tour, out map[int]exit, bib int) string {
 	}
 	if e, gone := out[bib]; gone {
 		if e.fatigue > 0 {
-			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, fatigueLimit(t))
+			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
 		}
 		return fmt.Sprintf("bib %d abandoned in stage %d", bib, e.stage)
 	}

@@ -144,14 +144,10 @@ func intOrEmpty(n int) cell {
 
 // fatigueLimit is the fatigue above which a 2RUOTE rider retires in this tour.
 func (s *source) fatigueLimit() int {
-	f := s.rs.Fatigue
-	if f == nil {
+	if s.rs.Fatigue == nil {
 		return 0
 	}
-	if s.t.Advanced && f.AdvancedLimit > 0 {
-		return f.AdvancedLimit
-	}
-	return f.Limit
+	return race.FatigueLimit(s.t)
 }
 
 // fatigueSheet is the fatigue control after stage after (RULES.md §3.6): each rider's fatigue at

@@ -25,15 +25,9 @@ type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
 // (when not negative) must match the stage's, and every write is kept in the history.
 func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
 	return s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadRace(tx, tourID)
+		st, err := loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
-		}
-		if err := st.requireOpen(n); err != nil {
-			return err
-		}
-		if version >= 0 && st.Versions[n-1] != version {
-			return race.Conflict(fmt.Sprintf("stage %d changed since this form was opened (someone else saved in the meantime): reload the page to see the latest results, then enter again", n))
 		}
 		writes, err := fn(st, n)
 		if err != nil {
@@ -41,6 +35,22 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 		}
 		return writeEntries(tx, st.stageIDs[n-1], action, writes)
 	})
+}
+
+// loadOpenStage loads a tour inside tx for an action on stage n: the stage must be open and, when
+// version is not negative, still at the version the client saw.
+func loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceState, error) {
+	st, err := loadRace(tx, tourID)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.requireOpen(n); err != nil {
+		return nil, err
+	}
+	if version >= 0 && st.Versions[n-1] != version {
+		return nil, race.Conflict(fmt.Sprintf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n))
+	}
+	return st, nil
 }
 
 // requireOpen refuses results for a stage that does not exist (404) or is not open (409).

@@ -55,15 +55,9 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 // CloseStage ends stage n ("End stage"): it must be open and complete; the next stage opens.
 func (s *Store) CloseStage(tourID uint, n, version int) error {
 	return s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadRace(tx, tourID)
+		st, err := loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
-		}
-		if err := st.requireOpen(n); err != nil {
-			return err
-		}
-		if version >= 0 && st.Versions[n-1] != version {
-			return race.Conflict(fmt.Sprintf("stage %d changed since this page was opened: reload it and check the results before ending the stage", n))
 		}
 		if missing := race.MissingAtClose(&st.Tour, st.Prior(n), st.Results[n-1]); len(missing) > 0 {
 			return &IncompleteError{Stage: n, Missing: missing}
@@ -155,15 +149,9 @@ func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
 func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 	var summary string
 	err := s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadRace(tx, tourID)
+		st, err := loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
-		}
-		if err := st.requireOpen(n); err != nil {
-			return err
-		}
-		if version >= 0 && st.Versions[n-1] != version {
-			return race.Conflict(fmt.Sprintf("stage %d changed since this page was opened: reload it before undoing", n))
 		}
 		stageID := st.stageIDs[n-1]
 		var last models.Change
