@@ -349,7 +349,7 @@ func TestRacePagesCyclingParty(t *testing.T) {
 	if !strings.Contains(page, "Undo last change</button> <span class=\"muted\">finish: 3 groups, 14 riders</span>") {
 		t.Errorf("stage 1 screen does not offer to undo the finish")
 	}
-	r.refusedPage(t, "stale undo", "/stages/1/undo", url.Values{"_version": {"1"}}, 409, "reload it before undoing")
+	r.refusedPage(t, "stale undo", "/stages/1/undo", url.Values{"_version": {"1"}}, 409, "reload it to see the latest results")
 	if flash := r.post(t, "/stages/1/undo", url.Values{"_version": {r.version(t, 1)}}, "/stages/1"); flash != "Undone: finish: 3 groups, 14 riders." {
 		t.Errorf("flash after undo = %q", flash)
 	}
