@@ -119,5 +119,5 @@ func (h *Handler) SheetsPage(c echo.Context) error {
 	for i := range st.Tour.Stages {
 		p.Stages = append(p.Stages, i+1)
 	}
-	return h.render(c, http.StatusOK, "sheets", views.Page{Title: "Control sheets — " + st.Tour.Name, Section: "tours", Data: p})
+	return h.render(c, http.StatusOK, "sheets", views.Page{Title: "Control sheets — " + st.Tour.Name, Section: "tours", TourNav: h.tourNav(st, "sheets", 0), Data: p})
 }
