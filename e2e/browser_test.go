@@ -195,9 +195,13 @@ func (tb *tab) onEvent(ev any) {
 		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
 			var parts []string
 			for _, a := range ev.Args {
-				if a.Description != "" {
+				var str string
+				switch {
+				case a.Description != "":
 					parts = append(parts, a.Description)
-				} else {
+				case json.Unmarshal(a.Value, &str) == nil:
+					parts = append(parts, str)
+				default:
 					parts = append(parts, string(a.Value))
 				}
 			}
