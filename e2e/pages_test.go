@@ -64,7 +64,7 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 	for _, id := range []string{cp, caf, ruote, road} {
 		s := "/tours/" + id + "/stages/"
 		pages = append(pages,
-			screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
+			screen{"/tours/" + id, "Stage 2"}, screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
 			screen{s + "1/advantages", "Advantages"}, screen{s + "2/advantages", "Advantages"},
 			screen{s + "1/history", "History"}, screen{s + "2/history", "History"},
 			screen{s + "1/sheet", "Stage 1"}, screen{s + "2/sheet", "Stage 2"},
