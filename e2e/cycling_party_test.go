@@ -252,18 +252,6 @@ func enterStageByKeyboard(tb *tab, tourID string, st apiStage) {
 	tb.wantText(".flash", "Stage 1 closed. Stage 2 is open.")
 }
 
-// backTabTo presses Shift+Tab until the focused element matches sel.
-func (tb *tab) backTabTo(sel string, limit int) {
-	tb.t.Helper()
-	js := fmt.Sprintf(`document.activeElement && document.activeElement.matches(%q)`, sel)
-	for i := 0; i < limit && !eval[bool](tb, js); i++ {
-		tb.backTab()
-	}
-	if !eval[bool](tb, js) {
-		tb.fatalf("Shift+Tab %d times did not reach %s (focus on %s)", limit, sel, tb.focused())
-	}
-}
-
 // readTheStandings opens every classification, the Cycling Party screen and the riders after stage 1,
 // through the tour menu. Stage 1's winner is bib 22 (group 1: turn 0, square 7, die 3 = 28 s).
 func readTheStandings(tb *tab, tourID string) {

@@ -1,7 +1,11 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -151,4 +155,38 @@ func roadStages() []obj {
 		out = append(out, obj{"type": "flat", "length": 180, "sprints": sprints(90)})
 	}
 	return out
+}
+
+// api calls the JSON API of srv with net/http (outside the browser) and decodes the answer.
+func api[T any](t *testing.T, srv *server, method, path string, body any, want int) T {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequest(method, srv.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := srv.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s = %d %s, want %d", method, path, resp.StatusCode, clip(string(raw), 400), want)
+	}
+	var v T
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &v); err != nil {
+			t.Fatalf("%s %s: decoding %s: %v", method, path, clip(string(raw), 200), err)
+		}
+	}
+	return v
 }

@@ -156,20 +156,3 @@ func writeRoster(t *testing.T, path string, rows [][]any) string {
 	}
 	return path
 }
-
-// fill replaces a field's value by typing, as a person would after selecting it.
-func (tb *tab) fill(sel, text string) {
-	tb.t.Helper()
-	tb.run("clearing "+sel, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
-	tb.run(fmt.Sprintf("typing %q in %s", text, sel), chromedp.SendKeys(chromedp.CSS(sel), text))
-}
-
-// choose selects an option of a select by value and fires change, as picking it would.
-func (tb *tab) choose(sel, value string) {
-	tb.t.Helper()
-	ok := eval[bool](tb, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s || ![...s.options].some((o) => o.value === %q)) return false;
-	  s.value = %q; s.dispatchEvent(new Event("input", {bubbles: true})); s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, sel, value, value))
-	if !ok {
-		tb.fatalf("%s has no option %q", sel, value)
-	}
-}
