@@ -218,6 +218,10 @@
     // first empty entry the page names, unless the director already moved or the URL targets a place.
     var auto = document.querySelector("[autofocus]");
     if (auto && !location.hash && (!document.activeElement || document.activeElement === document.body)) { auto.focus(); }
+    // A refused field comes back focused: select its value so the director types the correction
+    // straight over it.
+    var active = document.activeElement;
+    if (active && active.getAttribute("aria-invalid") === "true" && typeof active.select === "function") { active.select(); }
   }
 
   if (document.readyState === "loading") {
