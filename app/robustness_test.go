@@ -215,7 +215,6 @@ func robustFinish(tour robustTour) obj {
 	return obj{"results": results}
 }
 
-
 // hostile is one hostile request.
 type hostile struct {
 	name   string
