@@ -34,7 +34,9 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 		// Real kilometres: every 25 km of the sections, on the square where that kilometre ends.
 		pos, km := 0, 0
 		for _, sec := range st.Sections {
-			for k := (km/pr.KmMarkerEvery + 1) * pr.KmMarkerEvery; sec.Km > 0 && k <= km+sec.Km; k += pr.KmMarkerEvery {
+			// A section longer than a stage can be is refused by BuildSectionStage: skipping it keeps
+			// this loop short whatever the stage holds.
+			for k := (km/pr.KmMarkerEvery + 1) * pr.KmMarkerEvery; sec.Km > 0 && sec.Km <= MaxStageLength && k <= km+sec.Km; k += pr.KmMarkerEvery {
 				if at := pos + (k-km)*sec.Squares/sec.Km; at < L {
 					ms = append(ms, Marker{At: at, Kind: MarkerKm, Label: fmt.Sprintf("%d km", k)})
 				}

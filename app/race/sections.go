@@ -46,6 +46,11 @@ func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string)
 	if km < 1 {
 		return SectionType{}, "km", "must be at least 1"
 	}
+	if km > MaxStageLength {
+		// Every kilometre is at least one square: a longer section cannot fit in a stage (and a huge
+		// one would overflow the stage's length).
+		return SectionType{}, "km", fmt.Sprintf("must be at most %d", MaxStageLength)
+	}
 	fits := func(t SectionType) bool {
 		return (t.MinKm == 0 || km >= t.MinKm) && (t.MaxKm == 0 || km <= t.MaxKm)
 	}

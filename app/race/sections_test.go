@@ -1,6 +1,7 @@
 package race
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -44,6 +45,10 @@ func TestSectionSquares(t *testing.T) {
 		{"itt_long", 60, 0, "km"},
 		{"flat", 0, 0, "km"},
 		{"flat", -4, 0, "km"},
+		{"flat", MaxStageLength, MaxStageLength, ""},
+		{"flat", MaxStageLength + 1, 0, "km"},
+		{"flat", math.MaxInt, 0, "km"}, // squares would overflow
+		{"climb_first", math.MaxInt / 2, 0, "km"},
 		{"cobbles", 5, 0, "type"},
 		{"", 5, 0, "type"},
 	}
@@ -132,11 +137,29 @@ func TestBuildSectionStageKeepsClimbNamesAndRefusesBadSections(t *testing.T) {
 		{"zero km", []Section{{Type: "flat", Km: 0}}, []string{"sections[0].km"}},
 		{"too long ITT", []Section{{Type: "itt", Km: 80}}, []string{"sections[0].km"}},
 		{"two bad", []Section{{Type: "x", Km: 1}, {Type: "flat", Km: 5}, {Type: "flat", Km: -1}}, []string{"sections[0].type", "sections[2].km"}},
+		// A length that overflowed to a negative one made the markers loop for ever.
+		{"huge km", []Section{{Type: "flat", Km: math.MaxInt}, {Type: "flat", Km: 10}}, []string{"sections[0].km"}},
 	}
 	for _, tt := range tests {
 		_, err := BuildSectionStage(rs, Stage{Type: "flat", Sections: tt.sections})
 		if got := fieldsOf(t, err); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: fields = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestStageMarkersOfHostileSections: markers of a stage whose sections were never checked (a damaged
+// backup, a hostile draft) come back at once.
+func TestStageMarkersOfHostileSections(t *testing.T) {
+	rs := loadedRuleset(t, "ciclismo-a-fondo")
+	for _, secs := range [][]Section{
+		{{Type: "flat", Km: math.MaxInt, Squares: 1}},
+		{{Type: "flat", Km: math.MaxInt, Squares: math.MaxInt}, {Type: "flat", Km: math.MaxInt, Squares: 10}},
+		{{Type: "flat", Km: 10, Squares: -math.MaxInt}, {Type: "flat", Km: 300, Squares: 0}},
+	} {
+		ms := StageMarkers(rs, Stage{Type: "flat", Length: 100, Sections: secs})
+		if len(ms) > 100 {
+			t.Errorf("sections %+v: %d markers", secs, len(ms))
 		}
 	}
 }
