@@ -2,6 +2,7 @@ package race
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"reflect"
 	"slices"
@@ -558,6 +559,11 @@ func TestValidateRulesetFields(t *testing.T) {
 		{"negative squares", func(r *Ruleset) { r.ClimbCategories[4].Squares = -3 }, "climb_categories[4].squares"},
 		{"team best without teams", func(r *Ruleset) { r.TeamBest = 0 }, "team_best"},
 		{"negative water bottles", func(r *Ruleset) { r.Advantages[0].PerTeamPerTurn = -1 }, "advantages[0].per_team_per_turn"},
+		// Numbers a backup could carry that made the sheets loop for ever (or overflow).
+		{"endless water bottles", func(r *Ruleset) { r.Advantages[0].PerStage = math.MaxInt }, "advantages[0].per_stage"},
+		{"endless time indicators", func(r *Ruleset) { r.Proposal.TimeIndicators = MaxRulesetNumber + 1 }, "proposal.time_indicators"},
+		{"huge climb points", func(r *Ruleset) { r.ClimbCategories[0].Points[0] = math.MaxInt }, "climb_categories[0].points[0]"},
+		{"huge sprint advantages", func(r *Ruleset) { r.Advantages[1].PerStageByType["flat"] = 1 << 40 }, "advantages[1].per_stage_by_type.flat"},
 		{"variant twice", func(r *Ruleset) { r.Advantages[1].Variants = []string{"d20", "d20"} }, "advantages[1].variants[1]"},
 		{"negative proposal gap", func(r *Ruleset) { r.Proposal.MinGap = -1 }, "proposal.min_gap"},
 		{"jersey without name", func(r *Ruleset) { r.Jerseys[ClassSprints] = Jersey{Color: "#7b2cbf"} }, "jerseys.sprints.name"},

@@ -1,6 +1,8 @@
 package race
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -47,7 +49,48 @@ func (r *Ruleset) Validate() error {
 	}
 	r.validateAdvantages(v, types, cats)
 	r.validateExtras(v)
+	r.validateCeiling(v)
 	return v.Err()
+}
+
+// MaxRulesetNumber is the largest whole number a ruleset's tables may hold. The shipped ones stay
+// under 250 (the longest stage has 400 squares, a team 9 riders); a ruleset read from a backup file
+// is untrusted, and a huge allowance, indicator count or points value would make every sheet and
+// page of its tour loop for ever or overflow.
+const MaxRulesetNumber = 1000
+
+// validateCeiling refuses any number of the ruleset above MaxRulesetNumber, by its JSON path.
+func (r *Ruleset) validateCeiling(v *ValidationError) {
+	data, err := json.Marshal(r)
+	if err != nil {
+		v.Add("", "cannot be read: "+err.Error())
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		v.Add("", "cannot be read: "+err.Error())
+		return
+	}
+	var walk func(path string, x any)
+	walk = func(path string, x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(strings.TrimPrefix(path+"."+k, "."), x[k])
+			}
+		case []any:
+			for i, e := range x {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		case json.Number:
+			if n, err := x.Int64(); err != nil || n > MaxRulesetNumber {
+				v.Add(path, fmt.Sprintf("must be at most %d", MaxRulesetNumber))
+			}
+		}
+	}
+	walk("", tree)
 }
 
 // validateHeader checks the id, name and time model.
