@@ -6,15 +6,21 @@ package app_test
 // refusal must be a JSON error with a code, and a refusal must store nothing.
 
 import (
+	"archive/zip"
 	"bytes"
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"html"
+	"image"
+	"image/png"
 	"io"
 	"log/slog"
 	"maps"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -26,7 +32,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/labstack/echo/v4"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -65,7 +73,9 @@ type robustTour struct {
 	Ruleset string
 	// Raced: stage 1 closed and stage 2 open; otherwise stage 1 open with nothing entered.
 	Raced bool
-	Bibs  []int
+	// Bibs are the riders still racing; Gone is the one who abandoned in stage 2 of a raced tour.
+	Bibs []int
+	Gone int
 	// Open is the open stage; Sprints and Climbs are how many it has.
 	Open, Sprints, Climbs int
 	// Sheets are the control sheets of the tour's ruleset.
@@ -79,7 +89,9 @@ type robustTour struct {
 type robustWorld struct {
 	file []byte
 	// snap is the world's snapshot.
-	snap  string
+	snap string
+	// reached records the routes the hostile requests reached.
+	reached *routeLog
 	tours []robustTour
 	// teams are database team ids that can race each ruleset.
 	teams map[string][]uint
@@ -89,7 +101,7 @@ type robustWorld struct {
 }
 
 // openRobustApp starts the app on path with its error log kept in sink.
-func openRobustApp(t testing.TB, path string, sink *logSink) *testApp {
+func openRobustApp(t testing.TB, path string, sink *logSink, reached *routeLog) *testApp {
 	t.Helper()
 	a, err := app.New(path, slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelError})))
 	if err != nil {
@@ -101,16 +113,37 @@ func openRobustApp(t testing.TB, path string, sink *logSink) *testApp {
 			_ = a.Close()
 		}
 	})
+	if reached != nil {
+		a.Echo.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+			return func(c echo.Context) error {
+				err := next(c)
+				reached.see(c.Request().Method+" "+c.Path(), err == nil && c.Response().Status < 400)
+				return err
+			}
+		})
+	}
 	return ta
+}
+
+// routeLog records the routes requests reached and whether one was accepted.
+type routeLog struct {
+	mu       sync.Mutex
+	accepted map[string]bool
+}
+
+func (l *routeLog) see(route string, accepted bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.accepted[route] = l.accepted[route] || accepted
 }
 
 // newRobustWorld builds the world through the API: for each ruleset a proposal, a tour, and for the
 // raced one stage 1 entered and closed.
 func newRobustWorld(t *testing.T) *robustWorld {
 	t.Helper()
-	w := &robustWorld{requests: map[string]obj{}, proposals: map[string]race.Proposal{}}
+	w := &robustWorld{requests: map[string]obj{}, proposals: map[string]race.Proposal{}, reached: &routeLog{accepted: map[string]bool{}}}
 	path := filepath.Join(t.TempDir(), "world.db")
-	ta := openRobustApp(t, path, &logSink{})
+	ta := openRobustApp(t, path, &logSink{}, nil)
 	var cp []uint
 	for _, tm := range getTeams(t, ta)[:3] {
 		cp = append(cp, tm.ID)
@@ -128,6 +161,24 @@ func newRobustWorld(t *testing.T) *robustWorld {
 			}
 			tour.Raced = raced
 			r := raceRun{ta: ta, id: tour.ID}
+			if raced && (rs == "cycling-party" || rs == "ciclismo-a-fondo") {
+				// Stage 2 has entries, so that the pages show their remove and undo forms: a sprint, an
+				// abandonment (the rider leaves the bibs that race on) and an advantage used. (The other
+				// rulesets' stage 2 stays empty, so that stage 1 can be reopened.)
+				if st, _ := r.stage(t, 2); len(st.Sprints) > 0 {
+					r.ok(t, http.MethodPut, "/stages/2/sprints/1", obj{"order": tour.Bibs[:2]})
+				}
+				gone := tour.Bibs[len(tour.Bibs)-1]
+				r.ok(t, http.MethodPost, "/stages/2/abandons", obj{"bib": gone, "reason": "crash"})
+				tour.Bibs = tour.Bibs[:len(tour.Bibs)-1]
+				tour.Gone = gone
+				switch rs {
+				case "cycling-party":
+					r.ok(t, http.MethodPost, "/stages/2/advantages", obj{"kind": "attack", "bib": tour.Bibs[2]})
+				case "ciclismo-a-fondo":
+					r.ok(t, http.MethodPost, "/stages/2/advantages", obj{"kind": "effort", "bib": tour.Bibs[0], "points": 1})
+				}
+			}
 			st, _ := r.stage(t, tour.Open)
 			tour.Sprints, tour.Climbs = len(st.Sprints), len(st.Climbs)
 			for _, sh := range decode[[]struct {
@@ -232,6 +283,11 @@ type hostile struct {
 	stream bool
 	// want, when not zero, is the status the request must get.
 	want int
+	// keep, when the request was accepted, keeps what it stored for the next request instead of
+	// resetting the world (a chain of valid requests before a hostile one).
+	keep bool
+	// follow, when the request was accepted, sends more requests before the world is reset.
+	follow func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder)
 }
 
 // robustRunner sends hostile requests to its own copy of the world, one after the other.
@@ -248,7 +304,12 @@ type robustRunner struct {
 	print  []byte
 	resets int
 	fails  int
+	// after names the accepted request whose follow-up requests are being sent.
+	after string
 }
+
+// robustTimeout is how long a request may take: more is a server stuck on an input.
+const robustTimeout = 20 * time.Second
 
 // debugRobust checks every reset of the world against its snapshot.
 const debugRobust = false
@@ -266,7 +327,7 @@ func (w *robustWorld) runner(t testing.TB) *robustRunner {
 			t.Fatal(err)
 		}
 	}
-	r.ta = openRobustApp(t, path, r.sink)
+	r.ta = openRobustApp(t, path, r.sink, w.reached)
 	db, err := gorm.Open(sqlite.Open(path+"?_busy_timeout=10000&_journal_mode=WAL"), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		t.Fatal(err)
@@ -387,16 +448,23 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		req.Header.Set(k, v)
 	}
 	var rec *httptest.ResponseRecorder
-	func() {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
 		defer func() {
 			if p := recover(); p != nil {
-				r.failf(t, "%s: %s %s panicked through the router: %v", h.name, method, clipURL(h.url), p)
 				rec = httptest.NewRecorder()
 				rec.Code = 599
+				rec.Body.WriteString(fmt.Sprintf("panicked through the router: %v", p))
 			}
 		}()
 		rec = r.ta.serve(t, req, true)
 	}()
+	select {
+	case <-done:
+	case <-time.After(robustTimeout):
+		t.Fatalf("%s%s: %s %s did not answer within %v (the server is stuck on it)", cmp.Or(r.after, "-"), h.name, method, clipURL(h.url), robustTimeout)
+	}
 	logged := r.sink.take()
 	switch {
 	case rec.Code >= 500:
@@ -416,6 +484,14 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		if after := r.ta.snapshot(t); after != r.snap {
 			if rec.Code >= 400 {
 				r.failf(t, "%s: the refused %s %s (%d) changed the database:\n%.2000s", h.name, method, clipURL(h.url), rec.Code, diffLines(r.snap, after))
+			} else if h.keep {
+				r.snap, r.print = after, print
+				return rec
+			} else if h.follow != nil {
+				r.snap, r.print = after, print
+				r.after = h.name
+				h.follow(t, r, rec)
+				r.after = ""
 			}
 			r.reset(t)
 			if debugRobust {
@@ -434,6 +510,9 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 func (r *robustRunner) failf(t testing.TB, format string, args ...any) {
 	t.Helper()
 	r.fails++
+	if r.after != "" {
+		format = "after " + r.after + ": " + format
+	}
 	switch {
 	case r.fails <= maxRobustFailures:
 		t.Errorf(format, args...)
@@ -493,7 +572,8 @@ var manyBibs, sameBib = func() (string, string) {
 var hostileJSON = []hostileValue{
 	{"null", "null"}, {"true", "true"}, {"a string", `"abc"`}, {"an empty string", `""`}, {"a numeric string", `"12"`},
 	{"zero", "0"}, {"-1", "-1"}, {"1.5", "1.5"}, {"1e300", "1e300"}, {"-1e300", "-1e300"},
-	{"2^63", "9223372036854775808"}, {"-2^63-1", "-9223372036854775809"}, {"2^31", "2147483648"}, {"2^32+11", "4294967307"},
+	{"2^63", "9223372036854775808"}, {"-2^63-1", "-9223372036854775809"}, {"2^63-1", "9223372036854775807"}, {"-2^63", "-9223372036854775808"},
+	{"2^31", "2147483648"}, {"2^32+11", "4294967307"},
 	{"an empty list", "[]"}, {"an object", `{"a":1}`}, {"a list of strings", `["abc"]`}, {"a list of nulls", "[null]"},
 	{"10k bibs", manyBibs}, {"10k times bib 11", sameBib}, {"10k chars", strconv.Quote(longText)}, {"odd text", jsonQuote(oddText)},
 	{"nested lists", strings.Repeat("[", 200) + strings.Repeat("]", 200)},
@@ -503,7 +583,7 @@ var hostileJSON = []hostileValue{
 // reads them.
 var hostileJSONNested = []hostileValue{
 	{"null", "null"}, {"a string", `"abc"`}, {"-1", "-1"}, {"zero", "0"}, {"1e300", "1e300"}, {"2^63", "9223372036854775808"},
-	{"an empty list", "[]"}, {"an object", `{"a":1}`}, {"odd text", jsonQuote(oddText)}, {"10k bibs", manyBibs},
+	{"2^63-1", "9223372036854775807"}, {"-2^63", "-9223372036854775808"}, {"an empty list", "[]"}, {"an object", `{"a":1}`}, {"odd text", jsonQuote(oddText)}, {"10k bibs", manyBibs},
 }
 
 // jsonQuote is s as a JSON string.
@@ -653,7 +733,7 @@ func jsonCases(t testing.TB, name, method, target string, valid []any) []hostile
 }
 
 // hostileIDs are path parameters that are not ids: zero, negative, words, fractions, NUL, huge.
-var hostileIDs = []string{"0", "-1", "abc", "1.5", "%00", "9223372036854775808", "18446744073709551616", "4294967296", "4294967297",
+var hostileIDs = []string{"0", "-1", "abc", "1.5", "%00", "9223372036854775808", "9223372036854775807", "18446744073709551616", "4294967296", "4294967297",
 	"99999", "999999", "1e300", "+1", "0x1", "%20", "%D9%A1", "%F0%9F%9A%B4", "01", strings.Repeat("9", 10000)}
 
 // apiRoute is one API route with the valid bodies it takes for a tour (nil: it takes none).
@@ -666,20 +746,11 @@ type apiRoute struct {
 // first advantage use; over replaces one of them.
 func (rt apiRoute) expand(tour robustTour, over map[string]string) string {
 	params := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
-		"bib": strconv.Itoa(tour.Bibs[0]), "pos": "1"}
+		"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1"}
 	maps.Copy(params, over)
 	out := rt.path
 	for k, v := range params {
 		out = strings.ReplaceAll(out, "{"+k+"}", v)
-	}
-	return out
-}
-
-// pathParams names the parameters of a route's path.
-func (rt apiRoute) pathParams() []string {
-	var out []string
-	for _, m := range regexp.MustCompile(`\{(\w+)\}`).FindAllStringSubmatch(rt.path, -1) {
-		out = append(out, m[1])
 	}
 	return out
 }
@@ -740,8 +811,9 @@ var tourRoutes = []apiRoute{
 }
 
 // tourRouteCases are the hostile requests of every route under tour: the route's valid bodies with
-// every field made hostile (only for raced tours when fields is false), hostile whole bodies, and, when
-// params, every path parameter made hostile.
+// every field made hostile (when fields) or hostile whole bodies, and, when params, stages closed,
+// open and not open yet, indexes past the last and hostile If-Match versions. (TestRobustRoutes sends
+// hostile path parameters.)
 func tourRouteCases(t testing.TB, tour robustTour, fields, params bool) []hostile {
 	t.Helper()
 	var out []hostile
@@ -764,12 +836,6 @@ func tourRouteCases(t testing.TB, tour robustTour, fields, params bool) []hostil
 			body, _ = json.Marshal(valid[0])
 		}
 		if params {
-			for _, p := range rt.pathParams() {
-				for _, id := range hostileIDs {
-					out = append(out, hostile{name: fmt.Sprintf("%s: %s = %.20s", label, p, id), method: rt.method,
-						url: rt.expand(tour, map[string]string{p: id}), body: body, ctype: "application/json"})
-				}
-			}
 			// Stages that exist but are closed or not open yet, and sprints and climbs past the last.
 			for _, n := range []string{"1", "2", "3", "4"} {
 				out = append(out, hostile{name: label + ": stage " + n, method: rt.method, url: rt.expand(tour, map[string]string{"n": n}), body: body, ctype: "application/json"})
@@ -787,10 +853,43 @@ func tourRouteCases(t testing.TB, tour robustTour, fields, params bool) []hostil
 			}
 		}
 	}
+	// The open stage entered in full, then closed through the API and through the page.
+	if params {
+		for _, close := range []string{r0(tour, "/api/v1/tours/%d/stages/%d/close"), r0(tour, "/tours/%d/stages/%d/close")} {
+			out = append(out, completeStage(tour)...)
+			h := hostile{name: label + ": close the complete stage", method: http.MethodPost, url: close, want: http.StatusOK}
+			if !strings.HasPrefix(close, "/api/") {
+				h.form, h.want = url.Values{}, http.StatusSeeOther
+			}
+			out = append(out, h)
+		}
+	}
 	// Query parameters of the standings.
 	for _, q := range []string{"0", "-1", "abc", "999999", "1", "2", "3", "4", "1.5", "%00", "9223372036854775808", "", "1&after=2"} {
 		out = append(out, hostile{name: label + ": standings after " + q, url: fmt.Sprintf("/api/v1/tours/%d/standings?after=%s", tour.ID, q)})
 	}
+	return out
+}
+
+// r0 fills a path with the tour's id and open stage.
+func r0(tour robustTour, format string) string { return fmt.Sprintf(format, tour.ID, tour.Open) }
+
+// completeStage enters the tour's open stage in full (every sprint and climb, the finish), each
+// request kept for the next.
+func completeStage(tour robustTour) []hostile {
+	var out []hostile
+	put := func(path string, body any) {
+		data, _ := json.Marshal(body)
+		out = append(out, hostile{name: "entering " + path, method: http.MethodPut, url: r0(tour, "/api/v1/tours/%d/stages/%d") + path,
+			body: data, ctype: "application/json", keep: true, want: http.StatusOK})
+	}
+	for k := 1; k <= tour.Sprints; k++ {
+		put(fmt.Sprintf("/sprints/%d", k), obj{"order": tour.Bibs[:3]})
+	}
+	for k := 1; k <= tour.Climbs; k++ {
+		put(fmt.Sprintf("/climbs/%d", k), obj{"order": tour.Bibs[:3]})
+	}
+	put("/finish", robustFinish(tour))
 	return out
 }
 
@@ -839,15 +938,10 @@ func databaseCases(t testing.TB, w *robustWorld) []hostile {
 	out = append(out, jsonCases(t, "POST riders", "POST", "/api/v1/riders", []any{rider, ruoteRider})...)
 	out = append(out, jsonCases(t, "PUT rider", "PUT", "/api/v1/riders/1", []any{rider})...)
 	for _, id := range hostileIDs {
-		for _, rt := range []struct{ method, path string }{{"GET", "/api/v1/teams/"}, {"PUT", "/api/v1/teams/"}, {"DELETE", "/api/v1/teams/"},
-			{"GET", "/api/v1/riders/"}, {"PUT", "/api/v1/riders/"}, {"DELETE", "/api/v1/riders/"}, {"GET", "/api/v1/rulesets/"}} {
-			body, _ := json.Marshal(team)
-			out = append(out, hostile{name: rt.method + " " + rt.path + " " + clipURL(id), method: rt.method, url: rt.path + id, body: body, ctype: "application/json"})
-		}
 		out = append(out, hostile{name: "riders of team " + clipURL(id), url: "/api/v1/riders?team_id=" + id})
 	}
 	for _, u := range []string{"/api/v1/rulesets", "/api/v1/teams", "/api/v1/riders", "/api/v1/tours", "/api/v1/teams/export.xlsx", "/api/v1/teams/export.csv",
-		"/api/v1/rulesets/..%2f..%2fgo.mod", "/api/v1/rulesets/" + strings.Repeat("x", 10000), "/api/v1/riders?team_id=&team_id=abc"} {
+		"/api/v1/rulesets/..%2f..%2fgo.mod", "/api/v1/rulesets/%00", "/api/v1/rulesets/cycling-party%00", "/api/v1/riders?team_id=&team_id=abc"} {
 		out = append(out, hostile{name: "GET " + clipURL(u), url: u})
 	}
 	return out
@@ -864,26 +958,755 @@ func tourCreationCases(t testing.TB, w *robustWorld, ruleset string) []hostile {
 	return append(out, jsonCases(t, "tour "+ruleset, "POST", "/api/v1/tours", []any{body})...)
 }
 
-func TestRobustAPI(t *testing.T) {
+// pageForm is one form of a page, as a browser would submit it.
+type pageForm struct {
+	page, method, action string
+	multipart            bool
+	// values are what pressing Enter submits; buttons are the other named buttons ("go=back").
+	values  url.Values
+	buttons [][2]string
+}
+
+var (
+	formTag     = regexp.MustCompile(`(?s)<form\b([^>]*)>(.*?)</form>`)
+	textareaTag = regexp.MustCompile(`(?s)<textarea\b([^>]*)>(.*?)</textarea>`)
+	buttonTag   = regexp.MustCompile(`<button\b[^>]*>`)
+	boolAttr    = func(tag, name string) bool { return regexp.MustCompile(`\s` + name + `(\s|>|=|$)`).MatchString(tag) }
+)
+
+// parseForms reads the forms of a page.
+func parseForms(pageURL, body string) []pageForm {
+	var out []pageForm
+	for _, m := range formTag.FindAllStringSubmatch(body, -1) {
+		open, inner := "<form"+m[1]+">", m[2]
+		f := pageForm{page: pageURL, method: "GET", action: pageURL, values: url.Values{}}
+		if v, ok := attrValue(open, "method"); ok {
+			f.method = strings.ToUpper(v)
+		}
+		if v, ok := attrValue(open, "action"); ok && v != "" {
+			f.action = v
+		}
+		if v, _ := attrValue(open, "enctype"); v == "multipart/form-data" {
+			f.multipart = true
+		}
+		for _, tag := range inputTag.FindAllString(inner, -1) {
+			name, ok := attrValue(tag, "name")
+			typ, _ := attrValue(tag, "type")
+			if !ok || typ == "file" || typ == "submit" || typ == "button" {
+				continue
+			}
+			if (typ == "checkbox" || typ == "radio") && !boolAttr(tag, "checked") {
+				continue
+			}
+			value, _ := attrValue(tag, "value")
+			f.values.Add(name, value)
+		}
+		for _, t := range textareaTag.FindAllStringSubmatch(inner, -1) {
+			if name, ok := attrValue("<textarea"+t[1]+">", "name"); ok {
+				f.values.Add(name, html.UnescapeString(t[2]))
+			}
+		}
+		for _, s := range selectTag.FindAllStringSubmatch(inner, -1) {
+			options := optionTag.FindAllStringSubmatch(s[2], -1)
+			if len(options) == 0 {
+				continue
+			}
+			chosen := html.UnescapeString(options[0][1])
+			for _, o := range options {
+				if strings.Contains(o[2], "selected") {
+					chosen = html.UnescapeString(o[1])
+				}
+			}
+			f.values.Set(s[1], chosen)
+		}
+		first := true
+		for _, tag := range buttonTag.FindAllString(inner, -1) {
+			name, ok := attrValue(tag, "name")
+			if !ok || boolAttr(tag, "disabled") {
+				continue
+			}
+			value, _ := attrValue(tag, "value")
+			if first {
+				f.values.Set(name, value)
+				first = false
+			}
+			f.buttons = append(f.buttons, [2]string{name, value})
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// crawlForms GETs each page and returns its forms, each form once (by action and field names).
+func (r *robustRunner) crawlForms(t testing.TB, pages []string) []pageForm {
+	t.Helper()
+	var out []pageForm
+	seen := map[string]bool{}
+	for _, p := range pages {
+		rec := r.send(t, hostile{name: "page " + p, url: p})
+		if rec.Code != http.StatusOK {
+			continue
+		}
+		for _, f := range parseForms(p, rec.Body.String()) {
+			key := f.method + " " + f.action + " " + strings.Join(slices.Sorted(maps.Keys(f.values)), ",")
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// walkWizard goes through the "New tour" wizard for ruleset with what each page proposes, and returns
+// the form of every step it reached.
+func (r *robustRunner) walkWizard(t testing.TB, w *robustWorld, ruleset string) []pageForm {
+	t.Helper()
+	forms := r.crawlForms(t, []string{"/tours/new"})
+	if len(forms) == 0 {
+		t.Fatal("the wizard has no form")
+	}
+	f := forms[0]
+	f.values.Set("ruleset", ruleset)
+	f.values.Set("name", "Wizard "+ruleset)
+	f.values.Set("stages", "2")
+	f.values.Set("riders_per_team", strconv.Itoa(map[string]int{"ciclismo-a-fondo": 5, "2ruote": 5}[ruleset]))
+	if ruleset == "cycling-party" || ruleset == "uci-road" {
+		f.values.Set("riders_per_team", "6")
+	}
+	out := []pageForm{f}
+	for range 6 {
+		rec := r.send(t, hostile{name: "wizard " + ruleset, url: f.action, form: f.values})
+		if rec.Code != http.StatusOK {
+			break
+		}
+		next := parseForms(f.action, rec.Body.String())
+		if len(next) == 0 {
+			break
+		}
+		f = next[0]
+		if f.values.Get("draft") == out[len(out)-1].values.Get("draft") {
+			break
+		}
+		if strings.Contains(f.values.Get("draft"), `"step":"teams"`) {
+			f.values.Del("teams")
+			for _, id := range w.teams[ruleset] {
+				f.values.Add("teams", strconv.Itoa(int(id)))
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// tenThousandBibs are 10k bibs typed in a field.
+var tenThousandBibs = strings.Trim(strings.ReplaceAll(manyBibs, ",", " "), "[]")
+
+// hostileTexts are typed in every field of every form.
+var hostileTexts = []hostileValue{
+	{"empty", ""}, {"blank", "  \t "}, {"a word", "abc"}, {"-1", "-1"}, {"zero", "0"}, {"1.5", "1.5"}, {"1e300", "1e300"},
+	{"2^63", "9223372036854775808"}, {"-2^63-1", "-9223372036854775809"}, {"2^63-1", "9223372036854775807"}, {"-2^63", "-9223372036854775808"},
+	{"2^31", "2147483648"}, {"%00", "%00"}, {"a NUL byte", "\x00"},
+	{"10k chars", longText}, {"odd text", oddText}, {"markup", `<script>alert(1)</script>"'&`}, {"one bib thrice", "11 11 11"},
+	{"10k bibs", tenThousandBibs}, {"separators", "1,2;3/4-5+6..7"}, {"line breaks", "\r\n\r\n"},
+	{"JSON", `{"a":[1]}`}, {"invalid UTF-8", "\xff\xfe"},
+}
+
+// hostileDraft are the JSON values put at every field of the wizard's draft.
+var hostileDraft = []hostileValue{
+	{"null", "null"}, {"a string", `"abc"`}, {"-1", "-1"}, {"2^63", "9223372036854775808"}, {"2^63-1", "9223372036854775807"},
+	{"an object", `{"a":1}`}, {"10k bibs", manyBibs},
+}
+
+// digitsRun finds the numbers in a field name or a button's value.
+var digitsRun = regexp.MustCompile(`\d+`)
+
+// formCases are the hostile submissions of a form: as the page proposes it, with its empty fields
+// filled in (fill has a value by field name, digits as N: what a director would type), empty, with each field
+// (once per name pattern) given each hostile text, left out or given thrice, each button pressed and
+// pressed with hostile numbers, all fields hostile at once, and the wizard's draft with each of its
+// fields made hostile.
+func formCases(t testing.TB, f pageForm, label string, fill map[string]string) []hostile {
+	t.Helper()
+	label += " " + f.method + " " + f.action
+	base, proposed := url.Values{}, url.Values{}
+	for k, vs := range f.values {
+		if k == "_csrf" {
+			continue
+		}
+		base[k], proposed[k] = slices.Clone(vs), slices.Clone(vs)
+		if v, ok := fill[digitsRun.ReplaceAllString(k, "N")]; ok && len(vs) > 0 && strings.TrimSpace(vs[0]) == "" {
+			base[k][0] = v
+		}
+	}
+	clone := func() url.Values {
+		v := url.Values{}
+		for k, vs := range base {
+			v[k] = slices.Clone(vs)
+		}
+		return v
+	}
+	var out []hostile
+	add := func(what string, v url.Values) {
+		if f.method == http.MethodGet {
+			out = append(out, hostile{name: label + ": " + what, url: f.action + "?" + v.Encode()})
+			return
+		}
+		out = append(out, hostile{name: label + ": " + what, method: http.MethodPost, url: f.action, form: v})
+	}
+	add("as proposed", proposed)
+	add("filled in", clone())
+	add("empty", url.Values{})
+	seen := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(base)) {
+		pattern := digitsRun.ReplaceAllString(name, "N")
+		if seen[pattern] {
+			continue
+		}
+		seen[pattern] = true
+		for _, h := range hostileTexts {
+			v := clone()
+			v.Set(name, h.raw)
+			add(name+" = "+h.name, v)
+		}
+		v := clone()
+		v.Del(name)
+		add(name+" left out", v)
+		v = clone()
+		v[name] = append(v[name], "1", "abc", "")
+		add(name+" given more times", v)
+		if name == "draft" {
+			var tree any
+			dec := json.NewDecoder(strings.NewReader(base.Get("draft")))
+			dec.UseNumber()
+			if err := dec.Decode(&tree); err != nil {
+				t.Fatalf("%s: the draft is not JSON: %v", label, err)
+			}
+			for _, p := range jsonPaths(tree, nil) {
+				for _, h := range hostileDraft {
+					v := clone()
+					v.Set("draft", string(replaced(t, tree, p, h.raw)))
+					add(fmt.Sprintf("draft %s = %s", pathName(p), h.name), v)
+				}
+			}
+			for _, h := range hostileBodies {
+				v := clone()
+				v.Set("draft", h.raw)
+				add("draft "+h.name, v)
+			}
+		}
+	}
+	for _, b := range f.buttons {
+		if seen[b[0]+"="+digitsRun.ReplaceAllString(b[1], "N")] {
+			continue
+		}
+		seen[b[0]+"="+digitsRun.ReplaceAllString(b[1], "N")] = true
+		v := clone()
+		v.Set(b[0], b[1])
+		add("button "+b[0]+"="+b[1], v)
+		if digitsRun.MatchString(b[1]) {
+			for _, n := range []string{"-1", "99999", "abc", "", "9223372036854775808"} {
+				v := clone()
+				v.Set(b[0], digitsRun.ReplaceAllString(b[1], n))
+				add(fmt.Sprintf("button %s=%s with %q", b[0], b[1], n), v)
+			}
+		}
+	}
+	for _, h := range hostileTexts {
+		if !slices.Contains([]string{"a word", "-1", "2^63-1", "a NUL byte", "odd text", "10k chars"}, h.name) {
+			continue
+		}
+		v := url.Values{}
+		for k := range base {
+			v.Set(k, h.raw)
+		}
+		add("every field "+h.name, v)
+	}
+	if f.method == http.MethodPost {
+		v := clone()
+		v.Set("_csrf", "forged")
+		out = append(out, hostile{name: label + ": forged CSRF token", url: f.action, form: v, want: http.StatusForbidden})
+	}
+	return out
+}
+
+// tourFill is what a director types in the empty fields of the tour's forms.
+func tourFill(tour robustTour) map[string]string {
+	all := strings.Trim(fmt.Sprint(tour.Bibs), "[]")
+	fill := map[string]string{"bib": strconv.Itoa(tour.Bibs[1]), "order": strings.Trim(fmt.Sprint(tour.Bibs[:3]), "[]"), "reason": "crash",
+		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1"}
+	if tour.Ruleset == "ciclismo-a-fondo" {
+		fill["g_turn"] = "20"
+	}
+	return fill
+}
+
+// databaseFill is what a director types in the empty fields of the team and rider forms.
+var databaseFill = map[string]string{"name": "Robusto", "short": "RBT", "number": "9", "role": "sprinter"}
+
+// tourPages are the pages of a tour, every stage's.
+func tourPages(tour robustTour) []string {
+	base := fmt.Sprintf("/tours/%d", tour.ID)
+	out := []string{base, base + "/delete", base + "/sheets", base + "/classifications", base + "/cycling-party", base + "/riders"}
+	for n := 1; n <= 3; n++ {
+		for _, p := range []string{"", "/advantages", "/history", "/volata", "/sheet"} {
+			out = append(out, fmt.Sprintf("%s/stages/%d%s", base, n, p))
+		}
+	}
+	return out
+}
+
+// databasePages are the pages of teams and riders.
+var databasePages = []string{"/", "/teams", "/teams/new", "/teams/1/edit", "/teams/1/delete", "/teams/1/riders/new", "/riders/1/edit", "/riders/1/delete",
+	"/teams/import", "/tours", "/tours/new"}
+
+// prefillCases are the stage screen's ?fill= and ?order= (what the volata calculator sends back) on
+// each stage of the tour.
+func prefillCases(tour robustTour) []hostile {
+	var out []hostile
+	bibs := strings.Trim(strings.ReplaceAll(fmt.Sprint(tour.Bibs[:3]), " ", ","), "[]")
+	for n := 1; n <= 3; n++ {
+		for _, fill := range []string{"finish", "sprint-1", "climb-1", "climb-99", "abc", "%00", ""} {
+			for _, order := range []string{bibs, "abc", "-1", "0", "99999", "9223372036854775808", url.QueryEscape(tenThousandBibs), url.QueryEscape(oddText), ""} {
+				u := fmt.Sprintf("/tours/%d/stages/%d?fill=%s&order=%s", tour.ID, n, fill, order)
+				out = append(out, hostile{name: fmt.Sprintf("%s tour %d: prefill %s with %.20s", tour.Ruleset, tour.ID, fill, order), url: u})
+			}
+		}
+	}
+	return out
+}
+
+// routeCases send every route of the router (but the assets) with each path parameter made hostile:
+// pages get an empty form, API calls an empty object.
+func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
+	var out []hostile
+	seen := map[string]bool{}
+	for _, rt := range routes {
+		key := rt.Method + " " + rt.Path
+		if seen[key] || strings.HasPrefix(rt.Path, "/assets/") || strings.HasSuffix(rt.Path, "*") || rt.Method == "" {
+			continue
+		}
+		seen[key] = true
+		params := regexp.MustCompile(`:(\w+)`).FindAllStringSubmatch(rt.Path, -1)
+		// The route with every parameter valid, then with each made hostile in turn.
+		variants := [][2]string{{"", ""}}
+		for _, p := range params {
+			for _, id := range ids {
+				variants = append(variants, [2]string{p[1], id})
+			}
+		}
+		for _, variant := range variants {
+			target := rt.Path
+			for _, q := range params {
+				v := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
+					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf"}[q[1]]
+				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") {
+					v = "1" // a team, rider or ruleset
+					if strings.Contains(rt.Path, "rulesets") {
+						v = "cycling-party"
+					}
+				}
+				if q[1] == variant[0] {
+					v = variant[1]
+				}
+				target = strings.Replace(target, ":"+q[1], v, 1)
+			}
+			h := hostile{name: fmt.Sprintf("%s with %s = %.20s", key, variant[0], variant[1]), method: rt.Method, url: target}
+			switch {
+			case strings.HasPrefix(rt.Path, "/api/") && rt.Method != http.MethodGet && rt.Method != http.MethodDelete:
+				h.body, h.ctype = []byte("{}"), "application/json"
+			case rt.Method == http.MethodPost:
+				h.form = url.Values{}
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func TestRobustness(t *testing.T) {
 	w := newRobustWorld(t)
-	t.Run("database", func(t *testing.T) {
-		t.Parallel()
-		w.runner(t).sendAll(t, databaseCases(t, w))
+	raced := func(rs string) robustTour {
+		for _, tour := range w.tours {
+			if tour.Ruleset == rs && tour.Raced {
+				return tour
+			}
+		}
+		t.Fatalf("no raced %s tour", rs)
+		return robustTour{}
+	}
+	t.Run("all", func(t *testing.T) {
+		t.Run("api/database", func(t *testing.T) {
+			t.Parallel()
+			w.runner(t).sendAll(t, databaseCases(t, w))
+		})
+		for _, rs := range rulesetIDs {
+			t.Run("api/tours/"+rs, func(t *testing.T) {
+				t.Parallel()
+				w.runner(t).sendAll(t, tourCreationCases(t, w, rs))
+			})
+		}
+		for i, tour := range w.tours {
+			name := fmt.Sprintf("%s/raced=%v", tour.Ruleset, tour.Raced)
+			t.Run("api/results/"+name, func(t *testing.T) {
+				t.Parallel()
+				w.runner(t).sendAll(t, tourRouteCases(t, tour, tour.Raced, tour.Raced || i == 4))
+			})
+			t.Run("api/sheets/"+name, func(t *testing.T) {
+				t.Parallel()
+				w.runner(t).sendAll(t, sheetCases(tour))
+			})
+			t.Run("pages/"+name, func(t *testing.T) {
+				t.Parallel()
+				r := w.runner(t)
+				var cases []hostile
+				for _, f := range r.crawlForms(t, tourPages(tour)) {
+					if !f.multipart {
+						cases = append(cases, formCases(t, f, name, tourFill(tour))...)
+					}
+				}
+				cases = append(cases, prefillCases(tour)...)
+				r.sendAll(t, cases)
+			})
+		}
+		t.Run("pages/database", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			var cases []hostile
+			for _, f := range r.crawlForms(t, databasePages) {
+				if !f.multipart {
+					cases = append(cases, formCases(t, f, "database", databaseFill)...)
+				}
+			}
+			r.sendAll(t, cases)
+		})
+		for _, rs := range rulesetIDs {
+			t.Run("pages/wizard/"+rs, func(t *testing.T) {
+				t.Parallel()
+				r := w.runner(t)
+				var cases []hostile
+				for _, f := range r.walkWizard(t, w, rs) {
+					cases = append(cases, formCases(t, f, "wizard "+rs, nil)...)
+				}
+				r.sendAll(t, cases)
+			})
+		}
+		t.Run("uploads/roster", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			r.sendAll(t, rosterCases(t, r))
+		})
+		t.Run("uploads/clock", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			r.sendAll(t, clockCases(t, r, w))
+		})
+		for _, rs := range rulesetIDs {
+			t.Run("uploads/backup/"+rs, func(t *testing.T) {
+				t.Parallel()
+				r := w.runner(t)
+				r.sendAll(t, backupCases(t, r, raced(rs), true))
+			})
+		}
+		t.Run("routes", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			cases := routeCases(r.ta.Echo.Routes(), raced("cycling-party"), hostileIDs)
+			for _, rs := range rulesetIDs[1:] {
+				cases = append(cases, routeCases(r.ta.Echo.Routes(), raced(rs), []string{"0", "abc", "4", "99999"})...)
+			}
+			r.sendAll(t, cases)
+		})
 	})
-	for _, rs := range rulesetIDs {
-		t.Run("tours/"+rs, func(t *testing.T) {
-			t.Parallel()
-			w.runner(t).sendAll(t, tourCreationCases(t, w, rs))
-		})
+	// Every route was reached, and each accepted a request: the hostile ones were sent next to valid ones.
+	ta := openRobustApp(t, filepath.Join(t.TempDir(), "routes.db"), &logSink{}, nil)
+	for _, rt := range ta.Echo.Routes() {
+		key := rt.Method + " " + rt.Path
+		if strings.HasPrefix(rt.Path, "/assets/") || strings.HasSuffix(rt.Path, "*") || rt.Method == "" {
+			continue
+		}
+		accepted, ok := w.reached.accepted[key]
+		switch {
+		case !ok:
+			t.Errorf("no hostile request reached %s", key)
+		case !accepted:
+			t.Errorf("%s accepted no request: the hostile ones were not sent next to a valid one", key)
+		}
 	}
-	for i, tour := range w.tours {
-		t.Run(fmt.Sprintf("results/%s/raced=%v", tour.Ruleset, tour.Raced), func(t *testing.T) {
-			t.Parallel()
-			w.runner(t).sendAll(t, tourRouteCases(t, tour, tour.Raced, tour.Raced || i == 4))
-		})
-		t.Run(fmt.Sprintf("sheets/%s/raced=%v", tour.Ruleset, tour.Raced), func(t *testing.T) {
-			t.Parallel()
-			w.runner(t).sendAll(t, sheetCases(tour))
-		})
+}
+
+// jsonRaw is raw JSON as a body value.
+type jsonRaw []byte
+
+// MarshalJSON returns the raw JSON.
+func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
+
+// upload is a file in a multipart form.
+type upload struct {
+	field, name string
+	data        []byte
+}
+
+// multipartBody is a multipart form of fields and files, and its Content-Type.
+func multipartBody(t testing.TB, fields url.Values, files ...upload) ([]byte, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		for _, v := range fields[k] {
+			if err := mw.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
+	for _, f := range files {
+		fw, err := mw.CreateFormFile(f.field, f.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fw.Write(f.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), mw.FormDataContentType()
+}
+
+// pngFile is a small PNG image.
+func pngFile(t testing.TB) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// zipFile is a zip archive holding the named files (not a workbook unless they make one).
+func zipFile(t testing.TB, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fw, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(fw, files[name]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// hostileFiles are files that are not what an upload takes, by name, with good files of the kind
+// the route takes (good) added by the caller.
+func hostileFiles(t testing.TB, header string) []upload {
+	t.Helper()
+	wide := strings.Repeat("x,", 9999) + "x\n" + strings.Repeat("1,", 9999) + "1\n"
+	var tall strings.Builder
+	tall.WriteString(header + "\n")
+	for i := range 5000 {
+		fmt.Fprintf(&tall, "%d,abc,%d\n", i, -i)
+	}
+	return []upload{
+		{name: "empty.csv"}, {name: "empty.xlsx"}, {name: "empty.json"},
+		{name: "image.png", data: pngFile(t)}, {name: "image.csv", data: pngFile(t)}, {name: "image.xlsx", data: pngFile(t)},
+		{name: "archive.xlsx", data: zipFile(t, map[string]string{"hello.txt": "hello"})},
+		{name: "archive.zip", data: zipFile(t, map[string]string{"hello.txt": "hello"})},
+		{name: "broken.xlsx", data: zipFile(t, map[string]string{"[Content_Types].xml": "<x", "xl/workbook.xml": "<<<", "xl/worksheets/sheet1.xml": "\x00"})},
+		{name: "header.csv", data: []byte(header + "\n")}, {name: "header-crlf.csv", data: []byte(header + "\r\n\r\n")},
+		{name: "header.xlsx", data: xlsxFile(t, [][]string{strings.Split(header, ",")})},
+		{name: "wide.csv", data: []byte(wide)}, {name: "wide.xlsx", data: xlsxFile(t, [][]string{strings.Split(strings.Repeat("x,", 2999)+"x", ",")})},
+		{name: "tall.csv", data: []byte(tall.String())},
+		{name: "nul.csv", data: []byte(header + "\n\x00,\x00,\x00\n")}, {name: "utf8.csv", data: []byte(header + "\n\xff\xfe,\xc3\x28,abc\n")},
+		{name: "quote.csv", data: []byte(header + "\n\"unterminated,1,2\n")}, {name: "bom.csv", data: []byte("\ufeff" + header + "\n1,2,3\n")},
+		{name: "semicolons.csv", data: []byte(strings.ReplaceAll(header, ",", ";") + "\n1;2;3\n")},
+		{name: "odd.csv", data: []byte(header + "\n" + oddText + "," + oddText + "," + longText + "\n")},
+		{name: "json.csv", data: []byte(`{"a":1}`)}, {name: "null.json", data: []byte("null")},
+		{name: "../../../etc/passwd", data: []byte(header + "\n")}, {name: "", data: []byte(header + "\n")},
+		{name: "nul\x00name.csv", data: []byte(header + "\n")}, {name: strings.Repeat("n", 10000) + ".csv", data: []byte(header + "\n")},
+		{name: "noextension", data: []byte(header + "\n")}, {name: "UPPER.CSV", data: []byte(header + "\n")},
+	}
+}
+
+// uploadCases post each file to a multipart route (page routes get the CSRF token as a field), and the
+// form without a file, with the file in another field, and with two files.
+func uploadCases(t testing.TB, label, target string, page bool, fields url.Values, files []upload) []hostile {
+	t.Helper()
+	var out []hostile
+	add := func(what string, fields url.Values, files ...upload) {
+		body, ctype := multipartBody(t, fields, files...)
+		out = append(out, hostile{name: label + ": " + what, method: http.MethodPost, url: target, body: body, ctype: ctype, page: page})
+	}
+	for _, f := range files {
+		f.field = "file"
+		add(fmt.Sprintf("file %.40q (%d bytes)", f.name, len(f.data)), fields, f)
+	}
+	add("no file", fields)
+	add("the file in another field", fields, upload{field: "other", name: "a.csv", data: files[0].data})
+	add("two files", fields, upload{field: "file", name: "a.csv", data: files[0].data}, upload{field: "file", name: "b.png", data: pngFile(t)})
+	add("an empty file name", fields, upload{field: "file", name: "", data: files[0].data})
+	body, ctype := multipartBody(t, fields, upload{field: "file", name: "a.csv", data: files[0].data})
+	out = append(out,
+		hostile{name: label + ": no boundary", method: http.MethodPost, url: target, body: body, ctype: "multipart/form-data", page: page},
+		hostile{name: label + ": another boundary", method: http.MethodPost, url: target, body: body, ctype: "multipart/form-data; boundary=nope", page: page},
+		hostile{name: label + ": cut short", method: http.MethodPost, url: target, body: body[:len(body)/2], ctype: ctype, page: page},
+		hostile{name: label + ": JSON instead", method: http.MethodPost, url: target, body: []byte("{}"), ctype: "application/json", page: page},
+		hostile{name: label + ": nothing", method: http.MethodPost, url: target, page: page})
+	return out
+}
+
+// rosterCases are the hostile imports of teams and riders: through the API (dry run or not) and the
+// pages (the upload and the apply form that carries the previewed file back).
+func rosterCases(t testing.TB, r *robustRunner) []hostile {
+	t.Helper()
+	csvFile := r.send(t, hostile{name: "export csv", url: "/api/v1/teams/export.csv"}).Body.Bytes()
+	xlsx := r.send(t, hostile{name: "export xlsx", url: "/api/v1/teams/export.xlsx"}).Body.Bytes()
+	header, _, _ := strings.Cut(string(csvFile), "\n")
+	header = strings.TrimPrefix(strings.TrimSpace(header), "\ufeff")
+	good := []upload{{name: "teams.csv", data: csvFile}, {name: "teams.xlsx", data: xlsx},
+		{name: "renamed.csv", data: []byte(strings.Replace(string(csvFile), "Rojo", "Rojo"+oddText, 1))}}
+	files := append(good, hostileFiles(t, header)...)
+	var out []hostile
+	for _, q := range []string{"", "?dry_run=1", "?dry_run=true", "?dry_run=abc", "?dry_run=%00"} {
+		out = append(out, uploadCases(t, "API roster import"+q, "/api/v1/teams/import"+q, false, nil, files)...)
+	}
+	out = append(out, uploadCases(t, "page roster import", "/teams/import", true, url.Values{"_csrf": {r.csrf}}, files)...)
+	for _, f := range files {
+		out = append(out, hostile{name: "page roster apply " + f.name, url: "/teams/import/apply",
+			form: url.Values{"filename": {f.name}, "content": {base64.StdEncoding.EncodeToString(f.data)}}})
+	}
+	for _, v := range hostileTexts {
+		out = append(out,
+			hostile{name: "page roster apply content " + v.name, url: "/teams/import/apply", form: url.Values{"filename": {"teams.csv"}, "content": {v.raw}}},
+			hostile{name: "page roster apply filename " + v.name, url: "/teams/import/apply",
+				form: url.Values{"filename": {v.raw}, "content": {base64.StdEncoding.EncodeToString(csvFile)}}})
+	}
+	return out
+}
+
+// backupCases are the hostile restores of the tour's backup: through the API as the body and as a file,
+// with every field of the backup made hostile, and through the "Load" page.
+func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []hostile {
+	t.Helper()
+	label := fmt.Sprintf("%s backup", tour.Ruleset)
+	files := append([]upload{{name: "tour.json", data: tour.Backup}}, hostileFiles(t, "format,version")...)
+	out := uploadCases(t, label+" API file", "/api/v1/tours/import", false, nil, files)
+	out = append(out, uploadCases(t, label+" page file", "/tours/import", true, url.Values{"_csrf": {r.csrf}}, files)...)
+	for _, f := range files {
+		out = append(out, hostile{name: label + " API body " + f.name, method: http.MethodPost, url: "/api/v1/tours/import", body: f.data, ctype: "application/json"})
+	}
+	if fields {
+		tree := toTree(t, jsonRaw(tour.Backup))
+		for _, p := range jsonPaths(tree, nil) {
+			for _, v := range hostileBackup {
+				out = append(out, hostile{name: fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), method: http.MethodPost,
+					url: "/api/v1/tours/import", body: replaced(t, tree, p, v.raw), ctype: "application/json"})
+			}
+		}
+	}
+	for i := range out {
+		out[i].follow = followTour
+	}
+	return out
+}
+
+// hostileBackup are the values put at every field of a backup.
+var hostileBackup = []hostileValue{
+	{"null", "null"}, {"a string", `"abc"`}, {"-1", "-1"}, {"zero", "0"}, {"1000", "1000"}, {"2^63-1", "9223372036854775807"},
+	{"an object", `{"a":1}`}, {"an empty list", "[]"},
+}
+
+// followTour visits a tour just created by an accepted request: its standings, pages and a sheet, to
+// find what a damaged (but accepted) tour breaks later.
+func followTour(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	var tour struct {
+		ID     uint `json:"id"`
+		Stages []struct {
+			Number int `json:"number"`
+		} `json:"stages"`
+	}
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &tour) != nil || tour.ID == 0 {
+		return
+	}
+	base := fmt.Sprintf("/tours/%d", tour.ID)
+	urls := []string{"/api/v1" + base + "/standings", base, base + "/classifications", base + "/cycling-party", base + "/riders", base + "/sheets",
+		"/api/v1" + base + "/sheets/book.xlsx", "/tours"}
+	for _, st := range tour.Stages {
+		urls = append(urls, fmt.Sprintf("%s/stages/%d", base, st.Number), fmt.Sprintf("%s/stages/%d/advantages", base, st.Number))
+	}
+	for _, u := range urls {
+		r.send(t, hostile{name: "following " + u, url: u})
+	}
+}
+
+// clockFiles are finish CSV files of the uci-road tour: a good one, and each cell made hostile.
+func clockFiles(t testing.TB, tour robustTour) []upload {
+	t.Helper()
+	var good strings.Builder
+	good.WriteString("bib,time,bonus,penalty\n")
+	for i, b := range tour.Bibs {
+		fmt.Fprintf(&good, "%d,4:%02d:%02d,%d,0\n", b, 10+i/60, i%60, max(0, 10-4*i))
+	}
+	out := []upload{{name: "finish.csv", data: []byte(good.String())}}
+	cells := map[string][]string{
+		"bib":     {"abc", "-1", "0", "99999", "9223372036854775807", "9223372036854775808", "1.5", ""},
+		"time":    {"99:99:99", "1e300", "-1:00", "4:24:44.999", "::", "4:24", "9999:59:59.99", "9223372036854775807:00", "", longText},
+		"bonus":   {"-1", "abc", "9223372036854775807", "2147483648", "1.5"},
+		"penalty": {"-1", "abc", "9223372036854775807", "2147483648", "1.5"},
+	}
+	for col, values := range cells {
+		for _, v := range values {
+			row := map[string]string{"bib": strconv.Itoa(tour.Bibs[0]), "time": "4:10:00", "bonus": "0", "penalty": "0"}
+			row[col] = v
+			data := fmt.Sprintf("bib,time,bonus,penalty\n%s,%s,%s,%s\n", row["bib"], row["time"], row["bonus"], row["penalty"])
+			out = append(out, upload{name: fmt.Sprintf("%s %.20s.csv", col, v), data: []byte(data)})
+		}
+	}
+	var many strings.Builder
+	many.WriteString("bib,time\n")
+	for i := range 1001 {
+		fmt.Fprintf(&many, "%d,4:00:%02d\n", tour.Bibs[i%len(tour.Bibs)], i%60)
+	}
+	out = append(out,
+		upload{name: "1001 rows.csv", data: []byte(many.String())},
+		upload{name: "columns twice.csv", data: []byte("bib,bib,time\n11,11,4:00:00\n")},
+		upload{name: "unknown column.csv", data: []byte("bib,time,speed\n11,4:00:00,40\n")},
+		upload{name: "no time.csv", data: []byte("bib\n11\n")},
+		upload{name: "ignored columns.csv", data: []byte("rank,name,rider,team,bib,time\n1,a,b,c,11,4:00:00\n")},
+		upload{name: "short rows.csv", data: []byte("bib,time,bonus,penalty\n11\n12,4:00:00,1\n")},
+	)
+	return append(out, hostileFiles(t, "bib,time,bonus,penalty")...)
+}
+
+// clockCases are the hostile finishes of a clock (uci-road) tour's open stage as CSV: through the API
+// (a text/csv body) and the stage page's upload form; and a CSV finish sent to the other tours.
+func clockCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
+	t.Helper()
+	var out []hostile
+	for _, tour := range w.tours {
+		files := clockFiles(t, tour)
+		if tour.Ruleset != "uci-road" {
+			files = files[:1]
+		}
+		api := fmt.Sprintf("/api/v1/tours/%d/stages/%d/finish", tour.ID, tour.Open)
+		page := fmt.Sprintf("/tours/%d/stages/%d/finish.csv", tour.ID, tour.Open)
+		label := fmt.Sprintf("%s tour %d finish CSV", tour.Ruleset, tour.ID)
+		for _, f := range files {
+			for _, ct := range []string{"text/csv", "text/csv; charset=utf-8", "text/csv; charset=utf-16", "text/csv; header=absent"} {
+				out = append(out, hostile{name: label + " API " + f.name + " as " + ct, method: http.MethodPut, url: api, body: f.data, ctype: ct})
+			}
+		}
+		for _, v := range []string{"", "0", "-1", "abc", "99999", "9223372036854775808"} {
+			out = append(out, uploadCases(t, label+" page _version "+v, page, true, url.Values{"_csrf": {r.csrf}, "_version": {v}}, files)...)
+		}
+	}
+	return out
 }
