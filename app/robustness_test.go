@@ -92,7 +92,7 @@ type robustWorld struct {
 	snap string
 	// reached records the routes the hostile requests reached.
 	reached *routeLog
-	tours []robustTour
+	tours   []robustTour
 	// teams are database team ids that can race each ruleset.
 	teams map[string][]uint
 	// proposals are a valid proposal request and the proposal answered, by ruleset.
