@@ -302,8 +302,8 @@ type robustRunner struct {
 	// snap and version are the database's snapshot and data version before the next request.
 	snap    string
 	version int64
-	resets int
-	fails  int
+	resets  int
+	fails   int
 	// after names the accepted request whose follow-up requests are being sent.
 	after string
 }
