@@ -1,7 +1,9 @@
 package app
 
 import (
+	"errors"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strings"
 
@@ -59,13 +61,49 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 	return e
 }
 
+// readForm parses a form or multipart body before the handler: a body over the limit is a 413 and a
+// form that cannot be read a 400, rather than a form cut short reaching its handler (which would take
+// the missing fields for empty ones: an empty finish). Other multipart problems are left to the
+// handler, which meets them again when it looks for the file.
+func readForm(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.Method != http.MethodPost && req.Method != http.MethodPut && req.Method != http.MethodPatch {
+			return next(c)
+		}
+		var err error
+		mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
+		switch mt {
+		case echo.MIMEApplicationForm:
+			err = req.ParseForm()
+		case echo.MIMEMultipartForm:
+			err = req.ParseMultipartForm(32 << 20) // echo's own memory limit for c.FormFile
+		}
+		var he *echo.HTTPError
+		switch {
+		case err == nil:
+		case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+			return he
+		case mt != echo.MIMEApplicationForm:
+		case err.Error() == "http: POST too large": // net/http reads at most 10 MB of a form
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "the form is too large")
+		default:
+			return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read: "+err.Error())
+		}
+		return next(c)
+	}
+}
+
 func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
 
-// bodyLimit caps request bodies: 10 MB for uploads (imports), 1 MB otherwise.
+// bodyLimit caps request bodies: 10 MB for uploads (imports), 1 MB otherwise. A form or an upload
+// is read at once, so that one over the limit is refused as too large (413) even when it came without
+// a Content-Length, instead of reaching its handler cut short, as an empty form.
 func bodyLimit() echo.MiddlewareFunc {
 	small := middleware.BodyLimit("1M")
 	large := middleware.BodyLimit("12M")
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		next = readForm(next)
 		smallNext, largeNext := small(next), large(next)
 		return func(c echo.Context) error {
 			if strings.HasSuffix(c.Request().URL.Path, "/import") || strings.HasSuffix(c.Request().URL.Path, "/import/apply") || strings.Contains(c.Request().URL.Path, "/finish") {

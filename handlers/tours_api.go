@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -139,6 +140,10 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 	} else {
 		d, err := io.ReadAll(c.Request().Body)
 		if err != nil {
+			var tooLarge *echo.HTTPError
+			if errors.As(err, &tooLarge) {
+				return tooLarge
+			}
 			return &BadRequestError{Message: "the body could not be read"}
 		}
 		data = d
