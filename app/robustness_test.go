@@ -7,12 +7,14 @@ package app_test
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"html"
@@ -22,6 +24,7 @@ import (
 	"log/slog"
 	"maps"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -32,6 +35,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -1873,4 +1877,129 @@ func limitCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		out = append(out, broken)
 	}
 	return out
+}
+
+// TestRobustServer sends hostile requests over a real connection to the server Run starts: a body
+// that stops short of its Content-Length, bodies over the limit with a length and chunked, a slow
+// body, huge headers. The server answers each without a 500 or a panic, and goes on serving.
+func TestRobustServer(t *testing.T) {
+	sink := &logSink{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdoutR, stdoutW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := app.Run(ctx, app.Config{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "server.db")}, stdoutW,
+			slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelError})))
+		_ = stdoutW.CloseWithError(io.EOF)
+		done <- err
+	}()
+	line, err := bufio.NewReader(stdoutR).ReadString('\n')
+	if err != nil {
+		t.Fatalf("Run printed no URL: %v", err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, stdoutR) }()
+	host := regexp.MustCompile(`127\.0\.0\.1:\d+`).FindString(line)
+	if host == "" {
+		t.Fatalf("Run printed %q", line)
+	}
+	// raw sends a request as bytes and returns the status line of the answer ("" when the server
+	// closed the connection without one).
+	raw := func(t *testing.T, request string, slow bool) string {
+		t.Helper()
+		conn, err := net.DialTimeout("tcp", host, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(20 * time.Second))
+		if slow {
+			for i := 0; i < len(request); i += 8 {
+				if _, err := conn.Write([]byte(request[i:min(i+8, len(request))])); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		} else if _, err := io.WriteString(conn, request); err != nil && !errors.Is(err, syscall.ECONNRESET) && !errors.Is(err, syscall.EPIPE) {
+			t.Fatal(err)
+		}
+		if tc, ok := conn.(*net.TCPConn); ok {
+			_ = tc.CloseWrite()
+		}
+		status, _ := bufio.NewReader(conn).ReadString('\n')
+		return strings.TrimSpace(status)
+	}
+	team := `{"name":"Lenta","short":"LEN","color":"#123456"}`
+	post := func(path, ctype string, length int, body string, extra ...string) string {
+		head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\nConnection: close\r\n", path, host, ctype)
+		if length >= 0 {
+			head += fmt.Sprintf("Content-Length: %d\r\n", length)
+		} else {
+			head += "Transfer-Encoding: chunked\r\n"
+		}
+		for _, e := range extra {
+			head += e + "\r\n"
+		}
+		return head + "\r\n" + body
+	}
+	chunked := func(data string) string { return fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(data), data) }
+	big := strings.Repeat("x", 13<<20)
+	for _, c := range []struct {
+		name, request string
+		slow          bool
+		want          string // the status line's start; "" when the server may close without one
+	}{
+		{"a body short of its length", post("/api/v1/teams", "application/json", 5000, team[:20]), false, ""},
+		{"a form short of its length", post("/teams", "application/x-www-form-urlencoded", 5000, "name=abc", "Sec-Fetch-Site: same-origin"), false, ""},
+		{"an upload short of its length", post("/api/v1/teams/import", "multipart/form-data; boundary=b", 5000, "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nteam"), false, ""},
+		{"a JSON body over the limit", post("/api/v1/teams", "application/json", len(big), big), false, "HTTP/1.1 413"},
+		{"a JSON body over the limit, chunked", post("/api/v1/teams", "application/json", -1, chunked(big[:2<<20])), false, "HTTP/1.1 413"},
+		{"a form over the limit, chunked", post("/teams", "application/x-www-form-urlencoded", -1, chunked("name="+big[:2<<20]), "Sec-Fetch-Site: same-origin"), false, "HTTP/1.1 413"},
+		{"an upload over the limit", post("/api/v1/teams/import", "multipart/form-data; boundary=b", len(big), big), false, "HTTP/1.1 413"},
+		{"a slow body", post("/api/v1/teams", "application/json", len(team), team), true, "HTTP/1.1 201"},
+		{"a slow chunked body", post("/api/v1/teams", "application/json", -1, chunked(`{"name":"Lenta II","short":"LEO","color":"#123456"}`)), true, "HTTP/1.1 201"},
+		{"a bad chunk", post("/api/v1/teams", "application/json", -1, "zz\r\n{}\r\n0\r\n\r\n"), false, "HTTP/1.1 400"},
+		{"huge headers", "GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nX-Big: " + strings.Repeat("h", 2<<20) + "\r\n\r\n", false, "HTTP/1.1 431"},
+		{"a NUL in the path", "GET /tours/1\x00/stages HTTP/1.1\r\nHost: " + host + "\r\n\r\n", false, "HTTP/1.1 400"},
+		{"not HTTP", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status := raw(t, c.request, c.slow)
+			if strings.Contains(status, " 5") || !strings.HasPrefix(status, c.want) {
+				t.Errorf("answer %q, want %q", status, cmp.Or(c.want, "any below 500, or none"))
+			}
+			if logged := sink.take(); logged != "" {
+				t.Errorf("the server logged an error:\n%.2000s", logged)
+			}
+		})
+	}
+	// The server still serves, and kept only what was accepted: the teams sent slowly.
+	client := &http.Client{Timeout: 10 * time.Second}
+	resp, err := client.Get("http://" + host + "/api/v1/teams")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams []struct {
+		Name string `json:"name"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&teams); err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	var slow int
+	for _, tm := range teams {
+		if strings.HasPrefix(tm.Name, "Lenta") {
+			slow++
+		}
+		if strings.HasPrefix(tm.Name, "x") || tm.Name == "abc" {
+			t.Errorf("a refused request stored team %.40q", tm.Name)
+		}
+	}
+	if slow != 2 {
+		t.Errorf("%d teams named Lenta…, want the two sent slowly", slow)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
 }
