@@ -144,7 +144,7 @@ func (l *routeLog) see(route string, accepted bool) {
 
 // newRobustWorld builds the world through the API: for each ruleset a proposal, a tour, and for the
 // raced one stage 1 entered and closed.
-func newRobustWorld(t *testing.T) *robustWorld {
+func newRobustWorld(t testing.TB) *robustWorld {
 	t.Helper()
 	w := &robustWorld{requests: map[string]obj{}, proposals: map[string]race.Proposal{}, reached: &routeLog{accepted: map[string]bool{}}}
 	path := filepath.Join(t.TempDir(), "world.db")
@@ -209,7 +209,7 @@ func newRobustWorld(t *testing.T) *robustWorld {
 }
 
 // robustCreateTour proposes a short tour of ruleset and creates it with teams.
-func robustCreateTour(t *testing.T, ta *testApp, w *robustWorld, ruleset string) robustTour {
+func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string) robustTour {
 	t.Helper()
 	req := obj{"ruleset": ruleset, "name": "Robust " + ruleset, "stages": 3, "profile": "medium", "seed": 11}
 	if ruleset == "2ruote" {
@@ -235,7 +235,7 @@ func robustCreateTour(t *testing.T, ta *testApp, w *robustWorld, ruleset string)
 }
 
 // robustRaceStage enters stage n completely (every sprint and climb, the finish) and closes it.
-func robustRaceStage(t *testing.T, ta *testApp, tour robustTour, n int) {
+func robustRaceStage(t testing.TB, ta *testApp, tour robustTour, n int) {
 	t.Helper()
 	r := raceRun{ta: ta, id: tour.ID}
 	st, _ := r.stage(t, n)
@@ -316,8 +316,11 @@ type robustRunner struct {
 	after string
 }
 
-// robustTimeout is how long a request may take: more is a server stuck on an input.
-const robustTimeout = 20 * time.Second
+// robustSlow is how long a request may take; robustTimeout is when it is taken for stuck.
+const (
+	robustSlow    = 5 * time.Second
+	robustTimeout = 20 * time.Second
+)
 
 // debugRobust checks every reset of the world against its snapshot.
 const debugRobust = false
@@ -473,8 +476,12 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		}()
 		rec = r.ta.serve(t, req, true)
 	}()
+	start := time.Now()
 	select {
 	case <-done:
+		if took := time.Since(start); took > robustSlow {
+			r.failf(t, "%s: %s %s took %v: an input must not hold the server that long", h.name, method, clipURL(h.url), took.Round(time.Millisecond))
+		}
 	case <-time.After(robustTimeout):
 		t.Fatalf("%s%s: %s %s did not answer within %v (the server is stuck on it)", cmp.Or(r.after, "-"), h.name, method, clipURL(h.url), robustTimeout)
 	}
@@ -2002,4 +2009,92 @@ func TestRobustServer(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("Run: %v", err)
 	}
+}
+
+// fuzzWorld is a runner on the world for a fuzz target, built once per fuzzing process, and the
+// world's raced tours.
+func fuzzWorld(f *testing.F) (*robustRunner, []robustTour) {
+	f.Helper()
+	w := newRobustWorld(f)
+	var raced []robustTour
+	for _, tour := range w.tours {
+		if tour.Raced {
+			raced = append(raced, tour)
+		}
+	}
+	return w.runner(f), raced
+}
+
+// fuzzSeeds are the hostile bodies and values small enough to seed a fuzz target: the fuzzer
+// minimizes every input it finds interesting, and a 100 kB one keeps its workers busy for long.
+func fuzzSeeds() []string {
+	var out []string
+	for _, b := range append(slices.Clone(hostileBodies), hostileJSON...) {
+		if len(b.raw) <= 1024 {
+			out = append(out, b.raw)
+		}
+	}
+	return out
+}
+
+// FuzzAPIFinish sends any body to PUT finish of the open stage of a raced tour (which: the ruleset),
+// as JSON or, with csv, as a CSV file: never a 500, a JSON error with a code, nothing stored by a
+// refusal.
+func FuzzAPIFinish(f *testing.F) {
+	r, raced := fuzzWorld(f)
+	for i, tour := range raced {
+		good, _ := json.Marshal(robustFinish(tour))
+		f.Add(uint8(i), false, good)
+		f.Add(uint8(i), true, clockFiles(f, tour)[0].data)
+	}
+	for _, b := range fuzzSeeds() {
+		f.Add(uint8(0), false, []byte(b))
+	}
+	for _, s := range []string{
+		`{"groups":[{"turn":0,"square":5,"die":3,"riders":[11,11]}]}`,
+		`{"groups":[{"turn":-9223372036854775808,"square":9223372036854775807,"die":3,"riders":[11]}]}`,
+		`{"groups":[{"sector":9223372036854775807,"riders":[11]},{"sector":-9223372036854775808,"riders":[12]}]}`,
+		`{"results":[{"bib":11,"hundredths":9223372036854775807,"bonus":9223372036854775807,"penalty":-1}]}`,
+		`{"results":[{"bib":11,"time":"9999:59:59.99"},{"bib":12,"time":"0:00"}]}`,
+		`{"groups":[],"results":[]}`, `{"groups":null}`, `{"groups":[{}]}`, `{"groups":[{"riders":null}]}`,
+		"bib,time,bonus,penalty\n11,4:00:00,9223372036854775807,0\n",
+	} {
+		f.Add(uint8(3), strings.HasPrefix(s, "bib"), []byte(s))
+		f.Add(uint8(0), false, []byte(s))
+	}
+	f.Fuzz(func(t *testing.T, which uint8, csv bool, body []byte) {
+		tour := raced[int(which)%len(raced)]
+		h := hostile{name: "fuzzed finish", method: http.MethodPut, url: r0(tour, "/api/v1/tours/%d/stages/%d/finish"), body: body, ctype: "application/json"}
+		if csv {
+			h.ctype = "text/csv"
+		}
+		r.send(t, h)
+	})
+}
+
+// FuzzAPIOrder sends any body to PUT sprints/{k} or climbs/{k} (k from 0 to 4) of the open stage of a
+// raced tour: never a 500, a JSON error with a code, nothing stored by a refusal.
+func FuzzAPIOrder(f *testing.F) {
+	r, raced := fuzzWorld(f)
+	for i, tour := range raced {
+		good, _ := json.Marshal(obj{"order": tour.Bibs[:3]})
+		f.Add(uint8(i), false, uint8(1), good)
+		f.Add(uint8(i), true, uint8(1), good)
+	}
+	for _, b := range fuzzSeeds() {
+		f.Add(uint8(0), false, uint8(1), []byte(b))
+	}
+	for _, s := range []string{`{"order":[11,11]}`, `{"order":[0]}`, `{"order":[-1]}`, `{"order":[9223372036854775807]}`,
+		`{"order":null}`, `{"order":[]}`, `{"order":[11],"order":[12]}`, `{"order":"11 12"}`, `{"order":[11.0]}`, `{"order":[1e2]}`} {
+		f.Add(uint8(0), false, uint8(1), []byte(s))
+	}
+	f.Fuzz(func(t *testing.T, which uint8, climb bool, k uint8, body []byte) {
+		tour := raced[int(which)%len(raced)]
+		what := "sprints"
+		if climb {
+			what = "climbs"
+		}
+		target := r0(tour, "/api/v1/tours/%d/stages/%d") + fmt.Sprintf("/%s/%d", what, k%5)
+		r.send(t, hostile{name: "fuzzed order", method: http.MethodPut, url: target, body: body, ctype: "application/json"})
+	})
 }
