@@ -984,7 +984,11 @@ func tourCreationCases(t testing.TB, w *robustWorld, ruleset string) []hostile {
 	if ruleset == "cycling-party" {
 		body["riders"] = map[string][]uint{strconv.Itoa(int(w.teams[ruleset][0])): {1, 2, 3, 4, 5, 6}}
 	}
-	return append(out, jsonCases(t, "tour "+ruleset, "POST", "/api/v1/tours", []any{body})...)
+	out = append(out, jsonCases(t, "tour "+ruleset, "POST", "/api/v1/tours", []any{body})...)
+	for i := range out {
+		out[i].follow = followTour()
+	}
+	return out
 }
 
 // pageForm is one form of a page, as a browser would submit it.
@@ -1211,8 +1215,12 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 			if err := dec.Decode(&tree); err != nil {
 				t.Fatalf("%s: the draft is not JSON: %v", label, err)
 			}
+			draftValues := hostileDraft
+			if deepRobust {
+				draftValues = hostileJSONNested
+			}
 			for _, p := range jsonPaths(tree, nil) {
-				for _, h := range hostileDraft {
+				for _, h := range draftValues {
 					v := clone()
 					v.Set("draft", string(replaced(t, tree, p, h.raw)))
 					add(fmt.Sprintf("draft %s = %s", pathName(p), h.name), v)
@@ -1423,6 +1431,9 @@ func TestRobustness(t *testing.T) {
 				var cases []hostile
 				for _, f := range r.walkWizard(t, w, rs) {
 					cases = append(cases, formCases(t, f, "wizard "+rs, nil)...)
+				}
+				for i := range cases {
+					cases[i].follow = followTour()
 				}
 				r.sendAll(t, cases)
 			})
@@ -1648,18 +1659,42 @@ func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []
 	}
 	if fields {
 		tree := toTree(t, jsonRaw(tour.Backup))
+		values := hostileBackup
+		if deepRobust {
+			values = append(slices.Clone(hostileBackup), hostileJSONNested...)
+		}
 		for _, p := range jsonPaths(tree, nil) {
-			for _, v := range hostileBackup {
+			for _, v := range values {
 				// A restored tour is visited; its sheets too when its ruleset or points were changed.
-				follow := followTour(p[0] == "ruleset" || p[0] == "points")
+				follow := followTour()
+				if p[0] == "ruleset" || p[0] == "points" {
+					follow = followTour("xlsx")
+				}
 				out = append(out, hostile{name: fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), method: http.MethodPost,
 					url: "/api/v1/tours/import", body: replaced(t, tree, p, v.raw), ctype: "application/json", follow: follow})
 			}
 		}
 	}
+	// Every name made odd (emoji, right-to-left marks, NUL), and the tour's books printed.
+	odd := toTree(t, jsonRaw(tour.Backup))
+	for _, tm := range odd.(map[string]any)["teams"].([]any) {
+		team := tm.(map[string]any)
+		team["name"] = oddText + fmt.Sprint(team["name"])
+		for _, rd := range team["riders"].([]any) {
+			rider := rd.(map[string]any)
+			rider["name"] = fmt.Sprint(rider["name"]) + oddText
+		}
+	}
+	odd.(map[string]any)["name"] = oddText
+	oddBody, err := json.Marshal(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = append(out, hostile{name: label + " with odd names", method: http.MethodPost, url: "/api/v1/tours/import", body: oddBody,
+		ctype: "application/json", want: http.StatusCreated, follow: followTour("xlsx", "pdf")})
 	for i := range out {
 		if out[i].follow == nil {
-			out[i].follow = followTour(true)
+			out[i].follow = followTour("xlsx")
 		}
 	}
 	return out
@@ -1671,33 +1706,57 @@ var hostileBackup = []hostileValue{
 	{"an object", `{"a":1}`}, {"an empty list", "[]"},
 }
 
-// followTour visits a tour just created by an accepted request: its standings, pages and, with
-// sheets, its book of sheets, to find what a damaged (but accepted) tour breaks later.
-func followTour(sheets bool) func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
+// followTour visits a tour just created by an accepted request (its id in the JSON answered or the
+// page redirected to): its standings, pages and its book of sheets in each of the formats books, to
+// find what a damaged (but accepted) tour breaks later.
+func followTour(books ...string) func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
 	return func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
 		t.Helper()
+		var id uint
+		var created struct {
+			ID uint `json:"id"`
+		}
+		if m := regexp.MustCompile(`^/tours/(\d+)`).FindStringSubmatch(rec.Header().Get("Location")); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			id = uint(n)
+		} else if rec.Code == http.StatusCreated && json.Unmarshal(rec.Body.Bytes(), &created) == nil {
+			id = created.ID
+		}
+		if id == 0 {
+			return
+		}
 		var tour struct {
-			ID     uint `json:"id"`
 			Stages []struct {
 				Number int `json:"number"`
 			} `json:"stages"`
 		}
-		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &tour) != nil || tour.ID == 0 {
+		base := fmt.Sprintf("/tours/%d", id)
+		got := r.send(t, hostile{name: "following the tour", url: "/api/v1" + base})
+		if err := json.Unmarshal(got.Body.Bytes(), &tour); err != nil {
+			t.Errorf("after %s: GET /api/v1%s: %v", r.after, base, err)
 			return
 		}
-		base := fmt.Sprintf("/tours/%d", tour.ID)
-		urls := []string{"/api/v1" + base + "/standings", base, base + "/classifications", base + "/cycling-party", base + "/riders", base + "/sheets", "/tours"}
-		if sheets {
-			urls = append(urls, "/api/v1"+base+"/sheets/book.xlsx")
+		urls := []string{"/api/v1" + base + "/standings", base, base + "/classifications", base + "/cycling-party", base + "/riders", base + "/sheets",
+			"/tours", "/api/v1" + base + "/backup.json"}
+		if deepRobust {
+			books = []string{"xlsx", "pdf"}
+		}
+		for _, format := range books {
+			urls = append(urls, "/api/v1"+base+"/sheets/book."+format)
 		}
 		for _, st := range tour.Stages {
-			urls = append(urls, fmt.Sprintf("%s/stages/%d", base, st.Number), fmt.Sprintf("%s/stages/%d/advantages", base, st.Number))
+			urls = append(urls, fmt.Sprintf("%s/stages/%d", base, st.Number), fmt.Sprintf("%s/stages/%d/advantages", base, st.Number),
+				fmt.Sprintf("%s/stages/%d/sheet", base, st.Number), fmt.Sprintf("%s/stages/%d/volata", base, st.Number))
 		}
 		for _, u := range urls {
 			r.send(t, hostile{name: "following " + u, url: u})
 		}
 	}
 }
+
+// deepRobust (RACEDIRECTOR_ROBUST=deep) sends more hostile values to the wizard's draft and the
+// backups, and visits the book of sheets of every tour an accepted request created.
+var deepRobust = os.Getenv("RACEDIRECTOR_ROBUST") == "deep"
 
 // clockFiles are finish CSV files of the uci-road tour: a good one, and each cell made hostile.
 func clockFiles(t testing.TB, tour robustTour) []upload {

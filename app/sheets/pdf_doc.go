@@ -40,7 +40,8 @@ func writePDF(w io.Writer, in Input, docs []sheetDoc) error {
 	if err := loadFonts(pdf, in.Fonts); err != nil {
 		return err
 	}
-	d := &pdfDoc{pdf: pdf, tour: in.Tour.Name, rule: in.Tour.Ruleset.Name}
+	docs = pdfSafe(docs)
+	d := &pdfDoc{pdf: pdf, tour: safeText(in.Tour.Name), rule: safeText(in.Tour.Ruleset.Name)}
 	if !in.Date.IsZero() {
 		d.date = in.Date.Format("2 January 2006")
 	}

@@ -242,3 +242,26 @@ func TestPDFFontsEmbedded(t *testing.T) {
 		t.Errorf("PDF without the font files: error %v, want one naming the DejaVuSans font", err)
 	}
 }
+
+// TestPDFOddNames: names with emoji (runes above U+FFFF, which the fonts lack), right-to-left text,
+// NUL bytes and invalid UTF-8 are printed in every sheet, not a panic.
+func TestPDFOddNames(t *testing.T) {
+	f := cyclingPartyTour(t)
+	odd := "🚴🏽‍♀️ a\x00b \u202eRTL\u202c عربي \xff\xfe 𝕏"
+	f.tour.Name = odd + " tour"
+	f.tour.Ruleset.Name = odd
+	for i := range f.tour.Teams {
+		f.tour.Teams[i].Name = odd + f.tour.Teams[i].Name
+		for j := range f.tour.Teams[i].Riders {
+			f.tour.Teams[i].Riders[j].Name += odd
+		}
+	}
+	f.tour.Stages[0].Climbs[0].Name = odd
+	for _, info := range Sheets(f.tour.Ruleset) {
+		in := f.input(3)
+		if info.NeedsStage {
+			in.Stage = 1
+		}
+		makePDF(t, "odd", info.ID, in)
+	}
+}
