@@ -1927,6 +1927,20 @@ func limitCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		list = append(list, sized{"a broken %-escape to " + target, "POST", target, "application/x-www-form-urlencoded", true,
 			[]byte("_csrf=" + r.csrf + "&order=%zz&g_riders=1%2&name=%"), http.StatusBadRequest})
 	}
+	// 100,000 bibs in one field or list: refused at once, not in time quadratic in their number (the
+	// page's messages, one per unknown bib, were joined one by one).
+	var bibs strings.Builder
+	for i := range 100000 {
+		fmt.Fprintf(&bibs, "%d ", 11+i)
+	}
+	many := strings.TrimSpace(bibs.String())
+	list = append(list,
+		sized{"100k bibs in a finish row", "POST", r0(cp, "/tours/%d/stages/%d/finish"), "application/x-www-form-urlencoded", true,
+			[]byte(url.Values{"g_turn": {"0"}, "g_square": {"5"}, "g_die": {"3"}, "g_riders": {many}}.Encode()), http.StatusUnprocessableEntity},
+		sized{"100k bibs in a sprint", "POST", r0(cp, "/tours/%d/stages/%d/sprints/1"), "application/x-www-form-urlencoded", true,
+			[]byte(url.Values{"order": {many}}.Encode()), http.StatusUnprocessableEntity},
+		sized{"100k bibs in an API finish", "PUT", finish, "application/json", false,
+			[]byte(`{"groups":[{"turn":0,"square":5,"die":3,"riders":[` + strings.ReplaceAll(many, " ", ",") + `]}]}`), http.StatusUnprocessableEntity})
 	var out []hostile
 	for _, s := range list {
 		base := hostile{name: s.name, method: s.method, url: s.url, body: s.body, ctype: s.ctype, page: s.page, want: s.want}

@@ -88,11 +88,18 @@ func bibSeparator(r rune) bool {
 	return r == ' ' || r == ',' || r == '.' || r == ';' || r == '/' || r == '\t' || r == '\n' || r == '\r' || r == '-' || r == '+'
 }
 
-// parseBibs reads bibs typed in order ("23 11, 45"). A token that is not a number is a
-// validation error on field.
+// maxTypedBibs is the most bibs a field takes: more than a whole peloton (30 teams of 9).
+const maxTypedBibs = 1000
+
+// parseBibs reads bibs typed in order ("23 11, 45"). A token that is not a number, or more than
+// maxTypedBibs of them, is a validation error on field: a field of 100,000 bibs answered a page of
+// 25 MB previewing each of them.
 func parseBibs(text, field string) ([]int, error) {
 	var out []int
 	for _, tok := range strings.FieldsFunc(text, bibSeparator) {
+		if len(out) == maxTypedBibs {
+			return nil, race.Invalid(field, fmt.Sprintf("has more than %d bibs", maxTypedBibs))
+		}
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
 			return nil, race.Invalid(field, fmt.Sprintf("%q is not a bib number: type bib numbers separated by spaces or commas", tok))
