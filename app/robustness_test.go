@@ -1367,6 +1367,37 @@ func allRan(t *testing.T) bool {
 	return f == nil || !strings.Contains(f.Value.String(), "/")
 }
 
+// methodCases send every route's path with every method, and pages with hostile cookies.
+func methodCases(routes []*echo.Route, tour robustTour) []hostile {
+	var out []hostile
+	seen := map[string]bool{}
+	for _, rt := range routes {
+		if seen[rt.Path] || strings.HasPrefix(rt.Path, "/assets/") || strings.HasSuffix(rt.Path, "*") {
+			continue
+		}
+		seen[rt.Path] = true
+		target := strings.NewReplacer(":id", strconv.Itoa(int(tour.ID)), ":n", strconv.Itoa(tour.Open), ":k", "1", ":bib", strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])),
+			":pos", "1", ":file", "general.pdf").Replace(rt.Path)
+		if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") {
+			target = strings.NewReplacer(":id", "1").Replace(rt.Path)
+		}
+		for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"} {
+			h := hostile{name: m + " " + rt.Path, method: m, url: target, page: true}
+			if m != "GET" && m != "HEAD" {
+				h.body, h.ctype = []byte("{}"), "application/json"
+			}
+			out = append(out, h)
+		}
+		if !strings.HasPrefix(rt.Path, "/api/") {
+			for _, ck := range []string{"rd_flash=%zz", "rd_flash=" + strings.Repeat("%E2%82", 200), "rd_flash=a%00b", "_csrf=" + strings.Repeat("x", 4000),
+				"rd_flash=" + url.QueryEscape(oddText+longText[:1000])} {
+				out = append(out, hostile{name: "cookie " + ck[:min(len(ck), 30)] + " on " + rt.Path, url: target, header: map[string]string{"Cookie": ck}})
+			}
+		}
+	}
+	return out
+}
+
 func TestRobustness(t *testing.T) {
 	w := newRobustWorld(t)
 	raced := func(rs string) robustTour {
@@ -1464,6 +1495,7 @@ func TestRobustness(t *testing.T) {
 			t.Parallel()
 			r := w.runner(t)
 			cases := routeCases(r.ta.Echo.Routes(), raced("cycling-party"), hostileIDs)
+			cases = append(cases, methodCases(r.ta.Echo.Routes(), raced("cycling-party"))...)
 			for _, rs := range rulesetIDs[1:] {
 				cases = append(cases, routeCases(r.ta.Echo.Routes(), raced(rs), []string{"0", "abc", "4", "99999"})...)
 			}
