@@ -1739,8 +1739,9 @@ var hostileBackup = []hostileValue{
 }
 
 // followTour visits a tour just created by an accepted request (its id in the JSON answered or the
-// page redirected to): its standings, pages and its book of sheets in each of the formats books, to
-// find what a damaged (but accepted) tour breaks later.
+// page redirected to): its standings, classifications and stage screens, its book of sheets in each
+// of the formats books (with deepRobust every page and both books), to find what a damaged (but
+// accepted) tour breaks later.
 func followTour(books ...string) func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
 	return func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder) {
 		t.Helper()
@@ -1768,17 +1769,20 @@ func followTour(books ...string) func(t testing.TB, r *robustRunner, rec *httpte
 			t.Errorf("after %s: GET /api/v1%s: %v", r.after, base, err)
 			return
 		}
-		urls := []string{"/api/v1" + base + "/standings", base, base + "/classifications", base + "/cycling-party", base + "/riders", base + "/sheets",
-			"/tours", "/api/v1" + base + "/backup.json"}
+		urls := []string{"/api/v1" + base + "/standings", base + "/classifications", base + "/cycling-party"}
+		for _, st := range tour.Stages {
+			urls = append(urls, fmt.Sprintf("%s/stages/%d", base, st.Number))
+		}
 		if deepRobust {
 			books = []string{"xlsx", "pdf"}
+			urls = append(urls, base, base+"/riders", base+"/sheets", "/tours", "/api/v1"+base+"/backup.json")
+			for _, st := range tour.Stages {
+				urls = append(urls, fmt.Sprintf("%s/stages/%d/advantages", base, st.Number), fmt.Sprintf("%s/stages/%d/sheet", base, st.Number),
+					fmt.Sprintf("%s/stages/%d/volata", base, st.Number))
+			}
 		}
 		for _, format := range books {
 			urls = append(urls, "/api/v1"+base+"/sheets/book."+format)
-		}
-		for _, st := range tour.Stages {
-			urls = append(urls, fmt.Sprintf("%s/stages/%d", base, st.Number), fmt.Sprintf("%s/stages/%d/advantages", base, st.Number),
-				fmt.Sprintf("%s/stages/%d/sheet", base, st.Number), fmt.Sprintf("%s/stages/%d/volata", base, st.Number))
 		}
 		for _, u := range urls {
 			r.send(t, hostile{name: "following " + u, url: u})
