@@ -1285,8 +1285,11 @@ var databaseFill = map[string]string{"name": "Robusto", "short": "RBT", "number"
 func tourPages(tour robustTour) []string {
 	base := fmt.Sprintf("/tours/%d", tour.ID)
 	out := []string{base, base + "/delete", base + "/sheets", base + "/classifications", base + "/cycling-party", base + "/riders"}
+	// The volata calculator with riders chosen shows a form of their values.
+	order := url.QueryEscape(strings.Trim(fmt.Sprint(tour.Bibs[:3]), "[]"))
 	for n := 1; n <= 3; n++ {
-		for _, p := range []string{"", "/advantages", "/history", "/volata", "/sheet"} {
+		for _, p := range []string{"", "/advantages", "/history", "/volata", "/sheet", "/volata?target=finish&kind=finish&order=" + order,
+			"/volata?target=sprint-1&kind=sprint&order=" + order} {
 			out = append(out, fmt.Sprintf("%s/stages/%d%s", base, n, p))
 		}
 	}
