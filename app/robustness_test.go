@@ -656,6 +656,48 @@ func jsonPaths(v any, prefix []any) [][]any {
 	return out
 }
 
+// withHostileKeys gives every object of tree a key more, one at a time: a hostile one where the
+// object is a map (bibs of the fatigue, team ids of the riders chosen, a ruleset's allowances by
+// role), an unknown field where it is a struct. Each is the whole JSON so changed.
+func withHostileKeys(t testing.TB, tree any) []hostileValue {
+	t.Helper()
+	var out []hostileValue
+	for _, p := range append([][]any{nil}, jsonPaths(tree, nil)...) {
+		obj, ok := valueAt(tree, p).(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range []string{"abc", "-1", "0", "99999999999999999999", "", oddText} {
+			sub := toTree(t, obj)
+			sub.(map[string]any)[k] = json.Number("1")
+			raw, err := json.Marshal(sub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p) > 0 {
+				raw = replaced(t, tree, p, string(raw))
+			}
+			out = append(out, hostileValue{fmt.Sprintf("key %.12q in %s", k, cmp.Or(pathName(p), "the body")), string(raw)})
+		}
+	}
+	return out
+}
+
+// valueAt is the value of tree at path (nil when there is none).
+func valueAt(tree any, path []any) any {
+	for _, step := range path {
+		switch x := tree.(type) {
+		case map[string]any:
+			tree = x[step.(string)]
+		case []any:
+			tree = x[step.(int)]
+		default:
+			return nil
+		}
+	}
+	return tree
+}
+
 // pathName writes a path as the API names fields: groups[0].riders.
 func pathName(path []any) string {
 	var b strings.Builder
@@ -748,6 +790,9 @@ func jsonCases(t testing.TB, name, method, target string, valid []any) []hostile
 			for _, v := range values {
 				add(fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), replaced(t, tree, p, v.raw), "application/json")
 			}
+		}
+		for _, k := range withHostileKeys(t, tree) {
+			add(label+" with "+k.name, []byte(k.raw), "application/json")
 		}
 		if m, ok := tree.(map[string]any); ok && len(data) > 2 {
 			for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -1231,6 +1276,11 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 				v.Set("draft", h.raw)
 				add("draft "+h.name, v)
 			}
+			for _, k := range withHostileKeys(t, tree) {
+				v := clone()
+				v.Set("draft", k.raw)
+				add("draft with "+k.name, v)
+			}
 		}
 	}
 	for _, b := range f.buttons {
@@ -1708,6 +1758,12 @@ func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []
 				out = append(out, hostile{name: fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), method: http.MethodPost,
 					url: "/api/v1/tours/import", body: replaced(t, tree, p, v.raw), ctype: "application/json", follow: follow})
 			}
+		}
+	}
+	if fields {
+		for _, k := range withHostileKeys(t, toTree(t, jsonRaw(tour.Backup))) {
+			out = append(out, hostile{name: label + " with " + k.name, method: http.MethodPost, url: "/api/v1/tours/import", body: []byte(k.raw),
+				ctype: "application/json", follow: followTour("xlsx")})
 		}
 	}
 	// Every name made odd (emoji, right-to-left marks, NUL), and the tour's books printed.
