@@ -1477,7 +1477,7 @@ func TestRobustness(t *testing.T) {
 			name := fmt.Sprintf("%s/raced=%v", tour.Ruleset, tour.Raced)
 			t.Run("api/results/"+name, func(t *testing.T) {
 				t.Parallel()
-				w.runner(t).sendAll(t, tourRouteCases(t, tour, tour.Raced, tour.Raced || i == 4))
+				w.runner(t).sendAll(t, tourRouteCases(t, tour, true, tour.Raced || i == 4))
 			})
 			t.Run("api/sheets/"+name, func(t *testing.T) {
 				t.Parallel()
