@@ -2022,6 +2022,13 @@ func limitCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		list = append(list, sized{"a broken %-escape to " + target, "POST", target, "application/x-www-form-urlencoded", true,
 			[]byte("_csrf=" + r.csrf + "&order=%zz&g_riders=1%2&name=%"), http.StatusBadRequest})
 	}
+	// A page sent a body that is not a form (or none): it was read as a form with every field empty,
+	// and the sprint's order entered before was cleared.
+	for _, ct := range []string{"application/json", "text/plain", "text/csv", ""} {
+		list = append(list, sized{"a " + cmp.Or(ct, "typeless") + " body to a sprint page", "POST", r0(cp, "/tours/%d/stages/%d/sprints/1"), ct, true,
+			[]byte(`{"order":"11 12"}`), http.StatusUnsupportedMediaType})
+	}
+	list = append(list, sized{"no body to a sprint page", "POST", r0(cp, "/tours/%d/stages/%d/sprints/1"), "", true, nil, http.StatusUnsupportedMediaType})
 	// 100,000 bibs in one field or list: refused at once, not in time quadratic in their number (the
 	// page's messages, one per unknown bib, were joined one by one).
 	var bibs strings.Builder

@@ -61,10 +61,11 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 	return e
 }
 
-// readForm parses a form or multipart body before the handler: a body over the limit is a 413 and a
-// form that cannot be read a 400, rather than a form cut short reaching its handler (which would take
-// the missing fields for empty ones: an empty finish). Other multipart problems are left to the
-// handler, which meets them again when it looks for the file.
+// readForm parses a form or multipart body before the handler: a body over the limit is a 413, a
+// form that cannot be read a 400 and a page sent anything but a form a 415, rather than a form cut
+// short (or none) reaching its handler, which would take the missing fields for empty ones: an empty
+// finish. Other multipart problems are left to the handler, which meets them again when it looks
+// for the file.
 func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -73,6 +74,11 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		var err error
 		mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
+		if !isAPI(c) && mt != echo.MIMEApplicationForm && mt != echo.MIMEMultipartForm {
+			// A page reads only forms: any other body (JSON, text, none) would reach it as a form with
+			// every field empty, and an empty order clears the one stored.
+			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "a page takes a form (application/x-www-form-urlencoded or multipart/form-data)")
+		}
 		switch mt {
 		case echo.MIMEApplicationForm:
 			err = req.ParseForm()
