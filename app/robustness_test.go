@@ -2,8 +2,18 @@ package app_test
 
 // Robustness: no input gives a 500 or a panic. Every API route and every page POST route is sent a
 // table of hostile inputs on a database holding a tour of each ruleset in a mid-race state (stage 1
-// entered and closed, stage 2 open) and one of each not started. Each answer must be below 500, an API
-// refusal must be a JSON error with a code, and a refusal must store nothing.
+// entered and closed, stage 2 open) and one of each not started. Each answer must be below 500 and
+// come within robustSlow, no panic may be logged, an API refusal must be a JSON error with a code,
+// and a refusal must store nothing (SQLite's data_version tells whether anything was committed; the
+// snapshot then tells what). An accepted request that stored something is followed (a created tour
+// is visited) and the world is written back before the next request.
+//
+// go test -short sends one request in ten; RACEDIRECTOR_ROBUST=deep sends more values to the
+// wizard's draft and the backups and prints the book of every tour created. The fuzz targets run
+// their seeds as normal tests; fuzz them with
+//
+//	go test ./app -run x -fuzz FuzzAPIFinish -fuzztime 30s
+//	go test ./app -run x -fuzz FuzzAPIOrder -fuzztime 30s
 
 import (
 	"archive/zip"
