@@ -102,7 +102,7 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 
 func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
 
-// bodyLimit caps request bodies: 10 MB for uploads (imports), 1 MB otherwise. A form or an upload
+// bodyLimit caps request bodies: 12 MB for uploads and finishes (imports, CSV results), 1 MB otherwise. A form or an upload
 // is read at once, so that one over the limit is refused as too large (413) even when it came without
 // a Content-Length, instead of reaching its handler cut short, as an empty form.
 func bodyLimit() echo.MiddlewareFunc {

@@ -44,7 +44,15 @@ func (h *Handler) resultCall(c echo.Context, body any, fn func(id uint, n, versi
 
 // orderBody is a sprint's or climb's crossing order.
 type orderBody struct {
-	Order []int `json:"order"`
+	Order *[]int `json:"order"`
+}
+
+// order returns the crossing order; a body without "order" is refused rather than taken as a clear.
+func (b orderBody) order() ([]int, error) {
+	if b.Order == nil {
+		return nil, race.Invalid("order", "is required: the bibs in crossing order ([] clears the result)")
+	}
+	return *b.Order, nil
 }
 
 func indexParam(c echo.Context, what string) (int, error) {
@@ -62,7 +70,13 @@ func (h *Handler) APISetSprint(c echo.Context) error {
 		return err
 	}
 	var b orderBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetSprint(id, n, k, v, b.Order) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error {
+		order, err := b.order()
+		if err != nil {
+			return err
+		}
+		return h.Store.SetSprint(id, n, k, v, order)
+	})
 }
 
 // APISetClimb stores climb k's crossing order.
@@ -72,7 +86,13 @@ func (h *Handler) APISetClimb(c echo.Context) error {
 		return err
 	}
 	var b orderBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetClimb(id, n, k, v, b.Order) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error {
+		order, err := b.order()
+		if err != nil {
+			return err
+		}
+		return h.Store.SetClimb(id, n, k, v, order)
+	})
 }
 
 // APISetFinish stores the whole finish in the tour's time model; a clock finish (uci-road) may also
