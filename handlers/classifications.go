@@ -99,11 +99,7 @@ func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, st
 
 // ClassificationsPage shows every classification after stage n (?after=n, default the last closed).
 func (h *Handler) ClassificationsPage(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
+	id, st, err := h.loadTour(c)
 	if err != nil {
 		return err
 	}
@@ -240,11 +236,7 @@ type cpScreen struct {
 // CyclingPartyPage shows the manager standing as if the tour stopped after stage n, or the final
 // result when the tour is over.
 func (h *Handler) CyclingPartyPage(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
+	id, st, err := h.loadTour(c)
 	if err != nil {
 		return err
 	}

@@ -59,3 +59,16 @@ func redirect(c echo.Context, to, flash string) error {
 	}
 	return c.Redirect(http.StatusSeeOther, to)
 }
+
+// loadTour reads the tour named by the :id path parameter, as race values.
+func (h *Handler) loadTour(c echo.Context) (uint, *store.RaceState, error) {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return 0, nil, err
+	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return id, st, nil
+}

@@ -33,11 +33,7 @@ type tourRiderRow struct {
 
 // TourRidersPage lists every rider of the tour with his status.
 func (h *Handler) TourRidersPage(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
+	id, st, err := h.loadTour(c)
 	if err != nil {
 		return err
 	}

@@ -65,23 +65,17 @@ func indexParam(c echo.Context, what string) (int, error) {
 
 // APISetSprint stores intermediate sprint k's crossing order.
 func (h *Handler) APISetSprint(c echo.Context) error {
-	k, err := indexParam(c, "sprint")
-	if err != nil {
-		return err
-	}
-	var b orderBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error {
-		order, err := b.order()
-		if err != nil {
-			return err
-		}
-		return h.Store.SetSprint(id, n, k, v, order)
-	})
+	return h.setOrder(c, "sprint", h.Store.SetSprint)
 }
 
 // APISetClimb stores climb k's crossing order.
 func (h *Handler) APISetClimb(c echo.Context) error {
-	k, err := indexParam(c, "climb")
+	return h.setOrder(c, "climb", h.Store.SetClimb)
+}
+
+// setOrder stores the crossing order of sprint or climb k with the store's setter.
+func (h *Handler) setOrder(c echo.Context, what string, set func(tourID uint, n, k, version int, order []int) error) error {
+	k, err := indexParam(c, what)
 	if err != nil {
 		return err
 	}
@@ -91,7 +85,7 @@ func (h *Handler) APISetClimb(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return h.Store.SetClimb(id, n, k, v, order)
+		return set(id, n, k, v, order)
 	})
 }
 

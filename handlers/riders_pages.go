@@ -75,11 +75,7 @@ func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.Validat
 
 // NewRiderPage shows an empty rider form for a team.
 func (h *Handler) NewRiderPage(c echo.Context) error {
-	id, err := idParam(c, "id", "team")
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.GetTeam(id)
+	id, t, err := h.teamOf(c)
 	if err != nil {
 		return err
 	}
@@ -97,31 +93,41 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 
 // CreateRiderPage stores a new rider from the form.
 func (h *Handler) CreateRiderPage(c echo.Context) error {
+	return h.saveRiderForm(c, "New rider", "/riders", "added", h.Store.CreateRider)
+}
+
+// saveRiderForm reads the rider form and saves it with save: a refusal re-renders the form with
+// the messages beside the fields and the typed values; success redirects to the rider's team.
+func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save func(store.RiderInput) (store.Rider, error)) error {
 	in, v := h.riderFromForm(c)
-	var err error
+	var err error = v
 	var r store.Rider
 	if v.Err() == nil {
-		r, err = h.Store.CreateRider(in)
-	} else {
-		err = v
+		r, err = save(in)
 	}
 	if err != nil {
 		ve, ok := err.(*race.ValidationError)
 		if !ok {
 			return err
 		}
-		return h.riderFormPage(c, http.StatusUnprocessableEntity, "New rider", "/riders", in, views.Page{Errors: ve.Fields, Error: "Please correct the marked fields: nothing was saved."})
+		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: ve.Fields, Error: "Please correct the marked fields: nothing was saved."})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s added.", r.Name))
+	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s %s.", r.Name, done))
+}
+
+// riderOf reads the rider named by the :id path parameter.
+func (h *Handler) riderOf(c echo.Context) (uint, store.Rider, error) {
+	id, err := idParam(c, "id", "rider")
+	if err != nil {
+		return 0, store.Rider{}, err
+	}
+	r, err := h.Store.GetRider(id)
+	return id, r, err
 }
 
 // EditRiderPage shows a rider's form.
 func (h *Handler) EditRiderPage(c echo.Context) error {
-	id, err := idParam(c, "id", "rider")
-	if err != nil {
-		return err
-	}
-	r, err := h.Store.GetRider(id)
+	id, r, err := h.riderOf(c)
 	if err != nil {
 		return err
 	}
@@ -135,30 +141,14 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in, v := h.riderFromForm(c)
-	var r store.Rider
-	if v.Err() == nil {
-		r, err = h.Store.UpdateRider(id, in)
-	} else {
-		err = v
-	}
-	if err != nil {
-		ve, ok := err.(*race.ValidationError)
-		if !ok {
-			return err
-		}
-		return h.riderFormPage(c, http.StatusUnprocessableEntity, "Edit rider", fmt.Sprintf("/riders/%d", id), in, views.Page{Errors: ve.Fields, Error: "Please correct the marked fields: nothing was saved."})
-	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s saved.", r.Name))
+	return h.saveRiderForm(c, "Edit rider", fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
+		return h.Store.UpdateRider(id, in)
+	})
 }
 
 // DeleteRiderConfirmPage asks before deleting a rider.
 func (h *Handler) DeleteRiderConfirmPage(c echo.Context) error {
-	id, err := idParam(c, "id", "rider")
-	if err != nil {
-		return err
-	}
-	r, err := h.Store.GetRider(id)
+	id, r, err := h.riderOf(c)
 	if err != nil {
 		return err
 	}
@@ -171,11 +161,7 @@ func (h *Handler) DeleteRiderConfirmPage(c echo.Context) error {
 
 // DeleteRiderPage deletes a rider after confirmation.
 func (h *Handler) DeleteRiderPage(c echo.Context) error {
-	id, err := idParam(c, "id", "rider")
-	if err != nil {
-		return err
-	}
-	r, err := h.Store.GetRider(id)
+	id, r, err := h.riderOf(c)
 	if err != nil {
 		return err
 	}

@@ -81,11 +81,7 @@ func (h *Handler) APISheet(c echo.Context) error {
 
 // APIListSheets answers the sheets the tour's ruleset has.
 func (h *Handler) APIListSheets(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
+	_, st, err := h.loadTour(c)
 	if err != nil {
 		return err
 	}
@@ -104,11 +100,7 @@ type sheetsPage struct {
 
 // SheetsPage lists every printable sheet of a tour with PDF and XLSX buttons.
 func (h *Handler) SheetsPage(c echo.Context) error {
-	id, err := idParam(c, "id", "tour")
-	if err != nil {
-		return err
-	}
-	st, err := h.Store.LoadRace(id)
+	id, st, err := h.loadTour(c)
 	if err != nil {
 		return err
 	}

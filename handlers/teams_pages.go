@@ -60,11 +60,7 @@ func (h *Handler) CreateTeamPage(c echo.Context) error {
 
 // EditTeamPage shows a team's form.
 func (h *Handler) EditTeamPage(c echo.Context) error {
-	id, err := idParam(c, "id", "team")
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.GetTeam(id)
+	id, t, err := h.teamOf(c)
 	if err != nil {
 		return err
 	}
@@ -93,11 +89,7 @@ type confirmation struct {
 
 // DeleteTeamConfirmPage asks before deleting a team.
 func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
-	id, err := idParam(c, "id", "team")
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.GetTeam(id)
+	id, t, err := h.teamOf(c)
 	if err != nil {
 		return err
 	}
@@ -110,11 +102,7 @@ func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
 
 // DeleteTeamPage deletes a team after confirmation.
 func (h *Handler) DeleteTeamPage(c echo.Context) error {
-	id, err := idParam(c, "id", "team")
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.GetTeam(id)
+	id, t, err := h.teamOf(c)
 	if err != nil {
 		return err
 	}
@@ -122,4 +110,14 @@ func (h *Handler) DeleteTeamPage(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/teams", fmt.Sprintf("Team %s deleted.", t.Name))
+}
+
+// teamOf reads the team named by the :id path parameter.
+func (h *Handler) teamOf(c echo.Context) (uint, store.Team, error) {
+	id, err := idParam(c, "id", "team")
+	if err != nil {
+		return 0, store.Team{}, err
+	}
+	t, err := h.Store.GetTeam(id)
+	return id, t, err
 }
