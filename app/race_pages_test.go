@@ -139,14 +139,6 @@ func pageCPStages() []map[string]any {
 	}
 }
 
-// pageCAFTeams creates three Ciclismo a fondo teams of five: JF 1, TT 2, ES 3, RO 4, SP 5.
-func pageCAFTeams(t testing.TB, ta *testApp) []uint {
-	t.Helper()
-	roles := []string{"JF", "TT", "ES", "RO", "SP"}
-	return []uint{addTeam(t, ta, "Kelme", "KEL", cafRiders("Kelme", roles...)), addTeam(t, ta, "Banesto", "BAN", cafRiders("Banesto", roles...)),
-		addTeam(t, ta, "Once", "ONC", cafRiders("Once", roles...))}
-}
-
 // pageCAFStages are three Ciclismo a fondo stages built from real kilometres.
 func pageCAFStages() []map[string]any {
 	sec := func(typ string, km int) map[string]any { return map[string]any{"type": typ, "km": km} }
@@ -154,23 +146,6 @@ func pageCAFStages() []map[string]any {
 		{"type": "flat", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
 		{"type": "ttt", "sections": []map[string]any{sec("itt", 18)}},
 		{"type": "flat", "sections": []map[string]any{sec("flat", 160)}, "sprints": sprintsAt(100)},
-	}
-}
-
-// pageRuoteTeams creates three 2RUOTE teams of five riders costing 2 each.
-func pageRuoteTeams(t testing.TB, ta *testApp) []uint {
-	t.Helper()
-	return []uint{addTeam(t, ta, "Bianchi", "BIA", ruoteRiders("Bianchi", 2, 2, 2, 2, 2)), addTeam(t, ta, "Legnano", "LEG", ruoteRiders("Legnano", 2, 2, 2, 2, 2)),
-		addTeam(t, ta, "Atala", "ATA", ruoteRiders("Atala", 2, 2, 2, 2, 2))}
-}
-
-// pageRuoteStages are three 2RUOTE stages: flat with a TV card, mountain with GPM cards, a time trial.
-func pageRuoteStages() []map[string]any {
-	p, m, d, h := "pianura", "montagna", "discesa", "collina"
-	return []map[string]any{
-		{"type": "flat", "cards": []string{p, p, "tv", p, h, p, p, p, p, p, p}},
-		{"type": "mountain", "cards": []string{p, p, m, m, "gpm", d, p, "tv", p, m, m, "gpm"}},
-		{"type": "itt", "cards": []string{p, p, p, p, p, p, p, p, p, p}},
 	}
 }
 
@@ -404,7 +379,7 @@ func riderName(t testing.TB, r raceRun, bib int) string {
 // and 2RUOTE (sectors, fatigue, volata) pages.
 func TestRacePagesOtherRulesets(t *testing.T) {
 	ta := newTestApp(t)
-	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), pageCAFTeams(t, ta), false)
+	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
 	page := caf.getPage(t, "/stages/1", http.StatusOK)
 	if strings.Contains(page, `name="g_square"`) || !strings.Contains(page, `id="g1-turn" name="g_turn"`) || strings.Contains(page, "/cycling-party") {
 		t.Errorf("Ciclismo a fondo stage screen: want turn groups only and no Cycling Party menu entry")
@@ -431,7 +406,7 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 		t.Errorf("Ciclismo a fondo finish groups do not show their turn")
 	}
 
-	ruote := createRaceTour(t, ta, "2ruote", 5, pageRuoteStages(), pageRuoteTeams(t, ta), true)
+	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	page = ruote.getPage(t, "/stages/1", http.StatusOK)
 	if !strings.Contains(page, `id="g1-sector" name="g_sector"`) || strings.Contains(page, `name="g_turn"`) || !strings.Contains(page, "11 terrain cards") {
 		t.Errorf("2RUOTE stage screen: want sector groups and the length in terrain cards")

@@ -126,23 +126,6 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 		TourNav: h.tourNav(st, "classifications", 0), Data: scr})
 }
 
-// className names a classification in words.
-func className(id string) string {
-	switch id {
-	case race.ClassIndividual:
-		return "Individual"
-	case race.ClassRegularity:
-		return "Regularity"
-	case race.ClassMountain:
-		return "Mountain"
-	case race.ClassSprints:
-		return "Intermediate sprints"
-	case race.ClassTeams:
-		return "Teams"
-	}
-	return id
-}
-
 // leadersOf names the leader of each classification with his jersey.
 func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 	rs := &st.Tour.Ruleset
@@ -155,7 +138,7 @@ func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: className(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: race.ClassificationName(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
@@ -177,7 +160,7 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 		return t
 	}
 	pointsTable := func(id string, rows []race.PointsRow) classTable {
-		t := classTable{ID: id, Title: className(id), Kind: "points", Unit: "Points", Empty: "Nobody has points yet."}
+		t := classTable{ID: id, Title: race.ClassificationName(id), Kind: "points", Unit: "Points", Empty: "Nobody has points yet."}
 		for _, r := range rows {
 			gap := "—"
 			if len(rows) > 0 && rows[0].Points != r.Points {

@@ -59,3 +59,24 @@ type ManagerRow struct {
 	TeamColor string `json:"team_color,omitempty"`
 	Points    int    `json:"points"`
 }
+
+// ClassificationName names a classification in words ("Individual", "Intermediate sprints").
+func ClassificationName(id string) string {
+	switch id {
+	case ClassStage:
+		return "Stage"
+	case ClassIndividual:
+		return "Individual"
+	case ClassRegularity:
+		return "Regularity"
+	case ClassMountain:
+		return "Mountain"
+	case ClassSprints:
+		return "Intermediate sprints"
+	case ClassTeams:
+		return "Teams"
+	case ClassCyclingParty:
+		return "Cycling Party"
+	}
+	return id
+}

@@ -177,19 +177,10 @@ func (s *source) leaderTable(st *race.Standings) *table {
 	return t
 }
 
-// className names a classification.
+// className names a classification on a sheet: the individual one says it is on time.
 func className(class string) string {
-	switch class {
-	case race.ClassIndividual:
-		return "Individual (time)"
-	case race.ClassRegularity:
-		return "Regularity"
-	case race.ClassMountain:
-		return "Mountain"
-	case race.ClassSprints:
-		return "Intermediate sprints"
-	case race.ClassTeams:
-		return "Teams"
+	if class == race.ClassIndividual {
+		return race.ClassificationName(class) + " (time)"
 	}
-	return class
+	return race.ClassificationName(class)
 }
