@@ -88,8 +88,8 @@ func TestRun(t *testing.T) {
 	case line = <-lines:
 	case err := <-done:
 		t.Fatalf("Run returned %v before printing its URL", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run printed no URL within 20 s")
+	case <-time.After(60 * time.Second):
+		t.Fatal("Run printed no URL within 60 s")
 	}
 	base := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(line)
 	if base == "" {
@@ -99,7 +99,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("Run printed %q, want it to name the database %s", line, db)
 	}
 
-	client := &http.Client{Timeout: 10 * time.Second}
+	client := &http.Client{Timeout: 60 * time.Second}
 	resp, err := client.Get(base + "healthz")
 	if err != nil {
 		t.Fatalf("GET /healthz: %v", err)
@@ -116,8 +116,8 @@ func TestRun(t *testing.T) {
 		if err != nil {
 			t.Errorf("Run after cancel = %v, want nil", err)
 		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run did not return within 20 s of the cancel")
+	case <-time.After(60 * time.Second):
+		t.Fatal("Run did not return within 60 s of the cancel")
 	}
 	if _, err := client.Get(base + "healthz"); err == nil {
 		t.Errorf("the server still answers after Run returned")
@@ -125,7 +125,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunRefusesABusyAddress(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	stdout, w := io.Pipe()
 	first := make(chan error, 1)

@@ -3,7 +3,7 @@ package app_test
 // Robustness: no input gives a 500 or a panic. Every API route and every page POST route is sent a
 // table of hostile inputs on a database holding a tour of each ruleset in a mid-race state (stage 1
 // entered and closed, stage 2 open) and one of each not started. Each answer must be below 500 and
-// come within robustSlow, no panic may be logged, an API refusal must be a JSON error with a code,
+// come before a 60-second hang guard, no panic may be logged, an API refusal must be a JSON error with a code,
 // and a refusal must store nothing (SQLite's data_version tells whether anything was committed; the
 // snapshot then tells what). An accepted request that stored something is followed (a created tour
 // is visited) and the world is written back before the next request.
@@ -326,11 +326,10 @@ type robustRunner struct {
 	after string
 }
 
-// robustSlow is how long a request may take; robustTimeout is when it is taken for stuck.
-const (
-	robustSlow    = 5 * time.Second
-	robustTimeout = 20 * time.Second
-)
+// robustTimeout is when a request is taken for stuck: a hang guard only. How fast an input is
+// answered is the benchmarks' business, never a test's: on a loaded machine any limit tighter than
+// this would fail a correct server.
+const robustTimeout = 60 * time.Second
 
 // debugRobust checks every reset of the world against its snapshot.
 const debugRobust = false
@@ -486,12 +485,8 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		}()
 		rec = r.ta.serve(t, req, true)
 	}()
-	start := time.Now()
 	select {
 	case <-done:
-		if took := time.Since(start); took > robustSlow {
-			r.failf(t, "%s: %s %s took %v: an input must not hold the server that long", h.name, method, clipURL(h.url), took.Round(time.Millisecond))
-		}
 	case <-time.After(robustTimeout):
 		t.Fatalf("%s%s: %s %s did not answer within %v (the server is stuck on it)", cmp.Or(r.after, "-"), h.name, method, clipURL(h.url), robustTimeout)
 	}
@@ -2099,12 +2094,12 @@ func TestRobustServer(t *testing.T) {
 	// closed the connection without one).
 	raw := func(t *testing.T, request string, slow bool) string {
 		t.Helper()
-		conn, err := net.DialTimeout("tcp", host, 5*time.Second)
+		conn, err := net.DialTimeout("tcp", host, 60*time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer conn.Close()
-		_ = conn.SetDeadline(time.Now().Add(20 * time.Second))
+		_ = conn.SetDeadline(time.Now().Add(60 * time.Second))
 		if slow {
 			for i := 0; i < len(request); i += 8 {
 				if _, err := conn.Write([]byte(request[i:min(i+8, len(request))])); err != nil {
@@ -2166,7 +2161,7 @@ func TestRobustServer(t *testing.T) {
 		})
 	}
 	// The server still serves, and kept only what was accepted: the teams sent slowly.
-	client := &http.Client{Timeout: 10 * time.Second}
+	client := &http.Client{Timeout: 60 * time.Second}
 	resp, err := client.Get("http://" + host + "/api/v1/teams")
 	if err != nil {
 		t.Fatal(err)

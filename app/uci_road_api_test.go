@@ -30,8 +30,8 @@ import (
 	"racedirector/app/race"
 )
 
-// roadOracleDir is the pcs-2026 oracle data (see shared/oracle/README.md).
-const roadOracleDir = "../../shared/oracle/pcs-2026"
+// roadOracleDir is the pcs-2026 oracle data (see testdata/oracle/README.md).
+const roadOracleDir = "../testdata/oracle/pcs-2026"
 
 // roadRows reads one oracle CSV file into maps keyed by column, keeping the rows whose column
 // key has the value want (all rows when key is "").
@@ -163,7 +163,7 @@ func roadBonus(t *testing.T, s string) int {
 // Real bibs number teams from 0 (1–7, 11–17…), the app from 1, so app bib = real bib + 10.
 func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 	if _, err := os.Stat(roadOracleDir); err != nil {
-		t.Skipf("oracle data not found at %s: the real-race replay needs ../shared/oracle", roadOracleDir)
+		t.Fatalf("oracle data not found at %s (it ships in the repository)", roadOracleDir)
 	}
 	a, err := app.New(filepath.Join(t.TempDir(), "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {

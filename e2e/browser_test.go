@@ -51,7 +51,7 @@ type viewport struct {
 }
 
 // stepTimeout bounds one browser step (a navigation, a key press and the page it loads).
-const stepTimeout = 20 * time.Second
+const stepTimeout = 60 * time.Second
 
 // chromiumPath finds the browser, or skips the test saying how to install it (fails under CI=true).
 func chromiumPath(t *testing.T) string {

@@ -11,6 +11,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/roster"
+	"racedirector/app/sheets"
 	"racedirector/app/store"
 	"racedirector/views"
 )
@@ -53,6 +54,7 @@ func Classify(err error) (status int, body APIError, ok bool) {
 		br *BadRequestError
 		me *MissingError
 		he *echo.HTTPError
+		ns *sheets.NoSheetError
 	)
 	switch {
 	case errors.As(err, &ve):
@@ -61,6 +63,8 @@ func Classify(err error) (status int, body APIError, ok bool) {
 		return http.StatusConflict, APIError{Code: "conflict", Message: ce.Message}, true
 	case errors.As(err, &nf):
 		return http.StatusNotFound, APIError{Code: "not_found", Message: nf.Error()}, true
+	case errors.As(err, &ns):
+		return http.StatusNotFound, APIError{Code: "not_found", Message: ns.Error()}, true
 	case errors.As(err, &ie):
 		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: ie.Error(), Problems: ie.Problems}, true
 	case errors.As(err, &me):

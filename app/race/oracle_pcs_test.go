@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// pcsDir holds the procyclingstats scrape of the 2026 races (see shared/oracle/README.md).
-const pcsDir = "../../../shared/oracle/pcs-2026"
+// pcsDir holds the procyclingstats scrape of the 2026 races (see testdata/oracle/README.md).
+const pcsDir = "../../testdata/oracle/pcs-2026"
 
 // pcsFlaw is a known flaw of the data: a rider's or a team's official GC time cannot be reproduced
 // from the stage results of the data set, for the stages from..to (to 0: to the end).
@@ -305,7 +305,7 @@ func rankAmong[K comparable](ranks map[K]int, times map[K]int, keep func(K) bool
 // the ruleset's tables (10, 6, 4 s at the finish, 3, 2, 1 s at the intermediate sprints).
 func TestOraclePCS2026(t *testing.T) {
 	if _, err := os.Stat(pcsDir); err != nil {
-		t.Skipf("oracle data not found at %s", pcsDir)
+		t.Fatalf("oracle data not found at %s (it ships in the repository)", pcsDir)
 	}
 	rs := loadedRuleset(t, "uci-road")
 	d := readPCS(t)

@@ -13,8 +13,8 @@ import (
 	"testing"
 )
 
-// oracleDir holds the Tour de France Femmes 2022–2024 results (see shared/oracle/README.md).
-const oracleDir = "../../../shared/oracle/tdff-2022-2024"
+// oracleDir holds the Tour de France Femmes 2022–2024 results (see testdata/oracle/README.md).
+const oracleDir = "../../testdata/oracle/tdff-2022-2024"
 
 // tdffTimeTrials are the Tour de France Femmes stages that were individual time trials (the data set
 // does not say so; its rows have no bonus for them): 2023 stage 8 at Pau, 2024 stage 3 at Rotterdam.
@@ -199,7 +199,7 @@ func loadOracleRace(t *testing.T, rs Ruleset, year string, rankings, riders []ma
 // daily team time (the 3 best stage times) and the daily team ranking with the official ones.
 func TestOracleTourDeFranceFemmes(t *testing.T) {
 	if _, err := os.Stat(oracleDir); err != nil {
-		t.Skipf("oracle data not found at %s", oracleDir)
+		t.Fatalf("oracle data not found at %s (it ships in the repository)", oracleDir)
 	}
 	rs := loadedRuleset(t, "uci-road")
 	rankings := readCSV(t, "TDFF_All_Rankings_History.csv")

@@ -71,7 +71,7 @@ func Sheets(rs race.Ruleset) []SheetInfo {
 }
 
 // PDF writes the sheet as an A4 PDF. An unknown sheet or one the ruleset lacks is a
-// *race.ValidationError on "sheet"; a stage or "after" out of range one on "stage" or "after"; a
+// *NoSheetError; a stage or "after" out of range one on "stage" or "after"; a
 // classification sheet before any stage is closed (or a result of a stage not closed yet) a
 // *race.ConflictError.
 func PDF(w io.Writer, sheet string, in Input) error {
@@ -140,11 +140,21 @@ func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
 	}
 	for _, s := range catalogue() {
 		if s.ID == id {
-			return sheetKind{}, race.Invalid("sheet", fmt.Sprintf("ruleset %s has no %s sheet", rs.Name, id))
+			return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("the %s game has no %s", rs.Name, strings.ToLower(s.Title))}
 		}
 	}
-	return sheetKind{}, race.Invalid("sheet", fmt.Sprintf("unknown sheet %q: must be one of %s", id, strings.Join(ids, ", ")))
+	return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))}
 }
+
+// NoSheetError is a sheet that does not exist, or that the tour's ruleset does not have: an unknown
+// resource (a 404), not a bad value.
+type NoSheetError struct {
+	Sheet  string
+	Reason string
+}
+
+// Error says which sheet and why.
+func (e *NoSheetError) Error() string { return e.Reason }
 
 // build checks the request and makes the documents of a sheet.
 func build(id string, in Input) ([]sheetDoc, error) {

@@ -49,14 +49,14 @@ func TestRefusals(t *testing.T) {
 		name  string
 		sheet string
 		in    Input
-		// field is the ValidationError field; "" means a ConflictError.
+		// field is the ValidationError field; "" means a ConflictError, noSheet a *NoSheetError.
 		field string
 		says  string
 	}{
-		{"unknown sheet", "podium", cp.input(3), "sheet", `unknown sheet "podium"`},
-		{"sheet the ruleset lacks", SheetEffort, cp.input(3), "sheet", "has no effort sheet"},
-		{"cycling party sheet in Ciclismo a fondo", SheetCyclingParty, caf.input(2), "sheet", "has no cycling-party sheet"},
-		{"sprints in Ciclismo a fondo", SheetSprints, caf.input(2), "sheet", "has no sprints sheet"},
+		{"unknown sheet", "podium", cp.input(3), noSheet, `there is no sheet "podium"`},
+		{"sheet the ruleset lacks", SheetEffort, cp.input(3), noSheet, "has no effort-points control"},
+		{"cycling party sheet in Ciclismo a fondo", SheetCyclingParty, caf.input(2), noSheet, "has no cycling party managers"},
+		{"sprints in Ciclismo a fondo", SheetSprints, caf.input(2), noSheet, "has no intermediate sprints control"},
 		{"stage past the last", SheetStage, withStage(cp.input(3), 4), "stage", "between 1 and 3"},
 		{"negative stage", SheetEntry, withStage(cp.input(3), -1), "stage", "between 1 and 3"},
 		{"result of a stage past the last", SheetResult, withStage(cp.input(3), 9), "stage", "between 1 and 3"},
@@ -80,9 +80,16 @@ func TestRefusals(t *testing.T) {
 			}
 			var ve *race.ValidationError
 			var ce *race.ConflictError
+			var ns *NoSheetError
 			switch {
 			case err == nil:
 				t.Errorf("%s: no error, want one saying %q", what, c.says)
+			case c.field == noSheet:
+				if !errors.As(err, &ns) {
+					t.Errorf("%s: error %T %v, want a *NoSheetError (a 404)", what, err, err)
+				} else if !strings.Contains(err.Error(), c.says) {
+					t.Errorf("%s: error %q, want it to say %q", what, err, c.says)
+				}
 			case c.field == "" && !errors.As(err, &ce):
 				t.Errorf("%s: error %T %v, want a *race.ConflictError", what, err, err)
 			case c.field != "" && !errors.As(err, &ve):
@@ -95,6 +102,9 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 }
+
+// noSheet marks a refusal case whose sheet does not exist for the tour.
+const noSheet = "(no such sheet)"
 
 // withStage sets the stage of an input.
 func withStage(in Input, n int) Input {
