@@ -223,6 +223,10 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 			v.Add(p+".name", "is required")
 		}
 		switch n := len(team.Riders); {
+		case ridersPerTeam > 0 && rs.OfficialResults && (n < 1 || n > ridersPerTeam):
+			// Real races start teams of unequal size (a non-starter): riders_per_team is the most.
+			v.Add(p+".riders", fmt.Sprintf("must have between 1 and %d riders (has %d)", ridersPerTeam, n))
+		case ridersPerTeam > 0 && rs.OfficialResults:
 		case ridersPerTeam > 0 && n != ridersPerTeam:
 			v.Add(p+".riders", fmt.Sprintf("must have exactly %d riders (has %d)", ridersPerTeam, n))
 		case ridersPerTeam == 0 && (n < max(tr.MinRiders, 1) || tr.MaxRiders > 0 && n > tr.MaxRiders):

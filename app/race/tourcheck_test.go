@@ -376,3 +376,43 @@ func FuzzValidateStages(f *testing.F) {
 		}
 	})
 }
+
+// TestValidateTeamsRealRace checks that a real race (uci-road) starts teams of unequal size: the tour's
+// riders per team is the most a team may have, not what each must have.
+func TestValidateTeamsRealRace(t *testing.T) {
+	rs := loadedRuleset(t, "uci-road")
+	teams := func(sizes ...int) []Team {
+		var out []Team
+		for i, n := range sizes {
+			team := Team{ID: i + 1, Name: fmt.Sprintf("Team %d", i+1)}
+			for c := 1; c <= n; c++ {
+				team.Riders = append(team.Riders, Rider{Name: fmt.Sprintf("Rider %d-%d", i+1, c), Number: c})
+			}
+			out = append(out, team)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		teams []Team
+		want  []string
+	}{
+		{"all full", teams(7, 7, 7), nil},
+		{"a non-starter", teams(7, 6, 7), nil},
+		{"two non-starters in a team", teams(5, 7, 7), nil},
+		{"a team over the most", teams(7, 8, 7), []string{"teams[1].riders"}},
+		{"a team with no rider", teams(7, 0, 7), []string{"teams[1].riders"}},
+	}
+	for _, tt := range tests {
+		err := ValidateTeams(rs, tt.teams, 7)
+		if tt.want == nil {
+			if err != nil {
+				t.Errorf("%s: %v, want the teams accepted", tt.name, err)
+			}
+			continue
+		}
+		if got := fieldsOf(t, err); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: fields = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
