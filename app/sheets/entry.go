@@ -162,24 +162,39 @@ func (s *source) bottleTable(st race.Stage) *table {
 	return t
 }
 
-// advantageTable lists, per team, the advantages it has left before the stage starts (water bottles
-// and effort points have their own boxes), with a box for the uses.
+// advantageTable gives each team a row and each advantage a column (water bottles and effort points
+// have their own boxes): what the team has left before the stage starts, with room to note each use.
+// One row per team keeps the sheet to the teams' count of rows, however many climbs have their own
+// double throws.
 func (s *source) advantageTable(n int) *table {
-	t := &table{title: "Advantages left at the start (record each use)", cols: []column{
-		flexCol("Team", 40, true), flexCol("Advantage", 50, false), col("Left", 12, "R"), col("Of", 12, "R"), col("Uses (bib, turn or climb)", 60, "L"),
-	}}
-	for _, ta := range race.Allowances(s.t, s.prior(n), race.StageResult{Stage: n}) {
+	t := &table{title: "Advantages left at the start (note each use: bib, turn or climb)", tall: true, spread: true,
+		cols: []column{flexCol("Team", 40, true)}}
+	allowances := race.Allowances(s.t, s.prior(n), race.StageResult{Stage: n})
+	column := map[string]int{}
+	for _, ta := range allowances {
 		for _, it := range ta.Items {
-			if it.Kind == race.AdvWaterBottle || it.Kind == race.AdvEffort {
+			if _, seen := column[it.Name]; seen || it.Kind == race.AdvWaterBottle || it.Kind == race.AdvEffort {
 				continue
 			}
-			t.rows = append(t.rows, tableRow{cells: []cell{
-				teamCell(ta.Team, s.teamColor(ta.TeamID)), textCell(it.Name), intCell(it.Left), intCell(it.Limit), boxCell(),
-			}})
+			column[it.Name] = len(t.cols)
+			t.cols = append(t.cols, col(it.Name, 34, "L"))
 		}
 	}
-	if len(t.rows) == 0 {
+	if len(t.cols) == 1 {
 		return nil
+	}
+	for _, ta := range allowances {
+		cells := make([]cell, len(t.cols))
+		cells[0] = teamCell(ta.Team, s.teamColor(ta.TeamID))
+		for i := 1; i < len(cells); i++ {
+			cells[i] = emptyCell()
+		}
+		for _, it := range ta.Items {
+			if i, ok := column[it.Name]; ok {
+				cells[i] = textCell(fmt.Sprintf("%d of %d left:", it.Left, it.Limit))
+			}
+		}
+		t.rows = append(t.rows, tableRow{cells: cells})
 	}
 	return t
 }

@@ -187,13 +187,26 @@ func (d *pdfDoc) tablePart(t *table, p tablePart, title string, scale float64) {
 	}
 	d.headRow(t, p, scale)
 	for i, row := range t.rows {
-		if pdf.GetY()+rh > d.bottom() {
+		if pdf.GetY()+rh > d.bottom() || d.strandsTail(len(t.rows)-i, rh) {
 			d.addPage()
 			d.tableTitle(title + " (continued)")
 			d.headRow(t, p, scale)
 		}
 		d.row(t, p, row, i%2 == 1, rh, scale)
 	}
+}
+
+// minTail is the fewest rows a table carries onto a new page: a page holding its title, its header
+// and one lone row is a page wasted and a row easily missed.
+const minTail = 3
+
+// strandsTail reports whether the table should break before its last minTail rows: they do not all
+// fit on this page, so breaking at the page's end would carry fewer than minTail rows over.
+func (d *pdfDoc) strandsTail(left int, rh float64) bool {
+	if left != minTail {
+		return false
+	}
+	return d.pdf.GetY()+float64(left)*rh > d.bottom()
 }
 
 // tableTitle prints a table's title.

@@ -129,7 +129,7 @@ func TestPDFEverySheet(t *testing.T) {
 				{"10", "Intermediate sprint", "Sprint 1 — points 5, 3, 1"}, {"C3 HC"}, {"S1"}, {"Start", "Finish"}},
 			SheetEntry: {{"Entry sheet", "Stage 3 of 3 — high, 172 km"}, {"Bib", "Rider", "Team", "S1", "S2", "S3", "C1", "C4", "Turn", "Square", "Die", "Abandon"},
 				{"11", "Tadej Pogačar", "Rojo Racing"}, {"22", "Michał Kwiatkowski", "Azul Movistar"}, {"31", "Miguel Induráin"},
-				{"Water bottles: 5 per team"}, {"Rojo Racing", "Double throw, climb 3 (hors)", "2", "2"}},
+				{"Water bottles: 5 per team"}, {"Team", "Sprint", "Double throw, climb 3 (hors)"}, {"Rojo Racing", "1 of 1 left:", "2 of 2 left:"}},
 			SheetResult: {{"Stage result", "Stage 3 of 3 — high, 172 km"}, {"1", "41", "Primož Roglič", "Amarillo Jumbo", "0:23", "—"},
 				{"2", "11", "Tadej Pogačar", "0:50", "+0:27"}, {"11", "12", "Søren Kragh Andersen", "3:36", "+3:13"},
 				{"Sprint 1 (km 10)"}, {"1", "32", "Mark Cavendish", "5"}, {"Climb 3, Alpe d’Huez — Hors category (km 90–121)"},
