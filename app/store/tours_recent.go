@@ -19,7 +19,8 @@ type TourInProgress struct {
 }
 
 // LatestTourInProgress returns the tour with an open stage whose last recorded change (or, without
-// one, its creation) is the most recent; ok is false when no tour has an open stage.
+// one, its creation) is the most recent; ok is false when no tour has an open stage. Times are
+// compared as stored (local time to the nanosecond), the tour id breaking ties.
 func (s *Store) LatestTourInProgress() (t TourInProgress, ok bool, err error) {
 	var row struct {
 		ID     uint
@@ -30,9 +31,9 @@ func (s *Store) LatestTourInProgress() (t TourInProgress, ok bool, err error) {
 	q := s.db.Raw(`SELECT tours.id AS id, tours.name AS name, open.number AS stage,
 			(SELECT COUNT(*) FROM stages all_stages WHERE all_stages.tour_id = tours.id) AS stages
 		FROM tours JOIN stages open ON open.tour_id = tours.id AND open.state = ?
-		LEFT JOIN (SELECT stages.tour_id AS tour_id, MAX(julianday(changes.at)) AS last FROM changes
+		LEFT JOIN (SELECT stages.tour_id AS tour_id, MAX(changes.at) AS last FROM changes
 			JOIN stages ON stages.id = changes.stage_id GROUP BY stages.tour_id) activity ON activity.tour_id = tours.id
-		ORDER BY COALESCE(activity.last, julianday(tours.created_at)) DESC, tours.id DESC LIMIT 1`, race.StateOpen).Scan(&row)
+		ORDER BY COALESCE(activity.last, tours.created_at) DESC, tours.id DESC LIMIT 1`, race.StateOpen).Scan(&row)
 	if q.Error != nil && !errors.Is(q.Error, gorm.ErrRecordNotFound) {
 		return t, false, fmt.Errorf("store: unable to find the tour in progress: %w", q.Error)
 	}
