@@ -397,3 +397,19 @@ func TestWizardStepMarkersAndPlaces(t *testing.T) {
 	}
 	wantStep(t, wizardSubmit(t, ta, tour, "goto:teams", nil), http.StatusOK, "New tour — teams")
 }
+
+// TestImportSaysOneTeam imports a roster of one new team with one rider: the message counts in words
+// that fit ("1 team created", not "1 teams created").
+func TestImportSaysOneTeam(t *testing.T) {
+	ta := newTestApp(t)
+	file := csvFile(t, [][]string{problemFile[0], {"Nuevo", "NUE", "#123456", "1", "Uno", "leader", ""}})
+	rec := ta.upload(t, "/teams/import", "uno.csv", file, nil, true)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("POST /teams/import = %d, want the preview; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	rec = ta.form(t, "/teams/import/apply", formValues(rec.Body.String()))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("POST /teams/import/apply = %d, want 303; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	thenPage(t, ta, "/teams", "Imported uno.csv: 1 team created, 0 updated; 1 rider created, 0 updated.")
+}

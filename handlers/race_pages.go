@@ -113,7 +113,7 @@ func formVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
+		return 0, &BadRequestError{Message: "the form does not say which version of the stage it was made from: reload the page and enter it again"}
 	}
 	return n, nil
 }
