@@ -132,3 +132,30 @@ func TestPhoneLayout(t *testing.T) {
 		tb.errorf("the message's close button did not put it away")
 	}
 }
+
+// TestRuoteCardLabelsShowWhole opens the 2RUOTE stage editor on a tablet and a phone: every terrain
+// card's choice is wide enough for the longest card name ("TV (sprint)" was cut to "TV (traguardo
+// volante").
+func TestRuoteCardLabelsShowWhole(t *testing.T) {
+	srv := startServer(t)
+	tb := newBrowser(t).newTab(t, srv)
+	tb.visit("/tours/new")
+	tb.run("choosing 2RUOTE", chromedp.Click(chromedp.CSS(`input[name=ruleset][value="2ruote"]`)))
+	tb.fill("#name", "Giro of labels")
+	tb.fill("#stages", "2")
+	tb.navigates("Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
+	tb.check("stages")
+	const cut = `[...document.querySelectorAll("select[data-card]")].filter((s) => {
+	  const ctx = document.createElement("canvas").getContext("2d"); ctx.font = getComputedStyle(s).font;
+	  const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+	  return s.clientWidth < widest + 24; }).map((s) => s.id)`
+	for _, vp := range []viewport{tablet, phone} {
+		tb.setViewport(vp)
+		if n := tb.count("select[data-card]"); n == 0 {
+			tb.fatalf("the 2RUOTE stage editor shows no card choices")
+		}
+		if got := eval[[]string](tb, cut); len(got) > 0 {
+			tb.errorf("on the %s these card choices are too narrow for their names: %v", vp.name, got)
+		}
+	}
+}

@@ -28,6 +28,9 @@ type stagesStepView struct {
 	Note, NoteAt string
 	// AddedID is the block a new stage will be.
 	AddedID string
+	// CardLegend says once what each terrain card is, in English ("Pianura: flat"); the lists show the
+	// cards by their Italian names.
+	CardLegend []string
 }
 
 // stageRow is one stage of the editor; P is its field prefix ("stages[2]").
@@ -120,6 +123,9 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		AddedID: stageBlockID(len(d.Stages)+1, "")}
 	if m, ok := errs["stages"]; ok {
 		sv.Messages = append(sv.Messages, m)
+	}
+	if sv.Mode == "cards" {
+		sv.CardLegend = cardLegend(rs)
 	}
 	shown := map[string]bool{"stages": true}
 	for i, st := range d.Stages {
@@ -219,4 +225,22 @@ func stageFieldWords(path string) string {
 	}
 	out[0] = strings.ToUpper(out[0][:1]) + out[0][1:]
 	return strings.Join(out, ", ") + ":"
+}
+
+// cardLegend glosses each terrain card once: "Pianura: flat", "TV: intermediate sprint".
+func cardLegend(rs race.Ruleset) []string {
+	special := map[string]string{"GPM": "mountain top, a climb ends here", "TV": "intermediate sprint", "R": "rifornimento, the feed"}
+	var out []string
+	for _, c := range rs.Cards {
+		gloss, ok := special[c.Special]
+		if !ok {
+			gloss = c.Terrain
+		}
+		if gloss == "" || strings.EqualFold(gloss, c.Name) {
+			out = append(out, c.Name)
+			continue
+		}
+		out = append(out, c.Name+": "+gloss)
+	}
+	return out
 }
