@@ -453,7 +453,7 @@ func TestWizardRefusals(t *testing.T) {
 	wantStep(t, points, http.StatusOK, "New tour — points")
 	p := wizardSubmit(t, ta, points, "next", map[string][]string{"points.regularity[1]": {"20"}})
 	wantStep(t, p, http.StatusUnprocessableEntity, "New tour — points")
-	wantBeside(t, p, "points.regularity", "must not increase")
+	wantBeside(t, p, "points.regularity", "is more than place 1 (12)")
 	p = wizardSubmit(t, ta, points, "next", map[string][]string{"points.mountain[1]": {""}})
 	wantBeside(t, p, "points.mountain", "is empty")
 	p = wizardSubmit(t, ta, points, "next", map[string][]string{"points.stage_win": {"-1"}})

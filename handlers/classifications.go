@@ -202,64 +202,6 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 	return out
 }
 
-// cpScreen is the Cycling Party manager standing.
-type cpScreen struct {
-	TourID  uint
-	Tour    string
-	After   int
-	Closed  int
-	Stages  int
-	Final   bool
-	Options []int
-	Rows    []classRow
-	Points  race.PointsDefinition
-	Action  string
-}
-
-// CyclingPartyPage shows the manager standing as if the tour stopped after stage n, or the final
-// result when the tour is over.
-func (h *Handler) CyclingPartyPage(c echo.Context) error {
-	id, st, err := h.loadTour(c)
-	if err != nil {
-		return err
-	}
-	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
-	}
-	s, after, msg, err := standingsFor(c, st)
-	if err != nil {
-		return err
-	}
-	scr := cpScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
-		Final: st.Closed == len(st.Tour.Stages) && after == st.Closed, Action: fmt.Sprintf("/tours/%d/cycling-party", id)}
-	if st.Tour.Points != nil {
-		scr.Points = *st.Tour.Points
-	}
-	for i := 1; i <= st.Closed; i++ {
-		scr.Options = append(scr.Options, i)
-	}
-	title := "Cycling Party — " + st.Tour.Name
-	if s != nil {
-		for _, r := range s.CyclingParty {
-			gap := "—"
-			if r.Points != s.CyclingParty[0].Points {
-				gap = "−" + strconv.Itoa(s.CyclingParty[0].Points-r.Points)
-			}
-			scr.Rows = append(scr.Rows, classRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
-		}
-		title = fmt.Sprintf("Cycling Party after stage %d — %s", after, st.Tour.Name)
-		if scr.Final {
-			title = "Cycling Party final result — " + st.Tour.Name
-		}
-	}
-	status := http.StatusOK
-	if msg != "" {
-		status = http.StatusUnprocessableEntity
-	}
-	return h.render(c, status, "cyclingparty", views.Page{Title: title, Section: "tours", Error: msg,
-		TourNav: h.tourNav(st, "cycling-party", 0), Data: scr})
-}
-
 // jerseyIcon draws a leader's jersey as an inline SVG in its colour (SVG attributes, not styles: the
 // CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
 func jerseyIcon(id string, j race.Jersey) template.HTML {

@@ -22,8 +22,22 @@ func (h *Handler) HomePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "home", views.Page{Title: "Home", Section: "home", Data: map[string]any{
-		"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": tours}})
+	data := map[string]any{"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": int(tours)}
+	current, ok, err := h.Store.LatestTourInProgress()
+	if err != nil {
+		return err
+	}
+	if ok {
+		data["Current"] = continueLink{Name: current.Name, Stage: current.Stage, Stages: current.Stages, URL: stageURL(current.ID, current.Stage)}
+	}
+	return h.render(c, http.StatusOK, "home", views.Page{Title: "Home", Section: "home", Data: data})
+}
+
+// continueLink is the home page's way back into the tour in progress: straight to its open stage.
+type continueLink struct {
+	Name          string
+	Stage, Stages int
+	URL           string
 }
 
 // Health answers 200 once the database is open and migrated and answers.

@@ -27,6 +27,41 @@ type TourNav struct {
 	After int
 }
 
+// NavLink is one entry of the tour menu.
+type NavLink struct {
+	Label, URL string
+	// Current marks the screen shown.
+	Current bool
+}
+
+// Links are the tour menu's entries, the same on a tablet (a bar) and a phone (a folded menu).
+func (n *TourNav) Links() []NavLink {
+	base := fmt.Sprintf("/tours/%d", n.ID)
+	links := []NavLink{
+		{"Advantages", fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"},
+		{"Stages", fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
+		{"Riders", base + "/riders", n.Active == "riders"},
+		{"Classifications", base + "/classifications", n.Active == "classifications"},
+	}
+	if n.CyclingParty {
+		links = append(links, NavLink{"Cycling Party", base + "/cycling-party", n.Active == "cycling-party"})
+	}
+	return append(links, NavLink{"Control sheets", base + "/sheets", n.Active == "sheets"})
+}
+
+// Here names the screen shown, for the folded menu of a phone ("Stage 3", "Riders").
+func (n *TourNav) Here() string {
+	for _, l := range n.Links() {
+		if l.Current {
+			return l.Label
+		}
+	}
+	if n.Active == "stage" {
+		return fmt.Sprintf("Stage %d", n.Stage)
+	}
+	return ""
+}
+
 // NavStage is one stage in the stage picker.
 type NavStage struct {
 	Number int
@@ -78,7 +113,7 @@ func formVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
+		return 0, &BadRequestError{Message: "the form does not say which version of the stage it was made from: reload the page and enter it again"}
 	}
 	return n, nil
 }

@@ -16,6 +16,8 @@ type tourRidersScreen struct {
 	Teams   []tourTeamRiders
 	Racing  int
 	Stopped int
+	// Roles says the game has rider roles (a real race has none: no Role column).
+	Roles bool
 }
 
 // tourTeamRiders is one team of the tour with its riders.
@@ -37,7 +39,7 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := tourRidersScreen{TourID: id}
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 0}
 	gone := map[int]string{}
 	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {

@@ -163,6 +163,7 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 		}
 		return err
 	}
-	return redirect(c, "/teams", fmt.Sprintf("Imported %s: %d teams created, %d updated; %d riders created, %d updated.", name,
-		prev.Counts["teams_create"], prev.Counts["teams_update"], prev.Counts["riders_create"], prev.Counts["riders_update"]))
+	return redirect(c, "/teams", fmt.Sprintf("Imported %s: %s, %d updated; %s, %d updated.", name,
+		views.Plural(prev.Counts["teams_create"], "team created", "teams created"), prev.Counts["teams_update"],
+		views.Plural(prev.Counts["riders_create"], "rider created", "riders created"), prev.Counts["riders_update"]))
 }

@@ -94,7 +94,7 @@ func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
 		return err
 	}
 	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Delete team " + t.Name, Section: "teams", Data: confirmation{
-		Question: fmt.Sprintf("Delete the team %s and its %d riders from the database?", t.Name, len(t.Riders)),
+		Question: fmt.Sprintf("Delete the team %s and its %s from the database?", t.Name, views.Plural(len(t.Riders), "rider", "riders")),
 		Detail:   "Tours already created keep their own copy of the team.",
 		Action:   fmt.Sprintf("/teams/%d/delete", id), Button: "Delete team", Back: "/teams",
 	}})

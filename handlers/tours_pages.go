@@ -53,7 +53,7 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages}
 		switch {
 		case l.Finished:
-			l.Progress = fmt.Sprintf("Finished: all %d stages closed", t.Stages)
+			l.Progress = "Finished: " + views.Plural(t.Stages, "stage", "stages") + " closed"
 		case t.Closed == 0:
 			l.Progress = fmt.Sprintf("stage %d of %d · not started yet", l.Open, t.Stages)
 		default:
@@ -92,7 +92,7 @@ func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
 		return err
 	}
 	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Erase tour " + t.Name, Section: "tours", Data: confirmation{
-		Question: fmt.Sprintf("Erase the tour %s, its %d stages and every result entered?", t.Name, len(t.Stages)),
+		Question: fmt.Sprintf("Erase the tour %s, its %s and every result entered?", t.Name, views.Plural(len(t.Stages), "stage", "stages")),
 		Detail:   "This cannot be undone. Download a backup first if you may want it back; the teams database is not touched.",
 		Action:   fmt.Sprintf("/tours/%d/delete", id), Button: "Erase tour", Back: "/tours",
 	}})

@@ -115,8 +115,8 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err != nil {
 		return err
 	}
-	if action == "back" {
-		d.Step = stepAfter(rs, stepSummary, -1)
+	if target, ok := backTarget(rs, stepSummary, action); ok {
+		d.Step = target
 		return h.showStep(c, d)
 	}
 	if target, ok := jumpTarget(rs, d, action); ok {

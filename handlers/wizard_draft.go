@@ -38,6 +38,9 @@ type wizardDraft struct {
 	Teams []uint `json:"teams,omitempty"`
 	// Riders picks the racing riders of teams that have more than the tour needs.
 	Riders map[string][]uint `json:"riders,omitempty"`
+	// Reached is the furthest step the director has been shown: the step markers jump to any step
+	// up to it.
+	Reached string `json:"reached,omitempty"`
 }
 
 // newSeed is a random proposal seed, short enough to read out at the table.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -12,11 +13,13 @@ import (
 	"racedirector/views"
 )
 
-// wizardStepLink is one entry of the wizard's step indicator.
+// wizardStepLink is one entry of the wizard's step indicator; a step the director may go to is a
+// button that carries the draft there.
 type wizardStepLink struct {
-	Name    string
-	Current bool
-	Done    bool
+	ID, Name string
+	Current  bool
+	// Done says the step has what it needs; Reachable that the director may jump to it.
+	Done, Reachable bool
 }
 
 // wizardView is what every wizard page shows: the step indicator, the draft to carry on, and its step's data.
@@ -85,26 +88,69 @@ func (h *Handler) showStep(c echo.Context, d wizardDraft) error {
 	return h.renderTourStep(c, http.StatusOK, d, nil, nil)
 }
 
-// jumpTarget reads a "goto:stages" action: the step to show, if the ruleset has it and the draft
-// has been that far (a proposal exists).
+// jumpTarget reads a "goto:stages" action (a step marker or an "Edit" button of the summary): the
+// step to show, if the ruleset has it and the draft has been that far.
 func jumpTarget(rs race.Ruleset, d wizardDraft, action string) (string, bool) {
 	target, ok := strings.CutPrefix(action, "goto:")
-	if !ok {
+	if !ok || !slices.Contains(wizardSteps(rs), target) || !stepReachable(rs, d, target) {
 		return "", false
 	}
-	for _, s := range wizardSteps(rs) {
-		if s == target && (s == stepTour || d.Proposed != nil) {
-			return s, true
-		}
+	return target, true
+}
+
+// backTarget reads Back or a jump to an earlier step than from: the step to show. Going back never
+// checks the fields of the step left, so it is never refused.
+func backTarget(rs race.Ruleset, from, action string) (string, bool) {
+	if action == "back" {
+		return stepAfter(rs, from, -1), true
+	}
+	target, ok := strings.CutPrefix(action, "goto:")
+	steps := wizardSteps(rs)
+	if i := slices.Index(steps, target); ok && i >= 0 && i < slices.Index(steps, from) {
+		return target, true
 	}
 	return "", false
 }
 
+// stepDone says whether a step of the draft is done: the director has gone past it (the draft's
+// furthest step, or the one shown, is after it) and it has what it needs (a proposal, points, teams).
+// The summary is never done: it creates the tour.
+func stepDone(rs race.Ruleset, d wizardDraft, step string) bool {
+	steps := wizardSteps(rs)
+	i := slices.Index(steps, step)
+	if i < 0 || i >= max(slices.Index(steps, d.Reached), slices.Index(steps, d.Step)) {
+		return false
+	}
+	switch step {
+	case stepPoints:
+		return d.Proposed != nil && d.Points != nil
+	case stepTeams:
+		return d.Proposed != nil && len(d.Teams) > 0
+	}
+	return d.Proposed != nil
+}
+
+// stepReachable says whether the director may jump to step: every step before it is done.
+func stepReachable(rs race.Ruleset, d wizardDraft, step string) bool {
+	for _, s := range wizardSteps(rs) {
+		if s == step {
+			return true
+		}
+		if !stepDone(rs, d, s) {
+			return false
+		}
+	}
+	return false
+}
+
 // renderWizard renders one wizard page with the step indicator and the draft to carry on.
 func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs race.Ruleset, v wizardView, errs map[string]string, message string) error {
+	steps := wizardSteps(rs)
+	if slices.Index(steps, d.Step) > slices.Index(steps, d.Reached) {
+		d.Reached = d.Step
+	}
 	v.Step, v.Draft, v.Ruleset = d.Step, d.encode(), rs
 	current := -1
-	steps := wizardSteps(rs)
 	for i, s := range steps {
 		if s == d.Step {
 			current = i
@@ -112,7 +158,8 @@ func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs rac
 	}
 	names := map[string]string{stepTour: "Characteristics", stepPoints: "Points", stepStages: "Stages", stepTeams: "Teams", stepSummary: "Create"}
 	for i, s := range steps {
-		v.Steps = append(v.Steps, wizardStepLink{Name: names[s], Current: i == current, Done: i < current})
+		v.Steps = append(v.Steps, wizardStepLink{ID: s, Name: names[s], Current: i == current,
+			Done: stepDone(rs, d, s), Reachable: i != current && stepReachable(rs, d, s)})
 	}
 	if message == "" && len(errs) > 0 && status == http.StatusUnprocessableEntity {
 		message = "Please correct the marked fields: nothing was saved."

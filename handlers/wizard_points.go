@@ -14,19 +14,22 @@ import (
 // pointsPlaces is how many places each points table of the form offers.
 const pointsPlaces = 8
 
-// pointsCell is one place of a points table as typed.
+// pointsCell is one place of a points table as typed; Invalid marks a place with a message.
 type pointsCell struct {
 	Name, Value string
 	Place       int
+	Invalid     bool
 }
 
 // pointsRow is one classification of the points definition.
 type pointsRow struct {
 	Field, Label, Hint string
 	Cells              []pointsCell
-	// Messages are the row's own messages and those of its cells.
+	// Messages are the row's own messages and those of each of its places, every one shown.
 	Messages []string
-	Sum      int
+	// Whole says a message is about the whole row (every place is marked).
+	Whole bool
+	Sum   int
 }
 
 // pointsStepView is the Cycling Party points definition step.
@@ -103,11 +106,13 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 			}
 			if m, ok := errs[name]; ok {
 				row.Messages = append(row.Messages, fmt.Sprintf("place %d %s", i+1, m))
+				cell.Invalid = true
 			}
 			row.Cells = append(row.Cells, cell)
 		}
 		if m, ok := errs[row.Field]; ok {
 			row.Messages = append([]string{m}, row.Messages...)
+			row.Whole = true
 		}
 		pv.Rows = append(pv.Rows, row)
 	}
@@ -123,7 +128,10 @@ func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.Va
 		p = *d.Points
 	}
 	s := strings.TrimSpace(c.FormValue("points.stage_win"))
-	if n, err := strconv.Atoi(s); err == nil {
+	if n, err := strconv.Atoi(s); err == nil && n < 0 {
+		raw["points.stage_win"] = c.FormValue("points.stage_win")
+		v.Add("points.stage_win", "must not be negative")
+	} else if err == nil {
 		p.StageWin = n
 	} else {
 		raw["points.stage_win"] = c.FormValue("points.stage_win")
@@ -140,7 +148,7 @@ func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.Va
 			}
 		}
 		ok := true
-		for i := 0; i <= lastFilled; i++ {
+		for i := 0; i <= lastFilled; i++ { // every place is checked: each gets its own message
 			name := fmt.Sprintf("points.%s[%d]", t.Field, i)
 			if cells[i] == "" {
 				v.Add(name, "is empty: fill it or clear the places after it")
@@ -155,7 +163,7 @@ func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.Va
 			}
 			table = append(table, n)
 		}
-		if ok {
+		if ok && checkPointsPlaces(v, "points."+t.Field, table) {
 			*t.Table = table
 			continue
 		}
@@ -164,10 +172,31 @@ func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.Va
 		}
 	}
 	d.Points = &p
-	if v.Err() == nil {
+	if v.Err() == nil { // the engine's own check, in case it ever asks more than the places above
 		wizardMerge(v, race.ValidatePoints(p))
 	}
 	return raw, v
+}
+
+// checkPointsPlaces checks each place of a points table as the engine does (race.ValidatePoints: no
+// negative points, never more than the place before) and gives every bad place its own message; it
+// says whether the table is good.
+func checkPointsPlaces(v *race.ValidationError, field string, table []int) bool {
+	good, before := true, -1 // before is the last place that is not negative (-1: none yet)
+	for i, n := range table {
+		name := fmt.Sprintf("%s[%d]", field, i)
+		switch {
+		case n < 0:
+			v.Add(name, "must not be negative")
+			good = false
+			continue
+		case before >= 0 && n > table[before]:
+			v.Add(name, fmt.Sprintf("(%d) is more than place %d (%d): a place never gives more than the one before", n, before+1, table[before]))
+			good = false
+		}
+		before = i
+	}
+	return good
 }
 
 // wizardPointsPost applies the points table, then goes back or, when it is valid, on to the stages.
@@ -177,8 +206,8 @@ func (h *Handler) wizardPointsPost(c echo.Context, d wizardDraft, action string)
 		return err
 	}
 	raw, v := readPointsForm(c, &d)
-	if action == "back" {
-		d.Step = stepAfter(rs, stepPoints, -1)
+	if target, ok := backTarget(rs, stepPoints, action); ok {
+		d.Step = target
 		return h.showStep(c, d)
 	}
 	if target, ok := jumpTarget(rs, d, action); ok && v.Err() == nil {

@@ -35,24 +35,25 @@ func parseStageAction(action string) (stageAction, bool) {
 	return a, true
 }
 
-// editStages applies one edit of the stage list to the draft and says what it did (or why not).
-func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (string, error) {
+// editStages applies one edit of the stage list to the draft and says what it did (or why not), and
+// the block of the page it changed (a stageBlockID), where the page opens again.
+func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (note, at string, err error) {
 	a, ok := parseStageAction(action)
 	if !ok {
-		return "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
 	}
 	if a.What == "stage" {
 		return h.editStageList(rs, d, a)
 	}
 	if a.I < 0 || a.I >= len(d.Stages) {
-		return "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
 	}
+	at = stageBlockID(a.I+1, a.What+"s")
 	st := d.Stages[a.I]
-	var note string
 	switch a.What {
 	case "climb":
 		if a.Verb == "up" || a.Verb == "down" {
-			st.Climbs, note = moveClimb(st.Climbs, a)
+			st.Climbs, note = moveClimb(rs, st.Climbs, a)
 		} else {
 			st.Climbs, note = editStageItems(st.Climbs, a, func() race.Climb { return newClimb(rs, st) })
 		}
@@ -60,19 +61,19 @@ func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (st
 		st.Sprints, note = editStageItems(st.Sprints, a, func() race.Sprint { return race.Sprint{At: freeSprintSquare(st)} })
 	case "section":
 		if a.Verb == "remove" && len(st.Sections) <= 1 {
-			return "A stage keeps at least one section.", nil
+			return "A stage keeps at least one section.", at, nil
 		}
 		st.Sections, note = editStageItems(st.Sections, a, func() race.Section { return race.Section{Type: flatSectionID(rs), Km: 10} })
 	case "card":
 		if a.Verb == "remove" && len(st.Cards) <= 1 {
-			return "A stage keeps at least one card.", nil
+			return "A stage keeps at least one card.", at, nil
 		}
 		st.Cards, note = editStageItems(st.Cards, a, func() string { return flatCardID(rs) })
 	default:
-		return "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
 	}
 	d.Stages[a.I] = deriveStage(rs, st)
-	return fmt.Sprintf("Stage %d: %s", a.I+1, note), nil
+	return fmt.Sprintf("Stage %d: %s", a.I+1, note), at, nil
 }
 
 // editStageItems adds, removes or moves one item of a list; add appends a new item.
@@ -80,7 +81,7 @@ func editStageItems[T any](list []T, a stageAction, fresh func() T) ([]T, string
 	out := slices.Clone(list)
 	switch a.Verb {
 	case "add":
-		return append(out, fresh()), a.What + " added at the end."
+		return append(out, fresh()), fmt.Sprintf("%s %d added at the end.", a.What, len(out)+1)
 	case "remove":
 		if a.J >= 0 && a.J < len(out) {
 			return slices.Delete(out, a.J, a.J+1), fmt.Sprintf("%s %d removed.", a.What, a.J+1)
@@ -99,17 +100,17 @@ func editStageItems[T any](list []T, a stageAction, fresh func() T) ([]T, string
 	return out, "nothing to change."
 }
 
-// editStageList adds (a new proposed stage at the end), removes or moves a stage.
-func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) (string, error) {
+// editStageList adds (a new proposed stage at the end), removes or moves a stage; at is the stage
+// block the director is left at.
+func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) (note, at string, err error) {
 	switch {
 	case a.Verb == "add" && len(d.Stages) >= race.MaxTourStages:
-		return fmt.Sprintf("A tour has at most %d stages.", race.MaxTourStages), nil
+		return fmt.Sprintf("A tour has at most %d stages.", race.MaxTourStages), stageBlockID(len(d.Stages), ""), nil
 	case a.Verb == "remove" && len(d.Stages) <= race.MinTourStages:
-		return "A tour keeps at least one stage.", nil
+		return "A tour keeps at least one stage.", stageBlockID(1, ""), nil
 	case a.Verb != "add" && (a.I < 0 || a.I >= len(d.Stages)):
-		return "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
 	}
-	note := ""
 	switch a.Verb {
 	case "add":
 		req := d.Request
@@ -119,25 +120,28 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 		}
 		p, err := race.Propose(rs, req)
 		if err != nil || len(p.Stages) == 0 {
-			return "A stage could not be proposed: check the characteristics.", nil
+			return "A stage could not be proposed: check the characteristics.", "", nil
 		}
 		d.Stages = append(d.Stages, p.Stages[0])
-		note = fmt.Sprintf("Stage %d added: a proposed %s stage, edit it below.", len(d.Stages), p.Stages[0].Type)
+		note = fmt.Sprintf("Stage %d added: a proposed stage of type %s, edit it below.", len(d.Stages), stageTypeName(&rs, p.Stages[0].Type))
+		at = stageBlockID(len(d.Stages), "")
 	case "remove":
 		d.Stages = slices.Delete(d.Stages, a.I, a.I+1)
 		note = fmt.Sprintf("Stage %d removed; the stages after it moved up one number.", a.I+1)
+		at = stageBlockID(min(a.I+1, len(d.Stages)), "")
 	case "up", "down":
 		j := a.I - 1
 		if a.Verb == "down" {
 			j = a.I + 1
 		}
 		if j < 0 || j >= len(d.Stages) {
-			return "Nothing to move.", nil
+			return "Nothing to move.", stageBlockID(a.I+1, ""), nil
 		}
 		d.Stages[a.I], d.Stages[j] = d.Stages[j], d.Stages[a.I]
 		note = fmt.Sprintf("Stage %d is now stage %d.", a.I+1, j+1)
+		at = stageBlockID(j+1, "")
 	default:
-		return "", &BadRequestError{Message: "the stage editor has no such action"}
+		return "", "", &BadRequestError{Message: "the stage editor has no such action"}
 	}
 	for i := range d.Stages {
 		d.Stages[i].Number = i + 1
@@ -146,12 +150,12 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 	if d.Proposed != nil {
 		d.Proposed.Stages = len(d.Stages)
 	}
-	return note, nil
+	return note, at, nil
 }
 
 // moveClimb swaps a climb with its neighbour along the course: the pair keeps the squares it covered
 // and the flat gap between them, the other climb now coming first (or last).
-func moveClimb(climbs []race.Climb, a stageAction) ([]race.Climb, string) {
+func moveClimb(rs race.Ruleset, climbs []race.Climb, a stageAction) ([]race.Climb, string) {
 	out := slices.Clone(climbs)
 	if a.J < 0 || a.J >= len(out) {
 		return out, "nothing to move."
@@ -182,7 +186,7 @@ func moveClimb(climbs []race.Climb, a stageAction) ([]race.Climb, string) {
 	}
 	lo := min(q, other)
 	sorted[lo], sorted[lo+1] = nowFirst, nowSecond
-	return sorted, fmt.Sprintf("climb moved %s: the %s climb now starts on square %d.", a.Verb, first.Category, nowSecond.Start)
+	return sorted, fmt.Sprintf("climb moved %s: the climb of category %s now starts on square %d.", a.Verb, climbName(&rs, first.Category), nowSecond.Start)
 }
 
 // newClimb is a climb for a stage: the stage type's first category, placed in the first free stretch

@@ -162,10 +162,11 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		return err
 	}
 	raw, parse := readStagesForm(c, rs, &d)
-	switch {
-	case action == "back":
-		d.Step = stepAfter(rs, stepStages, -1)
+	if target, ok := backTarget(rs, stepStages, action); ok {
+		d.Step = target
 		return h.showStep(c, d)
+	}
+	switch {
 	case action == "propose":
 		req := d.Request
 		req.Seed = newSeed()
@@ -199,11 +200,17 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		return h.showStep(c, d)
 	}
 	if parse.Err() != nil {
-		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "Correct the marked fields first: nothing was changed.")
+		at := ""
+		if a, ok := parseStageAction(action); ok && a.What == "stage" {
+			at = stageBlockID(a.I+1, "")
+		} else if ok {
+			at = stageBlockID(a.I+1, a.What+"s")
+		}
+		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "Correct the marked fields first: nothing was changed.", at)
 	}
-	note, err := h.editStages(rs, &d, action)
+	note, at, err := h.editStages(rs, &d, action)
 	if err != nil {
 		return err
 	}
-	return h.renderStagesStep(c, http.StatusOK, d, nil, nil, note)
+	return h.renderStagesAt(c, http.StatusOK, d, nil, nil, note, at)
 }

@@ -23,26 +23,38 @@ type stagesStepView struct {
 	CanAdd     bool
 	// Messages are those about the list as a whole ("stages").
 	Messages []string
-	Note     string
+	// Note says what the last row button did; NoteAt is the id of the block it changed (the page opens
+	// there and shows the note in it), "" for the top of the page.
+	Note, NoteAt string
+	// AddedID is the block a new stage will be.
+	AddedID string
+	// CardLegend says once what each terrain card is, in English ("Pianura: flat"); the lists show the
+	// cards by their Italian names.
+	CardLegend []string
 }
 
 // stageRow is one stage of the editor; P is its field prefix ("stages[2]").
 type stageRow struct {
-	I, Number          int
-	P                  string
-	Type, Length       string
-	TypeName           string
-	Climbs             []climbRow
-	Sprints            []sprintRow
-	Sections           []sectionRow
-	Cards              []cardRow
-	RestDayBefore      bool
-	FeedZones          string
-	First, Last        bool
-	Invalid            bool
-	Others             []string
-	Profile            profileView
-	ClimbCount, Sprint int
+	I, Number int
+	P         string
+	// ID is the stage's block; ClimbsID, SprintsID, SectionsID and CardsID its lists'. A row button
+	// opens the page again at the block it changes: MovedUpID, MovedDownID and RemovedID are where
+	// moving the stage up, down or removing it leaves the director.
+	ID, ClimbsID, SprintsID, SectionsID, CardsID string
+	MovedUpID, MovedDownID, RemovedID            string
+	Type, Length                                 string
+	TypeName                                     string
+	Climbs                                       []climbRow
+	Sprints                                      []sprintRow
+	Sections                                     []sectionRow
+	Cards                                        []cardRow
+	RestDayBefore                                bool
+	FeedZones                                    string
+	First, Last                                  bool
+	Invalid                                      bool
+	Others                                       []string
+	Profile                                      profileView
+	ClimbCount, Sprint                           int
 }
 
 // climbRow is one climb of a stage; End is computed from the category when it has a length.
@@ -84,6 +96,11 @@ type cardRow struct {
 // renderStagesStep shows the stage editor for the draft's stages, the raw typed values over them,
 // and the messages (the draft's own validation when errs is nil).
 func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, raw, errs map[string]string, note string) error {
+	return h.renderStagesAt(c, status, d, raw, errs, note, "")
+}
+
+// renderStagesAt is renderStagesStep with the note shown in the block noteAt (a stageBlockID).
+func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw, errs map[string]string, note, noteAt string) error {
 	d.Step = stepStages
 	rs, err := h.wizardRuleset(d)
 	if err != nil {
@@ -102,9 +119,13 @@ func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, ra
 		return strconv.Itoa(v)
 	}
 	sv := &stagesStepView{Mode: stageMode(rs), Unit: rs.SquareName, StageTypes: rs.StageTypes, Categories: rs.ClimbCategories,
-		Sections: rs.Sections, Cards: rs.Cards, CanAdd: len(d.Stages) < race.MaxTourStages, Note: note}
+		Sections: rs.Sections, Cards: rs.Cards, CanAdd: len(d.Stages) < race.MaxTourStages, Note: note, NoteAt: noteAt,
+		AddedID: stageBlockID(len(d.Stages)+1, "")}
 	if m, ok := errs["stages"]; ok {
 		sv.Messages = append(sv.Messages, m)
+	}
+	if sv.Mode == "cards" {
+		sv.CardLegend = cardLegend(rs)
 	}
 	shown := map[string]bool{"stages": true}
 	for i, st := range d.Stages {
@@ -114,6 +135,10 @@ func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, ra
 		if t, ok := rs.StageType(st.Type); ok {
 			row.TypeName = t.Name
 		}
+		row.ID, row.ClimbsID, row.SprintsID = stageBlockID(i+1, ""), stageBlockID(i+1, "climbs"), stageBlockID(i+1, "sprints")
+		row.SectionsID, row.CardsID = stageBlockID(i+1, "sections"), stageBlockID(i+1, "cards")
+		row.MovedUpID, row.MovedDownID = stageBlockID(max(i, 1), ""), stageBlockID(min(i+2, len(d.Stages)), "")
+		row.RemovedID = stageBlockID(min(i+1, len(d.Stages)-1), "")
 		for _, f := range []string{".type", ".length", ".feed_zones"} {
 			shown[p+f] = true
 		}
@@ -155,7 +180,7 @@ func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, ra
 			if strings.HasPrefix(f, p+".") || f == p {
 				row.Invalid = true
 				if !shown[f] {
-					row.Others = append(row.Others, strings.TrimPrefix(strings.TrimPrefix(f, p), ".")+" "+m)
+					row.Others = append(row.Others, stageFieldWords(strings.TrimPrefix(strings.TrimPrefix(f, p), "."))+" "+m)
 				}
 			}
 		}
@@ -167,4 +192,55 @@ func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, ra
 		sv.Rows = append(sv.Rows, row)
 	}
 	return h.renderWizard(c, status, d, rs, wizardView{Stages: sv}, errs, "")
+}
+
+// stageBlockID is the id of stage n's block on the stage editor ("stage-3"), or of one of its lists
+// ("stage-3-climbs"): a row button opens the page again there.
+func stageBlockID(n int, list string) string {
+	if list == "" {
+		return fmt.Sprintf("stage-%d", n)
+	}
+	return fmt.Sprintf("stage-%d-%s", n, list)
+}
+
+// stageFieldWords names a field of a stage for a message: "climbs[2].end" is "Climb 3, end square".
+func stageFieldWords(path string) string {
+	words := map[string]string{"climbs": "Climb", "sprints": "Sprint", "sections": "Section", "cards": "Card",
+		"start": "start square", "end": "end square", "at": "square", "km": "km", "squares": "squares", "type": "type",
+		"category": "category", "length": "Length", "feed_zones": "Feed zones", "rest_day_before": "Rest day"}
+	var out []string
+	for _, part := range strings.Split(path, ".") {
+		name, index, indexed := strings.Cut(strings.TrimSuffix(part, "]"), "[")
+		w, ok := words[name]
+		if !ok {
+			w = strings.ReplaceAll(name, "_", " ")
+		}
+		if n, err := strconv.Atoi(index); indexed && err == nil {
+			w = fmt.Sprintf("%s %d", w, n+1)
+		}
+		out = append(out, w)
+	}
+	if len(out) == 0 || out[0] == "" {
+		return "This stage:"
+	}
+	out[0] = strings.ToUpper(out[0][:1]) + out[0][1:]
+	return strings.Join(out, ", ") + ":"
+}
+
+// cardLegend glosses each terrain card once: "Pianura: flat", "TV: intermediate sprint".
+func cardLegend(rs race.Ruleset) []string {
+	special := map[string]string{"GPM": "mountain top, a climb ends here", "TV": "intermediate sprint", "R": "rifornimento, the feed"}
+	var out []string
+	for _, c := range rs.Cards {
+		gloss, ok := special[c.Special]
+		if !ok {
+			gloss = c.Terrain
+		}
+		if gloss == "" || strings.EqualFold(gloss, c.Name) {
+			out = append(out, c.Name)
+			continue
+		}
+		out = append(out, c.Name+": "+gloss)
+	}
+	return out
 }

@@ -223,8 +223,8 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 		return err
 	}
 	readTeamsForm(c, &d)
-	if action == "back" {
-		d.Step = stepAfter(rs, stepTeams, -1)
+	if target, ok := backTarget(rs, stepTeams, action); ok {
+		d.Step = target
 		return h.showStep(c, d)
 	}
 	if _, err := h.Store.BuildTour(d.createInput()); err != nil {

@@ -98,8 +98,8 @@ func (h *Handler) renderTourStep(c echo.Context, status int, d wizardDraft, raw 
 }
 
 // wizardTourPost applies the characteristics and, when they are valid, proposes a tour (again, if the
-// ruleset, number of stages, profile, seed or game changed) and goes on.
-func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, _ string) error {
+// ruleset, number of stages, profile, seed or game changed) and goes on, or to the step a marker names.
+func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, action string) error {
 	v := &race.ValidationError{}
 	raw := map[string]string{}
 	req := d.Request
@@ -161,6 +161,9 @@ func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, _ string) error 
 		d.Proposed = &proposed
 	}
 	d.Step = stepAfter(rs, stepTour, 1)
+	if target, ok := jumpTarget(rs, d, action); ok {
+		d.Step = target
+	}
 	return h.showStep(c, d)
 }
 

@@ -37,7 +37,9 @@ func Funcs() template.FuncMap {
 			}
 			return "+" + Clock(sec)
 		},
-		"add": func(a, b int) int { return a + b },
+		// plural counts things in words: {{plural 1 "team" "teams"}} is "1 team".
+		"plural": Plural,
+		"add":    func(a, b int) int { return a + b },
 		"seq": func(n int) []int {
 			out := make([]int, n)
 			for i := range out {
@@ -84,4 +86,13 @@ func Clock(sec int) string {
 		out = "-" + out
 	}
 	return out
+}
+
+// Plural writes a count with the word that fits it: Plural(1, "team", "teams") is "1 team",
+// Plural(0, "team", "teams") is "0 teams". Every page and message that prints a count uses it.
+func Plural(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -5,29 +5,42 @@ import (
 	"slices"
 )
 
+// ManagerClasses lists the sources of Cycling Party points in the order pages and sheets show them:
+// stage wins (ClassStage), then the final individual, regularity, mountain, sprints and teams places.
+func ManagerClasses() []string {
+	return []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassSprints, ClassTeams}
+}
+
 // managers computes the Cycling Party manager standing as if the tour stopped after the last stage
 // counted (RULES.md §1.5): StageWin for each stage won by a team's rider, plus the points of each
 // position its riders (or the team) hold in the individual, regularity, mountain, sprints and
-// teams classifications. Every team is listed; equal points are broken by the best individual rank
-// of the team's riders, then tour order.
+// teams classifications. Every team is listed, with where its points come from; equal points are
+// broken by the best individual rank of the team's riders, then tour order.
 func (c *count) managers(pd *PointsDefinition, ind, reg, mtn, spr, teams []int) []ManagerRow {
 	points := make([]int, len(c.t.Teams))
-	for _, w := range c.stageWinners {
-		if w >= 0 {
-			points[c.f.team[w]] += pd.StageWin
+	sources := make([][]ManagerPoints, len(c.t.Teams))
+	score := func(team int, p ManagerPoints) {
+		points[team] += p.Points
+		sources[team] = append(sources[team], p)
+	}
+	if pd.StageWin != 0 {
+		for s, w := range c.stageWinners {
+			if w >= 0 {
+				score(c.f.team[w], ManagerPoints{Class: ClassStage, Stage: s + 1, Place: 1, Bib: c.f.riders[w].Bib, Points: pd.StageWin})
+			}
 		}
 	}
-	byRider := func(order []int, table []int) {
+	byRider := func(class string, order []int, table []int) {
 		for k, r := range order[:min(len(order), len(table))] {
-			points[c.f.team[r]] += table[k]
+			score(c.f.team[r], ManagerPoints{Class: class, Place: k + 1, Bib: c.f.riders[r].Bib, Points: table[k]})
 		}
 	}
-	byRider(ind, pd.Individual)
-	byRider(reg, pd.Regularity)
-	byRider(mtn, pd.Mountain)
-	byRider(spr, pd.Sprints)
+	byRider(ClassIndividual, ind, pd.Individual)
+	byRider(ClassRegularity, reg, pd.Regularity)
+	byRider(ClassMountain, mtn, pd.Mountain)
+	byRider(ClassSprints, spr, pd.Sprints)
 	for k, ti := range teams[:min(len(teams), len(pd.Teams))] {
-		points[ti] += pd.Teams[k]
+		score(ti, ManagerPoints{Class: ClassTeams, Place: k + 1, Points: pd.Teams[k]})
 	}
 	best := c.bestIndividualRanks()
 	order := make([]int, len(c.t.Teams))
@@ -40,7 +53,18 @@ func (c *count) managers(pd *PointsDefinition, ind, reg, mtn, spr, teams []int) 
 	rows := make([]ManagerRow, len(order))
 	for i, ti := range order {
 		team := &c.t.Teams[ti]
-		rows[i] = ManagerRow{Rank: i + 1, TeamID: team.ID, Team: team.Name, TeamColor: team.Color, Points: points[ti]}
+		rows[i] = ManagerRow{Rank: i + 1, TeamID: team.ID, Team: team.Name, TeamColor: team.Color, Points: points[ti], Sources: sources[ti]}
 	}
 	return rows
+}
+
+// PointsFrom sums the points a manager holds from one source (a ManagerClasses entry).
+func (m ManagerRow) PointsFrom(class string) int {
+	total := 0
+	for _, p := range m.Sources {
+		if p.Class == class {
+			total += p.Points
+		}
+	}
+	return total
 }

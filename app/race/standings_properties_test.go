@@ -116,6 +116,13 @@ func checkStandingsShape(t *testing.T, k int, st *Standings) {
 		if r.Rank != i+1 || (i > 0 && r.Points > st.CyclingParty[i-1].Points) {
 			t.Errorf("after stage %d cycling party row %d = %+v, want rank %d and points not above the row before", k, i, r, i+1)
 		}
+		sum := 0
+		for _, p := range r.Sources {
+			sum += p.Points
+		}
+		if sum != r.Points {
+			t.Errorf("after stage %d cycling party team %d: its sources add up to %d, its total is %d", k, r.TeamID, sum, r.Points)
+		}
 	}
 	if len(st.Individual) > 0 && st.Leaders[ClassIndividual] != st.Individual[0].Bib {
 		t.Errorf("after stage %d individual leader = %d, want %d", k, st.Leaders[ClassIndividual], st.Individual[0].Bib)

@@ -58,6 +58,23 @@ type ManagerRow struct {
 	Team      string `json:"team"`
 	TeamColor string `json:"team_color,omitempty"`
 	Points    int    `json:"points"`
+	// Sources says where the points come from, in ManagerClasses order (stage wins by stage, then
+	// places); they add up to Points.
+	Sources []ManagerPoints `json:"sources,omitempty"`
+}
+
+// ManagerPoints is one source of a manager's Cycling Party points: a stage won by one of his riders,
+// or a place his rider (or his team) holds in a final classification.
+type ManagerPoints struct {
+	// Class is ClassStage for a stage win, else the classification the place is in.
+	Class string `json:"class"`
+	// Stage is the stage won (stage wins only).
+	Stage int `json:"stage,omitempty"`
+	// Place is the place held; a stage win is place 1.
+	Place int `json:"place"`
+	// Bib is the rider who scored (0 for a place in the teams classification).
+	Bib    int `json:"bib,omitempty"`
+	Points int `json:"points"`
 }
 
 // ClassificationName names a classification in words ("Individual", "Intermediate sprints").

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"racedirector/app/race"
+	"racedirector/views"
 )
 
 // stageSheet is the stage sheet of stage n: what to place on which square (RULES.md §1.3), the
@@ -38,8 +39,8 @@ func (s *source) stageFacts(st race.Stage) []string {
 	if name == "" {
 		name = st.Type
 	}
-	lines := []string{fmt.Sprintf("Stage type: %s · length %s · %d climbs · %d intermediate sprints",
-		name, s.lengthText(st), len(st.Climbs), len(st.Sprints))}
+	lines := []string{fmt.Sprintf("Stage type: %s · length %s · %s · %s",
+		name, s.lengthText(st), views.Plural(len(st.Climbs), "climb", "climbs"), views.Plural(len(st.Sprints), "intermediate sprint", "intermediate sprints"))}
 	if len(typ.Regularity) > 0 {
 		lines = append(lines, "Finish regularity points: "+joinInts(typ.Regularity))
 	}

@@ -1,0 +1,176 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// cpScreen is the Cycling Party manager standing, with where each manager's points come from.
+type cpScreen struct {
+	TourID  uint
+	Tour    string
+	After   int
+	Closed  int
+	Stages  int
+	Final   bool
+	Options []int
+	// Columns titles the points of each source in the standing (stage wins, then each classification).
+	Columns  []string
+	Managers []managerView
+	// Podium is the winner and the next two, when the tour is over.
+	Podium *podiumView
+	Points race.PointsDefinition
+	Action string
+}
+
+// managerView is one manager's line of the standing and the card saying where his points come from.
+type managerView struct {
+	Rank int
+	// Place is the rank in words ("2nd").
+	Place       string
+	Team, Color string
+	Points      int
+	Gap         string
+	// Cells are his points from each source, in Columns order ("" for none).
+	Cells []string
+	Parts []managerPart
+}
+
+// managerPart is what one source (stage wins, one classification) gives a manager.
+type managerPart struct {
+	Title  string
+	Points int
+	// Lines say which stage or place of which rider scored, and how much.
+	Lines []string
+}
+
+// podiumView presents the winner of the tour's Cycling Party and the next two managers.
+type podiumView struct {
+	Winner managerView
+	Others []managerView
+	// Tie explains a winner level on points with the second.
+	Tie string
+}
+
+// CyclingPartyPage shows the manager standing as if the tour stopped after stage n, with where each
+// manager's points come from, or the final result with its podium when the tour is over.
+func (h *Handler) CyclingPartyPage(c echo.Context) error {
+	id, st, err := h.loadTour(c)
+	if err != nil {
+		return err
+	}
+	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
+		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
+	}
+	s, after, msg, err := standingsFor(c, st)
+	if err != nil {
+		return err
+	}
+	scr := cpScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
+		Final: st.Closed == len(st.Tour.Stages) && after == st.Closed, Action: fmt.Sprintf("/tours/%d/cycling-party", id)}
+	if st.Tour.Points != nil {
+		scr.Points = *st.Tour.Points
+	}
+	for i := 1; i <= st.Closed; i++ {
+		scr.Options = append(scr.Options, i)
+	}
+	title := "Cycling Party — " + st.Tour.Name
+	if s != nil {
+		for _, class := range race.ManagerClasses() {
+			scr.Columns = append(scr.Columns, sourceTitle(class))
+		}
+		for _, m := range s.CyclingParty {
+			scr.Managers = append(scr.Managers, managerOf(st, m, s.CyclingParty[0].Points))
+		}
+		title = fmt.Sprintf("Cycling Party after stage %d — %s", after, st.Tour.Name)
+		if scr.Final {
+			title = "Cycling Party final result — " + st.Tour.Name
+			scr.Podium = podiumOf(scr.Managers)
+		}
+	}
+	status := http.StatusOK
+	if msg != "" {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.render(c, status, "cyclingparty", views.Page{Title: title, Section: "tours", Error: msg,
+		TourNav: h.tourNav(st, "cycling-party", 0), Data: scr})
+}
+
+// sourceTitle names a source of Cycling Party points.
+func sourceTitle(class string) string {
+	if class == race.ClassStage {
+		return "Stage wins"
+	}
+	return race.ClassificationName(class)
+}
+
+// managerOf lays out one manager's points by source, from the engine's breakdown (never recomputed).
+func managerOf(st *store.RaceState, m race.ManagerRow, leader int) managerView {
+	v := managerView{Rank: m.Rank, Place: ordinal(m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
+	if m.Points != leader {
+		v.Gap = "−" + strconv.Itoa(leader-m.Points)
+	}
+	for _, class := range race.ManagerClasses() {
+		part := managerPart{Title: sourceTitle(class), Points: m.PointsFrom(class)}
+		for _, p := range m.Sources {
+			if p.Class == class {
+				part.Lines = append(part.Lines, sourceLine(st, p))
+			}
+		}
+		cell := ""
+		if len(part.Lines) > 0 {
+			cell = strconv.Itoa(part.Points)
+			v.Parts = append(v.Parts, part)
+		}
+		v.Cells = append(v.Cells, cell)
+	}
+	return v
+}
+
+// sourceLine says what scored: "stage 2: 51 Miguel Induráin, 5 points" or "3rd: 12 Name, 12 points".
+func sourceLine(st *store.RaceState, p race.ManagerPoints) string {
+	what := ordinal(p.Place)
+	if p.Class == race.ClassStage {
+		what = fmt.Sprintf("stage %d", p.Stage)
+	}
+	if p.Bib != 0 {
+		r, _ := st.Tour.RiderByBib(p.Bib)
+		what += fmt.Sprintf(": %d %s", p.Bib, r.Name)
+	}
+	return what + ", " + views.Plural(p.Points, "point", "points")
+}
+
+// ordinal writes a place in words: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// podiumOf is the final podium: the winner and the next two managers.
+func podiumOf(managers []managerView) *podiumView {
+	if len(managers) == 0 {
+		return nil
+	}
+	p := &podiumView{Winner: managers[0], Others: managers[1:min(3, len(managers))]}
+	if len(managers) > 1 && managers[1].Points == managers[0].Points {
+		p.Tie = fmt.Sprintf("Level with %s on %s: %s is ahead for the better individual place of its riders.",
+			managers[1].Team, views.Plural(managers[0].Points, "point", "points"), managers[0].Team)
+	}
+	return p
+}
