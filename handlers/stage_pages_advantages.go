@@ -55,9 +55,11 @@ type advForm struct {
 	Preview                      []bibView
 	Turn, Variant, Climb, Points string
 	Reason                       string
-	HasTurn, HasPoints           bool
-	Variants                     []string
-	Climbs                       []climbOption
+	// TurnHint says when the turn is needed.
+	TurnHint           string
+	HasTurn, HasPoints bool
+	Variants           []string
+	Climbs             []climbOption
 	// Choices, when set, limits the rider to those allowed (the sprinter, the leader).
 	Choices  []diceOption
 	Errors   map[string]string
@@ -193,9 +195,10 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		if rule.Kind == race.AdvEffort {
 			continue
 		}
-		f := advForm{Kind: rule.Kind, Name: rule.Name, ID: "adv-" + rule.Kind, Action: base, HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0, Variants: rule.Variants}
-		if f.Name == "" {
-			f.Name = rule.Kind
+		f := advForm{Kind: rule.Kind, Name: race.UseName(*rs, rule.Kind), ID: "adv-" + rule.Kind, Action: base,
+			HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0 || rule.NotAfterFinish, Variants: rule.Variants}
+		if rule.NotAfterFinish {
+			f.TurnHint = "needed once the rider has finished"
 		}
 		if len(f.Variants) > 0 {
 			f.Variant = f.Variants[0]
@@ -225,21 +228,8 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 	for i, u := range cur.Advantages {
 		r, _ := st.Tour.RiderByBib(u.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		row := useRow{Pos: i + 1, Kind: u.Kind, Name: u.Kind, Bib: u.Bib, Rider: r.Name, Color: t.Color, Short: t.Short}
-		if rule, ok := rs.AdvantageRule(u.Kind); ok && rule.Name != "" {
-			row.Name = rule.Name
-		}
-		switch {
-		case u.Kind == race.AdvEffort:
-			row.Name, row.Detail = "Effort points", fmt.Sprintf("%d %s", u.Points, plural(u.Points, "point", "points"))
-		case u.Turn > 0:
-			row.Detail = fmt.Sprintf("turn %d", u.Turn)
-		case u.Variant != "":
-			row.Detail = u.Variant
-		case u.Climb > 0:
-			row.Detail = fmt.Sprintf("climb %d", u.Climb)
-		}
-		scr.Uses = append(scr.Uses, row)
+		scr.Uses = append(scr.Uses, useRow{Pos: i + 1, Kind: u.Kind, Name: race.UseName(*rs, u.Kind), Bib: u.Bib, Rider: r.Name,
+			Color: t.Color, Short: t.Short, Detail: race.UseDetail(u)})
 	}
 	if rs.Effort != nil {
 		scr.Effort = effortOf(st, n)

@@ -169,6 +169,9 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 		scr.Focus = "end-stage"
 	case "undo":
 		scr.UndoError = ref.message
+	case "clock":
+		scr.ClockError = clockError(ref, f.lines)
+		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
 	}
 	return ref.status, true
 }
