@@ -49,6 +49,9 @@ func TestWaterBottleRecordedAfterTheFinish(t *testing.T) {
 	if got := fieldError(page, "adv-water_bottle-turn"); !strings.Contains(got, "bib 14 has finished the stage") || !strings.Contains(got, "give the turn it was taken") {
 		t.Errorf("the page says %q beside the turn, want why and how to fix it", got)
 	}
+	if !regexp.MustCompile(`<input id="adv-water_bottle-turn" name="turn" value=""[^>]*aria-invalid="true"[^>]*autofocus>`).MatchString(page) {
+		t.Errorf("the refused turn field is not marked and focused")
+	}
 	if !strings.Contains(page, "Turn <small>(optional; needed once the rider has finished)</small>") {
 		t.Errorf("the water bottle's turn field does not say when it is needed")
 	}
@@ -145,6 +148,10 @@ func TestCiclismoAFondoLostTurnsAndAwards(t *testing.T) {
 	flash := r.post(t, "/stages/2/lost-turns", url.Values{"bib": {"33"}, "turn": {"1"}, "reason": {"crash"}, "_version": {r.version(t, 2)}}, "/stages/2/advantages")
 	if want := "Bib 33 lost 1 turn (crash). Second crash: bib 33 leaves the race."; flash != want {
 		t.Errorf("flash after a second crash = %q, want %q", flash, want)
+	}
+	adv := r.getPage(t, "/stages/2/advantages", http.StatusOK)
+	if n := strings.Count(adv, "second crash: leaves the race"); n != 2 || !regexp.MustCompile(`<b>34</b> [^<]* — 2 turns, crash — <strong>second crash: leaves the race</strong>`).MatchString(adv) {
+		t.Errorf("the turns lost list marks %d second crashes, want bib 34's and bib 33's", n)
 	}
 	if v, _ := r.stage(t, 2); fmt.Sprint(len(v.Results.Abandons)) != "2" {
 		t.Errorf("abandons after two second crashes = %+v", v.Results.Abandons)

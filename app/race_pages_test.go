@@ -400,7 +400,7 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 		t.Errorf("Ciclismo a fondo entries = %s", got)
 	}
 	adv := caf.getPage(t, "/stages/1/advantages", http.StatusOK)
-	for _, want := range []string{"Effort points", `<option value="rain" selected>rain</option>`, "2 turn(s), puncture", "Spent this stage"} {
+	for _, want := range []string{"Effort points", `<option value="rain" selected>rain</option>`, "2 turns, puncture", "Spent this stage"} {
 		if !strings.Contains(adv, want) {
 			t.Errorf("Ciclismo a fondo advantages page lacks %q", want)
 		}
@@ -439,7 +439,7 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 	// group behind) or the page is stale, the reason on the stage screen and nothing stored.
 	ruote.refusedPage(t, "volata order with a rider of another sector", "/stages/1/volata",
 		url.Values{"target": {"finish"}, "order": {"31 11 21"}, "_version": {ruote.version(t, 1)}}, 422,
-		`id="g1-riders" name="g_riders" value="31 11 21"`, "bib 31 is already in group 2")
+		`id="g1-riders" name="g_riders" value="31 11 21"`, "bib 31 is already in group 1", `id="g2-riders-error"`)
 	ruote.refusedPage(t, "volata order on a stale page", "/stages/1/volata",
 		url.Values{"target": {"finish"}, "order": {"11 21"}, "_version": {"0"}}, 409, "stage 1 changed since this page was opened", `value="11 21"`)
 	if flash := ruote.post(t, "/stages/1/volata", url.Values{"target": {"finish"}, "order": {"11 21"}, "_version": {ruote.version(t, 1)}}, "/stages/1"); flash != "Volata order saved in the finish, leading sector (+1): 11 21." {

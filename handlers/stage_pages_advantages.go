@@ -118,6 +118,8 @@ type lostTurnSection struct {
 type lostTurnRow struct {
 	Bib                        int
 	Name, Color, Reason, Turns string
+	// Out says this was the rider's second crash of the stage: he left the race.
+	Out bool
 }
 
 // fatigueSection is the 2RUOTE fatigue of each rider at the end of the stage.
@@ -250,10 +252,12 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: "Turns lost", ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
-		for _, l := range cur.LostTurns {
+		for i, l := range cur.LostTurns {
 			r, _ := st.Tour.RiderByBib(l.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			scr.LostTurns.List = append(scr.LostTurns.List, lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: strconv.Itoa(l.Turns)})
+			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: fmt.Sprintf("%d %s", l.Turns, plural(l.Turns, "turn", "turns"))}
+			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, l)
+			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}
 	}
 	if rs.Fatigue != nil {
@@ -332,6 +336,15 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		scr.Focus = form.ID + "-bib"
 		if len(form.Choices) > 0 {
 			scr.Focus = form.ID + "-rider"
+		}
+		// The focus goes to the field the refusal is about, when it is not the rider.
+		if _, bad := ref.fields["bib"]; !bad {
+			for _, name := range []string{"turn", "climb", "points"} {
+				if _, bad := ref.fields[name]; bad {
+					scr.Focus = form.ID + "-" + name
+					break
+				}
+			}
 		}
 	}
 	switch f.Form {

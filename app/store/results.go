@@ -181,9 +181,9 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 		for _, g := range f.Groups {
 			riders += len(g.Riders)
 		}
-		w := entryWrite{Kind: KindFinish, Key: "", Summary: fmt.Sprintf("finish: %d groups, %d riders", len(f.Groups), riders)}
+		w := entryWrite{Kind: KindFinish, Key: "", Summary: "finish: " + counted(len(f.Groups), "group") + ", " + counted(riders, "rider")}
 		if len(f.Results) > 0 {
-			w.Summary = fmt.Sprintf("finish: %d riders", riders)
+			w.Summary = "finish: " + counted(riders, "rider")
 		}
 		if riders > 0 || len(f.Groups) > 0 {
 			w.Data = mustJSON(f)
@@ -262,7 +262,7 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 		if err := race.ValidateFatigue(&st.Tour, st.Prior(n), st.Results[n-1], fatigue); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: KindFatigue, Summary: fmt.Sprintf("fatigue of %d riders", len(fatigue))}
+		w := entryWrite{Kind: KindFatigue, Summary: "fatigue of " + counted(len(fatigue), "rider")}
 		if len(fatigue) > 0 {
 			w.Data = mustJSON(fatigue)
 		}
@@ -323,7 +323,7 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 		}
 		r, _ := st.Tour.RiderByBib(l.Bib)
 		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l),
-			Summary: fmt.Sprintf("bib %d %s lost %d %s (%s)", l.Bib, r.Name, l.Turns, turnsWord(l.Turns), strings.ReplaceAll(l.Reason, "_", " "))}}
+			Summary: fmt.Sprintf("bib %d %s lost %s (%s)", l.Bib, r.Name, counted(l.Turns, "turn"), strings.ReplaceAll(l.Reason, "_", " "))}}
 		if race.SecondCrash(cur, l) {
 			a := race.Abandon{Bib: l.Bib, Reason: "second crash in the stage"}
 			if race.ValidateAbandon(&st.Tour, st.Prior(n), cur, a) == nil {
@@ -339,12 +339,12 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 	return out, err
 }
 
-// turnsWord is "turn" or "turns".
-func turnsWord(n int) string {
+// counted is "1 group" or "3 groups".
+func counted(n int, word string) string {
 	if n == 1 {
-		return "turn"
+		return "1 " + word
 	}
-	return "turns"
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // SetLeadingSector puts a 2RUOTE volata's order into the finish of stage n, in one transaction with the
@@ -372,7 +372,7 @@ func (s *Store) SetLeadingSector(tourID uint, n, version int, order []int) (race
 			riders += len(g.Riders)
 		}
 		return []entryWrite{{Kind: KindFinish, Data: mustJSON(f),
-			Summary: fmt.Sprintf("finish: volata order %s in sector %d; %d groups, %d riders", bibList(order), sector, len(f.Groups), riders)}}, nil
+			Summary: fmt.Sprintf("finish: volata order %s in sector %d; %s, %s", bibList(order), sector, counted(len(f.Groups), "group"), counted(riders, "rider"))}}, nil
 	})
 	return f, sector, err
 }
