@@ -99,6 +99,15 @@ func (r *refusedPages) keep(p refusedPage) (string, bool) {
 		r.drop(r.order[0])
 		r.order = r.order[1:]
 	}
+	if len(r.order) > 2*maxRefusedPages { // tokens already taken: forget them
+		kept := r.order[:0]
+		for _, tk := range r.order {
+			if _, ok := r.pages[tk]; ok {
+				kept = append(kept, tk)
+			}
+		}
+		r.order = kept
+	}
 	return token, true
 }
 
