@@ -451,6 +451,8 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 	if flash := ruote.post(t, "/stages/1/volata", url.Values{"target": {"sprint-1"}, "order": {"31 11 21"}, "_version": {ruote.version(t, 1)}}, "/stages/1"); flash != "Sprint 1 saved from the volata: 31 11 21." {
 		t.Errorf("flash after using the volata order for sprint 1 = %q", flash)
 	}
+	ruote.refusedPage(t, "an empty volata order for sprint 1", "/stages/1/volata",
+		url.Values{"target": {"sprint-1"}, "order": {""}, "_version": {ruote.version(t, 1)}}, 422, "is empty: compute the volata first")
 	if v, _ := ruote.stage(t, 1); fmt.Sprint(v.Results.Sprints[1]) != "[31 11 21]" {
 		t.Errorf("sprint 1 after the volata order = %v", v.Results.Sprints[1])
 	}

@@ -179,6 +179,9 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	}
 	target, text := strings.TrimSpace(c.FormValue("target")), strings.TrimSpace(c.FormValue("order"))
 	order, perr := parseBibs(text, "order")
+	if perr == nil && len(order) == 0 {
+		perr = race.Invalid("order", "is empty: compute the volata first") // an empty order would clear the entry
+	}
 	if target == "finish" {
 		f, sector := race.Finish{}, 0
 		err = perr
