@@ -26,6 +26,7 @@ func raceRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.POST("/tours/:id/stages/:n/lost-turns", h.AddLostTurnPage)
 	e.POST("/tours/:id/stages/:n/fatigue", h.SaveFatiguePage)
 	e.GET("/tours/:id/stages/:n/volata", h.VolataPage)
+	e.POST("/tours/:id/stages/:n/volata", h.UseVolataOrderPage)
 	e.GET("/tours/:id/riders", h.TourRidersPage)
 	e.GET("/tours/:id/classifications", h.ClassificationsPage)
 	e.GET("/tours/:id/cycling-party", h.CyclingPartyPage)

@@ -147,7 +147,28 @@ func (ta *testApp) form(t testing.TB, target string, values url.Values) *httptes
 	}
 	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(v.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return ta.serve(t, req, true)
+	return ta.followRefusal(t, ta.serve(t, req, true))
+}
+
+// followRefusal follows a refusal's post/redirect/get like a browser: a 303 that keeps a refused page
+// for the next GET is answered by that GET (the form again, with the refusal's status); any other
+// answer is returned as it is.
+func (ta *testApp) followRefusal(t testing.TB, rec *httptest.ResponseRecorder) *httptest.ResponseRecorder {
+	t.Helper()
+	if rec.Code != http.StatusSeeOther || !refusalKept(rec) {
+		return rec
+	}
+	return ta.serve(t, httptest.NewRequest(http.MethodGet, rec.Header().Get("Location"), nil), true)
+}
+
+// refusalKept reports whether an answer kept a refused page for the GET it redirects to.
+func refusalKept(rec *httptest.ResponseRecorder) bool {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "rd_refused" && c.Value != "" && c.MaxAge >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // upload posts a multipart form with a file in field "file" and the other fields; page uploads pass
@@ -182,7 +203,7 @@ func (ta *testApp) upload(t testing.TB, target, filename string, content []byte,
 	}
 	req := httptest.NewRequest(http.MethodPost, target, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return ta.serve(t, req, true)
+	return ta.followRefusal(t, ta.serve(t, req, true))
 }
 
 // decode reads a JSON response body into T, failing the test when it is not that JSON.

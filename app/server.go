@@ -57,6 +57,7 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 		},
 	}))
 	e.Use(apiCrossSiteGuard)
+	e.Use(h.RefusedPage)
 	routes(e, h, version)
 	return e
 }

@@ -386,14 +386,24 @@ func roadUploadPage(t *testing.T, a *app.App, tourID uint, n int, text string) {
 	url := fmt.Sprintf("/tours/%d/stages/%d/finish.csv", tourID, n)
 	lines := strings.Split(text, "\n")
 	lines[3] = strings.SplitN(lines[3], ",", 2)[0] + ",1:2:3,,"
-	page := string(roadCall(t, a, http.MethodPost, url, form(strings.Join(lines, "\n")), http.StatusUnprocessableEntity))
-	for _, want := range []string{"Finish not saved", `line 4, rows[2].time: &#34;1:2:3&#34; is not a time like 4:24:44 or 13:03.96`, fmt.Sprintf(`href="/tours/%d/stages/%d"`, tourID, n)} {
+	bad := form(strings.Join(lines, "\n"))
+	req := httptest.NewRequest(http.MethodPost, url, bytes.NewReader(bad.data))
+	req.Header.Set("Content-Type", bad.contentType)
+	req.AddCookie(token)
+	refused := httptest.NewRecorder()
+	a.Echo.ServeHTTP(refused, req)
+	stage := fmt.Sprintf("/tours/%d/stages/%d", tourID, n)
+	if refused.Code != http.StatusSeeOther || refused.Header().Get("Location") != stage {
+		t.Fatalf("a refused upload = %d to %q, want 303 back to the stage (post/redirect/get)", refused.Code, refused.Header().Get("Location"))
+	}
+	page := string(roadCall(t, a, http.MethodGet, stage, &roadRaw{cookies: append(refused.Result().Cookies(), token)}, http.StatusUnprocessableEntity))
+	for _, want := range []string{"Finish not saved", `line 4, rows[2].time: &#34;1:2:3&#34; is not a time like 4:24:44 or 13:03.96`, `id="clock-upload-error-` + strconv.Itoa(n) + `"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refused upload page does not say %s:\n%.2000s", want, page)
 		}
 	}
 	good := form(text)
-	req := httptest.NewRequest(http.MethodPost, url, bytes.NewReader(good.data))
+	req = httptest.NewRequest(http.MethodPost, url, bytes.NewReader(good.data))
 	req.Header.Set("Content-Type", good.contentType)
 	req.AddCookie(token)
 	rec := httptest.NewRecorder()

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
-	"racedirector/views"
 )
 
 // maxClockCSVBytes is the largest finish CSV a page accepts (a grand tour's finish is a few kB).
@@ -43,7 +41,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		err = csvRows(h.Store.SetFinish(id, n, version, race.Finish{Results: parsed.Results}), parsed.Rows)
 	}
 	if err != nil {
-		return h.clockRefusal(c, err, parsed.Lines, back, n)
+		return h.clockRefusal(c, err, parsed.Lines, id, n)
 	}
 	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %d riders.", name, len(parsed.Results)))
 }
@@ -82,23 +80,19 @@ func clockUpload(c echo.Context) (string, []byte, error) {
 	return fh.Filename, data, nil
 }
 
-// clockRefusal answers a refused upload: the error page listing every problem (validation) or the
-// reason (a closed stage, a stale form), with a link back to the stage. Other errors go to the
-// error handler.
-func (h *Handler) clockRefusal(c echo.Context, err error, lines []int, back string, n int) error {
-	var v *race.ValidationError
-	var conflict *race.ConflictError
-	var msg template.HTML
-	switch {
-	case errors.As(err, &v):
-		msg = clockProblems(v.Fields, lines)
-	case errors.As(err, &conflict):
-		msg = template.HTML(template.HTMLEscapeString(conflict.Message))
-	default:
-		return err
+// clockRefusal answers a refused upload on the stage screen, beside the file field: every problem
+// row by row with its file line (validation), or the reason (a closed stage, a stale form). Other
+// errors go to the error handler.
+func (h *Handler) clockRefusal(c echo.Context, err error, lines []int, id uint, n int) error {
+	return h.renderStage(c, id, n, &stageFailure{Form: "clock", Err: err, lines: lines})
+}
+
+// clockError is what the stage screen shows beside the file field of a refused upload.
+func clockError(ref refusal, lines []int) template.HTML {
+	if ref.status == http.StatusConflict {
+		return template.HTML(template.HTMLEscapeString(ref.message))
 	}
-	msg += template.HTML(fmt.Sprintf(`<br><br><a class="button" href="%s">Back to stage %d</a>`, template.HTMLEscapeString(back), n))
-	return h.render(c, clockPageStatus(err), "error", views.Page{Title: "Finish not saved", Data: map[string]any{"Heading": "Finish not saved", "Message": msg}})
+	return clockProblems(ref.fields, lines)
 }
 
 // clockProblems lists the problems of a refused CSV finish, file problems first, then row by row
@@ -132,13 +126,4 @@ func clockProblems(fields map[string]string, lines []int) template.HTML {
 		b.WriteString(template.HTMLEscapeString(k + ": " + fields[k]))
 	}
 	return template.HTML(b.String())
-}
-
-// clockPageStatus is the status of a refused upload page.
-func clockPageStatus(err error) int {
-	status, _, _ := Classify(err)
-	if status < http.StatusBadRequest {
-		return http.StatusUnprocessableEntity
-	}
-	return status
 }

@@ -22,11 +22,13 @@ type Handler struct {
 	Logger *slog.Logger
 	// Fonts holds the TTF fonts embedded in PDFs.
 	Fonts fs.FS
+	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
+	refused *refusedPages
 }
 
 // New returns a Handler over the store and views.
 func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts()}
+	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages()}
 }
 
 // csrfToken returns the CSRF token the middleware put in the context.
@@ -48,6 +50,11 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 	var buf bytes.Buffer
 	if err := h.Views.Render(&buf, name, p); err != nil {
 		return err
+	}
+	if to := h.refusedAddress(c, name, status); to != "" {
+		if done, err := h.refuseAt(c, to, status, buf.Bytes()); done {
+			return err
+		}
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }

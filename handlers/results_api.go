@@ -23,6 +23,19 @@ func (h *Handler) answerStage(c echo.Context, id uint, n int) error {
 
 // resultCall parses the common parts of a results call and runs fn.
 func (h *Handler) resultCall(c echo.Context, body any, fn func(id uint, n, version int) error) error {
+	return h.noticeCall(c, body, func(id uint, n, version int) (string, error) { return "", fn(id, n, version) })
+}
+
+// stageNotice is the stage answered after a change that did more than it was asked to.
+type stageNotice struct {
+	store.StageView
+	// Notice says what else the change did ("second crash: bib 33 leaves the race").
+	Notice string `json:"notice"`
+}
+
+// noticeCall is resultCall for a change that may do more than asked: fn's notice, when not empty, is
+// answered beside the stage.
+func (h *Handler) noticeCall(c echo.Context, body any, fn func(id uint, n, version int) (string, error)) error {
 	id, n, err := stageParams(c)
 	if err != nil {
 		return err
@@ -36,10 +49,19 @@ func (h *Handler) resultCall(c echo.Context, body any, fn func(id uint, n, versi
 			return err
 		}
 	}
-	if err := fn(id, n, version); err != nil {
+	notice, err := fn(id, n, version)
+	if err != nil {
 		return err
 	}
-	return h.answerStage(c, id, n)
+	if notice == "" {
+		return h.answerStage(c, id, n)
+	}
+	v, _, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", strconv.Quote(strconv.Itoa(v.Version)))
+	return c.JSON(http.StatusOK, stageNotice{StageView: v, Notice: notice})
 }
 
 // orderBody is a sprint's or climb's crossing order.
@@ -196,10 +218,22 @@ func (h *Handler) APISetCombativity(c echo.Context) error {
 	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetCombativity(id, n, v, b.Bib) })
 }
 
-// APIAddLostTurn records turns a rider lost.
+// APIAddLostTurn records turns a rider lost; a second crash in the stage also records his
+// abandonment, which the answer's "notice" says.
 func (h *Handler) APIAddLostTurn(c echo.Context) error {
 	var l race.LostTurn
-	return h.resultCall(c, &l, func(id uint, n, v int) error { return h.Store.AddLostTurn(id, n, v, l) })
+	return h.noticeCall(c, &l, func(id uint, n, v int) (string, error) {
+		out, err := h.Store.AddLostTurn(id, n, v, l)
+		if out {
+			return secondCrashNotice(l.Bib), err
+		}
+		return "", err
+	})
+}
+
+// secondCrashNotice says that a second crash took a rider out of the race.
+func secondCrashNotice(bib int) string {
+	return fmt.Sprintf("second crash: bib %d leaves the race", bib)
 }
 
 // APICloseStage ends the stage, or answers 422 with what is missing.

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fmt"
+	"html/template"
 	"net/http"
 	"sort"
 	"strconv"
@@ -38,7 +39,7 @@ type stageScreen struct {
 	Retired    []retiredRow
 	Missing    []string
 	CloseError string
-	History    []store.HistoryLine
+	History    []historyRow
 	MoreLines  int
 	UndoWhat   string
 	UndoError  string
@@ -53,6 +54,8 @@ type stageScreen struct {
 	Fatigue bool
 	// Bonuses says some placing carries a time bonus.
 	Bonuses bool
+	// ClockError says why an uploaded clock finish was refused (uci-road).
+	ClockError template.HTML
 }
 
 // courseItem is one intermediate sprint or climb with its crossing-order entry.
@@ -107,7 +110,9 @@ type stageFailure struct {
 	Reason string
 	Rows   []groupRow
 	rowOf  []int
-	Err    error
+	// lines are the file lines of a refused clock upload's rows.
+	lines []int
+	Err   error
 }
 
 // StagePage shows the stage screen of stage n.
@@ -127,9 +132,6 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 		return err
 	}
 	scr := h.buildStage(st, v)
-	if fill := c.QueryParam("fill"); fill != "" && fail == nil && scr.Open {
-		scr.prefill(fill, c.QueryParam("order"))
-	}
 	status := http.StatusOK
 	p := views.Page{Title: fmt.Sprintf("Stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
 	if fail != nil {
@@ -202,16 +204,12 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {
-		for _, l := range lines {
-			if scr.UndoWhat == "" && !l.Undone && l.Action != "undo" && l.Action != "close" && l.Action != "reopen" {
-				scr.UndoWhat = l.Summary
-			}
-		}
+		scr.UndoWhat = undoWhat(rs, lines)
 		if len(lines) > 6 {
 			scr.MoreLines = len(lines) - 6
 			lines = lines[:6]
 		}
-		scr.History = lines
+		scr.History = historyRows(rs, lines)
 	}
 	if scr.Open {
 		scr.Focus = scr.firstEmpty()

@@ -55,9 +55,11 @@ type advForm struct {
 	Preview                      []bibView
 	Turn, Variant, Climb, Points string
 	Reason                       string
-	HasTurn, HasPoints           bool
-	Variants                     []string
-	Climbs                       []climbOption
+	// TurnHint says when the turn is needed.
+	TurnHint           string
+	HasTurn, HasPoints bool
+	Variants           []string
+	Climbs             []climbOption
 	// Choices, when set, limits the rider to those allowed (the sprinter, the leader).
 	Choices  []diceOption
 	Errors   map[string]string
@@ -116,6 +118,8 @@ type lostTurnSection struct {
 type lostTurnRow struct {
 	Bib                        int
 	Name, Color, Reason, Turns string
+	// Out says this was the rider's second crash of the stage: he left the race.
+	Out bool
 }
 
 // fatigueSection is the 2RUOTE fatigue of each rider at the end of the stage.
@@ -193,9 +197,10 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		if rule.Kind == race.AdvEffort {
 			continue
 		}
-		f := advForm{Kind: rule.Kind, Name: rule.Name, ID: "adv-" + rule.Kind, Action: base, HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0, Variants: rule.Variants}
-		if f.Name == "" {
-			f.Name = rule.Kind
+		f := advForm{Kind: rule.Kind, Name: race.UseName(*rs, rule.Kind), ID: "adv-" + rule.Kind, Action: base,
+			HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0 || rule.NotAfterFinish, Variants: rule.Variants}
+		if rule.NotAfterFinish {
+			f.TurnHint = "needed once the rider has finished"
 		}
 		if len(f.Variants) > 0 {
 			f.Variant = f.Variants[0]
@@ -225,21 +230,8 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 	for i, u := range cur.Advantages {
 		r, _ := st.Tour.RiderByBib(u.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		row := useRow{Pos: i + 1, Kind: u.Kind, Name: u.Kind, Bib: u.Bib, Rider: r.Name, Color: t.Color, Short: t.Short}
-		if rule, ok := rs.AdvantageRule(u.Kind); ok && rule.Name != "" {
-			row.Name = rule.Name
-		}
-		switch {
-		case u.Kind == race.AdvEffort:
-			row.Name, row.Detail = "Effort points", fmt.Sprintf("%d %s", u.Points, plural(u.Points, "point", "points"))
-		case u.Turn > 0:
-			row.Detail = fmt.Sprintf("turn %d", u.Turn)
-		case u.Variant != "":
-			row.Detail = u.Variant
-		case u.Climb > 0:
-			row.Detail = fmt.Sprintf("climb %d", u.Climb)
-		}
-		scr.Uses = append(scr.Uses, row)
+		scr.Uses = append(scr.Uses, useRow{Pos: i + 1, Kind: u.Kind, Name: race.UseName(*rs, u.Kind), Bib: u.Bib, Rider: r.Name,
+			Color: t.Color, Short: t.Short, Detail: race.UseDetail(u)})
 	}
 	if rs.Effort != nil {
 		scr.Effort = effortOf(st, n)
@@ -260,10 +252,12 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: "Turns lost", ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
-		for _, l := range cur.LostTurns {
+		for i, l := range cur.LostTurns {
 			r, _ := st.Tour.RiderByBib(l.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			scr.LostTurns.List = append(scr.LostTurns.List, lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: strconv.Itoa(l.Turns)})
+			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: fmt.Sprintf("%d %s", l.Turns, plural(l.Turns, "turn", "turns"))}
+			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, l)
+			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}
 	}
 	if rs.Fatigue != nil {
@@ -325,76 +319,4 @@ func fatigueOf(st *store.RaceState, n int, cur race.StageResult) *fatigueSection
 		}
 	}
 	return sec
-}
-
-// applyFailure puts a refused form's typed values back with its messages.
-func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
-	conflict := ref.status == http.StatusConflict
-	fill := func(form *advForm) {
-		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
-			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
-		bibs, _ := parseBibs(form.Bib, "")
-		form.Preview = previewBibs(scr.Riders, bibs, "single", nil)
-		form.Errors = ref.fields
-		if conflict {
-			form.Error = ref.message
-		}
-		scr.Focus = form.ID + "-bib"
-		if len(form.Choices) > 0 {
-			scr.Focus = form.ID + "-rider"
-		}
-	}
-	switch f.Form {
-	case "weather":
-		if scr.Weather != nil {
-			for i := range scr.Weather.Rolls {
-				scr.Weather.Rolls[i].Value = ""
-				if i < len(f.Weather) {
-					scr.Weather.Rolls[i].Value = f.Weather[i]
-				}
-			}
-			scr.Weather.Errors = map[string]string{}
-			for k, m := range ref.fields {
-				scr.Weather.Errors[k] = m
-			}
-			scr.Weather.Error = joinMessages(ref.fields)
-			if conflict {
-				scr.Weather.Error = ref.message
-			}
-			scr.Focus = "weather-0"
-		}
-	case "combativity":
-		if scr.Combativity != nil {
-			fill(scr.Combativity)
-		}
-	case "lost_turn":
-		if scr.LostTurns != nil {
-			fill(&scr.LostTurns.Form)
-		}
-	case race.AdvEffort:
-		if scr.Effort != nil {
-			fill(&scr.Effort.Form)
-		}
-	case "fatigue":
-		if scr.Fatigue != nil {
-			for i := range scr.Fatigue.Rows {
-				r := &scr.Fatigue.Rows[i]
-				r.Value = f.Fatigue[r.Bib]
-				r.Error = ref.fields[fmt.Sprintf("fatigue.%d", r.Bib)]
-				if r.Error != "" && scr.Focus == "" {
-					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
-				}
-			}
-			scr.Fatigue.Error = joinMessages(ref.fields)
-			if conflict {
-				scr.Fatigue.Error = ref.message
-			}
-		}
-	default:
-		for i := range scr.Forms {
-			if scr.Forms[i].Kind == f.Form {
-				fill(&scr.Forms[i])
-			}
-		}
-	}
 }

@@ -49,30 +49,15 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: u.Kind, Values: vals, Err: err})
 	}
-	msg := fmt.Sprintf("%s recorded for bib %d.", advantageLabel(u), u.Bib)
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	msg := race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d", u.Bib)) + " recorded."
 	if fromStage {
 		return redirect(c, stageURL(id, n), msg)
 	}
 	return redirect(c, advantagesURL(id, n), msg)
-}
-
-// advantageLabel names a use in a flash message.
-func advantageLabel(u race.AdvantageUse) string {
-	switch u.Kind {
-	case race.AdvWaterBottle:
-		return "Water bottle"
-	case race.AdvSprint:
-		return "Sprint (" + u.Variant + ")"
-	case race.AdvAttack:
-		return "Attack"
-	case race.AdvMountainAttack:
-		return fmt.Sprintf("Mountain attack on climb %d", u.Climb)
-	case race.AdvDoubleThrow:
-		return fmt.Sprintf("Double throw on climb %d", u.Climb)
-	case race.AdvEffort:
-		return fmt.Sprintf("%d effort %s", u.Points, plural(u.Points, "point", "points"))
-	}
-	return titleWord(u.Kind)
 }
 
 // RemoveAdvantagePage takes back one recorded use (by its position in the list).
@@ -86,6 +71,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 		return echo.NewHTTPError(404, "advantage use not found")
 	}
 	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
+		err = goneAlready(err, fmt.Sprintf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
 	return redirect(c, advantagesURL(id, n)+"#uses", fmt.Sprintf("Use %d taken back.", pos))
@@ -170,8 +156,9 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 	if err == nil {
 		l.Turns, err = parseNumber(vals["turn"], "turns", false)
 	}
+	out := false
 	if err == nil {
-		err = h.Store.AddLostTurn(id, n, version, l)
+		out, err = h.Store.AddLostTurn(id, n, version, l)
 	}
 	if err != nil {
 		if ve, ok := err.(*race.ValidationError); ok {
@@ -181,7 +168,11 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
 	}
-	return redirect(c, advantagesURL(id, n)+"#lost-turns", fmt.Sprintf("Bib %d lost %d %s (%s).", l.Bib, l.Turns, plural(l.Turns, "turn", "turns"), lostReason(l.Reason)))
+	msg := fmt.Sprintf("Bib %d lost %d %s (%s).", l.Bib, l.Turns, plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
+	if out {
+		msg += " " + titleWord(secondCrashNotice(l.Bib)) + "."
+	}
+	return redirect(c, advantagesURL(id, n)+"#lost-turns", msg)
 }
 
 // SaveFatiguePage stores each 2RUOTE rider's fatigue at the end of the stage (fields fatigue_{bib};

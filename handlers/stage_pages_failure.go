@@ -169,6 +169,9 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 		scr.Focus = "end-stage"
 	case "undo":
 		scr.UndoError = ref.message
+	case "clock":
+		scr.ClockError = clockError(ref, f.lines)
+		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
 	}
 	return ref.status, true
 }
@@ -232,6 +235,87 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 			if r.Errors[name] != "" {
 				scr.Focus = fmt.Sprintf("g%d-%s", r.N, name)
 				return
+			}
+		}
+	}
+}
+
+// applyFailure puts a refused form's typed values back with its messages.
+func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
+	conflict := ref.status == http.StatusConflict
+	fill := func(form *advForm) {
+		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
+			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
+		bibs, _ := parseBibs(form.Bib, "")
+		form.Preview = previewBibs(scr.Riders, bibs, "single", nil)
+		form.Errors = ref.fields
+		if conflict {
+			form.Error = ref.message
+		}
+		scr.Focus = form.ID + "-bib"
+		if len(form.Choices) > 0 {
+			scr.Focus = form.ID + "-rider"
+		}
+		// The focus goes to the field the refusal is about, when it is not the rider.
+		if _, bad := ref.fields["bib"]; !bad {
+			for _, name := range []string{"turn", "climb", "points"} {
+				if _, bad := ref.fields[name]; bad {
+					scr.Focus = form.ID + "-" + name
+					break
+				}
+			}
+		}
+	}
+	switch f.Form {
+	case "weather":
+		if scr.Weather != nil {
+			for i := range scr.Weather.Rolls {
+				scr.Weather.Rolls[i].Value = ""
+				if i < len(f.Weather) {
+					scr.Weather.Rolls[i].Value = f.Weather[i]
+				}
+			}
+			scr.Weather.Errors = map[string]string{}
+			for k, m := range ref.fields {
+				scr.Weather.Errors[k] = m
+			}
+			scr.Weather.Error = joinMessages(ref.fields)
+			if conflict {
+				scr.Weather.Error = ref.message
+			}
+			scr.Focus = "weather-0"
+		}
+	case "combativity":
+		if scr.Combativity != nil {
+			fill(scr.Combativity)
+		}
+	case "lost_turn":
+		if scr.LostTurns != nil {
+			fill(&scr.LostTurns.Form)
+		}
+	case race.AdvEffort:
+		if scr.Effort != nil {
+			fill(&scr.Effort.Form)
+		}
+	case "fatigue":
+		if scr.Fatigue != nil {
+			for i := range scr.Fatigue.Rows {
+				r := &scr.Fatigue.Rows[i]
+				r.Value = f.Fatigue[r.Bib]
+				r.Error = ref.fields[fmt.Sprintf("fatigue.%d", r.Bib)]
+				if r.Error != "" && scr.Focus == "" {
+					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
+				}
+			}
+			scr.Fatigue.Error = joinMessages(ref.fields)
+			if conflict {
+				scr.Fatigue.Error = ref.message
+			}
+		}
+	default:
+		for i := range scr.Forms {
+			if scr.Forms[i].Kind == f.Form {
+				fill(&scr.Forms[i])
 			}
 		}
 	}

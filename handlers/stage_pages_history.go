@@ -3,6 +3,9 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"regexp"
+	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,8 +20,16 @@ type historyScreen struct {
 	N        int
 	Open     bool
 	Version  int
-	Lines    []store.HistoryLine
+	Lines    []historyRow
 	UndoWhat string
+}
+
+// historyRow is one change of a stage in words a player reads.
+type historyRow struct {
+	At     time.Time
+	Action string
+	Text   string
+	Undone bool
 }
 
 // HistoryPage lists every change of stage n, newest first, with "Undo last change".
@@ -35,13 +46,70 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: lines}
-	for _, l := range lines {
-		if !l.Undone && l.Action != "undo" && l.Action != "close" && l.Action != "reopen" {
-			scr.UndoWhat = l.Summary
-			break
-		}
-	}
+	rs := &st.Tour.Ruleset
+	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: historyRows(rs, lines), UndoWhat: undoWhat(rs, lines)}
 	return h.render(c, http.StatusOK, "history", views.Page{Title: fmt.Sprintf("History of stage %d — %s", n, st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "stage", n), Data: scr})
+}
+
+// historyRows puts a stage's changes in words.
+func historyRows(rs *race.Ruleset, lines []store.HistoryLine) []historyRow {
+	out := make([]historyRow, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, historyRow{At: l.At, Action: actionWord(l.Action), Text: historyText(rs, l.Summary), Undone: l.Undone})
+	}
+	return out
+}
+
+// undoWhat is the change "Undo last change" takes back, in words ("" when there is none).
+func undoWhat(rs *race.Ruleset, lines []store.HistoryLine) string {
+	for _, l := range lines {
+		if !l.Undone && l.Action != "undo" && l.Action != "close" && l.Action != "reopen" {
+			return historyText(rs, l.Summary)
+		}
+	}
+	return ""
+}
+
+// actionWord names what a change did.
+func actionWord(action string) string {
+	switch action {
+	case "set":
+		return "Saved"
+	case "add":
+		return "Added"
+	case "remove":
+		return "Removed"
+	case "undo":
+		return "Undone"
+	case "close":
+		return "Stage ended"
+	case "reopen":
+		return "Reopened"
+	}
+	return titleWord(strings.ReplaceAll(action, "_", " "))
+}
+
+// legacyWeather is the weather of a change kept by an earlier version: "weather: [fair rain]".
+var legacyWeather = regexp.MustCompile(`weather: \[([^\]]*)\]`)
+
+// historyText is a change's summary as a player reads it, starting with a capital. Summaries kept by
+// earlier versions named advantages and reasons by their ids ("water_bottle: 15 Óscar Freire"): those
+// get the ruleset's names.
+func historyText(rs *race.Ruleset, summary string) string {
+	kinds := []string{race.AdvWaterBottle, race.AdvMountainAttack, race.AdvDoubleThrow}
+	for _, a := range rs.Advantages {
+		if strings.Contains(a.Kind, "_") {
+			kinds = append(kinds, a.Kind)
+		}
+	}
+	for _, k := range kinds {
+		summary = strings.ReplaceAll(summary, k+":", race.UseName(*rs, k)+":")
+		summary = strings.ReplaceAll(summary, k+" of ", race.UseName(*rs, k)+" of ")
+	}
+	summary = strings.ReplaceAll(summary, "bad_patch", "bad patch")
+	summary = legacyWeather.ReplaceAllStringFunc(summary, func(m string) string {
+		return "weather: " + strings.Join(strings.Fields(legacyWeather.FindStringSubmatch(m)[1]), ", ")
+	})
+	return titleWord(summary)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/store"
 )
 
 // stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
@@ -183,6 +185,7 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 		return echo.NewHTTPError(404, "abandonment not found")
 	}
 	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
+		err = goneAlready(err, fmt.Sprintf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
 	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d taken back.", bib))
@@ -233,9 +236,23 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "undo", Err: err})
 	}
+	st, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
 	back := stageURL(id, n)
 	if c.FormValue("from") == "history" {
 		back += "/history"
 	}
-	return redirect(c, back, titleWord(summary)+".")
+	return redirect(c, back, historyText(&st.Tour.Ruleset, summary)+".")
+}
+
+// goneAlready reads a "not found" for an entry a page offered to remove (removed since, in another
+// tab) as a refusal the page shows: msg says what happened. Other errors are returned as they are.
+func goneAlready(err error, msg string) error {
+	var nf *store.NotFoundError
+	if errors.As(err, &nf) {
+		return race.Conflict(msg)
+	}
+	return err
 }

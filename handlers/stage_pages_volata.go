@@ -166,3 +166,77 @@ func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int
 	scr.Result = bibText(order)
 	return status
 }
+
+// UseVolataOrderPage is "Use this order": it stores a computed volata order at once, in one
+// transaction with the stale-form check (_version), in the finish's leading sector (target "finish")
+// or as the crossing order of an intermediate (TV) or mountain (GPM) sprint ("sprint-k", "climb-k"),
+// and goes back to the stage screen saying what it stored. Refused, the stage screen shows the order
+// in its entry with the reason, and nothing is stored.
+func (h *Handler) UseVolataOrderPage(c echo.Context) error {
+	id, n, version, err := stageForm(c)
+	if err != nil {
+		return err
+	}
+	target, text := strings.TrimSpace(c.FormValue("target")), strings.TrimSpace(c.FormValue("order"))
+	order, perr := parseBibs(text, "order")
+	if perr == nil && len(order) == 0 {
+		perr = race.Invalid("order", "is empty: compute the volata first") // an empty order would clear the entry
+	}
+	if target == "finish" {
+		f, sector := race.Finish{}, 0
+		err = perr
+		if err == nil {
+			f, sector, err = h.Store.SetLeadingSector(id, n, version, order)
+		}
+		if err != nil {
+			if len(f.Groups) == 0 && perr == nil {
+				// Refused before the order was put in (a stale form): show it on the finish as it is now.
+				if v, _, gerr := h.Store.GetStage(id, n); gerr == nil {
+					f, _ = race.WithLeadingSector(v.Results.Finish, order)
+				}
+			}
+			fail := &stageFailure{Form: "finish", Err: err}
+			for i, g := range f.Groups {
+				fail.Rows = append(fail.Rows, storedRow(race.TimeModelSectors, g))
+				fail.rowOf = append(fail.rowOf, i)
+			}
+			return h.renderStage(c, id, n, fail)
+		}
+		return redirect(c, stageURL(id, n), fmt.Sprintf("Volata order saved in the finish, leading sector (%s): %s.", sectorText(sector), bibText(order)))
+	}
+	kind, k := volataTarget(target)
+	if kind == "" {
+		return race.Invalid("target", "must be the finish, a sprint or a climb of the stage")
+	}
+	err = perr
+	if err == nil && kind == "sprint" {
+		err = h.Store.SetSprint(id, n, k, version, order)
+	} else if err == nil {
+		err = h.Store.SetClimb(id, n, k, version, order)
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
+	}
+	return redirect(c, stageURL(id, n), fmt.Sprintf("%s %d saved from the volata: %s.", titleWord(kind), k, bibText(order)))
+}
+
+// volataTarget reads a volata target "sprint-k" or "climb-k" (kind "" when it is neither).
+func volataTarget(target string) (string, int) {
+	kind, num, ok := strings.Cut(target, "-")
+	k, err := strconv.Atoi(num)
+	if !ok || err != nil || k < 1 || (kind != "sprint" && kind != "climb") {
+		return "", 0
+	}
+	return kind, k
+}
+
+// sectorText names a 2RUOTE sector: "the group" for 0, "+2" ahead, "−1" behind.
+func sectorText(s int) string {
+	switch {
+	case s == 0:
+		return "the group"
+	case s > 0:
+		return fmt.Sprintf("+%d", s)
+	}
+	return fmt.Sprintf("−%d", -s)
+}

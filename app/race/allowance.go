@@ -88,16 +88,23 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or ")))
 		}
 	}
+	if climbLimit > 0 || len(rule.ClimbCategories) > 0 {
+		if err := notCombined(rs, cur, use); err != nil {
+			return err
+		}
+	}
 	if len(rule.Variants) > 0 && !slices.Contains(rule.Variants, use.Variant) {
 		return Invalid("variant", "must be "+strings.Join(rule.Variants, " or "))
 	}
-	if rule.NotAfterFinish && finishedIn(cur, use.Bib) {
-		return Invalid("bib", fmt.Sprintf("bib %d has finished the stage", use.Bib))
-	}
-	team := teamName(t, rider)
 	if use.Turn < 0 {
 		return Invalid("turn", "must be at least 1 (or 0 when not given)")
 	}
+	if rule.NotAfterFinish {
+		if err := notAfterFinish(t, cur, use, name); err != nil {
+			return err
+		}
+	}
+	team := teamName(t, rider)
 	if use.Turn > 0 && (rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0) {
 		byRider, byTeam := 0, 0
 		for _, u := range cur.Advantages {
@@ -141,6 +148,60 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 			}
 			return Conflict(fmt.Sprintf("team %s has used its %d %s this tour", team, limit, plural(name, limit)))
 		}
+	}
+	return nil
+}
+
+// notAfterFinish refuses a use that is known to come after the rider crossed the finish line. A
+// rider already in the finish may still get one he took before it: the director then gives the turn,
+// and where the time model counts turns from the start of the stage (Ciclismo a fondo) a turn after
+// the rider's finish turn is refused. The Cycling Party finish counts turns from the winner's, not
+// from the start, so there a rider's stated turn cannot be compared and is taken as given.
+func notAfterFinish(t *Tour, cur StageResult, use AdvantageUse, name string) error {
+	if !finishes(cur.Finish, use.Bib) {
+		return nil
+	}
+	if use.Turn == 0 {
+		return Invalid("turn", fmt.Sprintf("bib %d has finished the stage: to record a %s he took before his finish, give the turn it was taken", use.Bib, name))
+	}
+	if turn, ok := finishTurn(t, cur, use.Bib); ok && use.Turn > turn {
+		return Invalid("turn", fmt.Sprintf("bib %d finished in turn %d: a %s in turn %d is after his finish; give the turn the %s was taken", use.Bib, turn, name, use.Turn, name))
+	}
+	return nil
+}
+
+// finishTurn is the turn, counted from the start of the stage, in which a rider crossed the finish
+// line; ok is false when the time model does not count turns that way or the rider has no finish.
+func finishTurn(t *Tour, cur StageResult, bib int) (int, bool) {
+	if t.Ruleset.TimeModel != TimeModelTurns {
+		return 0, false
+	}
+	for _, g := range cur.Finish.Groups {
+		if slices.Contains(g.Riders, bib) {
+			return g.Turn, true
+		}
+	}
+	return 0, false
+}
+
+// notCombined refuses a mountain attack together with another advantage of the same rider on the same
+// climb, in either order: the rulebook says the mountain attack "cannot be combined with any other
+// advantage".
+func notCombined(rs Ruleset, cur StageResult, use AdvantageUse) error {
+	for _, u := range cur.Advantages {
+		if u.Bib != use.Bib || u.Climb != use.Climb || u.Kind == use.Kind {
+			continue
+		}
+		if u.Kind != AdvMountainAttack && use.Kind != AdvMountainAttack {
+			continue
+		}
+		other, ok := lookupAdvantage(rs, u.Kind)
+		if !ok || len(other.ClimbCategories) == 0 && len(other.PerClimb) == 0 {
+			continue // a use not bound to a climb (its climb number means nothing)
+		}
+		attack, _ := lookupAdvantage(rs, AdvMountainAttack)
+		return Invalid("climb", fmt.Sprintf("bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
+			use.Bib, advantageName(other), use.Climb, advantageName(attack)))
 	}
 	return nil
 }
@@ -235,21 +296,6 @@ func abandonedIn(t *Tour, prior []StageResult, cur StageResult, bib int) bool {
 	}
 	for _, res := range earlier {
 		if slices.Contains(retiredBy(t, res), bib) {
-			return true
-		}
-	}
-	return false
-}
-
-// finishedIn reports whether a rider is in the stage's finish.
-func finishedIn(cur StageResult, bib int) bool {
-	for _, g := range cur.Finish.Groups {
-		if slices.Contains(g.Riders, bib) {
-			return true
-		}
-	}
-	for _, r := range cur.Finish.Results {
-		if r.Bib == bib {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package race
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // TeamAllowance is what one team has used and has left of each advantage.
 type TeamAllowance struct {
@@ -85,4 +88,64 @@ func Allowances(t *Tour, prior []StageResult, cur StageResult) []TeamAllowance {
 // allowanceItem builds an item, with Left never below zero.
 func allowanceItem(kind, name string, used, limit int, scope string) AllowanceItem {
 	return AllowanceItem{Kind: kind, Name: name, Used: used, Limit: limit, Left: max(0, limit-used), Scope: scope}
+}
+
+// UseName is an advantage's name as players read it: the ruleset's ("Water bottle"), "Effort points"
+// for Ciclismo a fondo's, or the kind in words.
+func UseName(rs Ruleset, kind string) string {
+	if kind == AdvEffort {
+		return "Effort points"
+	}
+	if rule, ok := lookupAdvantage(rs, kind); ok && rule.Name != "" {
+		return rule.Name
+	}
+	words := strings.ReplaceAll(kind, "_", " ")
+	if words == "" {
+		return ""
+	}
+	return strings.ToUpper(words[:1]) + words[1:]
+}
+
+// UseDetail says how or where a use was taken: "turn 7", "3d6", "climb 2", "3 points" ("" when
+// nothing was given).
+func UseDetail(u AdvantageUse) string {
+	var parts []string
+	if u.Turn > 0 {
+		parts = append(parts, fmt.Sprintf("turn %d", u.Turn))
+	}
+	if u.Variant != "" {
+		parts = append(parts, u.Variant)
+	}
+	if u.Climb > 0 {
+		parts = append(parts, fmt.Sprintf("climb %d", u.Climb))
+	}
+	if u.Kind == AdvEffort {
+		parts = append(parts, pointsText(u.Points))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// UseText describes a use in a sentence, who naming the rider ("bib 15 Óscar Freire"): "Water bottle
+// for bib 15 Óscar Freire (turn 7)", "3 effort points spent by bib 12 Miguel".
+func UseText(rs Ruleset, u AdvantageUse, who string) string {
+	if u.Kind == AdvEffort {
+		word := "points"
+		if u.Points == 1 {
+			word = "point"
+		}
+		return fmt.Sprintf("%d effort %s spent by %s", u.Points, word, who)
+	}
+	text := UseName(rs, u.Kind) + " for " + who
+	if d := UseDetail(u); d != "" {
+		text += " (" + d + ")"
+	}
+	return text
+}
+
+// pointsText is "1 point" or "n points".
+func pointsText(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", n)
 }

@@ -93,9 +93,15 @@ func TestCheckAdvantageCyclingParty(t *testing.T) {
 			AdvantageUse{Kind: wb, Bib: 14, Turn: 14}, "field:turn"},
 		{"other team in the same turn", 2, nil, uses(wb, 22, 2, 14, 0), nil, AdvantageUse{Kind: wb, Bib: 12, Turn: 14}, "ok"},
 		{"negative turn", 2, nil, nil, nil, AdvantageUse{Kind: wb, Bib: 12, Turn: -1}, "field:turn"},
-		{"bottle after the finish", 2, nil, nil, func(r *StageResult) {
+		{"bottle without a turn to a rider who has finished", 2, nil, nil, func(r *StageResult) {
 			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 12}}}
-		}, AdvantageUse{Kind: wb, Bib: 12}, "field:bib"},
+		}, AdvantageUse{Kind: wb, Bib: 12}, "field:turn"},
+		{"bottle given before the finish, recorded after it (a turn is given)", 2, nil, nil, func(r *StageResult) {
+			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 12}}}
+		}, AdvantageUse{Kind: wb, Bib: 12, Turn: 40}, "ok"},
+		{"late bottle still counts in its turn", 2, nil, uses(wb, 12, 2, 40, 0), func(r *StageResult) {
+			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 12}}}
+		}, AdvantageUse{Kind: wb, Bib: 12, Turn: 40}, "field:turn"},
 		{"bottle to a rider still racing", 2, nil, nil, func(r *StageResult) {
 			r.Finish.Groups = []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{21, 13}}}
 		}, AdvantageUse{Kind: wb, Bib: 12}, "ok"},
@@ -141,6 +147,15 @@ func TestCheckAdvantageCyclingParty(t *testing.T) {
 		{"double throw on a second climb", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 3}, "field:climb"},
 		{"double throw on a third climb", 1, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},
 		{"double throw by the sprinter", 2, nil, nil, nil, AdvantageUse{Kind: dt, Bib: 12, Climb: 1}, "field:bib"},
+		// A mountain attack cannot be combined with any other advantage: not with a double throw of the
+		// same leader on the same climb, in either order.
+		{"double throw after a mountain attack on the climb", 2, nil, uses(ma, 11, 1, 0, 2), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "field:climb"},
+		{"mountain attack after a double throw on the climb", 2, nil, uses(dt, 11, 1, 0, 2), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "field:climb"},
+		{"double throw after a mountain attack on another climb", 2, nil, uses(ma, 11, 1, 0, 4), nil, AdvantageUse{Kind: dt, Bib: 11, Climb: 2}, "ok"},
+		{"mountain attack after a double throw on another climb", 2, nil, uses(dt, 11, 1, 0, 1), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
+		{"mountain attack after the other leader's double throw", 2, nil, uses(dt, 21, 1, 0, 2), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
+		{"second mountain attack on the climb", 2, nil, uses(ma, 11, 1, 0, 2), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
+		{"mountain attack after the leader's water bottle", 2, nil, uses(wb, 11, 1, 3, 0), nil, AdvantageUse{Kind: ma, Bib: 11, Climb: 2}, "ok"},
 	}
 	rulesets := map[string]Ruleset{"literal": testCyclingParty(), "shipped": loadedRuleset(t, "cycling-party")}
 	noAdv := testCyclingParty()
@@ -176,6 +191,53 @@ func TestCheckAdvantageMessages(t *testing.T) {
 	err = CheckAdvantage(tour, nil, StageResult{Stage: 2}, AdvantageUse{Kind: AdvMountainAttack, Bib: 15, Climb: 2})
 	if err == nil || !strings.Contains(err.Error(), "only the leader") {
 		t.Errorf("message = %v, want it to say only the leader", err)
+	}
+}
+
+func TestCheckAdvantageRefusalsSayHowToFix(t *testing.T) {
+	tour := testTour(testCyclingParty())
+	finished := StageResult{Stage: 2, Finish: Finish{Groups: []FinishGroup{{Turn: 0, Square: 3, Die: 2, Riders: []int{15}}}}}
+	for _, tt := range []struct {
+		name, field string
+		cur         StageResult
+		use         AdvantageUse
+		want        string
+	}{
+		{"bottle without a turn after the finish", "turn", finished, AdvantageUse{Kind: AdvWaterBottle, Bib: 15},
+			"bib 15 has finished the stage: to record a water bottle he took before his finish, give the turn it was taken"},
+		{"double throw after a mountain attack", "climb", StageResult{Stage: 2, Advantages: uses(AdvMountainAttack, 11, 1, 0, 2)}, AdvantageUse{Kind: AdvDoubleThrow, Bib: 11, Climb: 2},
+			"bib 11 already has a mountain attack on climb 2: a mountain attack cannot be combined with any other advantage"},
+		{"mountain attack after a double throw", "climb", StageResult{Stage: 2, Advantages: uses(AdvDoubleThrow, 11, 1, 0, 2)}, AdvantageUse{Kind: AdvMountainAttack, Bib: 11, Climb: 2},
+			"bib 11 already has a double throw on climb 2: a mountain attack cannot be combined with any other advantage"},
+	} {
+		var v *ValidationError
+		err := CheckAdvantage(tour, nil, tt.cur, tt.use)
+		if !errors.As(err, &v) || v.Fields[tt.field] != tt.want {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestWaterBottleAfterTheFinishInTurns: where the finish counts turns from the start of the stage
+// (the turns time model), a bottle stated in a turn after the rider's finish turn is refused, one in
+// that turn or before it is recorded.
+func TestWaterBottleAfterTheFinishInTurns(t *testing.T) {
+	rs := testCyclingParty()
+	rs.TimeModel = TimeModelTurns
+	tour := testTour(rs)
+	cur := StageResult{Stage: 2, Finish: Finish{Groups: []FinishGroup{{Turn: 11, Riders: []int{21}}, {Turn: 12, Riders: []int{15, 22}}}}}
+	for _, tt := range []struct {
+		bib, turn int
+		want      string
+	}{{15, 14, "field:turn"}, {15, 13, "field:turn"}, {15, 12, "ok"}, {15, 3, "ok"}, {15, 0, "field:turn"}, {12, 30, "ok"}, {21, 12, "field:turn"}} {
+		err := CheckAdvantage(tour, nil, cur, AdvantageUse{Kind: AdvWaterBottle, Bib: tt.bib, Turn: tt.turn})
+		if got := errKind(err); got != tt.want {
+			t.Errorf("bottle for %d in turn %d = %s (%v), want %s", tt.bib, tt.turn, got, err, tt.want)
+		}
+	}
+	err := CheckAdvantage(tour, nil, cur, AdvantageUse{Kind: AdvWaterBottle, Bib: 15, Turn: 14})
+	if want := "bib 15 finished in turn 12: a water bottle in turn 14 is after his finish; give the turn the water bottle was taken"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("message = %v, want %q", err, want)
 	}
 }
 

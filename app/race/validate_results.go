@@ -108,7 +108,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 			v.Add(p+".riders", "must name at least one rider")
 		}
 		for j, bib := range g.Riders {
-			rider(fmt.Sprintf("%s.riders[%d]", p, j), bib, p)
+			rider(fmt.Sprintf("%s.riders[%d]", p, j), bib, fmt.Sprintf("group %d", i+1))
 		}
 	}
 	return v.Err()
@@ -240,4 +240,57 @@ func finishes(f Finish, bib int) bool {
 		}
 	}
 	return false
+}
+
+// Reasons a Ciclismo a fondo rider loses turns (RULES.md §2.6).
+const (
+	LostPuncture = "puncture"
+	LostBadPatch = "bad_patch"
+	LostCrash    = "crash"
+)
+
+// ValidateLostTurn checks turns a Ciclismo a fondo rider lost in the current stage (RULES.md §2.6):
+// the rider is in the tour and has not left the race in an earlier stage (he may still lose turns
+// in the stage he abandons), 1 to 20 turns, a puncture, a bad patch or a crash. Fields are "bib",
+// "turns" and "reason".
+func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn) error {
+	v := &ValidationError{}
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), l.Bib); reason != "" {
+		v.Add("bib", reason)
+	}
+	if l.Turns < 1 || l.Turns > 20 {
+		v.Add("turns", "must be between 1 and 20")
+	}
+	switch l.Reason {
+	case LostPuncture, LostBadPatch, LostCrash:
+	default:
+		v.Add("reason", "must be puncture, bad_patch or crash")
+	}
+	return v.Err()
+}
+
+// SecondCrash reports whether a lost turn is the rider's second crash in the stage, which takes him
+// out of the stage and the tour (RULES.md §2.6).
+func SecondCrash(cur StageResult, l LostTurn) bool {
+	if l.Reason != LostCrash {
+		return false
+	}
+	for _, prev := range cur.LostTurns {
+		if prev.Bib == l.Bib && prev.Reason == LostCrash {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidateCombativity checks the current stage's most combative rider (0 clears the award): a rider of
+// the tour who has not left the race in an earlier stage. The field is "bib".
+func ValidateCombativity(t *Tour, prior []StageResult, cur StageResult, bib int) error {
+	if bib == 0 {
+		return nil
+	}
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), bib); reason != "" {
+		return Invalid("bib", reason)
+	}
+	return nil
 }

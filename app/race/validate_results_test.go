@@ -95,7 +95,7 @@ func TestValidateFinish(t *testing.T) {
 		{"unknown bib", cp, Finish{Groups: []FinishGroup{g(0, 1, 1, 11, 12, 13, 99)}},
 			map[string]string{"groups[0].riders[3]": "no rider with bib 99 in this tour"}},
 		{"rider twice across groups", cp, Finish{Groups: []FinishGroup{g(0, 1, 1, 11, 12), g(0, 4, 1, 21, 12)}},
-			map[string]string{"groups[1].riders[1]": "bib 12 is already in groups[0]"}},
+			map[string]string{"groups[1].riders[1]": "bib 12 is already in group 1"}},
 		{"abandoned in an earlier stage", cp, Finish{Groups: []FinishGroup{g(0, 1, 1, 16)}},
 			map[string]string{"groups[0].riders[0]": "bib 16 abandoned in stage 1"}},
 		{"abandoned earlier in this stage", cp, Finish{Groups: []FinishGroup{g(0, 1, 1, 11, 25)}},
@@ -176,5 +176,51 @@ func TestMissingAtCloseAndStartingRiders(t *testing.T) {
 	clock := StageResult{Stage: 1, Finish: Finish{Results: []ClockResult{{Bib: 11}}}}
 	if got := MissingAtClose(road, nil, clock); len(got) != 1 || !strings.HasPrefix(got[0], "bib 12 ") {
 		t.Errorf("MissingAtClose with clock results = %q, want bib 12 missing", got)
+	}
+}
+
+// TestValidateLostTurnAndCombativity: lost turns and the combativity award are refused for a rider
+// who left the race in an earlier stage, as every other result is; a rider who abandons in this stage
+// may still have lost turns or been the most combative.
+func TestValidateLostTurnAndCombativity(t *testing.T) {
+	tour := newTestTour(shippedRuleset(t, "ciclismo-a-fondo"), 3, 6, "flat", "flat")
+	prior := priorWithAbandon(16)
+	cur := StageResult{Stage: 2, Abandons: []Abandon{{Bib: 25, Reason: "second crash in the stage"}}}
+	lost := []struct {
+		name string
+		l    LostTurn
+		want map[string]string
+	}{
+		{"puncture", LostTurn{Bib: 11, Turns: 1, Reason: LostPuncture}, nil},
+		{"bad patch", LostTurn{Bib: 11, Turns: 3, Reason: LostBadPatch}, nil},
+		{"crash of a rider who abandons in this stage", LostTurn{Bib: 25, Turns: 1, Reason: LostCrash}, nil},
+		{"abandoned in an earlier stage", LostTurn{Bib: 16, Turns: 1, Reason: LostCrash}, map[string]string{"bib": "bib 16 abandoned in stage 1"}},
+		{"unknown bib", LostTurn{Bib: 99, Turns: 1, Reason: LostCrash}, map[string]string{"bib": "no rider with bib 99"}},
+		{"no turn", LostTurn{Bib: 11, Reason: LostCrash}, map[string]string{"turns": "between 1 and 20"}},
+		{"21 turns", LostTurn{Bib: 11, Turns: 21, Reason: LostCrash}, map[string]string{"turns": "between 1 and 20"}},
+		{"flat tyre", LostTurn{Bib: 11, Turns: 1, Reason: "flat tyre"}, map[string]string{"reason": "must be puncture, bad_patch or crash"}},
+	}
+	for _, tt := range lost {
+		wantFields(t, "ValidateLostTurn "+tt.name, ValidateLostTurn(tour, prior, cur, tt.l), tt.want)
+	}
+	for bib, want := range map[int]map[string]string{0: nil, 11: nil, 25: nil, 16: {"bib": "bib 16 abandoned in stage 1"}, 99: {"bib": "no rider with bib 99"}} {
+		wantFields(t, "ValidateCombativity", ValidateCombativity(tour, prior, cur, bib), want)
+	}
+}
+
+func TestSecondCrash(t *testing.T) {
+	cur := StageResult{LostTurns: []LostTurn{{Bib: 33, Turns: 1, Reason: LostCrash}, {Bib: 34, Turns: 1, Reason: LostPuncture}}}
+	for _, tt := range []struct {
+		l    LostTurn
+		want bool
+	}{
+		{LostTurn{Bib: 33, Turns: 2, Reason: LostCrash}, true},
+		{LostTurn{Bib: 33, Turns: 2, Reason: LostPuncture}, false},
+		{LostTurn{Bib: 34, Turns: 1, Reason: LostCrash}, false},
+		{LostTurn{Bib: 35, Turns: 1, Reason: LostCrash}, false},
+	} {
+		if got := SecondCrash(cur, tt.l); got != tt.want {
+			t.Errorf("SecondCrash(%+v) = %v, want %v", tt.l, got, tt.want)
+		}
 	}
 }

@@ -79,3 +79,34 @@ func Volata(rs Ruleset, kind string, entries []VolataEntry) []VolataResult {
 	}
 	return out
 }
+
+// WithLeadingSector puts a volata's order into a 2RUOTE finish (RULES.md §3.3: the leading sector's
+// riders in the order the volata gave): the group with the highest sector gets the order, followed by
+// any rider already in that group whom the volata did not place, in their order. A finish without a
+// group gets one in sector 0 (the group). The other groups are kept; the finish is returned, not checked.
+func WithLeadingSector(f Finish, order []int) (Finish, int) {
+	out := Finish{Groups: make([]FinishGroup, 0, len(f.Groups)+1)}
+	lead := -1
+	for i, g := range f.Groups {
+		out.Groups = append(out.Groups, FinishGroup{Turn: g.Turn, Square: g.Square, Die: g.Die, Sector: g.Sector, Riders: append([]int(nil), g.Riders...)})
+		if len(g.Riders) > 0 && (lead < 0 || g.Sector > f.Groups[lead].Sector) {
+			lead = i
+		}
+	}
+	if lead < 0 {
+		out.Groups = append([]FinishGroup{{Sector: 0}}, out.Groups...)
+		lead = 0
+	}
+	placed := map[int]bool{}
+	riders := append([]int(nil), order...)
+	for _, b := range order {
+		placed[b] = true
+	}
+	for _, b := range out.Groups[lead].Riders {
+		if !placed[b] {
+			riders = append(riders, b)
+		}
+	}
+	out.Groups[lead].Riders = riders
+	return out, out.Groups[lead].Sector
+}

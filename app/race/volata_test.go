@@ -2,6 +2,7 @@ package race
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,39 @@ func TestVolataOrder(t *testing.T) {
 		if got := fmt.Sprint(bibs); got != tt.want {
 			t.Errorf("%s: order = %s, want %s", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestWithLeadingSector: the volata's order becomes the leading sector's order; riders of that sector
+// the volata did not place follow; other sectors are kept; an empty finish gets the group (sector 0).
+func TestWithLeadingSector(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		f      Finish
+		order  []int
+		want   string
+		sector int
+	}{
+		{"empty finish", Finish{}, []int{31, 11}, "[{0 [31 11]}]", 0},
+		{"leading breakaway", Finish{Groups: []FinishGroup{{Sector: 0, Riders: []int{12, 13}}, {Sector: 2, Riders: []int{21, 11}}}}, []int{11, 21},
+			"[{0 [12 13]} {2 [11 21]}]", 2},
+		{"riders the volata left out follow", Finish{Groups: []FinishGroup{{Sector: 1, Riders: []int{21, 11, 14}}, {Sector: -1, Riders: []int{12}}}}, []int{11, 21},
+			"[{1 [11 21 14]} {-1 [12]}]", 1},
+		{"an empty group is not the leading one", Finish{Groups: []FinishGroup{{Sector: 3}, {Sector: 0, Riders: []int{12}}}}, []int{12},
+			"[{3 []} {0 [12]}]", 0},
+	} {
+		got, sector := WithLeadingSector(tt.f, tt.order)
+		var parts []string
+		for _, g := range got.Groups {
+			parts = append(parts, fmt.Sprintf("{%d %v}", g.Sector, g.Riders))
+		}
+		if s := "[" + strings.Join(parts, " ") + "]"; s != tt.want || sector != tt.sector {
+			t.Errorf("%s: WithLeadingSector = %s in sector %d, want %s in sector %d", tt.name, s, sector, tt.want, tt.sector)
+		}
+	}
+	f := Finish{Groups: []FinishGroup{{Sector: 0, Riders: []int{12, 13}}}}
+	WithLeadingSector(f, []int{13, 12})
+	if fmt.Sprint(f.Groups[0].Riders) != "[12 13]" {
+		t.Errorf("WithLeadingSector changed the finish it was given: %v", f.Groups[0].Riders)
 	}
 }

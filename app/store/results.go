@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -180,9 +181,9 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 		for _, g := range f.Groups {
 			riders += len(g.Riders)
 		}
-		w := entryWrite{Kind: KindFinish, Key: "", Summary: fmt.Sprintf("finish: %d groups, %d riders", len(f.Groups), riders)}
+		w := entryWrite{Kind: KindFinish, Key: "", Summary: "finish: " + counted(len(f.Groups), "group") + ", " + counted(riders, "rider")}
 		if len(f.Results) > 0 {
-			w.Summary = fmt.Sprintf("finish: %d riders", riders)
+			w.Summary = "finish: " + counted(riders, "rider")
 		}
 		if riders > 0 || len(f.Groups) > 0 {
 			w.Data = mustJSON(f)
@@ -200,7 +201,7 @@ func (s *Store) AddAbandon(tourID uint, n, version int, a race.Abandon) error {
 			return nil, err
 		}
 		r, _ := st.Tour.RiderByBib(a.Bib)
-		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("abandon: %d %s (%s)", a.Bib, r.Name, a.Reason)}}, nil
+		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s abandoned (%s)", a.Bib, r.Name, a.Reason)}}, nil
 	})
 }
 
@@ -209,7 +210,7 @@ func (s *Store) RemoveAbandon(tourID uint, n, version, bib int) error {
 	return s.stageAction(tourID, n, version, "remove", func(st *RaceState, n int) ([]entryWrite, error) {
 		for _, a := range st.Results[n-1].Abandons {
 			if a.Bib == bib {
-				return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(bib), Summary: fmt.Sprintf("abandon of %d taken back", bib)}}, nil
+				return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(bib), Summary: fmt.Sprintf("abandonment of bib %d taken back", bib)}}, nil
 			}
 		}
 		return nil, notFound("abandonment of bib %d in stage %d", bib, n)
@@ -225,7 +226,7 @@ func (s *Store) AddAdvantage(tourID uint, n, version int, u race.AdvantageUse) e
 		}
 		key := nextKey(st.AdvantageKeys[n-1])
 		r, _ := st.Tour.RiderByBib(u.Bib)
-		return []entryWrite{{Kind: KindAdvantage, Key: key, Data: mustJSON(u), Summary: fmt.Sprintf("%s: %d %s", u.Kind, u.Bib, r.Name)}}, nil
+		return []entryWrite{{Kind: KindAdvantage, Key: key, Data: mustJSON(u), Summary: race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d %s", u.Bib, r.Name))}}, nil
 	})
 }
 
@@ -237,7 +238,7 @@ func (s *Store) RemoveAdvantage(tourID uint, n, version, pos int) error {
 			return nil, notFound("advantage use %d in stage %d", pos, n)
 		}
 		u := st.Results[n-1].Advantages[pos-1]
-		return []entryWrite{{Kind: KindAdvantage, Key: keys[pos-1], Summary: fmt.Sprintf("%s of %d taken back", u.Kind, u.Bib)}}, nil
+		return []entryWrite{{Kind: KindAdvantage, Key: keys[pos-1], Summary: race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d", u.Bib)) + " taken back"}}, nil
 	})
 }
 
@@ -261,7 +262,7 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 		if err := race.ValidateFatigue(&st.Tour, st.Prior(n), st.Results[n-1], fatigue); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: KindFatigue, Summary: fmt.Sprintf("fatigue of %d riders", len(fatigue))}
+		w := entryWrite{Kind: KindFatigue, Summary: "fatigue of " + counted(len(fatigue), "rider")}
 		if len(fatigue) > 0 {
 			w.Data = mustJSON(fatigue)
 		}
@@ -285,7 +286,10 @@ func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error 
 				return nil, race.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
 			}
 		}
-		w := entryWrite{Kind: KindWeather, Summary: "weather: " + fmt.Sprint(weather)}
+		w := entryWrite{Kind: KindWeather, Summary: "weather: " + strings.Join(weather, ", ")}
+		if len(weather) == 0 {
+			w.Summary = "weather cleared"
+		}
 		if len(weather) > 0 {
 			w.Data = mustJSON(weather)
 		}
@@ -293,52 +297,82 @@ func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error 
 	})
 }
 
-// SetCombativity names the most combative rider of stage n (0 clears it).
+// SetCombativity names the most combative rider of stage n (0 clears it): a rider of the tour still in
+// the race.
 func (s *Store) SetCombativity(tourID uint, n, version, bib int) error {
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
-		w := entryWrite{Kind: KindCombativity, Summary: "combativity cleared"}
+		if err := race.ValidateCombativity(&st.Tour, st.Prior(n), st.Results[n-1], bib); err != nil {
+			return nil, err
+		}
+		w := entryWrite{Kind: KindCombativity, Summary: "combativity award cleared"}
 		if bib != 0 {
-			r, ok := st.Tour.RiderByBib(bib)
-			if !ok {
-				return nil, race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", bib))
-			}
-			w.Data, w.Summary = strconv.Itoa(bib), fmt.Sprintf("combativity: %d %s", bib, r.Name)
+			r, _ := st.Tour.RiderByBib(bib)
+			w.Data, w.Summary = strconv.Itoa(bib), fmt.Sprintf("combativity award: bib %d %s", bib, r.Name)
 		}
 		return []entryWrite{w}, nil
 	})
 }
 
-// AddLostTurn records turns a Ciclismo a fondo rider lost in stage n.
-func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) error {
-	return s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
-		r, ok := st.Tour.RiderByBib(l.Bib)
-		switch {
-		case !ok:
-			return nil, race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", l.Bib))
-		case l.Turns < 1 || l.Turns > 20:
-			return nil, race.Invalid("turns", "must be between 1 and 20")
+// AddLostTurn records turns a Ciclismo a fondo rider lost in stage n. A second crash in the stage also
+// records his abandonment (RULES.md §2.6): out says so.
+func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out bool, err error) {
+	err = s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
+		cur := st.Results[n-1]
+		if err := race.ValidateLostTurn(&st.Tour, st.Prior(n), cur, l); err != nil {
+			return nil, err
 		}
-		switch l.Reason {
-		case "puncture", "bad_patch", "crash":
-		default:
-			return nil, race.Invalid("reason", "must be puncture, bad_patch or crash")
-		}
-		var writes []entryWrite
-		writes = append(writes, entryWrite{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l), Summary: fmt.Sprintf("%s: %d %s lost %d turns", l.Reason, l.Bib, r.Name, l.Turns)})
-		if l.Reason == "crash" {
-			crashes := 0
-			for _, prev := range st.Results[n-1].LostTurns {
-				if prev.Bib == l.Bib && prev.Reason == "crash" {
-					crashes++
-				}
-			}
-			if crashes >= 1 {
-				a := race.Abandon{Bib: l.Bib, Reason: "second crash in the stage"}
-				if err := race.ValidateAbandon(&st.Tour, st.Prior(n), st.Results[n-1], a); err == nil {
-					writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("abandon: %d %s (second crash)", l.Bib, r.Name)})
-				}
+		r, _ := st.Tour.RiderByBib(l.Bib)
+		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l),
+			Summary: fmt.Sprintf("bib %d %s lost %s (%s)", l.Bib, r.Name, counted(l.Turns, "turn"), strings.ReplaceAll(l.Reason, "_", " "))}}
+		if race.SecondCrash(cur, l) {
+			a := race.Abandon{Bib: l.Bib, Reason: "second crash in the stage"}
+			if race.ValidateAbandon(&st.Tour, st.Prior(n), cur, a) == nil {
+				writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s abandoned (second crash in the stage)", l.Bib, r.Name)})
+				out = true
 			}
 		}
 		return writes, nil
 	})
+	if err != nil {
+		out = false
+	}
+	return out, err
+}
+
+// counted is "1 group" or "3 groups".
+func counted(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// SetLeadingSector puts a 2RUOTE volata's order into the finish of stage n, in one transaction with the
+// stale-form check: the leading sector's riders in that order (race.WithLeadingSector). It answers the
+// finish it stored, or tried to store when refused, and the leading sector.
+func (s *Store) SetLeadingSector(tourID uint, n, version int, order []int) (race.Finish, int, error) {
+	var (
+		f      race.Finish
+		sector int
+	)
+	err := s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
+		cur := st.Results[n-1]
+		f, sector = race.WithLeadingSector(cur.Finish, order)
+		if st.Tour.Ruleset.TimeModel != race.TimeModelSectors {
+			return nil, race.Invalid("target", "only a finish in sectors takes a volata order")
+		}
+		if len(order) == 0 {
+			return nil, race.Invalid("order", "is empty: compute the volata first")
+		}
+		if err := race.ValidateFinish(&st.Tour, st.Prior(n), cur, f); err != nil {
+			return nil, err
+		}
+		riders := 0
+		for _, g := range f.Groups {
+			riders += len(g.Riders)
+		}
+		return []entryWrite{{Kind: KindFinish, Data: mustJSON(f),
+			Summary: fmt.Sprintf("finish: volata order %s in sector %d; %s, %s", bibList(order), sector, counted(len(f.Groups), "group"), counted(riders, "rider"))}}, nil
+	})
+	return f, sector, err
 }

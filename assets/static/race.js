@@ -179,12 +179,26 @@
     if (first) { first.focus(); }
   }
 
-  // flagBefore refuses to send a form whose bibs are flagged, and says why.
+  // clearRefusals takes every refusal shown before off the page (the server's and this script's), so
+  // that only the one about to be shown stays on screen.
+  function clearRefusals() {
+    document.querySelectorAll(".form-error, .missing, .field-error").forEach(function (e) { e.remove(); });
+    document.querySelectorAll(".invalid").forEach(function (e) { e.classList.remove("invalid"); });
+    document.querySelectorAll("[aria-invalid=true]").forEach(function (e) {
+      e.removeAttribute("aria-invalid");
+      e.removeAttribute("data-server-error");
+    });
+  }
+
+  // flagBefore refuses to send a form whose bibs are flagged, and says why: this refusal replaces any
+  // shown before.
   function flagBefore(ev) {
     var form = ev.target;
     if (!form.querySelector || !form.querySelector("input[data-bibs]")) { return; }
     if (refreshForm(form) === 0) { return; }
     ev.preventDefault();
+    clearRefusals();
+    refreshForm(form);
     var bad = form.querySelector("input[data-bibs][aria-invalid=true]");
     var note = form.querySelector(".js-refusal");
     if (!note) {
