@@ -42,8 +42,15 @@ type valueField struct {
 	Value string
 }
 
-// roleInput and valueInput are the form names of a game's role select and card value inputs.
-func roleInput(game string) string         { return "role." + game }
+// roleInput and valueInput are the form names of a game's role select and card value inputs; the
+// first (default) game's role keeps the form's older name "role".
+func roleInput(game string, first bool) string {
+	if first {
+		return "role"
+	}
+	return "role." + game
+}
+
 func valueInput(game, value string) string { return "value." + game + "." + value }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
@@ -56,7 +63,7 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 	var sections []gameSection
 	for i, g := range h.Store.Games() {
 		own := in.Games[g.ID]
-		sec := gameSection{ID: g.ID, Name: g.Name, RoleID: "role-" + g.ID, RoleName: roleInput(g.ID), RoleField: "games." + g.ID + ".role", Role: own.Role}
+		sec := gameSection{ID: g.ID, Name: g.Name, RoleID: "role-" + g.ID, RoleName: roleInput(g.ID, i == 0), RoleField: "games." + g.ID + ".role", Role: own.Role}
 		if i == 0 {
 			sec.RoleID = "role"
 		}
@@ -110,8 +117,8 @@ func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.Validat
 		v.Add("number", "must be a whole number between 1 and 9")
 	}
 	in.Number = n
-	for _, g := range h.Store.Games() {
-		e := store.GameRole{Role: strings.TrimSpace(c.FormValue(roleInput(g.ID))), Attributes: map[string]int{}}
+	for i, g := range h.Store.Games() {
+		e := store.GameRole{Role: strings.TrimSpace(c.FormValue(roleInput(g.ID, i == 0))), Attributes: map[string]int{}}
 		for _, a := range g.Attributes {
 			raw := strings.TrimSpace(c.FormValue(valueInput(g.ID, a.ID)))
 			if raw == "" {

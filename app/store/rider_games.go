@@ -74,16 +74,31 @@ func (g Game) RoleName(id string) string {
 	return id
 }
 
-// FindRole matches what a spreadsheet cell says to a role of the game: its id or its name, in
-// any case.
+// FindRole matches what a spreadsheet cell says to a role of the game: its id or its name, in any
+// case, with or without the words in brackets ("Jefe de filas" and "JF" are both the JF), "_" and
+// "-" read as spaces ("flat_domestique" is the Flat domestique).
 func (g Game) FindRole(text string) (string, bool) {
-	text = strings.TrimSpace(text)
+	key := roleKey(text)
+	if key == "" {
+		return "", false
+	}
 	for _, r := range g.Roles {
-		if strings.EqualFold(r.ID, text) || strings.EqualFold(r.Name, text) {
+		if key == roleKey(r.ID) || key == roleKey(r.Name) || strings.EqualFold(strings.TrimSpace(text), r.Name) {
 			return r.ID, true
 		}
 	}
 	return "", false
+}
+
+// roleKey is how FindRole compares role words: lower case, without the words in brackets, "_" and
+// "-" as spaces, spaces collapsed.
+func roleKey(s string) string {
+	s = strings.ToLower(s)
+	if i := strings.Index(s, "("); i > 0 {
+		s = s[:i]
+	}
+	s = strings.NewReplacer("_", " ", "-", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // RoleList names every role of the game: "Leader, Sprinter, Rouleur".
