@@ -48,7 +48,7 @@ func gameLines(games []store.Game, r store.Rider) []gameLine {
 	var out []gameLine
 	for _, g := range games {
 		own, has := r.Games[g.ID]
-		line := gameLine{Game: g.Name}
+		line := gameLine{Game: shortGameName(g.Name)}
 		if has {
 			var parts []string
 			if g.ChoosesRole() || len(g.Attributes) == 0 {
@@ -64,6 +64,15 @@ func gameLines(games []store.Game, r store.Rider) []gameLine {
 		out = append(out, line)
 	}
 	return out
+}
+
+// shortGameName is a game's name without the words in brackets: "Cycling Party (Master)" is
+// "Cycling Party".
+func shortGameName(name string) string {
+	if i := strings.Index(name, " ("); i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // TeamsPage lists every team with its riders and their role in each game.

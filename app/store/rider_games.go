@@ -138,8 +138,8 @@ func gameOf(rs race.Ruleset) Game {
 	return g
 }
 
-// Games lists the games database riders carry a role for (the rulesets with roles or rider cards),
-// the default game first.
+// Games lists the games database riders carry a role for (the rulesets with roles or rider cards):
+// the default game first, then the games of roles, then the games of cards (their many values last).
 func (s *Store) Games() []Game {
 	var out []Game
 	for _, rs := range s.rulesets {
@@ -147,6 +147,7 @@ func (s *Store) Games() []Game {
 			out = append(out, gameOf(rs))
 		}
 	}
+	slices.SortStableFunc(out[min(1, len(out)):], func(a, b Game) int { return len(a.Attributes) - len(b.Attributes) })
 	return out
 }
 

@@ -176,7 +176,10 @@ func gapMessage(game Game, gaps []roleGap) string {
 		}
 		msg += fmt.Sprintf("; %d other riders (of %s) have no %s %s either", len(gaps)-1, strings.Join(teams, ", "), game.Name, what)
 	}
-	return msg + ": set it on Teams & riders, or choose it for this tour on the team step of New tour"
+	if len(gaps) == 1 {
+		return msg + ": give him one on Teams & riders, or choose one for this tour on the team step of New tour"
+	}
+	return msg + ": give each one on Teams & riders, or choose them for this tour on the team step of New tour"
 }
 
 // checkOverrides refuses a tour override for a rider who is not in the tour's teams, or a role or
