@@ -251,7 +251,7 @@ func TestRidersAPIRolePerGame(t *testing.T) {
 		{name: "games replace the rider's roles", method: "PUT", url: "/api/v1/riders/1",
 			body:       obj{"name": "Tadej Pogačar", "number": 1, "games": obj{"ciclismo-a-fondo": obj{"role": "ES"}, "2ruote": obj{"attributes": obj{"cost": 4}}}},
 			wantStatus: 200, wantContains: []string{`"role":"rider"`, `"attributes":{"cost":4}`},
-			after:      gamesIs(1, `{"2ruote":{"role":"rider","attributes":{"cost":4}},"ciclismo-a-fondo":{"role":"ES"}}`)},
+			after: gamesIs(1, `{"2ruote":{"role":"rider","attributes":{"cost":4}},"ciclismo-a-fondo":{"role":"ES"}}`)},
 		{name: "the older role field sets its game and keeps the others", method: "PUT", url: "/api/v1/riders/1",
 			body: obj{"name": "Tadej Pogačar", "number": 1, "role": "TT"}, wantStatus: 200,
 			after: gamesIs(1, strings.Replace(pogacar, `"JF"`, `"TT"`, 1))},
@@ -286,7 +286,7 @@ func TestRidersAPIRolePerGame(t *testing.T) {
 				{"number": 2, "name": "Dos", "role": "JF"}}},
 			wantStatus: 201, wantContains: []string{`"games":{"2ruote":{"role":"rider","attributes":{"cost":2}},"cycling-party":{"role":"leader"}}`, `"games":{"ciclismo-a-fondo":{"role":"JF"}}`}},
 		{name: "a team's rider with a bad role per game", method: "POST", url: "/api/v1/teams",
-			body: obj{"name": "Mixto", "short": "MIX", "color": "#123456", "riders": []obj{{"number": 1, "name": "Uno", "games": obj{"ciclismo-a-fondo": obj{"role": "XX"}}}}},
+			body:       obj{"name": "Mixto", "short": "MIX", "color": "#123456", "riders": []obj{{"number": 1, "name": "Uno", "games": obj{"ciclismo-a-fondo": obj{"role": "XX"}}}}},
 			wantStatus: 422, unchanged: true, wantFields: []string{"riders[0].games.ciclismo-a-fondo.role"}},
 	})
 }

@@ -201,7 +201,7 @@ func TestRiderPages(t *testing.T) {
 				}
 			}},
 		{name: "create with a role of another game in a game", method: "POST", url: "/riders",
-			form: url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"leader"}},
+			form:       url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"leader"}},
 			wantStatus: 422, unchanged: true,
 			wantContains: []string{`id="err-games.ciclismo-a-fondo.role">&#34;leader&#34; is not a Ciclismo a fondo role (Jefe de filas`, `<option value="rouleur" selected>`}},
 		{name: "create without name nor number", method: "POST", url: "/riders", form: rider("1", "", "", "leader"), wantStatus: 422, unchanged: true,
