@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
 	"testing"
@@ -287,5 +288,39 @@ func TestRosterImportRefusesADecompressionBomb(t *testing.T) {
 	}
 	if after := ta.snapshot(t); after != before {
 		t.Errorf("refusing the files changed the database:\n%s", diffLines(before, after))
+	}
+}
+
+// TestFinishCSVLimits sends a real race's finish CSV past the limits: more rows than a finish has,
+// and one endless line. Each is refused with a 422 naming the limit, allocating little.
+func TestFinishCSVLimits(t *testing.T) {
+	ta := newTestApp(t)
+	p := propose(t, ta, map[string]any{"ruleset": "uci-road", "name": "Volta", "stages": 1, "profile": "flat", "riders_per_team": 6, "seed": 1})
+	tour := createTour(t, ta, createBody(p, defaultTeamIDs(t, ta, 2)...))
+	url := fmt.Sprintf("/api/v1/tours/%d/stages/1/finish", tour.ID)
+	var many strings.Builder
+	many.WriteString("bib,time\n")
+	for range 1001 {
+		many.WriteString("11,4:00:00\n")
+	}
+	endless := "bib,time\n11," + strings.Repeat(",", 4<<20) + "\n"
+	for _, c := range []struct{ name, body, limit string }{
+		{"1,001 rows", many.String(), "has more than 1000 rows"},
+		{"a line of four million cells", endless, "has more than 100 cells"},
+	} {
+		before := ta.snapshot(t)
+		var rec *httptestRecorder
+		alloc := allocatedBy(func() {
+			req := httptest.NewRequest(http.MethodPut, url, strings.NewReader(c.body))
+			req.Header.Set("Content-Type", "text/csv")
+			rec = ta.serve(t, req, true)
+		})
+		checkResponse(t, scenario{method: "PUT", url: url, wantStatus: http.StatusUnprocessableEntity, wantFields: []string{"file"}, wantContains: []string{c.limit}}, rec)
+		if alloc > 32<<20 {
+			t.Errorf("%s allocated %d MB, want a few", c.name, alloc>>20)
+		}
+		if ta.snapshot(t) != before {
+			t.Errorf("refusing %s changed the database", c.name)
+		}
 	}
 }
