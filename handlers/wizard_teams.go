@@ -24,7 +24,9 @@ type teamsStepView struct {
 	MinTeams, MaxTeams int
 	MaxCost            int
 	Game               store.Game
-	// ChooseRole shows a role select per rider; CounterRoles says the counter gives the role instead.
+	// ShowRole shows each rider's role (a game of roles, not of cards); ChooseRole as a select per
+	// rider; CounterRoles says the counter gives the role instead.
+	ShowRole     bool
 	ChooseRole   bool
 	CounterRoles bool
 	Attributes   []race.AttributeRule
@@ -169,7 +171,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	all = racingOrder(all, d.Teams)
 	n := d.Request.RidersPerTeam
 	tv := &teamsStepView{RidersPerTeam: n, MinTeams: max(rs.Team.MinTeams, 2), MaxTeams: rs.Team.MaxTeams, MaxCost: rs.Team.MaxCost,
-		Game: game, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
+		Game: game, ShowRole: len(game.Roles) > 0 && len(game.Attributes) == 0, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
 	byID := map[uint]int{}
 	riderTeam := map[uint]int{}
 	for k, t := range all {
