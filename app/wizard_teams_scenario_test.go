@@ -179,4 +179,12 @@ func TestWizardTeamStepCyclingPartyRolesByCounter(t *testing.T) {
 	if p.status != http.StatusOK || !strings.Contains(p.body, `formaction="/tours/new#team-`+ids(azul.ID)[0]+`"`) {
 		t.Errorf("moving a team answers %d without the team's anchor on its buttons", p.status)
 	}
+	// The page's script sends the order the boxes were ticked in: the teams race in that order.
+	order := strings.Join(ids(verde.ID, azul.ID, rojo.ID), ",")
+	p = wizardSubmit(t, ta, teams, "next", map[string][]string{"teams": ids(azul.ID, rojo.ID, verde.ID), "order": {order}})
+	wantStep(t, p, http.StatusOK, "New tour — summary")
+	p = wizardSubmit(t, ta, p, "back", nil)
+	if got := strings.Join(p.values["teams"], ","); got != order {
+		t.Errorf("teams ticked Verde, Azul, Rojo = %s, want %s", got, order)
+	}
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // TestWizardTeamStepOrderAndRoles takes a Ciclismo a fondo tour from the box's teams through the
-// wizard's team step as a director would: three teams chosen, one moved down (the page comes back
-// where the team is, not at the top), a rider's type changed for this tour, and the tour created
+// wizard's team step as a director would: three teams ticked (numbered in the order ticked), one
+// moved down (the page comes back where the team is, not at the top), a rider's type changed for this tour, and the tour created
 // with the teams in that order and that type, the database unchanged.
 func TestWizardTeamStepOrderAndRoles(t *testing.T) {
 	srv := startServer(t)
@@ -43,19 +43,23 @@ func TestWizardTeamStepOrderAndRoles(t *testing.T) {
 	tb.check("stages")
 	tb.navigates("Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
 	tb.check("teams")
-	for _, tm := range []team{rojo, verde} {
+	// Verde is ticked first, then Rojo (listed before it): they race in the order ticked.
+	for _, tm := range []team{verde, rojo} {
 		tb.run("choosing "+tm.Name, chromedp.Click(chromedp.CSS(fmt.Sprintf("#team-check-%d", tm.ID))))
 	}
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", verde.ID), "Team 1")
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", rojo.ID), "Team 2")
 	tb.navigates("Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
 	tb.check("New tour")
 	tb.navigates("← Back", chromedp.Click(chromedp.CSS(`.wizard-nav button[value=back]`)))
 	tb.check("teams")
-	tb.wantText(fmt.Sprintf("#team-%d .team-number", rojo.ID), "Team 1")
-	tb.wantText(fmt.Sprintf("#team-%d .team-number", verde.ID), "Team 2")
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", verde.ID), "Team 1")
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", rojo.ID), "Team 2")
 	tb.run("choosing Azul", chromedp.Click(chromedp.CSS(fmt.Sprintf("#team-check-%d", azul.ID))))
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", azul.ID), "Team 3")
 	tb.choose(fmt.Sprintf("#role-%d", durand.ID), "TT")
 
-	// Rojo moves down: the page comes back scrolled to Rojo, now team 2.
+	// Rojo moves down: the page comes back scrolled to Rojo, now team 3.
 	tb.navigates("↓ on Rojo", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#team-%d button[value="down_team:%d"]`, rojo.ID, rojo.ID))))
 	tb.check("teams")
 	if hash := eval[string](tb, `location.hash`); hash != fmt.Sprintf("#team-%d", rojo.ID) {
@@ -65,8 +69,8 @@ func TestWizardTeamStepOrderAndRoles(t *testing.T) {
 		tb.errorf("after ↓ Rojo's box is %v px from the top of the window, want it in view (the page kept its place)", top)
 	}
 	tb.wantText(fmt.Sprintf("#team-%d .team-number", verde.ID), "Team 1")
-	tb.wantText(fmt.Sprintf("#team-%d .team-number", rojo.ID), "Team 2")
-	tb.wantText(fmt.Sprintf("#team-%d .team-number", azul.ID), "Team 3")
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", azul.ID), "Team 2")
+	tb.wantText(fmt.Sprintf("#team-%d .team-number", rojo.ID), "Team 3")
 	if got := tb.value(fmt.Sprintf("#role-%d", durand.ID)); got != "TT" {
 		tb.errorf("the type chosen for Durand before moving the team is %q, want TT", got)
 	}
@@ -87,10 +91,10 @@ func TestWizardTeamStepOrderAndRoles(t *testing.T) {
 	tour := api[struct {
 		Teams []tourTeam `json:"teams"`
 	}](t, srv, "GET", "/api/v1/tours/"+id, nil, 200)
-	if len(tour.Teams) != 3 || tour.Teams[0].Name != "Verde" || tour.Teams[1].Name != "Rojo" || tour.Teams[2].Name != "Azul" {
-		t.Fatalf("created tour's teams = %+v, want Verde, Rojo, Azul", tour.Teams)
+	if len(tour.Teams) != 3 || tour.Teams[0].Name != "Verde" || tour.Teams[1].Name != "Azul" || tour.Teams[2].Name != "Rojo" {
+		t.Fatalf("created tour's teams = %+v, want Verde, Azul, Rojo", tour.Teams)
 	}
-	if r := tour.Teams[1].Riders[5]; r.Name != durand.Name || r.Role != "TT" {
+	if r := tour.Teams[2].Riders[5]; r.Name != durand.Name || r.Role != "TT" {
 		t.Errorf("Durand races as %q, want TT", r.Role)
 	}
 	after := api[rider](t, srv, "GET", fmt.Sprintf("/api/v1/riders/%d", durand.ID), nil, 200)

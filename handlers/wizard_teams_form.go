@@ -25,18 +25,7 @@ func readTeamsForm(c echo.Context, d *wizardDraft, all []store.Team, rs race.Rul
 			checked = append(checked, uint(id))
 		}
 	}
-	var teams []uint
-	for _, id := range d.Teams {
-		if slices.Contains(checked, id) {
-			teams = append(teams, id)
-		}
-	}
-	for _, id := range checked {
-		if !slices.Contains(teams, id) {
-			teams = append(teams, id)
-		}
-	}
-	d.Teams = teams
+	d.Teams = racingTeams(d.Teams, checked, form["order"])
 	riders := map[string][]uint{}
 	for _, s := range form["choose"] {
 		key := strings.TrimSpace(s)
@@ -53,6 +42,51 @@ func readTeamsForm(c echo.Context, d *wizardDraft, all []store.Team, rs race.Rul
 	}
 	d.Riders = riders
 	return readOverrides(form, d, all, rs)
+}
+
+// racingTeams is the racing order of the checked teams: the order the page's script recorded them
+// being ticked in ("order"); without it, the teams chosen before keep their places and the newly
+// ticked ones follow as listed.
+func racingTeams(before, checked []uint, order []string) []uint {
+	if strings.TrimSpace(strings.Join(order, "")) != "" {
+		clicked := clickOrder(order)
+		teams := slices.Clone(checked)
+		slices.SortStableFunc(teams, func(a, b uint) int { return clicked(a) - clicked(b) })
+		return teams
+	}
+	var teams []uint
+	for _, id := range before {
+		if slices.Contains(checked, id) {
+			teams = append(teams, id)
+		}
+	}
+	for _, id := range checked {
+		if !slices.Contains(teams, id) {
+			teams = append(teams, id)
+		}
+	}
+	return teams
+}
+
+// clickOrder reads the "order" field (team ids, comma separated, in the order ticked) as a rank: a
+// team not in it ranks after the others.
+func clickOrder(values []string) func(uint) int {
+	rank := map[uint]int{}
+	for _, v := range values {
+		for _, s := range strings.Split(v, ",") {
+			if id, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32); err == nil {
+				if _, seen := rank[uint(id)]; !seen && len(rank) < 1000 {
+					rank[uint(id)] = len(rank)
+				}
+			}
+		}
+	}
+	return func(id uint) int {
+		if r, ok := rank[id]; ok {
+			return r
+		}
+		return len(rank)
+	}
 }
 
 // readOverrides reads each rider's role select and card values: what differs from his own role in
