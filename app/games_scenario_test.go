@@ -293,3 +293,22 @@ func TestRidersAPIRolePerGame(t *testing.T) {
 
 // httptestRecorder shortens the scenario after-func signature.
 type httptestRecorder = httptest.ResponseRecorder
+
+// TestDefaultTeamsRaceTheDefaultProposal creates a tour of the box's teams from each game's proposal
+// as it comes (Ciclismo a fondo proposes teams of up to 8): the teams race with their 6 riders.
+func TestDefaultTeamsRaceTheDefaultProposal(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	for _, rs := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote"} {
+		p := propose(t, ta, map[string]any{"ruleset": rs, "name": "Como viene", "stages": 1, "profile": "flat", "seed": 9})
+		tour := createTour(t, ta, createBody(p, defaultTeamIDs(t, ta, 4)...))
+		want := map[string]int{"cycling-party": 6, "ciclismo-a-fondo": 6, "2ruote": 5}[rs]
+		if tour.RidersPerTeam != want || len(tour.Teams[3].Riders) != want {
+			t.Errorf("%s tour of the default proposal races %d riders per team (team 4 has %d), want %d", rs, tour.RidersPerTeam, len(tour.Teams[3].Riders), want)
+		}
+	}
+	p := propose(t, ta, map[string]any{"ruleset": "ciclismo-a-fondo", "name": "Demasiados", "stages": 1, "profile": "flat", "seed": 9})
+	body := createBody(p, defaultTeamIDs(t, ta, 2)...)
+	body["riders_per_team"] = 12
+	refusedUnchanged(t, ta, "12 riders per team", http.MethodPost, "/api/v1/tours", body, http.StatusUnprocessableEntity, "validation", "riders_per_team")
+}

@@ -20,7 +20,9 @@ import (
 // teamsStepView is the team choice: the chosen teams first, in their racing order, then every other
 // database team, each with its riders and their role in the tour's game.
 type teamsStepView struct {
-	RidersPerTeam      int
+	RidersPerTeam int
+	// UpTo says RidersPerTeam is the most (a game of team sizes in a range, Ciclismo a fondo).
+	UpTo               bool
 	MinTeams, MaxTeams int
 	MaxCost            int
 	Game               store.Game
@@ -170,7 +172,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	}
 	all = racingOrder(all, d.Teams)
 	n := d.Request.RidersPerTeam
-	tv := &teamsStepView{RidersPerTeam: n, MinTeams: max(rs.Team.MinTeams, 2), MaxTeams: rs.Team.MaxTeams, MaxCost: rs.Team.MaxCost,
+	tv := &teamsStepView{RidersPerTeam: n, UpTo: len(rs.Team.RiderCounts) == 0, MinTeams: max(rs.Team.MinTeams, 2), MaxTeams: rs.Team.MaxTeams, MaxCost: rs.Team.MaxCost,
 		Game: game, ShowRole: len(game.Roles) > 0 && len(game.Attributes) == 0, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
 	byID := map[uint]int{}
 	riderTeam := map[uint]int{}

@@ -224,6 +224,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 	if len(gaps) > 0 {
 		v.Add(gaps[0].field, gapMessage(gameOf(rs), gaps))
 	}
+	in.RidersPerTeam = racingSize(rs, teams, in.RidersPerTeam)
 	if v.Err() == nil {
 		if err := race.ValidateTeams(rs, teams, in.RidersPerTeam); err != nil {
 			return race.Tour{}, err
@@ -419,6 +420,23 @@ func (s *Store) DeleteTour(id uint) error {
 		}
 		return tx.Delete(&models.Tour{}, id).Error
 	})
+}
+
+// racingSize is the riders per team a tour races with. A game that allows a range of team sizes
+// (Ciclismo a fondo: up to 8) takes riders_per_team as the most: teams that all have fewer riders
+// (the box's teams of 6) race with the size of the largest. A game of fixed sizes keeps the one asked.
+func racingSize(rs race.Ruleset, teams []race.Team, asked int) int {
+	if len(rs.Team.RiderCounts) > 0 || len(teams) == 0 || asked > rs.Team.MaxRiders {
+		return asked // fixed sizes; or a size the game does not allow, refused as asked
+	}
+	largest := 0
+	for _, t := range teams {
+		largest = max(largest, len(t.Riders))
+	}
+	if largest >= max(rs.Team.MinRiders, 1) && largest < asked {
+		return largest
+	}
+	return asked
 }
 
 // defaultRidersPerTeam is the riders per team a tour gets when none is given: the largest the
