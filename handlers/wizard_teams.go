@@ -151,11 +151,12 @@ func riderView(game store.Game, r store.Rider, override store.GameRole, typed ma
 }
 
 // renderTeamsStep shows every database team, the chosen ones first and checked, with the messages
-// beside each; typed are card values refused as typed, by input name.
+// beside each.
 func (h *Handler) renderTeamsStep(c echo.Context, status int, d wizardDraft, errs map[string]string, message string) error {
 	return h.renderTeamsStepTyped(c, status, d, errs, nil, message)
 }
 
+// renderTeamsStepTyped is renderTeamsStep showing card values refused as typed (by input name).
 func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft, errs, typed map[string]string, message string) error {
 	d.Step = stepTeams
 	rs, err := h.wizardRuleset(d)
