@@ -40,7 +40,8 @@ func content(t testing.TB, ta *testApp) string {
 		fmt.Fprintf(&b, "%s | %s | %s\n", team.Name, team.Short, team.Color)
 		for _, r := range team.Riders {
 			attrs, _ := json.Marshal(r.Attributes)
-			fmt.Fprintf(&b, "  %d | %s | %s | %s\n", r.Number, r.Name, r.Role, attrs)
+			games, _ := json.Marshal(r.Games)
+			fmt.Fprintf(&b, "  %d | %s | %s | %s | %s\n", r.Number, r.Name, r.Role, attrs, games)
 		}
 	}
 	return b.String()
@@ -66,6 +67,17 @@ func enrich(t testing.TB, ta *testApp) {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("renaming rider 6 = %d; body:\n%s", rec.Code, rec.Body)
 	}
+}
+
+// roleWords is a role's name in its game, as the ruleset names it (the words files and pages use).
+func roleWords(t testing.TB, ta *testApp, ruleset, id string) string {
+	t.Helper()
+	rs := getRuleset(t, ta, ruleset)
+	if r, ok := rs.Role(id); ok {
+		return r.Name
+	}
+	t.Fatalf("ruleset %s has no role %q", ruleset, id)
+	return ""
 }
 
 // export downloads the database in format (xlsx or csv), checking the download headers.
@@ -127,11 +139,17 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	ta := newTestApp(t)
 	enrich(t, ta)
 	c := string(export(t, ta, "csv"))
+	if !strings.HasPrefix(c, "\ufeff") {
+		t.Errorf("the CSV export does not start with a UTF-8 byte order mark: %q", c[:min(len(c), 20)])
+	}
+	c = strings.TrimPrefix(c, "\ufeff")
 	lines := strings.Split(strings.TrimSpace(c), "\n")
-	if lines[0] != "team,short,color,number,name,role,cost,pianura,montagna,discesa,collina,volata,cronometro" {
+	if lines[0] != "team,short,color,number,name,cycling-party role,ciclismo-a-fondo role,2ruote cost,2ruote pianura,2ruote montagna,2ruote discesa,2ruote collina,2ruote volata,2ruote cronometro" {
 		t.Errorf("CSV header = %q", lines[0])
 	}
-	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar,leader,,,,,,,", "Vacío Łódź,VŁ,#fefefe,,,,,,,,,,\n", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,rider,4,9,1,5,6,7,8", "Rafał Majka"} {
+	leader, jf := roleWords(t, ta, "cycling-party", "leader"), roleWords(t, ta, "ciclismo-a-fondo", "JF")
+	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar," + leader + "," + jf + ",3,6,9,7,8,5,8\n", "Vacío Łódź,VŁ,#fefefe,,,,,,,,,,,\n",
+		"Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,,,4,9,1,5,6,7,8\n", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,9,Čeněk Łoś,," + jf + ",,,,,,,\n", "Rafał Majka"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("CSV export lacks %q:\n%s", want, c)
 		}
@@ -150,7 +168,7 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	}
 	found := false
 	for _, r := range rows {
-		if len(r) > 4 && r[0] == "Ñandú Čapek Ørsted" && r[4] == "Łukasz Wiśniowski" && r[6] == "4" {
+		if len(r) > 7 && r[0] == "Ñandú Čapek Ørsted" && r[4] == "Łukasz Wiśniowski" && r[7] == "4" {
 			found = true
 		}
 	}
@@ -255,7 +273,8 @@ func TestRosterImportProblems(t *testing.T) {
 		cells   []string
 	}{
 		{"one problem of each kind", problemFile, problemCells},
-		{"missing column", [][]string{{"team", "short", "color", "number", "name", "cost"}, good[:6]}, []string{"1 role"}},
+		{"missing column", [][]string{{"team", "short", "color", "number", "role"}, {"Nuevo", "NUE", "#123456", "1", "leader"}}, []string{"1 name"}},
+		{"no role column at all", [][]string{{"team", "short", "color", "number", "name"}, good[:5]}, []string{"2 role"}},
 		{"unknown column", [][]string{append(append([]string{}, header...), "captain"), append(append([]string{}, good...), "yes")}, []string{"1 captain"}},
 		{"column twice", [][]string{append(append([]string{}, header...), "name"), append(append([]string{}, good...), "Otra vez")}, []string{"1 name"}},
 		{"header only", [][]string{header}, []string{"2 "}},
@@ -361,7 +380,7 @@ func TestImportPages(t *testing.T) {
 	ta := newTestApp(t)
 	page := getPage(t, ta, "/teams/import")
 	for _, want := range []string{"<title>Import teams &amp; riders · Race Director</title>", `enctype="multipart/form-data"`, `name="file"`, `name="_csrf"`,
-		"team, short, color, number, name, role, cost"} {
+		"team, short, color, number, name, cycling-party role, ciclismo-a-fondo role, 2ruote cost, 2ruote pianura"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("GET /teams/import lacks %q", want)
 		}

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"encoding/json"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -156,7 +157,7 @@ func TestRiderPages(t *testing.T) {
 	runScenarios(t, []scenario{
 		{name: "new form", method: "GET", url: "/teams/1/riders/new", wantStatus: 200, unchanged: true,
 			wantContains: []string{"<title>New rider for Rojo · Race Director</title>", `action="/riders"`, `<option value="1" selected>Rojo</option>`,
-				`name="number" type="number" min="1" max="9" inputmode="numeric" value="7"`, `<option value="leader">Leader`, `name="attr_cost"`}},
+				`name="number" type="number" min="1" max="9" inputmode="numeric" value="7"`, `<option value="leader">Leader`, `name="value.2ruote.cost"`, `id="role-ciclismo-a-fondo" name="role.ciclismo-a-fondo"`}},
 		{name: "new form of unknown team", method: "GET", url: "/teams/999/riders/new", wantStatus: 404, unchanged: true},
 		{name: "create", method: "POST", url: "/riders", form: rider("1", "Łukasz Ø", "7", "sprinter"), wantStatus: http.StatusSeeOther,
 			after: func(t testing.TB, ta *testApp, rec *httptest.ResponseRecorder) {
@@ -167,30 +168,54 @@ func TestRiderPages(t *testing.T) {
 				thenPage(t, ta, "/teams", "Rider Łukasz Ø added.")
 			}},
 		{name: "create with 2RUOTE values", method: "POST", url: "/riders",
-			form:       url.Values{"team_id": {"2"}, "name": {"Uno"}, "number": {"8"}, "role": {"rider"}, "attr_cost": {"3"}, "attr_pianura": {"7"}, "attr_volata": {""}},
+			form:       url.Values{"team_id": {"2"}, "name": {"Uno"}, "number": {"8"}, "value.2ruote.cost": {"3"}, "value.2ruote.pianura": {"7"}, "value.2ruote.volata": {""}},
 			wantStatus: http.StatusSeeOther,
 			after: func(t testing.TB, ta *testApp, _ *httptest.ResponseRecorder) {
 				got := riderOf(t, ta, 37)
-				if len(got.Attributes) != 2 || got.Attributes["cost"] != 3 || got.Attributes["pianura"] != 7 {
-					t.Errorf("stored values = %v, want cost 3 and pianura 7 only", got.Attributes)
+				if len(got.Attributes) != 2 || got.Attributes["cost"] != 3 || got.Attributes["pianura"] != 7 || len(got.Games) != 1 || got.Games["2ruote"].Role != "rider" {
+					t.Errorf("stored values = %v (games %v), want cost 3 and pianura 7 only, in 2RUOTE", got.Attributes, got.Games)
 				}
 			}},
 		{name: "create refused keeps the typed values", method: "POST", url: "/riders", form: rider("1", "Ñoño", "3", "leader"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`value="Ñoño"`, `value="3"`, `id="err-number">number 3 is already used in this team</span>`, "nothing was saved"}},
 		{name: "create refused on its role", method: "POST", url: "/riders", form: rider("1", "Ñoño", "8", "captain"), wantStatus: 422, unchanged: true,
-			wantContains: []string{`value="Ñoño"`, `value="8"`, `id="err-role">must be one of`}},
+			wantContains: []string{`value="Ñoño"`, `value="8"`, `id="err-games.cycling-party.role">&#34;captain&#34; is not a Cycling Party`}},
+		{name: "create without any role", method: "POST", url: "/riders", form: rider("1", "Ñoño", "8", ""), wantStatus: 422, unchanged: true,
+			wantContains: []string{`id="err-role">is required: give the rider a role in at least one game`, `aria-describedby="err-role"`}},
+		{name: "create with a role in every game", method: "POST", url: "/riders",
+			form: url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"RE"},
+				"value.2ruote.cost": {"1"}, "value.2ruote.pianura": {"5"}, "value.2ruote.montagna": {"6"}, "value.2ruote.discesa": {"4"},
+				"value.2ruote.collina": {"5"}, "value.2ruote.volata": {"3"}, "value.2ruote.cronometro": {"4"}},
+			wantStatus: http.StatusSeeOther,
+			after: func(t testing.TB, ta *testApp, _ *httptest.ResponseRecorder) {
+				got := riderOf(t, ta, 37)
+				want := `{"2ruote":{"role":"rider","attributes":{"collina":5,"cost":1,"cronometro":4,"discesa":4,"montagna":6,"pianura":5,"volata":3}},"ciclismo-a-fondo":{"role":"RE"},"cycling-party":{"role":"rouleur"}}`
+				if b, _ := json.Marshal(got.Games); string(b) != want || got.Role != "rouleur" {
+					t.Errorf("stored games = %s (role %q), want %s (role rouleur)", b, got.Role, want)
+				}
+				edit := formValues(getPage(t, ta, "/riders/37/edit"))
+				for field, want := range map[string]string{"role": "rouleur", "role.ciclismo-a-fondo": "RE", "value.2ruote.cost": "1", "value.2ruote.cronometro": "4"} {
+					if got := edit.Get(field); got != want {
+						t.Errorf("edit form %s = %q, want %q", field, got, want)
+					}
+				}
+			}},
+		{name: "create with a role of another game in a game", method: "POST", url: "/riders",
+			form:       url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"leader"}},
+			wantStatus: 422, unchanged: true,
+			wantContains: []string{`id="err-games.ciclismo-a-fondo.role">&#34;leader&#34; is not a Ciclismo a fondo role (`, `<option value="rouleur" selected>`}},
 		{name: "create without name nor number", method: "POST", url: "/riders", form: rider("1", "", "", "leader"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`id="err-name">is required</span>`, `id="err-number">must be between 1 and 9</span>`, `<option value="leader" selected>`}},
 		{name: "create with a number that is not one", method: "POST", url: "/riders", form: rider("1", "Ñoño", "siete", "leader"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`id="err-number">must be a whole number between 1 and 9</span>`, `value="Ñoño"`}},
 		{name: "create with a value out of range", method: "POST", url: "/riders",
-			form:       url.Values{"team_id": {"1"}, "name": {"Uno"}, "number": {"8"}, "role": {"rider"}, "attr_cost": {"7"}},
+			form:       url.Values{"team_id": {"1"}, "name": {"Uno"}, "number": {"8"}, "value.2ruote.cost": {"7"}},
 			wantStatus: 422, unchanged: true,
-			wantContains: []string{`id="err-attributes.cost">must be between 1 and 4</span>`, `name="attr_cost" type="number" inputmode="numeric" min="1" max="4" value="7"`}},
+			wantContains: []string{`id="err-games.2ruote.attributes.cost">must be between 1 and 4</span>`, `name="value.2ruote.cost" type="number" inputmode="numeric" min="1" max="4" value="7"`}},
 		{name: "create with a value that is not a number", method: "POST", url: "/riders",
-			form:       url.Values{"team_id": {"1"}, "name": {"Uno"}, "number": {"8"}, "role": {"rider"}, "attr_cost": {"tres"}},
+			form:       url.Values{"team_id": {"1"}, "name": {"Uno"}, "number": {"8"}, "value.2ruote.cost": {"tres"}},
 			wantStatus: 422, unchanged: true,
-			wantContains: []string{`id="err-attributes.cost">must be a whole number</span>`}},
+			wantContains: []string{`id="err-games.2ruote.attributes.cost">must be a whole number</span>`, `value="tres"`}},
 		{name: "create in unknown team", method: "POST", url: "/riders", form: rider("999", "Uno", "1", "leader"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`id="err-team_id">`}},
 		{name: "create without team", method: "POST", url: "/riders", form: rider("", "Uno", "1", "leader"), wantStatus: 422, unchanged: true,
@@ -278,7 +303,7 @@ func TestRiderFormShowsStoredValues(t *testing.T) {
 		t.Fatalf("PUT rider 1 = %d; body:\n%s", rec.Code, rec.Body)
 	}
 	v := formValues(getPage(t, ta, "/riders/1/edit"))
-	for field, want := range map[string]string{"attr_cost": "4", "attr_pianura": "8", "attr_montagna": "", "attr_volata": ""} {
+	for field, want := range map[string]string{"value.2ruote.cost": "4", "value.2ruote.pianura": "8", "value.2ruote.montagna": "", "value.2ruote.volata": "", "role": "leader", "role.ciclismo-a-fondo": "JF"} {
 		if got := v.Get(field); got != want {
 			t.Errorf("edit form %s = %q, want %q", field, got, want)
 		}

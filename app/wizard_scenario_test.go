@@ -262,21 +262,35 @@ func TestWizardCyclingParty(t *testing.T) {
 	}
 	teamsStep = wizardSubmit(t, ta, backToStages, "next", nil)
 
-	// Teams: Rojo, Azul and Verde race; back and forth keeps them.
-	summary := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(teams["Rojo"], teams["Azul"], teams["Verde"])})
+	// Teams: Rojo and Verde are chosen first; back and forth keeps them, first and in that order.
+	summary := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(teams["Rojo"], teams["Verde"])})
 	wantStep(t, summary, http.StatusOK, "New tour — summary")
-	for _, want := range []string{"Tour 2027", "Team 1 · Rojo", "Tadej Pogačar", ">11<", ">36<", "Create tour"} {
+	teamsAgain := wizardSubmit(t, ta, summary, "back", nil)
+	wantStep(t, teamsAgain, http.StatusOK, "New tour — teams")
+	if got := strings.Join(teamsAgain.values["teams"], ","); got != strings.Join(ids(teams["Rojo"], teams["Verde"]), ",") {
+		t.Errorf("teams checked after Back = %s, want Rojo, Verde (in the order chosen, listed first)", got)
+	}
+	for _, want := range []string{`<span class="team-number">Team 1</span>`, `<span class="team-number">Team 2</span>`, `value="up_team:` + ids(teams["Verde"])[0] + `" formaction="/tours/new#team-` + ids(teams["Verde"])[0] + `"`} {
+		if !strings.Contains(teamsAgain.body, want) {
+			t.Errorf("the teams step lacks %q", want)
+		}
+	}
+	if strings.Index(teamsAgain.body, `id="team-`+ids(teams["Verde"])[0]+`"`) > strings.Index(teamsAgain.body, `id="team-`+ids(teams["Azul"])[0]+`"`) {
+		t.Errorf("the teams step lists Azul (not chosen) before Verde (team 2)")
+	}
+	// Azul is added (team 3), then moved up one place: Rojo, Azul, Verde.
+	added := wizardSubmit(t, ta, teamsAgain, "up_team:"+ids(teams["Azul"])[0], map[string][]string{"teams": ids(teams["Rojo"], teams["Verde"], teams["Azul"])})
+	wantStep(t, added, http.StatusOK, "New tour — teams")
+	if got := strings.Join(added.values["teams"], ","); got != strings.Join(ids(teams["Rojo"], teams["Azul"], teams["Verde"]), ",") {
+		t.Errorf("teams after adding Azul and moving it up = %s, want Rojo, Azul, Verde", got)
+	}
+	summary = wizardSubmit(t, ta, added, "next", nil)
+	wantStep(t, summary, http.StatusOK, "New tour — summary")
+	for _, want := range []string{"Tour 2027", "Team 1 · Rojo", "Team 2 · Azul", "Tadej Pogačar", ">11<", ">36<", "Create tour"} {
 		if !strings.Contains(summary.body, want) {
 			t.Errorf("summary lacks %q", want)
 		}
 	}
-	teamsAgain := wizardSubmit(t, ta, summary, "back", nil)
-	wantStep(t, teamsAgain, http.StatusOK, "New tour — teams")
-	if got := strings.Join(teamsAgain.values["teams"], ","); got != strings.Join(ids(teams["Azul"], teams["Rojo"], teams["Verde"]), ",") {
-		t.Errorf("teams checked after Back = %s, want Azul, Rojo, Verde (listed by name)", got)
-	}
-	summary = wizardSubmit(t, ta, teamsAgain, "next", nil)
-	wantStep(t, summary, http.StatusOK, "New tour — summary")
 
 	before := ta.snapshot(t)
 	if before == "" {
@@ -293,8 +307,8 @@ func TestWizardCyclingParty(t *testing.T) {
 	if tour.Points.StageWin != 7 || fmt.Sprint(tour.Points.Individual) != "[25 18 12]" {
 		t.Errorf("created points = %+v, want stage win 7 and individual [25 18 12]", tour.Points)
 	}
-	if len(tour.Teams) != 3 || tour.Teams[0].Name != "Azul" || tour.Teams[1].Name != "Rojo" || tour.Teams[1].Riders[0].Bib != 21 || tour.Teams[1].Riders[0].Name != "Tadej Pogačar" {
-		t.Fatalf("created teams = %+v, want Azul, Rojo (Pogačar bib 21), Verde", tour.Teams)
+	if len(tour.Teams) != 3 || tour.Teams[0].Name != "Rojo" || tour.Teams[1].Name != "Azul" || tour.Teams[2].Name != "Verde" || tour.Teams[0].Riders[0].Bib != 11 || tour.Teams[0].Riders[0].Name != "Tadej Pogačar" {
+		t.Fatalf("created teams = %+v, want Rojo (Pogačar bib 11), Azul, Verde: the order chosen", tour.Teams)
 	}
 
 	// A database edit after creation leaves the tour unchanged.
@@ -314,8 +328,8 @@ func TestWizardCyclingParty(t *testing.T) {
 		t.Fatalf("deleting Pogačar = %d; body:\n%s", rec.Code, rec.Body)
 	}
 	after := decode[store.TourView](t, ta.do(t, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d", tour.ID), nil))
-	if after.Teams[1].Name != "Rojo" || after.Teams[1].Riders[0].Name != "Tadej Pogačar" || len(after.Teams[1].Riders) != 6 {
-		t.Errorf("after editing the database the tour's team 2 is %q with %v, want Rojo with Tadej Pogačar and 6 riders", after.Teams[1].Name, after.Teams[1].Riders)
+	if after.Teams[0].Name != "Rojo" || after.Teams[0].Riders[0].Name != "Tadej Pogačar" || len(after.Teams[0].Riders) != 6 {
+		t.Errorf("after editing the database the tour's team 1 is %q with %v, want Rojo with Tadej Pogačar and 6 riders", after.Teams[0].Name, after.Teams[0].Riders)
 	}
 }
 

@@ -123,7 +123,7 @@ func TestRosterFlow(t *testing.T) {
 	tb.wantText("main", "Oro 6", "Celeste 1")
 
 	// Export links answer files.
-	for _, c := range []struct{ href, magic string }{{"/api/v1/teams/export.xlsx", "PK"}, {"/api/v1/teams/export.csv", "team"}} {
+	for _, c := range []struct{ href, magic string }{{"/api/v1/teams/export.xlsx", "PK"}, {"/api/v1/teams/export.csv", "\ufeffteam"}} {
 		status, _, head := tb.download(c.href)
 		if status != 200 || !strings.HasPrefix(string(head), c.magic) {
 			tb.errorf("%s: status %d, starts %q, want 200 and %q", c.href, status, head, c.magic)

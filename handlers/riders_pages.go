@@ -13,17 +13,45 @@ import (
 	"racedirector/views"
 )
 
-// riderForm is what the rider form page shows.
+// riderForm is what the rider form page shows: the rider, and a section per game for his role there.
 type riderForm struct {
-	Action     string
-	Rider      store.RiderInput
-	Teams      []store.Team
-	Roles      []store.RoleChoice
-	Attributes []race.AttributeRule
-	// Values are the ruleset value fields by attribute id, as typed (after a refused post) or as stored;
-	// a value the rider does not have is absent and shows empty, not 0.
-	Values map[string]string
+	Action string
+	Rider  store.RiderInput
+	Teams  []store.Team
+	Games  []gameSection
 }
+
+// gameSection is one game's part of the rider form: the role (when it is a choice) and card values.
+type gameSection struct {
+	ID, Name string
+	// RoleID is the role select's id ("role" for the first game), RoleName its form name, RoleField
+	// the field its messages are keyed by.
+	RoleID, RoleName, RoleField string
+	Roles                       []race.Role
+	Role                        string
+	// Hint says how the game gives roles (Cycling Party: by counter number).
+	Hint   string
+	Values []valueField
+}
+
+// valueField is one card value input of a game (2RUOTE cost and speeds).
+type valueField struct {
+	ID, Name, Input, Field string
+	Min, Max               int
+	// Value is as typed (after a refused post) or as stored; empty when the rider has none.
+	Value string
+}
+
+// roleInput and valueInput are the form names of a game's role select and card value inputs; the
+// first (default) game's role keeps the form's older name "role".
+func roleInput(game string, first bool) string {
+	if first {
+		return "role"
+	}
+	return "role." + game
+}
+
+func valueInput(game, value string) string { return "value." + game + "." + value }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
 	teams, err := h.Store.ListTeams()
@@ -31,23 +59,54 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 		return err
 	}
 	p.Title, p.Section = title, "teams"
-	rules := h.Store.AttributeRules()
-	values := map[string]string{}
-	for _, a := range rules {
-		if c.Request().Method == http.MethodPost {
-			values[a.ID] = c.FormValue("attr_" + a.ID)
-		} else if v, ok := in.Attributes[a.ID]; ok {
-			values[a.ID] = strconv.Itoa(v)
+	posted := c.Request().Method == http.MethodPost
+	var sections []gameSection
+	for i, g := range h.Store.Games() {
+		own := in.Games[g.ID]
+		sec := gameSection{ID: g.ID, Name: g.Name, RoleID: "role-" + g.ID, RoleName: roleInput(g.ID, i == 0), RoleField: "games." + g.ID + ".role", Role: own.Role}
+		if i == 0 {
+			sec.RoleID = "role"
 		}
+		if g.ChoosesRole() {
+			sec.Roles = g.Roles
+		}
+		if g.CounterRoles {
+			sec.Hint = "The counter number gives the role in this game"
+			if r, ok := counterRole(g, in.Number); ok {
+				sec.Hint += fmt.Sprintf(": number %d is the %s", in.Number, r.Name)
+			}
+			sec.Hint += "."
+		}
+		for _, a := range g.Attributes {
+			f := valueField{ID: a.ID, Name: a.Name, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
+			if posted {
+				f.Value = c.FormValue(f.Input)
+			} else if v, ok := own.Attributes[a.ID]; ok {
+				f.Value = strconv.Itoa(v)
+			}
+			sec.Values = append(sec.Values, f)
+		}
+		sections = append(sections, sec)
 	}
-	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Roles: h.Store.Roles(), Attributes: rules, Values: values}
+	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Games: sections}
 	return h.render(c, status, "rider_form", p)
 }
 
-// riderFromForm reads a rider form; malformed numbers are reported as field errors.
+// counterRole is the role a counter number gives in a game of counter roles.
+func counterRole(g store.Game, number int) (race.Role, bool) {
+	for _, r := range g.Roles {
+		if r.Counter == number && number > 0 {
+			return r, true
+		}
+	}
+	return race.Role{}, false
+}
+
+// riderFromForm reads a rider form: his role and card values in each game. Malformed numbers are
+// reported as field errors.
 func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.ValidationError) {
 	v := &race.ValidationError{}
-	in := store.RiderInput{Name: c.FormValue("name"), Role: c.FormValue("role"), Attributes: map[string]int{}}
+	in := store.RiderInput{Name: c.FormValue("name"), Games: store.Games{}}
 	if n, ok := formInt(c.FormValue("team_id")); ok && n > 0 {
 		in.TeamID = uint(n)
 	} else {
@@ -58,17 +117,21 @@ func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.Validat
 		v.Add("number", "must be a whole number between 1 and 9")
 	}
 	in.Number = n
-	for _, a := range h.Store.AttributeRules() {
-		raw := strings.TrimSpace(c.FormValue("attr_" + a.ID))
-		if raw == "" {
-			continue
+	for i, g := range h.Store.Games() {
+		e := store.GameRole{Role: strings.TrimSpace(c.FormValue(roleInput(g.ID, i == 0))), Attributes: map[string]int{}}
+		for _, a := range g.Attributes {
+			raw := strings.TrimSpace(c.FormValue(valueInput(g.ID, a.ID)))
+			if raw == "" {
+				continue
+			}
+			val, ok := formInt(raw)
+			if !ok {
+				v.Add("games."+g.ID+".attributes."+a.ID, "must be a whole number")
+				continue
+			}
+			e.Attributes[a.ID] = val
 		}
-		val, ok := formInt(raw)
-		if !ok {
-			v.Add("attributes."+a.ID, "must be a whole number")
-			continue
-		}
-		in.Attributes[a.ID] = val
+		in.Games[g.ID] = e
 	}
 	return in, v
 }
@@ -88,7 +151,13 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 	if next > 9 {
 		next = 0
 	}
-	return h.riderFormPage(c, http.StatusOK, "New rider for "+t.Name, "/riders", store.RiderInput{TeamID: id, Number: next}, views.Page{})
+	in := store.RiderInput{TeamID: id, Number: next, Games: store.Games{}}
+	for _, g := range h.Store.Games() { // a game of counter roles proposes the counter's role
+		if r, ok := counterRole(g, next); ok && g.CounterRoles {
+			in.Games[g.ID] = store.GameRole{Role: r.ID}
+		}
+	}
+	return h.riderFormPage(c, http.StatusOK, "New rider for "+t.Name, "/riders", in, views.Page{})
 }
 
 // CreateRiderPage stores a new rider from the form.
@@ -131,7 +200,7 @@ func (h *Handler) EditRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in := store.RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes}
+	in := store.RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: r.Games}
 	return h.riderFormPage(c, http.StatusOK, "Edit rider "+r.Name, fmt.Sprintf("/riders/%d", id), in, views.Page{})
 }
 

@@ -28,7 +28,7 @@ func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := roster.WriteXLSX(&buf, rows, h.Store.AttributeIDs()); err != nil {
+	if err := roster.WriteXLSX(&buf, rows, h.Store.RosterLayout()); err != nil {
 		return fmt.Errorf("export xlsx: %w", err)
 	}
 	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buf.Bytes())
@@ -41,7 +41,7 @@ func (h *Handler) ExportTeamsCSV(c echo.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := roster.WriteCSV(&buf, rows, h.Store.AttributeIDs()); err != nil {
+	if err := roster.WriteCSV(&buf, rows, h.Store.RosterLayout()); err != nil {
 		return fmt.Errorf("export csv: %w", err)
 	}
 	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".csv", "text/csv; charset=utf-8", buf.Bytes())
@@ -74,9 +74,10 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 	return filepath.Base(fh.Filename), data, nil
 }
 
-// readRoster parses an uploaded roster; an unreadable file is a validation error on "file".
+// readRoster parses an uploaded roster; an unreadable file, or one past the limits (rows, unpacked
+// size), is a validation error on "file" whose message says why.
 func (h *Handler) readRoster(name string, data []byte) (roster.Sheet, error) {
-	sh, err := roster.Read(data, name, h.Store.AttributeIDs())
+	sh, err := roster.Read(data, name, h.Store.RosterLayout())
 	if err != nil {
 		return sh, race.Invalid("file", err.Error())
 	}
@@ -109,7 +110,7 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 
 // ImportPage shows the upload form.
 func (h *Handler) ImportPage(c echo.Context) error {
-	return h.render(c, http.StatusOK, "import", views.Page{Title: "Import teams & riders", Section: "teams", Data: map[string]any{"Columns": roster.Header(h.Store.AttributeIDs())}})
+	return h.render(c, http.StatusOK, "import", views.Page{Title: "Import teams & riders", Section: "teams", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
@@ -118,7 +119,7 @@ func (h *Handler) importFailed(c echo.Context, err error) error {
 		return err
 	}
 	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: "Import teams & riders", Section: "teams", Errors: ve.Fields,
-		Error: "The file could not be read: nothing was stored.", Data: map[string]any{"Columns": roster.Header(h.Store.AttributeIDs())}})
+		Error: "The file could not be read: nothing was stored.", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
 // ImportPreviewPage reads the uploaded file and shows what it would do, storing nothing.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,13 +19,78 @@ type teamForm struct {
 	Team   store.TeamInput
 }
 
-// TeamsPage lists every team with its riders.
+// teamsView is the Teams & riders page: every team with its riders and their role in each game.
+type teamsView struct {
+	Teams []teamView
+}
+
+// teamView is one team of the Teams & riders page.
+type teamView struct {
+	store.Team
+	Rows []riderRow
+}
+
+// riderRow is one rider of the Teams & riders page, with a line per game.
+type riderRow struct {
+	ID     uint
+	Number int
+	Name   string
+	Games  []gameLine
+}
+
+// gameLine is a rider's role in one game, in the game's words ("" when he has none there).
+type gameLine struct {
+	Game, Role string
+}
+
+// gameLines words a rider's role and card values in each game.
+func gameLines(games []store.Game, r store.Rider) []gameLine {
+	var out []gameLine
+	for _, g := range games {
+		own, has := r.Games[g.ID]
+		line := gameLine{Game: shortGameName(g.Name)}
+		if has {
+			var parts []string
+			if g.ChoosesRole() || len(g.Attributes) == 0 {
+				parts = append(parts, g.RoleName(own.Role))
+			}
+			for _, a := range g.Attributes {
+				if v, ok := own.Attributes[a.ID]; ok {
+					parts = append(parts, fmt.Sprintf("%s %d", a.ID, v))
+				}
+			}
+			line.Role = strings.Join(parts, " · ")
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// shortGameName is a game's name without the words in brackets: "Cycling Party (Master)" is
+// "Cycling Party".
+func shortGameName(name string) string {
+	if i := strings.Index(name, " ("); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// TeamsPage lists every team with its riders and their role in each game.
 func (h *Handler) TeamsPage(c echo.Context) error {
 	teams, err := h.Store.ListTeams()
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "teams", views.Page{Title: "Teams & riders", Section: "teams", Data: map[string]any{"Teams": teams}})
+	games := h.Store.Games()
+	var v teamsView
+	for _, t := range teams {
+		tv := teamView{Team: t}
+		for _, r := range t.Riders {
+			tv.Rows = append(tv.Rows, riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)})
+		}
+		v.Teams = append(v.Teams, tv)
+	}
+	return h.render(c, http.StatusOK, "teams", views.Page{Title: "Teams & riders", Section: "teams", Data: v})
 }
 
 // NewTeamPage shows an empty team form.

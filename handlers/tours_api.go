@@ -44,12 +44,14 @@ func (h *Handler) defaultRuleset() string {
 	return "cycling-party"
 }
 
-// createTourBody is POST /tours: a proposal plus teams, riders and points.
+// createTourBody is POST /tours: a proposal plus teams, riders, points and, for this tour only,
+// riders' roles (or 2RUOTE card values) other than their own, by database rider id.
 type createTourBody struct {
 	race.Proposal
-	Teams  []uint                 `json:"teams"`
-	Riders map[string][]uint      `json:"riders,omitempty"`
-	Points *race.PointsDefinition `json:"points,omitempty"`
+	Teams     []uint                    `json:"teams"`
+	Riders    map[string][]uint         `json:"riders,omitempty"`
+	Points    *race.PointsDefinition    `json:"points,omitempty"`
+	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
 }
 
 // APICreateTour creates a tour from a (possibly edited) proposal, copying the chosen teams.
@@ -58,7 +60,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points}
+	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides}
 	if in.Ruleset == "" {
 		in.Ruleset = h.defaultRuleset()
 	}

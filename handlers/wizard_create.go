@@ -41,6 +41,9 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	if err != nil {
 		return err
 	}
+	if err := h.pruneDraft(&d); err != nil {
+		return err
+	}
 	tour, err := h.Store.BuildTour(d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
@@ -126,9 +129,25 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if action != "create" {
 		return h.renderSummaryStep(c, http.StatusOK, d, nil, "")
 	}
+	if err := h.pruneDraft(&d); err != nil {
+		return err
+	}
 	id, err := h.Store.CreateTour(d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
 	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("Tour %s created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
+}
+
+// pruneDraft drops the draft's role overrides of riders who no longer race (see pruneOverrides).
+func (h *Handler) pruneDraft(d *wizardDraft) error {
+	if len(d.Overrides) == 0 {
+		return nil
+	}
+	all, err := h.Store.ListTeams()
+	if err != nil {
+		return err
+	}
+	pruneOverrides(d, all)
+	return nil
 }

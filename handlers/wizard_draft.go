@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -41,6 +42,17 @@ type wizardDraft struct {
 	// Reached is the furthest step the director has been shown: the step markers jump to any step
 	// up to it.
 	Reached string `json:"reached,omitempty"`
+	// Overrides are the roles (or 2RUOTE card values) changed for this tour, by database rider id.
+	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
+}
+
+// chosenRiders are the riders picked for a team (nil: its lowest counter numbers race).
+func (d wizardDraft) chosenRiders(team uint) []uint {
+	chosen, has := d.Riders[strconv.FormatUint(uint64(team), 10)]
+	if !has {
+		return nil
+	}
+	return chosen
 }
 
 // newSeed is a random proposal seed, short enough to read out at the table.
@@ -115,7 +127,7 @@ func stepTitle(step string) string {
 func (d wizardDraft) createInput() store.CreateTourInput {
 	p := race.Proposal{Ruleset: d.Request.Ruleset, Name: strings.TrimSpace(d.Request.Name), Profile: d.Request.Profile,
 		Seed: d.Request.Seed, RidersPerTeam: d.Request.RidersPerTeam, Stages: d.Stages, Advanced: d.Request.Advanced}
-	in := store.CreateTourInput{Proposal: p, Teams: d.Teams, Riders: d.Riders}
+	in := store.CreateTourInput{Proposal: p, Teams: d.Teams, Riders: d.Riders, Overrides: d.Overrides}
 	if d.Points != nil {
 		pts := *d.Points
 		in.Points = pts

@@ -15,15 +15,16 @@ type Team struct {
 	UpdatedAt time.Time
 }
 
-// Rider is a rider of the database, in one team, with a counter number unique in the team.
+// Rider is a rider of the database, in one team, with a counter number unique in the team and a
+// role in each game he is set up for.
 type Rider struct {
 	ID     uint   `gorm:"primaryKey"`
 	TeamID uint   `gorm:"not null;uniqueIndex:idx_rider_team_number"`
 	Name   string `gorm:"size:60;not null"`
 	Number int    `gorm:"not null;uniqueIndex:idx_rider_team_number"`
-	Role   string `gorm:"size:40;not null"`
-	// Attributes is JSON: ruleset-specific values such as 2RUOTE speeds and cost.
-	Attributes string `gorm:"type:text;not null;default:'{}'"`
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Games is JSON: the rider's role in each game, by ruleset id, with card values where the game
+	// has them ({"cycling-party": {"role": "leader"}, "2ruote": {"role": "rider", "attributes": {"cost": 3}}}).
+	Games     string `gorm:"type:text;not null;default:'{}'"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }

@@ -14,6 +14,10 @@ import (
 // MaxClockRows is the most data rows a clock finish CSV may have.
 const MaxClockRows = 1000
 
+// maxClockCells is the most cells a line of a clock finish CSV may have (it has a handful of columns):
+// a longer line is refused before it is split, so one endless line costs nothing.
+const maxClockCells = 100
+
 // ClockCSV is a clock finish read from a CSV file.
 type ClockCSV struct {
 	// Results are the riders' results in file order.
@@ -40,6 +44,9 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 	var out ClockCSV
 	v := &ValidationError{}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if line := wideLine(data, maxClockCells); line > 0 {
+		return out, Invalid("file", fmt.Sprintf("line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells))
+	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
@@ -167,6 +174,18 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 		}
 	}
 	return res, ok
+}
+
+// wideLine is the first line of data with more than cells cells (counting commas or semicolons), or 0.
+func wideLine(data []byte, cells int) int {
+	for line := 1; len(data) > 0; line++ {
+		row, rest, _ := bytes.Cut(data, []byte("\n"))
+		if bytes.Count(row, []byte(",")) >= cells || bytes.Count(row, []byte(";")) >= cells {
+			return line
+		}
+		data = rest
+	}
+	return 0
 }
 
 // csvProblem describes a CSV syntax error with its line.

@@ -1,36 +1,94 @@
 // Package roster reads and writes the teams-and-riders database as a spreadsheet
-// (XLSX or CSV): one row per rider with its team.
+// (XLSX or CSV): one row per rider with its team, and his role in each game.
 package roster
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
-	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/xuri/excelize/v2"
 )
 
-// BaseColumns are the columns every roster file has, in order; attribute columns follow.
+// BaseColumns are the columns every roster file has, in order; the games' columns follow.
 func BaseColumns() []string {
-	return []string{"team", "short", "color", "number", "name", "role"}
+	return []string{"team", "short", "color", "number", "name"}
 }
+
+// LegacyRole is the single role column of older roster files (one role from any game).
+const LegacyRole = "role"
+
+// Game is one game's columns in a roster file: "<id> role" when a rider's role there is a choice,
+// then "<id> <value>" for each card value ("2ruote cost").
+type Game struct {
+	ID         string
+	Role       bool
+	Attributes []string
+}
+
+// RoleColumn is the header of the game's role column.
+func (g Game) RoleColumn() string { return g.ID + " role" }
+
+// AttributeColumn is the header of one of the game's card value columns.
+func (g Game) AttributeColumn(id string) string { return g.ID + " " + id }
+
+// Layout is the columns of a roster file after the base ones: a group per game. Files of the older
+// single-role shape (a "role" column and bare card value columns such as "cost") are read too.
+type Layout struct {
+	Games []Game
+	// Legacy are the card value columns older files have without a game ("cost", "pianura", …).
+	Legacy []string
+}
+
+// Header returns the full header row a roster file is written with.
+func (l Layout) Header() []string {
+	h := BaseColumns()
+	for _, g := range l.Games {
+		if g.Role {
+			h = append(h, g.RoleColumn())
+		}
+		for _, a := range g.Attributes {
+			h = append(h, g.AttributeColumn(a))
+		}
+	}
+	return h
+}
+
+// GameCells are one rider's cells of one game: his role there (as written) and card values.
+type GameCells struct {
+	Role       string
+	Attributes map[string]int
+}
+
+// empty says the rider has nothing in that game.
+func (c GameCells) empty() bool { return c.Role == "" && len(c.Attributes) == 0 }
 
 // Row is one rider row of a roster file; Line is its 1-based line in the file (the header is line 1).
 // A row with a team but no number, name nor role is the team alone (a team without riders yet).
 type Row struct {
-	Line       int
-	Team       string
-	Short      string
-	Color      string
-	Number     int
-	Name       string
+	Line   int
+	Team   string
+	Short  string
+	Color  string
+	Number int
+	Name   string
+	// Games are the rider's cells by game id, one for each game whose columns the file has (empty
+	// cells: no role in that game).
+	Games map[string]GameCells
+	// Role and Attributes are the older single-role columns, when the file has them.
 	Role       string
 	Attributes map[string]int
+}
+
+// TeamOnly says whether the row is a team without a rider: no number, name, role nor value.
+func (r Row) TeamOnly() bool {
+	if r.Number != 0 || r.Name != "" || r.Role != "" || len(r.Attributes) > 0 {
+		return false
+	}
+	for _, c := range r.Games {
+		if !c.empty() {
+			return false
+		}
+	}
+	return true
 }
 
 // Problem is one thing wrong in a roster file, by row and column.
@@ -46,259 +104,135 @@ type Sheet struct {
 	Problems []Problem
 }
 
-// Read parses a roster file; format comes from the file name (".xlsx" or ".csv") or, failing that, the content.
-func Read(data []byte, filename string, attributes []string) (Sheet, error) {
-	records, err := records(data, filename)
-	if err != nil {
-		return Sheet{}, err
-	}
-	return parseRecords(records, attributes), nil
+// record is one non-empty row of a file with its line.
+type record struct {
+	line  int
+	cells []string
 }
 
-func records(data []byte, filename string) ([][]string, error) {
-	isXLSX := strings.EqualFold(filepath.Ext(filename), ".xlsx") || bytes.HasPrefix(data, []byte("PK\x03\x04"))
-	if isXLSX {
-		f, err := excelize.OpenReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("the file is not a readable XLSX workbook")
-		}
-		defer f.Close()
-		sheets := f.GetSheetList()
-		if len(sheets) == 0 {
-			return nil, fmt.Errorf("the workbook has no worksheet")
-		}
-		rows, err := f.GetRows(sheets[0])
-		if err != nil {
-			return nil, fmt.Errorf("the first worksheet cannot be read")
-		}
-		return rows, nil
-	}
-	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("the file is neither XLSX nor UTF-8 CSV")
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	if bytes.Count(data, []byte(";")) > bytes.Count(data, []byte(",")) {
-		r.Comma = ';'
-	}
-	var out [][]string
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("the CSV cannot be read: %v", err)
-		}
-		out = append(out, rec)
-	}
-	return out, nil
+// columns maps each known header of a file to its cell index, with the problems of the header.
+type columns struct {
+	index    map[string]int
+	problems []Problem
 }
 
-func parseRecords(records [][]string, attributes []string) Sheet {
-	var sh Sheet
-	if len(records) == 0 {
-		sh.Problems = append(sh.Problems, Problem{Line: 1, Column: "", Message: "the file is empty: expected a header row " + strings.Join(BaseColumns(), ", ")})
-		return sh
-	}
-	index := map[string]int{}
-	known := map[string]bool{}
-	for _, c := range BaseColumns() {
+// readHeader matches a header row to the layout's columns (any case, spaces trimmed).
+func readHeader(header record, l Layout) columns {
+	known := map[string]bool{LegacyRole: true}
+	for _, c := range l.Header() {
 		known[c] = true
 	}
-	for _, a := range attributes {
+	for _, a := range l.Legacy {
 		known[a] = true
 	}
-	for i, h := range records[0] {
-		h = strings.ToLower(strings.TrimSpace(h))
+	cols := columns{index: map[string]int{}}
+	for i, h := range header.cells {
+		h = strings.ToLower(strings.Join(strings.Fields(h), " "))
 		if h == "" {
 			continue
 		}
 		if !known[h] {
-			sh.Problems = append(sh.Problems, Problem{Line: 1, Column: h, Message: "unknown column"})
+			cols.problems = append(cols.problems, Problem{Line: header.line, Column: h, Message: "unknown column"})
 			continue
 		}
-		if _, dup := index[h]; dup {
-			sh.Problems = append(sh.Problems, Problem{Line: 1, Column: h, Message: "column appears twice"})
+		if _, dup := cols.index[h]; dup {
+			cols.problems = append(cols.problems, Problem{Line: header.line, Column: h, Message: "column appears twice"})
 			continue
 		}
-		index[h] = i
+		cols.index[h] = i
 	}
 	for _, c := range BaseColumns() {
-		if _, ok := index[c]; !ok {
-			sh.Problems = append(sh.Problems, Problem{Line: 1, Column: c, Message: "required column is missing"})
+		if _, ok := cols.index[c]; !ok {
+			cols.problems = append(cols.problems, Problem{Line: header.line, Column: c, Message: "required column is missing"})
 		}
 	}
-	if len(sh.Problems) > 0 {
+	return cols
+}
+
+// has says whether the file has that column.
+func (c columns) has(col string) bool {
+	_, ok := c.index[col]
+	return ok
+}
+
+// cell is a row's trimmed cell of that column ("" when absent).
+func (c columns) cell(rec record, col string) string {
+	i, ok := c.index[col]
+	if !ok || i >= len(rec.cells) {
+		return ""
+	}
+	return strings.TrimSpace(rec.cells[i])
+}
+
+// parseRecords turns the file's non-empty rows (the first is the header) into rider rows.
+func parseRecords(records []record, l Layout) Sheet {
+	var sh Sheet
+	if len(records) == 0 {
+		sh.Problems = append(sh.Problems, Problem{Line: 1, Message: "the file is empty: expected a header row " + strings.Join(l.Header(), ", ")})
 		return sh
 	}
-	cell := func(rec []string, col string) string {
-		i, ok := index[col]
-		if !ok || i >= len(rec) {
-			return ""
-		}
-		return strings.TrimSpace(rec[i])
+	cols := readHeader(records[0], l)
+	if sh.Problems = cols.problems; len(sh.Problems) > 0 {
+		return sh
 	}
-	for n, rec := range records[1:] {
-		line := n + 2
-		empty := true
-		for _, v := range rec {
-			if strings.TrimSpace(v) != "" {
-				empty = false
-			}
-		}
-		if empty {
-			continue
-		}
-		row := Row{Line: line, Team: cell(rec, "team"), Short: cell(rec, "short"), Color: cell(rec, "color"),
-			Name: cell(rec, "name"), Role: cell(rec, "role"), Attributes: map[string]int{}}
-		if cell(rec, "number") == "" && row.TeamOnly() && !hasAttributes(rec, attributes, cell) {
-			sh.Rows = append(sh.Rows, row)
-			continue
-		}
-		if v := cell(rec, "number"); v != "" {
-			num, err := strconv.Atoi(v)
-			if err != nil {
-				sh.Problems = append(sh.Problems, Problem{Line: line, Column: "number", Message: fmt.Sprintf("%q is not a whole number", v)})
-			}
-			row.Number = num
-		} else {
-			sh.Problems = append(sh.Problems, Problem{Line: line, Column: "number", Message: "is required"})
-		}
-		for _, a := range attributes {
-			v := cell(rec, a)
-			if v == "" {
-				continue
-			}
-			num, err := strconv.Atoi(v)
-			if err != nil {
-				sh.Problems = append(sh.Problems, Problem{Line: line, Column: a, Message: fmt.Sprintf("%q is not a whole number", v)})
-				continue
-			}
-			row.Attributes[a] = num
-		}
+	for _, rec := range records[1:] {
+		row, problems := parseRow(rec, cols, l)
 		sh.Rows = append(sh.Rows, row)
+		sh.Problems = append(sh.Problems, problems...)
 	}
-	if len(sh.Rows) == 0 && len(sh.Problems) == 0 {
-		sh.Problems = append(sh.Problems, Problem{Line: 2, Message: "the file has a header but no rider rows"})
+	if len(sh.Rows) == 0 {
+		sh.Problems = append(sh.Problems, Problem{Line: records[0].line + 1, Message: "the file has a header but no rider rows"})
 	}
 	return sh
 }
 
-// TeamOnly says whether the row is a team without a rider: no number, name nor role.
-func (r Row) TeamOnly() bool { return r.Number == 0 && r.Name == "" && r.Role == "" }
-
-func hasAttributes(rec []string, attributes []string, cell func([]string, string) string) bool {
-	for _, a := range attributes {
-		if cell(rec, a) != "" {
-			return true
+// parseRow reads one rider row.
+func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
+	var problems []Problem
+	number := func(col string) (int, bool) {
+		v := cols.cell(rec, col)
+		if v == "" {
+			return 0, false
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			problems = append(problems, Problem{Line: rec.line, Column: col, Message: fmt.Sprintf("%q is not a whole number", v)})
+			return 0, false
+		}
+		return n, true
+	}
+	row := Row{Line: rec.line, Team: cols.cell(rec, "team"), Short: cols.cell(rec, "short"), Color: cols.cell(rec, "color"),
+		Name: cols.cell(rec, "name"), Role: cols.cell(rec, LegacyRole), Attributes: map[string]int{}}
+	for _, a := range l.Legacy {
+		if n, ok := number(a); ok {
+			row.Attributes[a] = n
 		}
 	}
-	return false
-}
-
-// numberCell is a row's number as written: empty for a team-only row.
-func numberCell(r Row) string {
-	if r.Number == 0 {
-		return ""
-	}
-	return strconv.Itoa(r.Number)
-}
-
-// Header returns the full header row: the base columns then the attribute columns.
-func Header(attributes []string) []string {
-	return append(BaseColumns(), attributes...)
-}
-
-// Record turns one row into cells for the given header's attribute columns.
-func Record(r Row, attributes []string) []string {
-	rec := []string{r.Team, r.Short, r.Color, numberCell(r), r.Name, r.Role}
-	for _, a := range attributes {
-		if v, ok := r.Attributes[a]; ok {
-			rec = append(rec, strconv.Itoa(v))
-		} else {
-			rec = append(rec, "")
+	for _, g := range l.Games {
+		present := false
+		cells := GameCells{Attributes: map[string]int{}}
+		if g.Role && cols.has(g.RoleColumn()) {
+			present = true
+			cells.Role = cols.cell(rec, g.RoleColumn())
 		}
-	}
-	return rec
-}
-
-// WriteCSV writes the rows as UTF-8 CSV with a header.
-func WriteCSV(w io.Writer, rows []Row, attributes []string) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(Header(attributes)); err != nil {
-		return err
-	}
-	for _, r := range rows {
-		if err := cw.Write(Record(r, attributes)); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// WriteXLSX writes the rows as an XLSX workbook with a frozen, filtered header and numbers as numbers.
-func WriteXLSX(w io.Writer, rows []Row, attributes []string) error {
-	f := excelize.NewFile()
-	defer f.Close()
-	const sheet = "Riders"
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return err
-	}
-	header := Header(attributes)
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"#E5E7EB"}}})
-	if err != nil {
-		return err
-	}
-	for i, h := range header {
-		cell, _ := excelize.CoordinatesToCellName(i+1, 1)
-		if err := f.SetCellStr(sheet, cell, h); err != nil {
-			return err
-		}
-	}
-	last, _ := excelize.CoordinatesToCellName(len(header), 1)
-	if err := f.SetCellStyle(sheet, "A1", last, bold); err != nil {
-		return err
-	}
-	for n, r := range rows {
-		line := n + 2
-		var number any = r.Number
-		if r.Number == 0 {
-			number = nil
-		}
-		values := []any{r.Team, r.Short, r.Color, number, r.Name, r.Role}
-		for _, a := range attributes {
-			if v, ok := r.Attributes[a]; ok {
-				values = append(values, v)
-			} else {
-				values = append(values, nil)
+		for _, a := range g.Attributes {
+			col := g.AttributeColumn(a)
+			present = present || cols.has(col)
+			if n, ok := number(col); ok {
+				cells.Attributes[a] = n
 			}
 		}
-		cell, _ := excelize.CoordinatesToCellName(1, line)
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			return err
+		if present {
+			if row.Games == nil {
+				row.Games = map[string]GameCells{}
+			}
+			row.Games[g.ID] = cells
 		}
 	}
-	widths := map[string]float64{"team": 22, "short": 8, "color": 10, "number": 9, "name": 30, "role": 22}
-	for i, h := range header {
-		col, _ := excelize.ColumnNumberToName(i + 1)
-		wd, ok := widths[h]
-		if !ok {
-			wd = 12
-		}
-		if err := f.SetColWidth(sheet, col, col, wd); err != nil {
-			return err
-		}
+	if n, ok := number("number"); ok {
+		row.Number = n
+	} else if cols.cell(rec, "number") == "" && !row.TeamOnly() {
+		problems = append(problems, Problem{Line: rec.line, Column: "number", Message: "is required"})
 	}
-	if err := f.SetPanes(sheet, &excelize.Panes{Freeze: true, Split: false, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return err
-	}
-	lastCell, _ := excelize.CoordinatesToCellName(len(header), len(rows)+1)
-	if err := f.AutoFilter(sheet, "A1:"+lastCell, nil); err != nil {
-		return err
-	}
-	return f.Write(w)
+	return row, problems
 }

@@ -8,14 +8,29 @@ import (
 	"testing"
 )
 
-var attrs = []string{"cost", "pianura"}
+// attrs is a layout of two games: one where the role is a choice, one of cards; older files may have
+// the bare columns cost and pianura.
+var attrs = Layout{
+	Games:  []Game{{ID: "cycling-party", Role: true}, {ID: "2ruote", Attributes: []string{"cost", "pianura"}}},
+	Legacy: []string{"cost", "pianura"},
+}
+
+// cells is a row's game cells for the layout attrs.
+func cells(role string, card map[string]int) map[string]GameCells {
+	if card == nil {
+		card = map[string]int{}
+	}
+	return map[string]GameCells{"cycling-party": {Role: role, Attributes: map[string]int{}}, "2ruote": {Attributes: card}}
+}
 
 func sampleRows() []Row {
 	return []Row{
-		{Line: 2, Team: "Rojo", Short: "ROJ", Color: "#d62828", Number: 1, Name: "Tadej Pogačar", Role: "leader", Attributes: map[string]int{}},
-		{Line: 3, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 2, Name: `Søren "Łoś" Ørsted`, Role: "rider", Attributes: map[string]int{"cost": 4, "pianura": 9}},
-		{Line: 4, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 3, Name: "Rafał; Majka", Role: "rider", Attributes: map[string]int{"cost": 1}},
-		{Line: 5, Team: "Vacío", Short: "VAC", Color: "#fefefe", Attributes: map[string]int{}},
+		{Line: 2, Team: "Rojo", Short: "ROJ", Color: "#d62828", Number: 1, Name: "Tadej Pogačar", Games: cells("Leader", nil), Attributes: map[string]int{}},
+		{Line: 3, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 2, Name: `Søren "Łoś" Ørsted`, Games: cells("", map[string]int{"cost": 4, "pianura": 9}), Attributes: map[string]int{}},
+		{Line: 4, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 3, Name: "Rafał; Majka", Games: cells("Sprinter", map[string]int{"cost": 1}), Attributes: map[string]int{}},
+		{Line: 5, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 4, Name: "-2+3", Games: cells("@SUM(A1)", nil), Attributes: map[string]int{}},
+		{Line: 6, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 5, Name: "'=already quoted", Games: cells("+1", nil), Attributes: map[string]int{}},
+		{Line: 7, Team: "Vacío", Short: "VAC", Color: "#fefefe", Games: cells("", nil), Attributes: map[string]int{}},
 	}
 }
 
@@ -45,6 +60,7 @@ func TestWriteThenRead(t *testing.T) {
 }
 
 func TestReadFormats(t *testing.T) {
+	const header = "team,short,color,number,name,cycling-party role,2ruote cost,2ruote pianura\n"
 	cases := []struct {
 		name, filename, data string
 		wantRows             int
@@ -65,6 +81,10 @@ func TestReadFormats(t *testing.T) {
 		{"missing number", "r.csv", "team,short,color,number,name,role\nRojo,ROJ,#d62828,,Tadej,leader\n", 1, []string{"2 number"}},
 		{"value not a number", "r.csv", "team,short,color,number,name,role,pianura\nRojo,ROJ,#d62828,1,Tadej,leader,fast\n", 1, []string{"2 pianura"}},
 		{"unknown and missing columns", "r.csv", "team,short,colour,number,name,role\nRojo,ROJ,#d62828,1,Tadej,leader\n", 0, []string{"1 colour", "1 color"}},
+		{"a role per game", "r.csv", header + "Rojo,ROJ,#d62828,1,Tadej,Leader,3,7\n", 1, nil},
+		{"game headers spaced and in capitals", "r.csv", "team,short,color,number,name, Cycling-Party   ROLE ,2RUOTE Cost\nRojo,ROJ,#d62828,1,Tadej,Leader,3\n", 1, nil},
+		{"a card value not a number", "r.csv", header + "Rojo,ROJ,#d62828,1,Tadej,Leader,tre,7\n", 1, []string{"2 2ruote cost"}},
+		{"a rider with a card only", "r.csv", header + "Rojo,ROJ,#d62828,,,,3,\n", 1, []string{"2 number"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -103,15 +123,32 @@ func TestReadRefusesOtherFiles(t *testing.T) {
 }
 
 func TestHeaderAndRecord(t *testing.T) {
-	if got := strings.Join(Header(attrs), ","); got != "team,short,color,number,name,role,cost,pianura" {
+	if got := strings.Join(attrs.Header(), ","); got != "team,short,color,number,name,cycling-party role,2ruote cost,2ruote pianura" {
 		t.Errorf("Header = %s", got)
 	}
-	if got := strings.Join(Record(sampleRows()[2], attrs), ","); got != "Ñandú, Čapek,ÑČ,#0a0b0c,3,Rafał; Majka,rider,1," {
+	if got := strings.Join(Record(sampleRows()[2], attrs), ","); got != "Ñandú, Čapek,ÑČ,#0a0b0c,3,Rafał; Majka,Sprinter,1," {
 		t.Errorf("Record = %s", got)
 	}
 	base := BaseColumns()
 	base[0] = "changed"
 	if BaseColumns()[0] != "team" {
 		t.Error("BaseColumns shares its slice: a caller changed it")
+	}
+}
+
+// TestReadOlderSingleRoleFile reads a file of the older shape (one role column, bare card value
+// columns): the role and values come in Role and Attributes, no game column is there.
+func TestReadOlderSingleRoleFile(t *testing.T) {
+	sh, err := Read([]byte("team,short,color,number,name,role,cost,pianura\nRojo,ROJ,#d62828,1,Tadej,rider,3,7\n"), "old.csv", attrs)
+	if err != nil || len(sh.Problems) > 0 || len(sh.Rows) != 1 {
+		t.Fatalf("Read = %+v, %v; want one row and no problem", sh, err)
+	}
+	r := sh.Rows[0]
+	if r.Role != "rider" || !reflect.DeepEqual(r.Attributes, map[string]int{"cost": 3, "pianura": 7}) || r.Games != nil {
+		t.Errorf("row = %+v, want role rider, cost 3, pianura 7 and no game cells", r)
+	}
+	sh, _ = Read([]byte("team,short,color,number,name,2ruote cost\nRojo,ROJ,#d62828,1,Tadej,\n"), "part.csv", attrs)
+	if _, has := sh.Rows[0].Games["cycling-party"]; has || len(sh.Rows[0].Games) != 1 {
+		t.Errorf("a file with 2RUOTE columns only reads games %+v, want 2ruote alone (the other games kept as they are)", sh.Rows[0].Games)
 	}
 }

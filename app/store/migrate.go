@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -22,10 +23,48 @@ type migration struct {
 }
 
 // migrations is the ordered list of schema steps; append only.
-func migrations() []migration {
+func (s *Store) migrations() []migration {
 	return []migration{
 		{name: "initial schema", up: func(tx *gorm.DB) error { return tx.AutoMigrate(models.All()...) }},
+		{name: "a rider has a role in each game", up: s.ridersPerGame},
 	}
+}
+
+// ridersPerGame moves each database rider's single role and values (columns role and attributes)
+// under the game they belong to (column games), then drops the old columns. A database created
+// with the games column already has nothing to move.
+func (s *Store) ridersPerGame(tx *gorm.DB) error {
+	m := tx.Migrator()
+	if !m.HasColumn(&models.Rider{}, "games") {
+		if err := m.AddColumn(&models.Rider{}, "Games"); err != nil {
+			return fmt.Errorf("adding riders.games: %w", err)
+		}
+	}
+	if !m.HasColumn("riders", "role") {
+		return nil
+	}
+	var rows []struct {
+		ID         uint
+		Role       string
+		Attributes string
+	}
+	if err := tx.Table("riders").Select("id, role, attributes").Scan(&rows).Error; err != nil {
+		return fmt.Errorf("reading the riders' roles: %w", err)
+	}
+	for _, r := range rows {
+		attrs := map[string]int{}
+		_ = json.Unmarshal([]byte(r.Attributes), &attrs)
+		games := gamesJSON(s.legacyGames(r.Role, attrs))
+		if err := tx.Table("riders").Where("id = ?", r.ID).Update("games", games).Error; err != nil {
+			return fmt.Errorf("moving the role of rider %d: %w", r.ID, err)
+		}
+	}
+	for _, col := range []string{"role", "attributes"} {
+		if err := tx.Exec("ALTER TABLE riders DROP COLUMN " + col).Error; err != nil {
+			return fmt.Errorf("dropping riders.%s: %w", col, err)
+		}
+	}
+	return nil
 }
 
 func (s *Store) migrate() error {
@@ -36,7 +75,7 @@ func (s *Store) migrate() error {
 	if err := s.db.Model(&schemaVersion{}).Count(&done).Error; err != nil {
 		return fmt.Errorf("store: unable to read the schema version: %w", err)
 	}
-	for i, m := range migrations() {
+	for i, m := range s.migrations() {
 		version := i + 1
 		if int64(version) <= done {
 			continue

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -53,7 +54,7 @@ func (e *ImportError) Error() string {
 	return msg
 }
 
-// AttributeIDs lists the ids of the ruleset-specific rider values, the roster's extra columns.
+// AttributeIDs lists the ids of the ruleset-specific rider values (the older files' bare columns).
 func (s *Store) AttributeIDs() []string {
 	var ids []string
 	for _, a := range s.AttributeRules() {
@@ -62,7 +63,22 @@ func (s *Store) AttributeIDs() []string {
 	return ids
 }
 
-// RosterRows returns the whole database as roster rows, by team name and number.
+// RosterLayout is the columns of a roster file after the base ones: for each game, its role column
+// (when the role is a choice) and its card value columns.
+func (s *Store) RosterLayout() roster.Layout {
+	l := roster.Layout{Legacy: s.AttributeIDs()}
+	for _, g := range s.Games() {
+		rg := roster.Game{ID: g.ID, Role: g.ChoosesRole()}
+		for _, a := range g.Attributes {
+			rg.Attributes = append(rg.Attributes, a.ID)
+		}
+		l.Games = append(l.Games, rg)
+	}
+	return l
+}
+
+// RosterRows returns the whole database as roster rows, by team name and number, roles in the
+// games' words.
 func (s *Store) RosterRows() ([]roster.Row, error) {
 	teams, err := s.ListTeams()
 	if err != nil {
@@ -74,10 +90,58 @@ func (s *Store) RosterRows() ([]roster.Row, error) {
 			rows = append(rows, roster.Row{Team: t.Name, Short: t.Short, Color: t.Color})
 		}
 		for _, r := range t.Riders {
-			rows = append(rows, roster.Row{Team: t.Name, Short: t.Short, Color: t.Color, Number: r.Number, Name: r.Name, Role: r.Role, Attributes: r.Attributes})
+			row := roster.Row{Team: t.Name, Short: t.Short, Color: t.Color, Number: r.Number, Name: r.Name, Games: map[string]roster.GameCells{}}
+			for _, g := range s.Games() {
+				e := r.Game(g.ID)
+				cells := roster.GameCells{Attributes: e.Attributes}
+				if g.ChoosesRole() {
+					cells.Role = g.RoleName(e.Role)
+				}
+				row.Games[g.ID] = cells
+			}
+			rows = append(rows, row)
 		}
 	}
 	return rows, nil
+}
+
+// fileGames applies a row's game columns to the games a rider has (old): a game whose columns the
+// file has takes the file's role (read as its id or name) and values; empty cells remove it.
+func (s *Store) fileGames(old Games, row roster.Row) Games {
+	games := old.clone()
+	if games == nil {
+		games = Games{}
+	}
+	for id, cells := range row.Games {
+		g, ok := s.Game(id)
+		if !ok {
+			continue
+		}
+		if cells.Role == "" && len(cells.Attributes) == 0 {
+			delete(games, id)
+			continue
+		}
+		role := cells.Role
+		if found, ok := g.FindRole(role); ok {
+			role = found
+		}
+		games[id] = GameRole{Role: role, Attributes: maps.Clone(cells.Attributes)}
+	}
+	return games
+}
+
+// fileRole reads the older single role column: a role id of any game, or a role's name (the default
+// game first); anything else is left as written, to be refused by name.
+func (s *Store) fileRole(text string) string {
+	if _, ok := s.gameOfRole(text); ok || text == "" {
+		return text
+	}
+	for _, g := range s.Games() {
+		if id, ok := g.FindRole(text); ok {
+			return id
+		}
+	}
+	return text
 }
 
 type importGroup struct {
@@ -154,64 +218,70 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 			}
 			for _, r := range old.Riders {
 				byNumber[r.Number] = r
-				in.Riders = append(in.Riders, RiderInput{Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes})
+				in.Riders = append(in.Riders, RiderInput{Name: r.Name, Number: r.Number, Games: r.Games.clone()})
 			}
 		}
-		lines := map[int]int{} // index in in.Riders → file line
+		lines := map[int]int{}  // index in in.Riders → file line
+		olds := map[int]Games{} // counter number → the games the file's row starts from
 		for _, r := range g.rows {
 			if r.TeamOnly() {
 				continue
 			}
-			ri := RiderInput{Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes}
-			action := "create"
-			if old, ok := byNumber[r.Number]; ok {
-				action = "unchanged"
-				if old.Name != strings.TrimSpace(r.Name) || old.Role != strings.TrimSpace(r.Role) || attributesJSON(old.Attributes) != attributesJSON(r.Attributes) {
-					action = "update"
+			olds[r.Number] = s.fileGames(byNumber[r.Number].Games, r)
+			ri := RiderInput{Name: r.Name, Number: r.Number, Role: s.fileRole(r.Role), Attributes: r.Attributes}
+			placed := false
+			for i := range in.Riders {
+				if in.Riders[i].Number != r.Number || r.Number == 0 {
+					continue
 				}
-				for i := range in.Riders {
-					if in.Riders[i].Number == r.Number {
-						if _, seen := lines[i]; seen {
-							prev.Problems = append(prev.Problems, roster.Problem{Line: r.Line, Column: "number", Message: fmt.Sprintf("number %d of team %s appears on row %d too", r.Number, g.name, lines[i])})
-						}
-						in.Riders[i] = ri
-						lines[i] = r.Line
-					}
+				if line, seen := lines[i]; seen {
+					prev.Problems = append(prev.Problems, roster.Problem{Line: r.Line, Column: "number", Message: fmt.Sprintf("number %d of team %s appears on row %d too", r.Number, g.name, line)})
+				} else if _, known := byNumber[r.Number]; known {
+					in.Riders[i] = ri
+					lines[i] = r.Line
 				}
-			} else {
-				dup := false
-				for i := range in.Riders {
-					if in.Riders[i].Number == r.Number && r.Number != 0 {
-						prev.Problems = append(prev.Problems, roster.Problem{Line: r.Line, Column: "number", Message: fmt.Sprintf("number %d of team %s appears on row %d too", r.Number, g.name, lines[i])})
-						dup = true
-					}
-				}
-				if !dup {
-					lines[len(in.Riders)] = r.Line
-					in.Riders = append(in.Riders, ri)
-				}
+				placed = true
 			}
-			if action != "unchanged" && it.Action == "unchanged" {
-				it.Action = "update"
+			if !placed {
+				lines[len(in.Riders)] = r.Line
+				in.Riders = append(in.Riders, ri)
 			}
-			it.Riders = append(it.Riders, ImportRider{Line: r.Line, Number: r.Number, Name: strings.TrimSpace(r.Name), Action: action})
-			prev.Counts["riders_"+action]++
 		}
-		prev.Counts["teams_"+it.Action]++
 		in = normalizeTeam(in)
 		firstLine := 0
 		if len(g.rows) > 0 {
 			firstLine = g.rows[0].Line
 		}
-		if v := s.validateTeam(in); v.Err() != nil {
+		checked, v := s.checkTeam(in, olds)
+		if v.Err() != nil {
 			prev.Problems = append(prev.Problems, fieldProblems(v.Fields, firstLine, lines)...)
 		}
+		for i, r := range checked.Riders {
+			line, fromFile := lines[i]
+			if !fromFile {
+				continue
+			}
+			action := "create"
+			if o, ok := byNumber[r.Number]; ok {
+				action = "unchanged"
+				if o.Name != r.Name || gamesJSON(o.Games) != gamesJSON(r.Games) {
+					action = "update"
+				}
+			}
+			if action != "unchanged" && it.Action == "unchanged" {
+				it.Action = "update"
+			}
+			it.Riders = append(it.Riders, ImportRider{Line: line, Number: r.Number, Name: r.Name, Action: action})
+			prev.Counts["riders_"+action]++
+		}
+		sort.SliceStable(it.Riders, func(a, b int) bool { return it.Riders[a].Line < it.Riders[b].Line })
+		prev.Counts["teams_"+it.Action]++
 		prev.Teams = append(prev.Teams, it)
 		id := uint(0)
 		if exists {
 			id = old.ID
 		}
-		plan = append(plan, plannedTeam{id: id, input: in})
+		plan = append(plan, plannedTeam{id: id, input: checked})
 	}
 	sort.SliceStable(prev.Problems, func(i, j int) bool { return prev.Problems[i].Line < prev.Problems[j].Line })
 	prev.Problems = firstPerCell(prev.Problems)
@@ -249,8 +319,7 @@ func fieldProblems(fields map[string]string, teamLine int, lines map[int]int) []
 			if !ok {
 				line = teamLine
 			}
-			col := strings.TrimPrefix(m[2], "attributes.")
-			out = append(out, roster.Problem{Line: line, Column: col, Message: msg})
+			out = append(out, roster.Problem{Line: line, Column: fileColumn(m[2]), Message: msg})
 			continue
 		}
 		col := f
@@ -266,6 +335,19 @@ func fieldProblems(fields map[string]string, teamLine int, lines map[int]int) []
 		return out[i].Column < out[j].Column
 	})
 	return out
+}
+
+// fileColumn is the roster column of a rider field: "games.2ruote.attributes.cost" is "2ruote cost",
+// "games.cycling-party.role" is "cycling-party role", and the older "attributes.cost" is "cost".
+func fileColumn(field string) string {
+	if rest, ok := strings.CutPrefix(field, "games."); ok {
+		game, what, _ := strings.Cut(rest, ".")
+		return roster.Game{ID: game}.AttributeColumn(strings.TrimPrefix(what, "attributes."))
+	}
+	if field == "attributes" {
+		return roster.LegacyRole
+	}
+	return strings.TrimPrefix(field, "attributes.")
 }
 
 // PreviewImport says what importing the sheet would do; it stores nothing.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"gorm.io/gorm"
@@ -21,7 +22,9 @@ type Team struct {
 	Riders []Rider `json:"riders"`
 }
 
-// Rider is a database rider, as pages and the API show it.
+// Rider is a database rider, as pages and the API show it: his role in each game (Games) and, for
+// clients of the older single-role shape, Role and Attributes of his first game (the default game
+// when he has a role there).
 type Rider struct {
 	ID         uint           `json:"id"`
 	TeamID     uint           `json:"team_id"`
@@ -29,20 +32,37 @@ type Rider struct {
 	Number     int            `json:"number"`
 	Role       string         `json:"role"`
 	Attributes map[string]int `json:"attributes"`
+	Games      Games          `json:"games"`
 }
 
-func teamFromRow(row models.Team) Team {
+// Game is the rider's role in one game (empty when he has none there).
+func (r Rider) Game(id string) GameRole { return r.Games[id] }
+
+func (s *Store) teamFromRow(row models.Team) Team {
 	t := Team{ID: row.ID, Name: row.Name, Short: row.Short, Color: row.Color, Riders: []Rider{}}
 	for _, r := range row.Riders {
-		t.Riders = append(t.Riders, riderFromRow(r))
+		t.Riders = append(t.Riders, s.riderFromRow(r))
 	}
 	return t
 }
 
-func riderFromRow(r models.Rider) Rider {
-	attrs := map[string]int{}
-	_ = json.Unmarshal([]byte(r.Attributes), &attrs)
-	return Rider{ID: r.ID, TeamID: r.TeamID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs}
+func (s *Store) riderFromRow(r models.Rider) Rider {
+	games := gamesFromJSON(r.Games)
+	out := Rider{ID: r.ID, TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: games, Attributes: map[string]int{}}
+	if first, ok := games[s.primaryGame(games)]; ok {
+		out.Role = first.Role
+		maps.Copy(out.Attributes, first.Attributes)
+	}
+	return out
+}
+
+// oldGames are the games of a team's riders, by counter number.
+func oldGames(riders []models.Rider) map[int]Games {
+	out := map[int]Games{}
+	for _, r := range riders {
+		out[r.Number] = gamesFromJSON(r.Games)
+	}
+	return out
 }
 
 func attributesJSON(a map[string]int) string {
@@ -65,7 +85,7 @@ func (s *Store) listTeamsTx(db *gorm.DB) ([]Team, error) {
 	}
 	out := make([]Team, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, teamFromRow(r))
+		out = append(out, s.teamFromRow(r))
 	}
 	return out, nil
 }
@@ -76,7 +96,7 @@ func (s *Store) GetTeam(id uint) (Team, error) {
 	if err != nil {
 		return Team{}, err
 	}
-	return teamFromRow(row), nil
+	return s.teamFromRow(row), nil
 }
 
 func getTeamRow(db *gorm.DB, id uint) (models.Team, error) {
@@ -105,8 +125,8 @@ func checkTeamNameFree(db *gorm.DB, name string, except uint) error {
 
 // CreateTeam validates and stores a new team (with its riders, if given).
 func (s *Store) CreateTeam(in TeamInput) (Team, error) {
-	in = normalizeTeam(in)
-	if err := s.validateTeam(in).Err(); err != nil {
+	in, v := s.checkTeam(normalizeTeam(in), nil)
+	if err := v.Err(); err != nil {
 		return Team{}, err
 	}
 	var id uint
@@ -121,6 +141,7 @@ func (s *Store) CreateTeam(in TeamInput) (Team, error) {
 	return s.GetTeam(id)
 }
 
+// createTeamTx stores a checked team (see checkTeam).
 func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 	if err := checkTeamNameFree(tx, in.Name, 0); err != nil {
 		return 0, err
@@ -130,7 +151,7 @@ func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 		return 0, fmt.Errorf("store: unable to create team: %w", err)
 	}
 	for _, r := range in.Riders {
-		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games)}
 		if err := tx.Create(&rr).Error; err != nil {
 			return 0, fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -142,15 +163,22 @@ func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 // (matched by counter number, so unchanged riders keep their ids).
 func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
 	in = normalizeTeam(in)
-	if err := s.validateTeam(in).Err(); err != nil {
-		return Team{}, err
-	}
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		row, err := getTeamRow(tx, id)
+		var nf *NotFoundError
+		if errors.As(err, &nf) {
+			if _, v := s.checkTeam(in, nil); v.Err() != nil {
+				return v // a bad body is refused as such, even for an unknown team
+			}
+		}
 		if err != nil {
 			return err
 		}
-		return updateTeamTx(tx, row, in)
+		checked, v := s.checkTeam(in, oldGames(row.Riders))
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return updateTeamTx(tx, row, checked)
 	})
 	if err != nil {
 		return Team{}, err
@@ -158,6 +186,7 @@ func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
 	return s.GetTeam(id)
 }
 
+// updateTeamTx stores a checked team (see checkTeam) over its row.
 func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 	if err := checkTeamNameFree(tx, in.Name, row.ID); err != nil {
 		return err
@@ -177,13 +206,13 @@ func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 	for _, r := range in.Riders {
 		if old, ok := byNumber[r.Number]; ok {
 			keep[old.ID] = true
-			old.Name, old.Role, old.Attributes = r.Name, r.Role, attributesJSON(r.Attributes)
-			if err := tx.Model(&old).Select("name", "role", "attributes").Updates(&old).Error; err != nil {
+			old.Name, old.Games = r.Name, gamesJSON(r.Games)
+			if err := tx.Model(&old).Select("name", "games").Updates(&old).Error; err != nil {
 				return fmt.Errorf("store: unable to update rider: %w", err)
 			}
 			continue
 		}
-		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games)}
 		if err := tx.Create(&rr).Error; err != nil {
 			return fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -230,7 +259,7 @@ func (s *Store) ListRiders(teamID uint) ([]Rider, error) {
 	}
 	out := make([]Rider, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, riderFromRow(r))
+		out = append(out, s.riderFromRow(r))
 	}
 	return out, nil
 }
@@ -241,7 +270,7 @@ func (s *Store) GetRider(id uint) (Rider, error) {
 	if err != nil {
 		return Rider{}, err
 	}
-	return riderFromRow(row), nil
+	return s.riderFromRow(row), nil
 }
 
 func getRiderRow(db *gorm.DB, id uint) (models.Rider, error) {
@@ -256,10 +285,11 @@ func getRiderRow(db *gorm.DB, id uint) (models.Rider, error) {
 	return row, nil
 }
 
-// validateRider checks a rider and that its team exists and its number is free there.
-func (s *Store) validateRider(tx *gorm.DB, in RiderInput, except uint) error {
+// checkRider checks a rider and that its team exists and its number is free there; old are the games
+// he has now (nil for a new rider). It returns the rider as it is to be stored (see checkRiderFields).
+func (s *Store) checkRider(tx *gorm.DB, in RiderInput, except uint, old Games) (RiderInput, error) {
 	v := &race.ValidationError{}
-	s.validateRiderFields(v, "", in)
+	in = s.checkRiderFields(v, "", in, old)
 	if in.TeamID == 0 {
 		v.Add("team_id", "is required")
 	} else if _, err := getTeamRow(tx, in.TeamID); err != nil {
@@ -267,27 +297,27 @@ func (s *Store) validateRider(tx *gorm.DB, in RiderInput, except uint) error {
 		if errors.As(err, &nf) {
 			v.Add("team_id", fmt.Sprintf("no team with id %d", in.TeamID))
 		} else {
-			return err
+			return in, err
 		}
 	}
 	if err := v.Err(); err != nil {
-		return err
+		return in, err
 	}
 	var count int64
 	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND number = ? AND id <> ?", in.TeamID, in.Number, except).Count(&count).Error; err != nil {
-		return fmt.Errorf("store: unable to check rider numbers: %w", err)
+		return in, fmt.Errorf("store: unable to check rider numbers: %w", err)
 	}
 	if count > 0 {
-		return race.Invalid("number", fmt.Sprintf("number %d is already used in this team", in.Number))
+		return in, race.Invalid("number", fmt.Sprintf("number %d is already used in this team", in.Number))
 	}
 	var riders int64
 	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND id <> ?", in.TeamID, except).Count(&riders).Error; err != nil {
-		return fmt.Errorf("store: unable to count riders: %w", err)
+		return in, fmt.Errorf("store: unable to count riders: %w", err)
 	}
 	if riders >= 9 {
-		return race.Invalid("team_id", "this team already has 9 riders, the most a team can have")
+		return in, race.Invalid("team_id", "this team already has 9 riders, the most a team can have")
 	}
-	return nil
+	return in, nil
 }
 
 // CreateRider validates and stores a new rider.
@@ -295,10 +325,11 @@ func (s *Store) CreateRider(in RiderInput) (Rider, error) {
 	in = normalizeRider(in)
 	var id uint
 	err := s.db.Transaction(func(tx *gorm.DB) error {
-		if err := s.validateRider(tx, in, 0); err != nil {
+		in, err := s.checkRider(tx, in, 0, nil)
+		if err != nil {
 			return err
 		}
-		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Role: in.Role, Attributes: attributesJSON(in.Attributes)}
+		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Games: gamesJSON(in.Games)}
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -322,11 +353,12 @@ func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
 		if in.TeamID == 0 {
 			in.TeamID = row.TeamID
 		}
-		if err := s.validateRider(tx, in, id); err != nil {
+		in, err := s.checkRider(tx, in, id, gamesFromJSON(row.Games))
+		if err != nil {
 			return err
 		}
-		row.TeamID, row.Name, row.Number, row.Role, row.Attributes = in.TeamID, in.Name, in.Number, in.Role, attributesJSON(in.Attributes)
-		if err := tx.Model(&row).Select("team_id", "name", "number", "role", "attributes").Updates(&row).Error; err != nil {
+		row.TeamID, row.Name, row.Number, row.Games = in.TeamID, in.Name, in.Number, gamesJSON(in.Games)
+		if err := tx.Model(&row).Select("team_id", "name", "number", "games").Updates(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to update rider: %w", err)
 		}
 		return nil

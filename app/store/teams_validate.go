@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,37 +18,15 @@ type TeamInput struct {
 	Riders []RiderInput `json:"riders,omitempty"`
 }
 
-// RiderInput is a rider as a form or the API gives it.
+// RiderInput is a rider as a form or the API gives it. Games, when given, are the rider's roles in
+// every game (replacing his own); the older Role and Attributes fields set the one game they belong to.
 type RiderInput struct {
 	TeamID     uint           `json:"team_id,omitempty"`
 	Name       string         `json:"name"`
 	Number     int            `json:"number"`
-	Role       string         `json:"role"`
+	Role       string         `json:"role,omitempty"`
 	Attributes map[string]int `json:"attributes,omitempty"`
-}
-
-// RoleChoice is one role a database rider may have, with the rulesets that know it.
-type RoleChoice struct {
-	ID       string
-	Name     string
-	Rulesets string
-}
-
-// Roles lists every role of every ruleset (RULES.md §1.1, §2.1), in ruleset order.
-func (s *Store) Roles() []RoleChoice {
-	var out []RoleChoice
-	seen := map[string]int{}
-	for _, rs := range s.rulesets {
-		for _, r := range rs.Roles {
-			if i, ok := seen[r.ID]; ok {
-				out[i].Rulesets += ", " + rs.Name
-				continue
-			}
-			seen[r.ID] = len(out)
-			out = append(out, RoleChoice{ID: r.ID, Name: r.Name, Rulesets: rs.Name})
-		}
-	}
-	return out
+	Games      Games          `json:"games,omitempty"`
 }
 
 // AttributeRules lists every ruleset-specific rider value (2RUOTE speeds and cost).
@@ -86,8 +63,10 @@ func normalizeRider(in RiderInput) RiderInput {
 	return in
 }
 
-// validateTeam checks a team's own fields and its riders (RULES: name 1–60, short 2–4 letters, #rrggbb).
-func (s *Store) validateTeam(in TeamInput) *race.ValidationError {
+// checkTeam checks a team's own fields and its riders (name 1–60, short 2–4 letters, #rrggbb) and
+// works out each rider's games: old gives the games the team's riders already have, by counter
+// number, for riders given the older single role. It returns the team as it is to be stored.
+func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.ValidationError) {
 	v := &race.ValidationError{}
 	switch n := utf8.RuneCountInString(in.Name); {
 	case n == 0:
@@ -109,10 +88,11 @@ func (s *Store) validateTeam(in TeamInput) *race.ValidationError {
 		v.Add("color", "must be a colour like #d62828")
 	}
 	if in.Riders != nil {
+		riders := make([]RiderInput, len(in.Riders))
 		numbers := map[int]int{}
 		for i, r := range in.Riders {
 			prefix := fmt.Sprintf("riders[%d].", i)
-			s.validateRiderFields(v, prefix, r)
+			riders[i] = s.checkRiderFields(v, prefix, r, old[r.Number])
 			if j, dup := numbers[r.Number]; dup && r.Number != 0 {
 				v.Add(prefix+"number", fmt.Sprintf("number %d is already used by riders[%d]", r.Number, j))
 			}
@@ -121,12 +101,14 @@ func (s *Store) validateTeam(in TeamInput) *race.ValidationError {
 		if len(in.Riders) > 9 {
 			v.Add("riders", "a team has at most 9 riders")
 		}
+		in.Riders = riders
 	}
-	return v
+	return in, v
 }
 
-// validateRiderFields checks one rider's fields, naming them with prefix.
-func (s *Store) validateRiderFields(v *race.ValidationError, prefix string, in RiderInput) {
+// checkRiderFields checks one rider's fields, naming them with prefix, and returns the rider as it is
+// to be stored: his games worked out (old are the games he has now) and the older fields cleared.
+func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in RiderInput, old Games) RiderInput {
 	switch n := utf8.RuneCountInString(in.Name); {
 	case n == 0:
 		v.Add(prefix+"name", "is required")
@@ -139,41 +121,7 @@ func (s *Store) validateRiderFields(v *race.ValidationError, prefix string, in R
 	if in.Number < 1 || in.Number > 9 {
 		v.Add(prefix+"number", "must be between 1 and 9")
 	}
-	roles := s.Roles()
-	known := false
-	for _, r := range roles {
-		if r.ID == in.Role {
-			known = true
-		}
-	}
-	if !known {
-		ids := make([]string, len(roles))
-		for i, r := range roles {
-			ids[i] = r.ID
-		}
-		if in.Role == "" {
-			v.Add(prefix+"role", "is required")
-		} else {
-			v.Add(prefix+"role", "must be one of "+strings.Join(ids, ", "))
-		}
-	}
-	rules := map[string]race.AttributeRule{}
-	for _, a := range s.AttributeRules() {
-		rules[a.ID] = a
-	}
-	keys := make([]string, 0, len(in.Attributes))
-	for k := range in.Attributes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		rule, ok := rules[k]
-		if !ok {
-			v.Add(prefix+"attributes."+k, "is not a rider value of any ruleset")
-			continue
-		}
-		if val := in.Attributes[k]; val < rule.Min || val > rule.Max {
-			v.Add(prefix+"attributes."+k, fmt.Sprintf("must be between %d and %d", rule.Min, rule.Max))
-		}
-	}
+	in.Games = s.riderGames(v, prefix, in, old)
+	in.Role, in.Attributes = "", nil
+	return in
 }

@@ -26,6 +26,10 @@ type CreateTourInput struct {
 	Riders map[string][]uint `json:"riders,omitempty"`
 	// PointsOverride is the Cycling Party points definition when it differs from the proposal's.
 	PointsOverride *race.PointsDefinition `json:"points_override,omitempty"`
+	// Overrides change, for this tour only, the role or card values riders race with, by database
+	// rider id (as a string key in JSON); an empty role or no attributes keep the rider's own. The
+	// database is not changed.
+	Overrides map[string]GameRole `json:"overrides,omitempty"`
 }
 
 // TourSummary is one line of the tours list ("Load").
@@ -173,6 +177,8 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 		}
 	}
 	var teams []race.Team
+	var gaps []roleGap
+	inTour := map[uint]bool{}
 	seen := map[uint]int{}
 	for i, id := range in.Teams {
 		field := fmt.Sprintf("teams[%d]", i)
@@ -190,6 +196,9 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 			}
 			return race.Tour{}, err
 		}
+		for _, r := range t.Riders {
+			inTour[r.ID] = true
+		}
 		riders, err := pickRiders(t, in.Riders[strconv.FormatUint(uint64(id), 10)], in.RidersPerTeam, "riders."+strconv.FormatUint(uint64(id), 10))
 		if err != nil {
 			var ve *race.ValidationError
@@ -202,11 +211,20 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 			return race.Tour{}, err
 		}
 		rt := race.Team{ID: i + 1, Name: t.Name, Short: t.Short, Color: t.Color}
-		for _, r := range riders {
-			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: r.Role, Attributes: r.Attributes})
+		for j, r := range riders {
+			g := raceRole(rs, r, in.Overrides[strconv.FormatUint(uint64(r.ID), 10)])
+			if f, problem := missingInGame(rs, g); f != "" {
+				gaps = append(gaps, roleGap{field: fmt.Sprintf("teams[%d].riders[%d].%s", i, j, f), problem: problem, rider: r.Name, number: r.Number, team: t.Name})
+			}
+			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: g.Role, Attributes: g.Attributes})
 		}
 		teams = append(teams, rt)
 	}
+	s.checkOverrides(v, rs, in.Overrides, inTour)
+	if len(gaps) > 0 {
+		v.Add(gaps[0].field, gapMessage(gameOf(rs), gaps))
+	}
+	in.RidersPerTeam = racingSize(rs, teams, in.RidersPerTeam)
 	if v.Err() == nil {
 		if err := race.ValidateTeams(rs, teams, in.RidersPerTeam); err != nil {
 			return race.Tour{}, err
@@ -402,6 +420,23 @@ func (s *Store) DeleteTour(id uint) error {
 		}
 		return tx.Delete(&models.Tour{}, id).Error
 	})
+}
+
+// racingSize is the riders per team a tour races with. A game that allows a range of team sizes
+// (Ciclismo a fondo: up to 8) takes riders_per_team as the most: teams that all have fewer riders
+// (the box's teams of 6) race with the size of the largest. A game of fixed sizes keeps the one asked.
+func racingSize(rs race.Ruleset, teams []race.Team, asked int) int {
+	if len(rs.Team.RiderCounts) > 0 || len(teams) == 0 || asked > rs.Team.MaxRiders {
+		return asked // fixed sizes; or a size the game does not allow, refused as asked
+	}
+	largest := 0
+	for _, t := range teams {
+		largest = max(largest, len(t.Riders))
+	}
+	if largest >= max(rs.Team.MinRiders, 1) && largest < asked {
+		return largest
+	}
+	return asked
 }
 
 // defaultRidersPerTeam is the riders per team a tour gets when none is given: the largest the

@@ -1,0 +1,107 @@
+package store
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"racedirector/app/race"
+)
+
+// raceRole is the role and card values a database rider races with in the ruleset's game: his own
+// there, changed by the tour's override. A game of one role (2RUOTE) gives it to every rider.
+func raceRole(rs race.Ruleset, r Rider, override GameRole) GameRole {
+	g := r.Game(rs.ID)
+	g.Attributes = maps.Clone(g.Attributes)
+	if override.Role != "" {
+		g.Role = override.Role
+	}
+	if override.Attributes != nil {
+		g.Attributes = maps.Clone(override.Attributes)
+	}
+	if g.Role == "" && len(rs.Roles) == 1 {
+		g.Role = rs.Roles[0].ID
+	}
+	return g
+}
+
+// missingInGame says what a rider lacks to race in the ruleset's game: the field ("role", or
+// "attributes.cost" for a 2RUOTE card) and the problem in words; "" when nothing is missing.
+func missingInGame(rs race.Ruleset, g GameRole) (field, problem string) {
+	game := gameOf(rs)
+	if len(rs.Roles) > 0 {
+		if g.Role == "" {
+			return "role", "has no " + game.Name + " role"
+		}
+		if _, ok := game.FindRoleID(g.Role); !ok {
+			return "role", fmt.Sprintf("has the role %q, which is not a %s role (%s)", g.Role, game.Name, game.RoleList())
+		}
+	}
+	if _, has := g.Attributes["cost"]; rs.Team.MaxCost > 0 && !has {
+		return "attributes.cost", "has no " + game.Name + " card (cost and speeds)"
+	}
+	return "", ""
+}
+
+// roleGap is a racing rider without a fitting role (or card) in the tour's game.
+type roleGap struct {
+	field   string
+	problem string
+	rider   string
+	number  int
+	team    string
+}
+
+// gapMessage is the one message for every racing rider without a fitting role in the tour's game:
+// the first named with his problem, the others counted with their teams, and how to fix it.
+func gapMessage(game Game, gaps []roleGap) string {
+	msg := fmt.Sprintf("%s (number %d of %s) %s", gaps[0].rider, gaps[0].number, gaps[0].team, gaps[0].problem)
+	if len(gaps) > 1 {
+		var teams []string
+		for _, g := range gaps[1:] {
+			if !slices.Contains(teams, g.team) {
+				teams = append(teams, g.team)
+			}
+		}
+		what := "role"
+		if strings.HasSuffix(gaps[0].field, "attributes.cost") {
+			what = "card"
+		}
+		msg += fmt.Sprintf("; %d other riders (of %s) have no %s %s either", len(gaps)-1, strings.Join(teams, ", "), game.Name, what)
+	}
+	if len(gaps) == 1 {
+		return msg + ": give him one on Teams & riders, or choose one for this tour on the team step of New tour"
+	}
+	return msg + ": give each one on Teams & riders, or choose them for this tour on the team step of New tour"
+}
+
+// checkOverrides refuses a tour override for a rider who is not in the tour's teams, or a role or
+// card value the tour's game does not have.
+func (s *Store) checkOverrides(v *race.ValidationError, rs race.Ruleset, overrides map[string]GameRole, inTour map[uint]bool) {
+	game := gameOf(rs)
+	for _, key := range slices.Sorted(maps.Keys(overrides)) {
+		field := "overrides." + key
+		id, err := strconv.ParseUint(key, 10, 32)
+		if err != nil || !inTour[uint(id)] {
+			v.Add(field, fmt.Sprintf("%q is not a rider of the tour's teams", key))
+			continue
+		}
+		o := overrides[key]
+		if o.Role != "" {
+			if _, ok := game.FindRoleID(o.Role); !ok {
+				v.Add(field+".role", fmt.Sprintf("%q is not a %s role (%s)", o.Role, game.Name, game.RoleList()))
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(o.Attributes)) {
+			rule, ok := game.attribute(k)
+			switch {
+			case !ok:
+				v.Add(field+".attributes."+k, fmt.Sprintf("is not a %s card value", game.Name))
+			case o.Attributes[k] < rule.Min || o.Attributes[k] > rule.Max:
+				v.Add(field+".attributes."+k, fmt.Sprintf("must be between %d and %d", rule.Min, rule.Max))
+			}
+		}
+	}
+}

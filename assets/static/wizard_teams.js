@@ -1,0 +1,46 @@
+// Race Director: the wizard's team step remembers the order the teams are ticked in (their racing
+// order, sent in the "order" field) and numbers them at once. The page works without this file: the
+// server then numbers newly ticked teams in the order they are listed.
+"use strict";
+document.addEventListener("DOMContentLoaded", function () {
+  var order = document.querySelector("input[name=order]");
+  if (!order) { return; }
+  var boxes = Array.prototype.slice.call(document.querySelectorAll("input[name=teams]"));
+  var chosen = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+  var number = function () {
+    order.value = chosen.join(",");
+    boxes.forEach(function (b) {
+      var text = b.parentNode.querySelector("span");
+      if (!text) { return; }
+      var badge = text.querySelector(".team-number");
+      var i = chosen.indexOf(b.value);
+      if (i < 0) {
+        if (badge) { badge.hidden = true; }
+        return;
+      }
+      if (!badge) {
+        badge = document.createElement("span");
+        badge.className = "team-number";
+        text.insertBefore(document.createTextNode(" "), text.firstChild);
+        text.insertBefore(badge, text.firstChild);
+      }
+      badge.hidden = false;
+      badge.textContent = "Team " + (i + 1);
+    });
+    // The ↑ ↓ buttons of the teams chosen before follow the new numbers.
+    document.querySelectorAll("button[value^=up_team], button[value^=down_team]").forEach(function (btn) {
+      var parts = btn.value.split(":");
+      var i = chosen.indexOf(parts[1]);
+      btn.disabled = i < 0 || (parts[0] === "up_team" ? i === 0 : i === chosen.length - 1);
+    });
+  };
+  boxes.forEach(function (b) {
+    b.addEventListener("change", function () {
+      var i = chosen.indexOf(b.value);
+      if (b.checked && i < 0) { chosen.push(b.value); }
+      if (!b.checked && i >= 0) { chosen.splice(i, 1); }
+      number();
+    });
+  });
+  number();
+});
