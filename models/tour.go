@@ -15,6 +15,10 @@ type Tour struct {
 	Seed          int64
 	RidersPerTeam int
 	Advanced      bool
+	// Version changes in the same transaction as every change of the tour's results or stages: what
+	// is read from memory for a version is what the database holds at that version. A new tour starts
+	// at the clock's nanoseconds, so a tour that reuses a deleted tour's id never meets its versions.
+	Version int64 `gorm:"not null;default:0"`
 	Teams         []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
 	Riders        []TourRider `gorm:"constraint:OnDelete:CASCADE"`
 	Stages        []Stage     `gorm:"constraint:OnDelete:CASCADE"`

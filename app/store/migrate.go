@@ -27,6 +27,7 @@ func (s *Store) migrations() []migration {
 	return []migration{
 		{name: "initial schema", up: func(tx *gorm.DB) error { return tx.AutoMigrate(models.All()...) }},
 		{name: "a rider has a role in each game", up: s.ridersPerGame},
+		{name: "a tour has a version", up: tourVersions},
 	}
 }
 
@@ -65,6 +66,18 @@ func (s *Store) ridersPerGame(tx *gorm.DB) error {
 		}
 	}
 	return nil
+}
+
+// tourVersions gives every tour a version (column version), new in a database that had tours
+// before the in-memory race state.
+func tourVersions(tx *gorm.DB) error {
+	m := tx.Migrator()
+	if !m.HasColumn(&models.Tour{}, "version") {
+		if err := m.AddColumn(&models.Tour{}, "Version"); err != nil {
+			return fmt.Errorf("adding tours.version: %w", err)
+		}
+	}
+	return tx.Model(&models.Tour{}).Where("version = 0").Update("version", newTourVersion()).Error
 }
 
 func (s *Store) migrate() error {

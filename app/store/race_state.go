@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -26,9 +27,12 @@ const (
 	KindCombativity = "combativity"
 )
 
-// RaceState is a tour as stored, turned into race values: the engine's input.
+// RaceState is a tour as stored, turned into race values: the engine's input. A state from LoadRace is
+// shared by every reader of the tour at its version: read it, never change it.
 type RaceState struct {
 	TourID uint
+	// Version is the tour's version the state was read at.
+	Version int64
 	Tour   race.Tour
 	// Results holds one StageResult per stage, in order (empty for planned stages).
 	Results []race.StageResult
@@ -44,11 +48,50 @@ type RaceState struct {
 	LostTurnKeys [][]string
 	Profile      string
 	Seed         int64
+	CreatedAt    time.Time
 	stageIDs     []uint
+	memo         standingsMemo
 }
 
-// LoadRace reads a tour, its stages and all entries, as race values.
-func (s *Store) LoadRace(id uint) (*RaceState, error) { return loadRace(s.db, id) }
+// LoadRace returns a tour, its stages and all entries, as race values, at the tour's current version:
+// from memory when the tour was read at that version before, else from the database. The state is
+// shared: read it, never change it.
+func (s *Store) LoadRace(id uint) (*RaceState, error) {
+	version, err := tourVersion(s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	if st := s.races.get(id, version); st != nil {
+		return st, nil
+	}
+	// The tour is read in several queries without a transaction (a transaction here would take
+	// SQLite's write lock): the reading holds when the version is the same after it as in it.
+	for range 5 {
+		st, err := loadRace(s.db, id)
+		if err != nil {
+			return nil, err
+		}
+		after, err := tourVersion(s.db, id)
+		if err != nil {
+			return nil, err
+		}
+		if after == st.Version {
+			s.races.put(st)
+			return st, nil
+		}
+	}
+	// Writes keep coming in between: read in a transaction, which they wait for.
+	var st *RaceState
+	err = s.db.Transaction(func(tx *gorm.DB) error {
+		st, err = loadRace(tx, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.races.put(st)
+	return st, nil
+}
 
 func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 	var row models.Tour
@@ -58,7 +101,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		}
 		return nil, fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
 	}
-	st := &RaceState{TourID: id, Profile: row.Profile, Seed: row.Seed}
+	st := &RaceState{TourID: id, Version: row.Version, Profile: row.Profile, Seed: row.Seed, CreatedAt: row.CreatedAt}
 	if err := json.Unmarshal([]byte(row.Ruleset), &st.Tour.Ruleset); err != nil {
 		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
 	}
@@ -226,7 +269,9 @@ func (st *RaceState) Standings(after int) (*race.Standings, error) {
 	if after < 1 || after > st.Closed {
 		return nil, race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
 	}
-	return race.ComputeStandings(&st.Tour, st.Results[:st.Closed], after)
+	return st.memo.standings(after, func() (*race.Standings, error) {
+		return race.ComputeStandings(&st.Tour, st.Results[:st.Closed], after)
+	})
 }
 
 // Standings computes the standings of a tour after stage n (0: the last closed stage).

@@ -34,7 +34,7 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 		if err != nil {
 			return err
 		}
-		return writeEntries(tx, st.stageIDs[n-1], action, writes)
+		return writeEntries(tx, tourID, st.stageIDs[n-1], action, writes)
 	})
 }
 
@@ -68,8 +68,9 @@ func (st *RaceState) requireOpen(n int) error {
 	return nil
 }
 
-// writeEntries upserts or deletes entries and records each change; it bumps the stage version.
-func writeEntries(tx *gorm.DB, stageID uint, action string, writes []entryWrite) error {
+// writeEntries upserts or deletes entries and records each change; it bumps the stage's version and
+// the tour's.
+func writeEntries(tx *gorm.DB, tourID, stageID uint, action string, writes []entryWrite) error {
 	now := time.Now()
 	changed := false
 	for _, w := range writes {
@@ -114,7 +115,10 @@ func writeEntries(tx *gorm.DB, stageID uint, action string, writes []entryWrite)
 	if !changed {
 		return nil // saving the same values again changes nothing, not even the version
 	}
-	return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error
+	if err := tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error; err != nil {
+		return fmt.Errorf("store: unable to count the change of the stage: %w", err)
+	}
+	return bumpTour(tx, tourID)
 }
 
 func mustJSON(v any) string {

@@ -74,7 +74,7 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 				return fmt.Errorf("store: unable to open stage %d: %w", n+1, err)
 			}
 		}
-		return nil
+		return bumpTour(tx, tourID)
 	})
 }
 
@@ -111,7 +111,10 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateOpen, "closed_at": nil, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to reopen stage %d: %w", n, err)
 		}
-		return tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: fmt.Sprintf("stage %d reopened", n)}).Error
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: fmt.Sprintf("stage %d reopened", n)}).Error; err != nil {
+			return fmt.Errorf("store: unable to record history: %w", err)
+		}
+		return bumpTour(tx, tourID)
 	})
 }
 
@@ -190,7 +193,10 @@ func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 		if err := tx.Create(&models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: summary, Before: last.After, After: last.Before}).Error; err != nil {
 			return err
 		}
-		return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error
+		if err := tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error; err != nil {
+			return fmt.Errorf("store: unable to count the change of the stage: %w", err)
+		}
+		return bumpTour(tx, tourID)
 	})
 	return summary, err
 }

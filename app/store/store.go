@@ -29,7 +29,14 @@ func notFound(format string, args ...any) error {
 type Store struct {
 	db       *gorm.DB
 	rulesets []race.Ruleset
+	// races keeps the race state of the tours read last, by version.
+	races *raceMemory
+	// summaries keeps the tour list's lines, by version.
+	summaries tourSummaries
 }
+
+// toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.
+const toursInMemory = 16
 
 // Open opens (creating if needed) the SQLite database at path with WAL, foreign keys and a
 // busy timeout, and runs the migrations.
@@ -49,7 +56,7 @@ func Open(path string, rulesets []race.Ruleset) (*Store, error) {
 	}
 	// SQLite has one writer: a small pool keeps readers concurrent and writers queued.
 	sqlDB.SetMaxOpenConns(4)
-	s := &Store{db: db, rulesets: rulesets}
+	s := &Store{db: db, rulesets: rulesets, races: newRaceMemory(toursInMemory)}
 	if err := s.migrate(); err != nil {
 		_ = sqlDB.Close()
 		return nil, err

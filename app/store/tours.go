@@ -269,7 +269,7 @@ func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states 
 		pointsJSON = string(b)
 	}
 	row := models.Tour{Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON,
-		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced}
+		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced, Version: newTourVersion()}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)
 	}
@@ -337,63 +337,9 @@ func stageFromRow(row models.Stage) (race.Stage, error) {
 		Markers: c.Markers, Sections: c.Sections, Cards: c.Cards, RestDayBefore: c.RestDayBefore, FeedZones: c.FeedZones}, nil
 }
 
-// ListTours returns every tour with its progress and current leader, newest first.
-func (s *Store) ListTours() ([]TourSummary, error) {
-	var rows []models.Tour
-	if err := s.db.Order("id desc").Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("store: unable to list tours: %w", err)
-	}
-	out := make([]TourSummary, 0, len(rows))
-	for _, row := range rows {
-		rt, err := s.LoadRace(row.ID)
-		if err != nil {
-			return nil, err
-		}
-		sum := TourSummary{ID: row.ID, Name: row.Name, Ruleset: row.RulesetID, RulesetName: rt.Tour.Ruleset.Name,
-			Stages: len(rt.Tour.Stages), Closed: rt.Closed, Current: rt.Current, Teams: len(rt.Tour.Teams), CreatedAt: row.CreatedAt}
-		sum.State = "not started"
-		switch {
-		case rt.Closed == len(rt.Tour.Stages):
-			sum.State = "finished"
-		case rt.Current > 0 && (rt.Closed > 0 || rt.HasEntries):
-			sum.State = fmt.Sprintf("stage %d of %d", rt.Current, len(rt.Tour.Stages))
-		}
-		if rt.Closed > 0 {
-			if st, err := race.ComputeStandings(&rt.Tour, rt.Results[:rt.Closed], rt.Closed); err == nil && len(st.Individual) > 0 {
-				l := st.Individual[0]
-				sum.Leader = &LeaderOf{Bib: l.Bib, Name: l.Name, Team: l.Team}
-			}
-		}
-		out = append(out, sum)
-	}
-	return out, nil
-}
-
-// GetTour returns a whole tour.
-func (s *Store) GetTour(id uint) (TourView, error) {
-	var row models.Tour
-	if err := s.db.First(&row, id).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return TourView{}, notFound("tour %d", id)
-		}
-		return TourView{}, fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
-	}
-	rt, err := s.LoadRace(id)
-	if err != nil {
-		return TourView{}, err
-	}
-	v := TourView{ID: row.ID, Name: row.Name, Ruleset: row.RulesetID, RulesetName: rt.Tour.Ruleset.Name, Profile: row.Profile, Seed: row.Seed,
-		RidersPerTeam: row.RidersPerTeam, Advanced: row.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: row.CreatedAt}
-	v.Points = rt.Tour.Points
-	for _, st := range rt.Tour.Stages {
-		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Length, State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})
-	}
-	return v, nil
-}
-
 // DeleteTour erases a tour with its stages and results.
 func (s *Store) DeleteTour(id uint) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
 		var row models.Tour
 		if err := tx.First(&row, id).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -420,6 +366,10 @@ func (s *Store) DeleteTour(id uint) error {
 		}
 		return tx.Delete(&models.Tour{}, id).Error
 	})
+	if err == nil {
+		s.races.forget(id)
+	}
+	return err
 }
 
 // racingSize is the riders per team a tour races with. A game that allows a range of team sizes
