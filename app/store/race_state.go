@@ -33,7 +33,7 @@ type RaceState struct {
 	TourID uint
 	// Version is the tour's version the state was read at.
 	Version int64
-	Tour   race.Tour
+	Tour    race.Tour
 	// Results holds one StageResult per stage, in order (empty for planned stages).
 	Results []race.StageResult
 	// Closed is the number of the last closed stage (0: none); Current the open stage (0: none).
