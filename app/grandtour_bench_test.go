@@ -80,6 +80,81 @@ func BenchmarkGrandTourReads(b *testing.B) {
 	}
 }
 
+// BenchmarkGrandTourAfterWrite measures the first read after a write, when nothing is in memory for
+// the tour's new version: a finish written, then the classifications page (or the standings) made.
+func BenchmarkGrandTourAfterWrite(b *testing.B) {
+	ta, tour := grandTourApp(b, grandtour.Stages-1)
+	do := grandtour.Handler(ta.Echo)
+	finishes := twoFinishes(b, do, tour.ID)
+	for _, read := range []string{"/tours/%d/classifications", "/api/v1/tours/%d/standings", "/tours/%d/stages/21"} {
+		path := fmt.Sprintf(read, tour.ID)
+		b.Run(strings.Split(read, "/")[len(strings.Split(read, "/"))-1], func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if status, body, err := do(http.MethodPut, fmt.Sprintf("/api/v1/tours/%d/stages/21/finish", tour.ID), finishes[i%2]); err != nil || status != http.StatusOK {
+					b.Fatalf("PUT finish = %d %v: %.300s", status, err, body)
+				}
+				if status, body, err := do(http.MethodGet, path, nil); err != nil || status != http.StatusOK {
+					b.Fatalf("GET %s = %d %v: %.300s", path, status, err, body)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkGrandTourList measures the tour list and the Load page with one stored grand tour and
+// with thirty (copies restored from its backup): they read a line per tour, not its standings.
+func BenchmarkGrandTourList(b *testing.B) {
+	ta, tour := grandTourApp(b, grandtour.Stages)
+	do := grandtour.Handler(ta.Echo)
+	status, backup, err := do(http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/backup.json", tour.ID), nil)
+	if err != nil || status != http.StatusOK {
+		b.Fatalf("backup = %d %v", status, err)
+	}
+	for _, count := range []int{1, 30} {
+		for have := len(listTours(b, do)); have < count; have++ {
+			if status, body, err := do(http.MethodPost, "/api/v1/tours/import", json.RawMessage(backup)); err != nil || status != http.StatusCreated {
+				b.Fatalf("restore = %d %v: %.300s", status, err, body)
+			}
+		}
+		for _, page := range []string{"/api/v1/tours", "/tours", "/"} {
+			b.Run(fmt.Sprintf("%d-tours%s", count, strings.ReplaceAll(page, "/", "-")), func(b *testing.B) { benchGet(b, ta, page) })
+		}
+	}
+}
+
+// listTours returns the stored tours' ids.
+func listTours(b *testing.B, do grandtour.Caller) []struct{ ID uint } {
+	var list []struct{ ID uint }
+	if err := getJSON(do, "/api/v1/tours", &list); err != nil {
+		b.Fatal(err)
+	}
+	return list
+}
+
+// twoFinishes are two different finishes of the riders racing the open last stage.
+func twoFinishes(b *testing.B, do grandtour.Caller, id uint) []map[string]any {
+	var standings struct {
+		Individual []struct {
+			Bib int `json:"bib"`
+		} `json:"individual"`
+	}
+	if err := getJSON(do, fmt.Sprintf("/api/v1/tours/%d/standings", id), &standings); err != nil {
+		b.Fatal(err)
+	}
+	var order []int
+	for _, r := range standings.Individual {
+		order = append(order, r.Bib)
+	}
+	reversed := make([]int, len(order))
+	for i, bib := range order {
+		reversed[len(order)-1-i] = bib
+	}
+	return []map[string]any{grandtour.Finish(order), grandtour.Finish(reversed)}
+}
+
 // BenchmarkGrandTourBooks measures the whole race book of the grand tour, as PDF and as XLSX.
 func BenchmarkGrandTourBooks(b *testing.B) {
 	ta, tour := grandTourApp(b, grandtour.Stages)
@@ -94,23 +169,7 @@ func BenchmarkGrandTourFinishWrite(b *testing.B) {
 	ta, tour := grandTourApp(b, grandtour.Stages-1)
 	do := grandtour.Handler(ta.Echo)
 	path := fmt.Sprintf("/api/v1/tours/%d/stages/21/finish", tour.ID)
-	var standings struct {
-		Individual []struct {
-			Bib int `json:"bib"`
-		} `json:"individual"`
-	}
-	if err := getJSON(do, fmt.Sprintf("/api/v1/tours/%d/standings", tour.ID), &standings); err != nil {
-		b.Fatal(err)
-	}
-	var order []int
-	for _, r := range standings.Individual {
-		order = append(order, r.Bib)
-	}
-	reversed := make([]int, len(order))
-	for i, bib := range order {
-		reversed[len(order)-1-i] = bib
-	}
-	finishes := []map[string]any{grandtour.Finish(order), grandtour.Finish(reversed)}
+	finishes := twoFinishes(b, do, tour.ID)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

@@ -58,6 +58,7 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 	}))
 	e.Use(apiCrossSiteGuard)
 	e.Use(h.RefusedPage)
+	e.Use(h.TourReads)
 	routes(e, h, version)
 	return e
 }

@@ -24,11 +24,13 @@ type Handler struct {
 	Fonts fs.FS
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
 	refused *refusedPages
+	// reads keeps the answers made for tours' versions (TourReads).
+	reads *tourReads
 }
 
 // New returns a Handler over the store and views.
 func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages()}
+	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads()}
 }
 
 // csrfToken returns the CSRF token the middleware put in the context.

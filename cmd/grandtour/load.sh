@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Load run: a grand tour seeded through the API, then its classifications page and the CSS file, each
+# driven by wrk with 32 connections on loopback, printed side by side with the server's peak memory.
+#   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 to change them)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "installing wrk"; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
+port=${PORT:-18090}
+duration=${DURATION:-10s}
+connections=${CONNECTIONS:-32}
+dir=$(mktemp -d)
+go build -o "$dir/racedirector" ./cmd/racedirector
+go build -o "$dir/grandtour" ./cmd/grandtour
+"$dir/racedirector" -addr "127.0.0.1:$port" -db "$dir/load.db" >"$dir/server.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+echo "seeding a grand tour (30 teams of 6, 21 stages) through the API..."
+id=$("$dir/grandtour" -url "$base")
+page="/tours/$id/classifications"
+css=$(curl -fs "$base$page" | grep -o '/assets/[^"]*\.css' | head -1)
+row() { # path → "req/s p50 p99 MB/s"
+  local out; out=$(wrk -t2 -c"$connections" -d"$duration" --latency "$base$1")
+  local rps p50 p99 tps
+  rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  tps=$(awk '/^Transfer\/sec:/ {v=$2; u=substr(v,length(v)-1); n=substr(v,1,length(v)-2)+0;
+        if (u=="GB") n*=1024; else if (u=="KB") n/=1024; else if (u!="MB") n=substr(v,1,length(v)-1)/1048576; printf "%.1f", n}' <<<"$out")
+  printf '%-40s %10s %9s %9s %9s\n' "$1" "$rps" "$p50" "$p99" "$tps"
+}
+printf '\n%-40s %10s %9s %9s %9s\n' "GET ($connections connections, $duration)" "req/s" "p50" "p99" "MB/s"
+row "$page"
+row "$css"
+printf '\nserver peak resident memory: %s MB\n' "$(awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$pid/status")"
