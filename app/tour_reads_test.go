@@ -28,6 +28,8 @@ func TestTourReadsCarryETags(t *testing.T) {
 		fmt.Sprintf("/tours/%d/stages/1", tour.ID),
 		fmt.Sprintf("/tours/%d/classifications", tour.ID),
 		fmt.Sprintf("/api/v1/tours/%d/sheets/stage.pdf?stage=1", tour.ID),
+		"/api/v1/tours",
+		"/tours",
 	}
 	etags := map[string]string{}
 	for _, p := range paths {

@@ -122,23 +122,20 @@ func (w *capture) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if req.Method != http.MethodGet && req.Method != http.MethodHead || !isTourRead(c) {
+		if req.Method != http.MethodGet && req.Method != http.MethodHead {
 			return next(c)
 		}
-		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
-		if err != nil || id == 0 {
-			return next(c)
-		}
-		if hasCookie(req, flashCookie) || hasCookie(req, refusedCookie) {
+		versionOf := h.readVersion(c)
+		if versionOf == nil || hasCookie(req, flashCookie) || hasCookie(req, refusedCookie) {
 			return next(c) // a page that shows a message once is made for that one request
 		}
-		version, err := h.Store.TourVersion(uint(id))
+		version, err := versionOf()
 		if err != nil {
 			return next(c) // the handler says what is wrong
 		}
-		key := readKey(req, uint(id), version)
+		key := readKey(req, version)
 		token := csrfToken(c)
-		etag := `W/"` + strconv.FormatUint(id, 10) + "-" + strconv.FormatInt(version, 36) + "-" + digest(key+"\x00"+token) + `"`
+		etag := `W/"` + digest(key+"\x00"+token) + `"`
 		head := c.Response().Header()
 		head.Set("ETag", etag)
 		head.Set("Cache-Control", "no-cache")
@@ -164,7 +161,7 @@ func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		// Kept only when the tour did not change while the answer was made: then it is the version's.
-		if after, verr := h.Store.TourVersion(uint(id)); verr != nil || after != version {
+		if after, verr := versionOf(); verr != nil || after != version {
 			return nil
 		}
 		body := w.body.Bytes()
@@ -178,24 +175,35 @@ func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// isTourRead says whether the route is one of a tour's reads whose answer depends only on the
-// tour's version: its pages, JSON and sheets, but not the stage JSON, whose ETag is the stage's own
+// readVersion returns how to read the version a route's answer depends on, or nil for a route that
+// is not kept: a tour's pages, JSON and sheets depend on the tour's version, the tour list and the
+// Load page on the tours' (ToursVersion). The stage JSON is not kept: its ETag is the stage's own
 // version (the If-Match of result writes).
-func isTourRead(c echo.Context) bool {
+func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 	p := c.Path()
-	if !strings.HasPrefix(p, "/tours/:id") && !strings.HasPrefix(p, "/api/v1/tours/:id") {
-		return false
+	switch {
+	case p == "/tours" || p == "/api/v1/tours":
+		return h.Store.ToursVersion
+	case p == "/api/v1/tours/:id/stages/:n":
+		return nil
+	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
+		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+		if err != nil || id == 0 {
+			return nil
+		}
+		return func() (string, error) {
+			v, err := h.Store.TourVersion(uint(id))
+			return "tour " + strconv.FormatUint(id, 10) + " at " + strconv.FormatInt(v, 10), err
+		}
 	}
-	return p != "/api/v1/tours/:id/stages/:n"
+	return nil
 }
 
-// readKey is what an answer depends on besides the tour's version: the address, the languages
-// asked, every cookie but the CSRF one (a viewer's token is put in at the answer), the day.
-func readKey(req *http.Request, id uint, version int64) string {
+// readKey is what an answer depends on besides the version: the address, the languages asked,
+// every cookie but the CSRF one (a viewer's token is put in at the answer), the day.
+func readKey(req *http.Request, version string) string {
 	var b strings.Builder
-	b.WriteString(strconv.FormatUint(uint64(id), 10))
-	b.WriteByte(' ')
-	b.WriteString(strconv.FormatInt(version, 10))
+	b.WriteString(version)
 	b.WriteByte(' ')
 	b.WriteString(req.Method)
 	b.WriteByte(' ')

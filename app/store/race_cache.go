@@ -2,7 +2,11 @@ package store
 
 import (
 	"container/list"
+	"maps"
+	"slices"
 	"sync"
+
+	"gorm.io/gorm"
 
 	"racedirector/app/race"
 )
@@ -91,4 +95,51 @@ func (m *standingsMemo) standings(after int, compute func() (*race.Standings, er
 	}
 	m.byAfter[after] = s
 	return s, nil
+}
+
+// raceIn returns the tour as the transaction sees it: from memory when kept at the version the
+// transaction reads, as a copy whose stages' results the caller may change; else read in tx.
+func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
+	version, err := tourVersion(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	kept := s.races.get(id, version)
+	if kept == nil {
+		return loadRace(tx, id)
+	}
+	st := &RaceState{TourID: kept.TourID, Version: kept.Version, Tour: kept.Tour, Closed: kept.Closed, Current: kept.Current,
+		HasEntries: kept.HasEntries, Versions: kept.Versions, AdvantageKeys: kept.AdvantageKeys, LostTurnKeys: kept.LostTurnKeys,
+		Profile: kept.Profile, Seed: kept.Seed, CreatedAt: kept.CreatedAt, stageIDs: kept.stageIDs}
+	st.Results = make([]race.StageResult, len(kept.Results))
+	for i, r := range kept.Results {
+		st.Results[i] = cloneResult(r)
+	}
+	return st, nil
+}
+
+// cloneResult is a deep copy of a stage's results.
+func cloneResult(r race.StageResult) race.StageResult {
+	orders := func(m map[int][]int) map[int][]int {
+		if m == nil {
+			return nil
+		}
+		out := make(map[int][]int, len(m))
+		for k, v := range m {
+			out[k] = slices.Clone(v)
+		}
+		return out
+	}
+	r.Sprints, r.Climbs = orders(r.Sprints), orders(r.Climbs)
+	r.Finish.Groups = slices.Clone(r.Finish.Groups)
+	for i := range r.Finish.Groups {
+		r.Finish.Groups[i].Riders = slices.Clone(r.Finish.Groups[i].Riders)
+	}
+	r.Finish.Results = slices.Clone(r.Finish.Results)
+	r.Abandons = slices.Clone(r.Abandons)
+	r.Advantages = slices.Clone(r.Advantages)
+	r.Fatigue = maps.Clone(r.Fatigue)
+	r.LostTurns = slices.Clone(r.LostTurns)
+	r.Weather = slices.Clone(r.Weather)
+	return r
 }

@@ -26,7 +26,7 @@ type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
 // (when not negative) must match the stage's, and every write is kept in the history.
 func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
 	return s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadOpenStage(tx, tourID, n, version)
+		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
 		}
@@ -39,9 +39,12 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 }
 
 // loadOpenStage loads a tour inside tx for an action on stage n: the stage must be open and, when
-// version is not negative, still at the version the client saw.
-func loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceState, error) {
-	st, err := loadRace(tx, tourID)
+// version is not negative, still at the version the client saw. The tour comes from memory when it
+// is there at the version the transaction sees (the transaction holds the write lock: the version
+// cannot move under it), with the stage's results copied so that the action cannot change the
+// state other readers share.
+func (s *Store) loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceState, error) {
+	st, err := s.raceIn(tx, tourID)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 // CloseStage ends stage n ("End stage"): it must be open and complete; the next stage opens.
 func (s *Store) CloseStage(tourID uint, n, version int) error {
 	return s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadOpenStage(tx, tourID, n, version)
+		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
 		}
@@ -152,7 +152,7 @@ func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
 func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 	var summary string
 	err := s.db.Transaction(func(tx *gorm.DB) error {
-		st, err := loadOpenStage(tx, tourID, n, version)
+		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
 		}

@@ -38,3 +38,18 @@ func tourVersion(db *gorm.DB, id uint) (int64, error) {
 	}
 	return row.Version, nil
 }
+
+// ToursVersion names the state of the whole list of tours: it changes when a tour is created,
+// deleted or changed (its version moves with its updated_at). One aggregate over the tours' rows.
+func (s *Store) ToursVersion() (string, error) {
+	var row struct {
+		Count  int64
+		MaxID  uint
+		Latest string
+	}
+	err := s.db.Model(&models.Tour{}).Select("COUNT(*) AS count, COALESCE(MAX(id), 0) AS max_id, COALESCE(MAX(updated_at), '') AS latest").Scan(&row).Error
+	if err != nil {
+		return "", fmt.Errorf("store: unable to read the state of the tours: %w", err)
+	}
+	return fmt.Sprintf("%d.%d.%s", row.Count, row.MaxID, row.Latest), nil
+}
