@@ -108,12 +108,12 @@ func (d *pdfDoc) header() {
 	d.page = d.cur
 	w, _ := pdf.GetPageSize()
 	inner := w - 2*pageMargin
-	pdf.SetTextColor(90, 90, 90)
+	setText(pdf, 90, 90, 90)
 	pdf.SetFont(fontFamily, "", smallSize+0.5)
 	pdf.SetXY(pageMargin, 7)
 	pdf.CellFormat(inner*0.7, 4, d.tour+" · "+d.rule, "", 0, "L", false, 0, "")
 	pdf.CellFormat(inner*0.3, 4, d.date, "", 0, "R", false, 0, "")
-	pdf.SetTextColor(20, 20, 20)
+	setText(pdf, 20, 20, 20)
 	pdf.SetXY(pageMargin, 12)
 	pdf.SetFont(fontFamily, "B", 13)
 	title := d.cur.title
@@ -121,7 +121,7 @@ func (d *pdfDoc) header() {
 	pdf.CellFormat(tw, 7, title, "", 0, "L", false, 0, "")
 	pdf.SetFont(fontFamily, "", 10)
 	pdf.CellFormat(inner-tw, 7, fitText(pdf, d.cur.subtitle, inner-tw), "", 0, "L", false, 0, "")
-	pdf.SetDrawColor(60, 60, 60)
+	setDraw(pdf, 60, 60, 60)
 	pdf.SetLineWidth(0.4)
 	pdf.Line(pageMargin, 20.5, w-pageMargin, 20.5)
 	pdf.SetLineWidth(0.2)
@@ -135,11 +135,11 @@ func (d *pdfDoc) footer() {
 	inner := w - 2*pageMargin
 	pdf.SetXY(pageMargin, h-9)
 	pdf.SetFont(fontFamily, "", smallSize)
-	pdf.SetTextColor(110, 110, 110)
+	setText(pdf, 110, 110, 110)
 	pdf.CellFormat(inner/3, 4, "Race Director", "", 0, "L", false, 0, "")
 	pdf.CellFormat(inner/3, 4, fmt.Sprintf("page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
 	pdf.CellFormat(inner/3, 4, d.page.title, "", 0, "R", false, 0, "")
-	pdf.SetTextColor(0, 0, 0)
+	setText(pdf, 0, 0, 0)
 }
 
 // bottom is the lowest y a row may reach on the page.
@@ -172,7 +172,7 @@ func (d *pdfDoc) block(b block) {
 	}
 	if len(b.lines) > 0 {
 		pdf.SetFont(fontFamily, "", bodySize)
-		pdf.SetTextColor(30, 30, 30)
+		setText(pdf, 30, 30, 30)
 		for _, l := range b.lines {
 			pdf.SetX(pageMargin)
 			pdf.MultiCell(d.innerWidth(), 4.2, l, "", "L", false)
@@ -197,4 +197,26 @@ func fitText(pdf *gofpdf.Fpdf, s string, w float64) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
+}
+
+// setFill, setDraw and setText set a colour only when it changes: gofpdf writes every colour set
+// into the page, and a grand tour's book sets one for each of its hundred thousand cells.
+func setFill(pdf *gofpdf.Fpdf, r, g, b int) {
+	if cr, cg, cb := pdf.GetFillColor(); cr != r || cg != g || cb != b {
+		pdf.SetFillColor(r, g, b)
+	}
+}
+
+// setDraw sets the line colour when it changes.
+func setDraw(pdf *gofpdf.Fpdf, r, g, b int) {
+	if cr, cg, cb := pdf.GetDrawColor(); cr != r || cg != g || cb != b {
+		pdf.SetDrawColor(r, g, b)
+	}
+}
+
+// setText sets the text colour when it changes.
+func setText(pdf *gofpdf.Fpdf, r, g, b int) {
+	if cr, cg, cb := pdf.GetTextColor(); cr != r || cg != g || cb != b {
+		pdf.SetTextColor(r, g, b)
+	}
 }

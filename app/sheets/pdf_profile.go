@@ -25,7 +25,7 @@ func (d *pdfDoc) profile(p *profile) {
 	xOf := func(sq float64) float64 { return x0 + 4 + (w-8)*sq/float64(p.length) }
 	yOf := func(h float64) float64 { return baseY - profileRise*h }
 
-	pdf.SetDrawColor(190, 190, 190)
+	setDraw(pdf, 190, 190, 190)
 	pdf.SetLineWidth(0.2)
 	pdf.Rect(x0, y0, w, profileHeight, "D")
 
@@ -35,16 +35,16 @@ func (d *pdfDoc) profile(p *profile) {
 		poly = append(poly, gofpdf.PointType{X: xOf(pt.x), Y: yOf(pt.h)})
 	}
 	poly = append(poly, gofpdf.PointType{X: xOf(float64(p.length)), Y: axisY})
-	pdf.SetFillColor(205, 228, 200)
-	pdf.SetDrawColor(50, 110, 50)
+	setFill(pdf, 205, 228, 200)
+	setDraw(pdf, 50, 110, 50)
 	pdf.SetLineWidth(0.4)
 	pdf.Polygon(poly, "FD")
 	pdf.SetLineWidth(0.2)
 
-	pdf.SetDrawColor(80, 80, 80)
+	setDraw(pdf, 80, 80, 80)
 	pdf.Line(xOf(0), axisY, xOf(float64(p.length)), axisY)
 	pdf.SetFont(fontFamily, "", 6)
-	pdf.SetTextColor(60, 60, 60)
+	setText(pdf, 60, 60, 60)
 	for _, t := range p.ticks {
 		x := xOf(t.at)
 		pdf.Line(x, axisY, x, axisY+1.2)
@@ -52,7 +52,7 @@ func (d *pdfDoc) profile(p *profile) {
 		pdf.CellFormat(12, 3, t.label, "", 0, "C", false, 0, "")
 	}
 	pdf.SetFont(fontFamily, "B", 6.5)
-	pdf.SetTextColor(20, 20, 20)
+	setText(pdf, 20, 20, 20)
 	pdf.SetXY(xOf(0)-2, axisY+4.2)
 	pdf.CellFormat(20, 3, "Start", "", 0, "L", false, 0, "")
 	pdf.SetXY(xOf(float64(p.length))-18, axisY+4.2)
@@ -60,9 +60,9 @@ func (d *pdfDoc) profile(p *profile) {
 	d.finishFlag(xOf(float64(p.length)), y0+profileFlags)
 
 	pdf.SetDashPattern([]float64{1, 1}, 0)
-	pdf.SetDrawColor(200, 40, 40)
+	setDraw(pdf, 200, 40, 40)
 	pdf.SetFont(fontFamily, "", 5.5)
-	pdf.SetTextColor(200, 40, 40)
+	setText(pdf, 200, 40, 40)
 	lastLabel := -100.0
 	for i, l := range p.lines {
 		x := xOf(l.at)
@@ -78,46 +78,46 @@ func (d *pdfDoc) profile(p *profile) {
 	pdf.SetDashPattern(nil, 0)
 
 	pdf.SetFont(fontFamily, "B", 6)
-	pdf.SetTextColor(120, 30, 30)
+	setText(pdf, 120, 30, 30)
 	for _, c := range p.climbs {
 		x, y := xOf(c.at), yOf(c.top)
-		pdf.SetFillColor(160, 40, 40)
+		setFill(pdf, 160, 40, 40)
 		pdf.Circle(x, y, 0.7, "F")
 		pdf.SetXY(x-10, y-4)
 		pdf.CellFormat(20, 3, c.label, "", 0, "C", false, 0, "")
 	}
-	pdf.SetTextColor(90, 30, 140)
+	setText(pdf, 90, 30, 140)
 	for _, f := range p.flags {
 		x := xOf(f.at)
-		pdf.SetDrawColor(90, 30, 140)
+		setDraw(pdf, 90, 30, 140)
 		pdf.Line(x, y0+2, x, yOf(0))
-		pdf.SetFillColor(123, 44, 191)
+		setFill(pdf, 123, 44, 191)
 		pdf.Polygon([]gofpdf.PointType{{X: x, Y: y0 + 2}, {X: x + 3, Y: y0 + 3.2}, {X: x, Y: y0 + 4.4}}, "F")
 		pdf.SetXY(x+0.5, y0+4.6)
 		pdf.CellFormat(8, 3, f.label, "", 0, "L", false, 0, "")
 	}
-	pdf.SetTextColor(0, 0, 0)
-	pdf.SetDrawColor(0, 0, 0)
+	setText(pdf, 0, 0, 0)
+	setDraw(pdf, 0, 0, 0)
 	pdf.SetXY(x0, y0+profileHeight+1)
 	pdf.SetFont(fontFamily, "", smallSize)
-	pdf.SetTextColor(90, 90, 90)
+	setText(pdf, 90, 90, 90)
 	pdf.CellFormat(w, 3.5, p.note, "", 1, "L", false, 0, "")
-	pdf.SetTextColor(0, 0, 0)
+	setText(pdf, 0, 0, 0)
 	pdf.Ln(3)
 }
 
 // finishFlag draws a small chequered flag on a pole at x, its top at y.
 func (d *pdfDoc) finishFlag(x, top float64) {
 	pdf := d.pdf
-	pdf.SetDrawColor(20, 20, 20)
+	setDraw(pdf, 20, 20, 20)
 	pdf.Line(x, top-7, x, top+4)
 	const sq = 1.2
 	for r := range 3 {
 		for c := range 4 {
 			if (r+c)%2 == 0 {
-				pdf.SetFillColor(20, 20, 20)
+				setFill(pdf, 20, 20, 20)
 			} else {
-				pdf.SetFillColor(255, 255, 255)
+				setFill(pdf, 255, 255, 255)
 			}
 			pdf.Rect(x-4*sq+float64(c)*sq, top-7+float64(r)*sq, sq, sq, "FD")
 		}

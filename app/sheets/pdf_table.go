@@ -54,10 +54,10 @@ func (d *pdfDoc) table(t *table) {
 	}
 	if t.note != "" {
 		pdf.SetFont(fontFamily, "", smallSize)
-		pdf.SetTextColor(90, 90, 90)
+		setText(pdf, 90, 90, 90)
 		pdf.SetX(pageMargin)
 		pdf.MultiCell(avail, 3.6, t.note, "", "L", false)
-		pdf.SetTextColor(0, 0, 0)
+		setText(pdf, 0, 0, 0)
 	}
 	pdf.Ln(4)
 }
@@ -179,10 +179,10 @@ func (d *pdfDoc) tablePart(t *table, p tablePart, title string, scale float64) {
 	d.tableTitle(title)
 	if len(t.rows) == 0 {
 		pdf.SetFont(fontFamily, "", bodySize)
-		pdf.SetTextColor(110, 110, 110)
+		setText(pdf, 110, 110, 110)
 		pdf.SetX(pageMargin)
 		pdf.CellFormat(d.innerWidth(), rh, orDash(t.empty), "", 1, "L", false, 0, "")
-		pdf.SetTextColor(0, 0, 0)
+		setText(pdf, 0, 0, 0)
 		return
 	}
 	d.headRow(t, p, scale)
@@ -216,7 +216,7 @@ func (d *pdfDoc) tableTitle(title string) {
 	}
 	pdf := d.pdf
 	pdf.SetFont(fontFamily, "B", headingSize-0.5)
-	pdf.SetTextColor(20, 20, 20)
+	setText(pdf, 20, 20, 20)
 	pdf.SetX(pageMargin)
 	pdf.CellFormat(d.innerWidth(), 6, fitText(pdf, title, d.innerWidth()), "", 1, "L", false, 0, "")
 }
@@ -224,8 +224,8 @@ func (d *pdfDoc) tableTitle(title string) {
 // headRow prints the column titles on a dark band, shrinking a title to fit its column.
 func (d *pdfDoc) headRow(t *table, p tablePart, scale float64) {
 	pdf := d.pdf
-	pdf.SetFillColor(44, 62, 80)
-	pdf.SetTextColor(255, 255, 255)
+	setFill(pdf, 44, 62, 80)
+	setText(pdf, 255, 255, 255)
 	pdf.SetX(pageMargin)
 	for i, ci := range p.cols {
 		c := t.cols[ci]
@@ -239,7 +239,7 @@ func (d *pdfDoc) headRow(t *table, p tablePart, scale float64) {
 		pdf.CellFormat(w, headRowHeight, fitText(pdf, c.title, w-2*cellPad), "", 0, c.align, true, 0, "")
 	}
 	pdf.Ln(headRowHeight)
-	pdf.SetTextColor(0, 0, 0)
+	setText(pdf, 0, 0, 0)
 }
 
 // row prints one row: zebra fill, team swatches, boxes to fill in, highlighted cells.
@@ -251,7 +251,7 @@ func (d *pdfDoc) row(t *table, p tablePart, row tableRow, zebra bool, rh, scale 
 		total += w
 	}
 	if zebra {
-		pdf.SetFillColor(238, 242, 247)
+		setFill(pdf, 238, 242, 247)
 		pdf.Rect(x, y, total, rh, "F")
 	}
 	style := ""
@@ -267,7 +267,7 @@ func (d *pdfDoc) row(t *table, p tablePart, row tableRow, zebra bool, rh, scale 
 		d.cell(t.cols[ci], c, x, y, w, rh, style, scale)
 		x += w
 	}
-	pdf.SetDrawColor(200, 205, 212)
+	setDraw(pdf, 200, 205, 212)
 	pdf.SetLineWidth(0.1)
 	pdf.Line(pageMargin, y+rh, pageMargin+total, y+rh)
 	pdf.SetLineWidth(0.2)
@@ -278,23 +278,23 @@ func (d *pdfDoc) row(t *table, p tablePart, row tableRow, zebra bool, rh, scale 
 func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale float64) {
 	pdf := d.pdf
 	if v.kind == kindBox {
-		pdf.SetDrawColor(120, 120, 120)
-		pdf.SetFillColor(255, 255, 255)
+		setDraw(pdf, 120, 120, 120)
+		setFill(pdf, 255, 255, 255)
 		pdf.Rect(x+0.8, y+0.8, w-1.6, h-1.6, "FD")
 		return
 	}
 	if v.mark {
-		pdf.SetFillColor(255, 214, 214)
+		setFill(pdf, 255, 214, 214)
 		pdf.Rect(x, y, w, h, "F")
-		pdf.SetTextColor(170, 0, 0)
+		setText(pdf, 170, 0, 0)
 		style = "B"
 	}
 	pdf.SetFont(fontFamily, style, bodySize*scale)
 	textX, textW := x, w
 	if v.color != "" {
 		r, g, b := rgb(v.color)
-		pdf.SetFillColor(r, g, b)
-		pdf.SetDrawColor(80, 80, 80)
+		setFill(pdf, r, g, b)
+		setDraw(pdf, 80, 80, 80)
 		pdf.Rect(x+cellPad, y+(h-swatchSize)/2, swatchSize, swatchSize, "FD")
 		textX += swatchSize + cellPad
 		textW -= swatchSize + cellPad
@@ -302,5 +302,5 @@ func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale 
 	text := cellText(v)
 	pdf.SetXY(textX, y)
 	pdf.CellFormat(textW, h, fitText(pdf, text, textW-2*cellPad), "", 0, c.align, false, 0, "")
-	pdf.SetTextColor(0, 0, 0)
+	setText(pdf, 0, 0, 0)
 }
