@@ -309,3 +309,26 @@ func TestRiderFormShowsStoredValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRiderValuesInTheGamesWords checks that card values are named as the game names them: the rider
+// form's labels keep the English words and the range in one pair of brackets ("Costo (cost, 1–4)",
+// never "Costo (cost) (1–4)"), and the Teams & riders page names values, not ids ("Costo 3").
+func TestRiderValuesInTheGamesWords(t *testing.T) {
+	ta := newTestApp(t)
+	form := getPage(t, ta, "/riders/1/edit")
+	for _, want := range []string{"Costo <small>(cost, 1–4)</small>", "Pianura <small>(flat speed, 1–9)</small>", "Cronometro <small>(time trial, 1–9)</small>"} {
+		if !strings.Contains(form, want) {
+			t.Errorf("rider form lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`\)\s*(<small>)?\s*\(`).MatchString(form) {
+		t.Errorf("rider form has two brackets in a row: %q", regexp.MustCompile(`[^>]*\)\s*(<small>)?\s*\([^<]*`).FindString(form))
+	}
+	page := getPage(t, ta, "/teams")
+	if !regexp.MustCompile(`Costo \d · Pianura \d · Montagna \d`).MatchString(page) {
+		t.Errorf("Teams & riders page does not name the 2RUOTE values (want \"Costo 3 · Pianura 7 · Montagna 8…\")")
+	}
+	if regexp.MustCompile(`\bcost \d|pianura \d`).MatchString(page) {
+		t.Errorf("Teams & riders page names a value by its id: %q", regexp.MustCompile(`\bcost \d[^<]*`).FindString(page))
+	}
+}

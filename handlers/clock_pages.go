@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/views"
 )
 
 // maxClockCSVBytes is the largest finish CSV a page accepts (a grand tour's finish is a few kB).
@@ -28,7 +29,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		return err
 	}
 	back := fmt.Sprintf("/tours/%d/stages/%d", id, n)
-	version, err := clockFormVersion(c)
+	version, err := formVersion(c)
 	if err != nil {
 		return err
 	}
@@ -43,20 +44,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)
 	}
-	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %d riders.", name, len(parsed.Results)))
-}
-
-// clockFormVersion reads the stage version the form was built from (_version; absent: no check).
-func clockFormVersion(c echo.Context) (int, error) {
-	text := strings.TrimSpace(c.FormValue("_version"))
-	if text == "" {
-		return -1, nil
-	}
-	v, err := strconv.Atoi(text)
-	if err != nil || v < 0 {
-		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
-	}
-	return v, nil
+	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %s.", name, views.Plural(len(parsed.Results), "rider", "riders")))
 }
 
 // clockUpload reads the uploaded file of field "file".

@@ -36,8 +36,10 @@ type gameSection struct {
 
 // valueField is one card value input of a game (2RUOTE cost and speeds).
 type valueField struct {
-	ID, Name, Input, Field string
-	Min, Max               int
+	ID, Input, Field string
+	// Name is the value's name in the game ("Pianura"), Gloss its English words ("flat speed").
+	Name, Gloss string
+	Min, Max    int
 	// Value is as typed (after a refused post) or as stored; empty when the rider has none.
 	Value string
 }
@@ -78,7 +80,8 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 			sec.Hint += "."
 		}
 		for _, a := range g.Attributes {
-			f := valueField{ID: a.ID, Name: a.Name, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
+			name, gloss := splitGloss(a.Name)
+			f := valueField{ID: a.ID, Name: name, Gloss: gloss, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
 			if posted {
 				f.Value = c.FormValue(f.Input)
 			} else if v, ok := own.Attributes[a.ID]; ok {

@@ -255,7 +255,7 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		for i, l := range cur.LostTurns {
 			r, _ := st.Tour.RiderByBib(l.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: fmt.Sprintf("%d %s", l.Turns, plural(l.Turns, "turn", "turns"))}
+			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: views.Plural(l.Turns, "turn", "turns")}
 			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, l)
 			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/views"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -168,7 +169,7 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
 	}
-	msg := fmt.Sprintf("Bib %d lost %d %s (%s).", l.Bib, l.Turns, plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
+	msg := fmt.Sprintf("Bib %d lost %s (%s).", l.Bib, views.Plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
 	if out {
 		msg += " " + titleWord(secondCrashNotice(l.Bib)) + "."
 	}
@@ -221,7 +222,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("Fatigue of %d riders saved.", len(fatigue))
+	msg := "Fatigue of " + views.Plural(len(fatigue), "rider", "riders") + " saved."
 	if out := race.FatigueRetired(&st.Tour, st.Results[n-1]); len(out) > 0 {
 		msg += fmt.Sprintf(" Over the limit, retiring: %s.", bibText(out))
 	}

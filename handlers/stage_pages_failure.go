@@ -39,17 +39,9 @@ func classifyRefusal(err error) (refusal, bool) {
 		return refusal{status: http.StatusConflict, message: ce.Message}, true
 	case errors.As(err, &ie):
 		return refusal{status: http.StatusUnprocessableEntity, missing: ie.Missing,
-			message: fmt.Sprintf("Stage %d cannot end yet: %d %s missing (listed under End stage).", ie.Stage, len(ie.Missing), plural(len(ie.Missing), "thing is", "things are"))}, true
+			message: fmt.Sprintf("Stage %d cannot end yet: %s missing (listed under End stage).", ie.Stage, views.Plural(len(ie.Missing), "thing is", "things are"))}, true
 	}
 	return refusal{}, false
-}
-
-// plural picks the singular or plural words for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // joinMessages makes one line from field messages, in field order, without repeats.

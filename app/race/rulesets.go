@@ -186,6 +186,22 @@ func (r Ruleset) Role(id string) (Role, bool) {
 	return Role{}, false
 }
 
+// Label names the role for a message in the game's own words: its name without an English gloss
+// in brackets, followed by its code when the game has one ("Jefe de filas (JF)", "Lanterne rouge").
+func (ro Role) Label() string {
+	name := strings.TrimSpace(ro.Name)
+	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		name = name[:i]
+	}
+	if name == "" {
+		name = ro.ID
+	}
+	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
+		return name + " (" + ro.ID + ")"
+	}
+	return name
+}
+
 // RoleForCounter returns the role a counter number gives (Cycling Party) and whether there is one.
 func (r Ruleset) RoleForCounter(n int) (Role, bool) {
 	if n <= 0 {
