@@ -54,3 +54,24 @@ func TestImportCountsMoreProblemsInWords(t *testing.T) {
 		t.Errorf("import of two bad rows = %d, want 422 with \"(and 1 more problem)\"; body:\n%s", rec.Code, clip(body))
 	}
 }
+
+// TestOneOtherRiderWithoutARoleInWords checks the tour refusal for two riders without a role in the
+// tour's game: the second is "1 other rider … has", never "1 other riders … have".
+func TestOneOtherRiderWithoutARoleInWords(t *testing.T) {
+	ta := newTestApp(t)
+	var ids []uint
+	for _, name := range []string{"Uno", "Dos"} {
+		riders := cafRiders(name, "JF", "TT", "ES", "RO", "SP", "CR")
+		if name == "Dos" {
+			riders[4]["role"], riders[5]["role"] = "mountain_domestique", "lanterne_rouge"
+		}
+		ids = append(ids, addTeam(t, ta, name, strings.ToUpper(name[:3]), riders))
+	}
+	caf := propose(t, ta, map[string]any{"ruleset": "ciclismo-a-fondo", "name": "Vuelta", "stages": 2, "profile": "medium", "riders_per_team": 6, "seed": 3})
+	e := refusedUnchanged(t, ta, "2 riders without a Ciclismo a fondo role", http.MethodPost, "/api/v1/tours", createBody(caf, ids...),
+		http.StatusUnprocessableEntity, "validation", "teams[1].riders[4].role")
+	msg := e.Error.Fields["teams[1].riders[4].role"]
+	if want := "; 1 other rider (of Dos) has no Ciclismo a fondo role either: give each one"; !strings.Contains(msg, want) {
+		t.Errorf("refusal %q does not say %q", msg, want)
+	}
+}

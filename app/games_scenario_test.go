@@ -266,7 +266,7 @@ func TestRidersAPIRolePerGame(t *testing.T) {
 			after: gamesIs(37, `{"ciclismo-a-fondo":{"role":"RS"},"cycling-party":{"role":"rouleur"}}`)},
 		{name: "a role of another game refused in the game's words", method: "PUT", url: "/api/v1/riders/1",
 			body: obj{"name": "Tadej Pogačar", "number": 1, "games": obj{"ciclismo-a-fondo": obj{"role": "leader"}}}, wantStatus: 422, unchanged: true,
-			wantFields: []string{"games.ciclismo-a-fondo.role"}, wantContains: []string{`is not a Ciclismo a fondo role (`}, wantNotContains: []string{"flat_domestique"}},
+			wantFields: []string{"games.ciclismo-a-fondo.role"}, wantContains: []string{`is not a Ciclismo a fondo role; the roles are `}, wantNotContains: []string{"flat_domestique"}},
 		{name: "an unknown game", method: "PUT", url: "/api/v1/riders/1",
 			body: obj{"name": "Tadej Pogačar", "number": 1, "games": obj{"monopoly": obj{"role": "banker"}}}, wantStatus: 422, unchanged: true, wantFields: []string{"games.monopoly"}},
 		{name: "a card value out of range", method: "PUT", url: "/api/v1/riders/1",

@@ -150,7 +150,11 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
 	t, err := h.Store.UpdateTeam(id, in)
 	if err != nil {
-		return h.formFailed(c, err, "team_form", views.Page{Title: "Edit team", Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+		title := "Edit team"
+		if old, gerr := h.Store.GetTeam(id); gerr == nil {
+			title += " " + old.Name // the page keeps the title it was opened with
+		}
+		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 	}
 	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s saved.", t.Name))
 }
