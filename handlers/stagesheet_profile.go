@@ -99,8 +99,10 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		switch m.Kind {
 		case race.MarkerKm:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.base, X2: mx, Y2: g.base + 10, Stroke: "#334155", Width: 2})
-			if mx-g.x0 > 70 && g.x1-mx > 80 { // leave room for "Start" and "Finish"
-				pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: kmTick(m), Anchor: "middle", Fill: "#475569"})
+			tick := kmTick(m)
+			half := textWidth(tick, g.font-2)/2 + 6
+			if mx-g.x0 > textWidth("Start", g.font-2)+half && g.x1-mx > textWidth(finishLabel(L), g.font-2)+half { // clear of "Start" and "Finish"
+				pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: tick, Anchor: "middle", Fill: "#475569"})
 			}
 		case race.MarkerAttackLine:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.top - 10, X2: mx, Y2: g.base, Stroke: "#dc2626", Dash: "8 6", Width: 2})
@@ -128,8 +130,17 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 	pv.Lines = append(pv.Lines, profileLine{X1: g.x1, Y1: g.top - 10, X2: g.x1, Y2: g.base + 10, Stroke: "#111827", Width: 4})
 	pv.Texts = append(pv.Texts,
 		profileText{X: g.x0, Y: g.base + 10 + g.font, Size: g.font - 2, Text: "Start", Anchor: "start", Fill: "#111827"},
-		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: fmt.Sprintf("Finish %d", L), Anchor: "end", Fill: "#111827"})
+		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: finishLabel(L), Anchor: "end", Fill: "#111827"})
 	return pv
+}
+
+// finishLabel is the words under the finish line: "Finish 193".
+func finishLabel(length int) string { return fmt.Sprintf("Finish %d", length) }
+
+// textWidth is about how wide text is at a font size, in the profile's units (a sans-serif
+// character is at most about 0.62 of the size: enough to keep labels from running into each other).
+func textWidth(text string, size int) int {
+	return int(math.Ceil(float64(len([]rune(text))*size) * 0.62))
 }
 
 // drawClimbs draws each climb as a ramp up to its top and a descent after it (a Ciclismo a fondo
