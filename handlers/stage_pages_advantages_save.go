@@ -33,6 +33,10 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 	u.Bib, err = parseOneBib(vals["bib"], "bib")
 	if err == nil {
 		u.Turn, err = parseNumber(vals["turn"], "turn", true)
+		if err == nil && u.Turn < 1 && strings.TrimSpace(vals["turn"]) != "" {
+			// On the page an empty box is "not given": a typed turn counts from the stage's first.
+			err = race.Invalid("turn", "must be 1 or more: the stage's first turn is turn 1 (leave it empty if you do not know it)")
+		}
 	}
 	if err == nil {
 		u.Climb, err = parseNumber(vals["climb"], "climb", true)

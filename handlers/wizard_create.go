@@ -136,7 +136,7 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
-	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("Tour %s created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
+	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("%s is created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
 }
 
 // pruneDraft drops the draft's role overrides of riders who no longer race (see pruneOverrides).
