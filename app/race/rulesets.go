@@ -189,15 +189,22 @@ func (r Ruleset) Role(id string) (Role, bool) {
 // Label names the role for a message in the game's own words: its name without an English gloss
 // in brackets, followed by its code when the game has one ("Jefe de filas (JF)", "Lanterne rouge").
 func (ro Role) Label() string {
+	name := ro.Short()
+	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
+		return name + " (" + ro.ID + ")"
+	}
+	return name
+}
+
+// Short is the role's name without an English gloss in brackets ("Jefe de filas"), for a choice
+// where room is short; its id when it has no name.
+func (ro Role) Short() string {
 	name := strings.TrimSpace(ro.Name)
 	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
 		name = name[:i]
 	}
 	if name == "" {
-		name = ro.ID
-	}
-	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
-		return name + " (" + ro.ID + ")"
+		return ro.ID
 	}
 	return name
 }
