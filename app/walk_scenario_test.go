@@ -3,6 +3,7 @@ package app_test
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -21,4 +22,34 @@ func TestWaterBottleTurnZeroSaysTurnsStartAtOne(t *testing.T) {
 		t.Errorf("a bottle with turn 0 is answered by asking for the turn")
 	}
 	r.post(t, "/stages/1/advantages", url.Values{"kind": {"water_bottle"}, "bib": {"12"}, "turn": {"1"}, "_version": {r.version(t, 1)}}, "/stages/1/advantages")
+}
+
+// TestWizardSummaryAndCreationInWords walks a Ciclismo a fondo tour through the wizard: the summary
+// counts its length in squares (never "544 square in all"), and the message after Create names the
+// tour once ("Vuelta created", not "Tour Vuelta created").
+func TestWizardSummaryAndCreationInWords(t *testing.T) {
+	ta := newTestApp(t)
+	teams := teamIDs(t, ta)
+	stages := wizardCharacteristics(t, ta, map[string][]string{"ruleset": {"ciclismo-a-fondo"}, "name": {"Vuelta de la mesa"}, "stages": {"2"}, "profile": {"medium"}, "riders_per_team": {"6"}, "seed": {"5"}})
+	wantStep(t, stages, http.StatusOK, "New tour — stages")
+	teamStep := wizardSubmit(t, ta, stages, "next", nil)
+	wantStep(t, teamStep, http.StatusOK, "New tour — teams")
+	summary := wizardSubmit(t, ta, teamStep, "next", map[string][]string{"teams": ids(teams["Rojo"], teams["Azul"])})
+	wantStep(t, summary, http.StatusOK, "New tour — summary")
+	if !regexp.MustCompile(`\(\d+ squares in all\)`).MatchString(summary.body) || !strings.Contains(summary.body, "Length <small>(squares)</small>") {
+		t.Errorf("summary does not count the length in squares: %q", regexp.MustCompile(`\(\d+ [a-z ]+ in all\)`).FindString(summary.body))
+	}
+	v := url.Values{}
+	for _, n := range summary.names {
+		v[n] = summary.values[n]
+	}
+	v.Set("go", "create")
+	rec := ta.form(t, "/tours/new", v)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("Create tour = %d, want 303", rec.Code)
+	}
+	page := ta.do(t, http.MethodGet, rec.Header().Get("Location"), nil).Body.String()
+	if !strings.Contains(page, "Vuelta de la mesa is created: stage 1 is open.") || strings.Contains(page, "Tour Vuelta") {
+		t.Errorf("the first stage does not say \"Vuelta de la mesa is created: stage 1 is open.\": %s", clip(page))
+	}
 }

@@ -22,6 +22,8 @@ type summaryStepView struct {
 	StageWins   int
 	PointsTotal int
 	Length      int
+	// Unit names the length's unit for Length ("km", "squares", "terrain cards").
+	Unit string
 }
 
 // summaryStage is one stage line of the summary.
@@ -63,6 +65,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 		sv.Length += st.Length
 		sv.Stages = append(sv.Stages, ss)
 	}
+	sv.Unit = profileUnit(rs.SquareName, "squares", sv.Length)
 	if tour.Points != nil {
 		p := *tour.Points
 		sv.StageWin, sv.StageWins, sv.PointsTotal = p.StageWin, p.StageWin*len(tour.Stages), pointsTotal(p, len(tour.Stages))
