@@ -69,8 +69,9 @@ type riderChoice struct {
 
 // cardValue is one card value of a rider in the tour's game (2RUOTE), editable for this tour.
 type cardValue struct {
-	Name, Input, Value string
-	Invalid            bool
+	// Name is the value's full name ("Pianura (flat speed)"), Short its column title ("Pianura").
+	Name, Short, Input, Value string
+	Invalid                   bool
 }
 
 // roleField and cardField are the wizard's form names of a rider's role select and card values.
@@ -136,7 +137,7 @@ func riderView(game store.Game, r store.Rider, override store.GameRole, typed ma
 		rc.Missing, rc.RoleName = true, "no role in "+game.Name
 	}
 	for _, a := range game.Attributes {
-		cv := cardValue{Name: a.Name, Input: cardField(r.ID, a.ID)}
+		cv := cardValue{Name: a.Name, Short: a.Short(), Input: cardField(r.ID, a.ID)}
 		if v, ok := typed[cv.Input]; ok {
 			cv.Value, cv.Invalid = v, true
 		} else if v, ok := values[a.ID]; ok {

@@ -198,13 +198,21 @@ func (ro Role) Label() string {
 
 // Short is the role's name without an English gloss in brackets ("Jefe de filas"), for a choice
 // where room is short; its id when it has no name.
-func (ro Role) Short() string {
-	name := strings.TrimSpace(ro.Name)
+func (ro Role) Short() string { return withoutGloss(ro.Name, ro.ID) }
+
+// Short is the card value's name without an English gloss in brackets ("Pianura"), for a column
+// title; its id when it has no name.
+func (a AttributeRule) Short() string { return withoutGloss(a.Name, a.ID) }
+
+// withoutGloss is a name without the English words in brackets at its end ("Jefe de filas (leader)"
+// is "Jefe de filas"); id when the name is empty.
+func withoutGloss(name, id string) string {
+	name = strings.TrimSpace(name)
 	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
 		name = name[:i]
 	}
 	if name == "" {
-		return ro.ID
+		return id
 	}
 	return name
 }
