@@ -53,3 +53,15 @@ func TestWizardSummaryAndCreationInWords(t *testing.T) {
 		t.Errorf("the first stage does not say \"Vuelta de la mesa is created: stage 1 is open.\": %s", clip(page))
 	}
 }
+
+// TestFatigueRefusalSaidOnce checks that a refused fatigue value is said beside the rider only, not a
+// second time above the grid without saying whose it is.
+func TestFatigueRefusalSaidOnce(t *testing.T) {
+	ta := newTestApp(t)
+	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
+	page := ruote.refusedPage(t, "fatigue not a number", "/stages/1/fatigue", url.Values{"fatigue_13": {"abc"}, "fatigue_12": {"5"}, "_version": {ruote.version(t, 1)}},
+		http.StatusUnprocessableEntity, `id="fatigue-13-error"`)
+	if n := strings.Count(page, "&#34;abc&#34; is not a whole number"); n != 1 {
+		t.Errorf("the refusal of bib 13's fatigue is said %d times, want once, beside him", n)
+	}
+}

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"sort"
 	"strconv"
@@ -291,15 +292,18 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		}
 	case "fatigue":
 		if scr.Fatigue != nil {
+			rest := maps.Clone(ref.fields) // what is not said beside a rider is said above the grid
 			for i := range scr.Fatigue.Rows {
 				r := &scr.Fatigue.Rows[i]
 				r.Value = f.Fatigue[r.Bib]
-				r.Error = ref.fields[fmt.Sprintf("fatigue.%d", r.Bib)]
+				key := fmt.Sprintf("fatigue.%d", r.Bib)
+				r.Error = ref.fields[key]
+				delete(rest, key)
 				if r.Error != "" && scr.Focus == "" {
 					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
 				}
 			}
-			scr.Fatigue.Error = joinMessages(ref.fields)
+			scr.Fatigue.Error = joinMessages(rest)
 			if conflict {
 				scr.Fatigue.Error = ref.message
 			}
