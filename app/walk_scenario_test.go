@@ -65,3 +65,21 @@ func TestFatigueRefusalSaidOnce(t *testing.T) {
 		t.Errorf("the refusal of bib 13's fatigue is said %d times, want once, beside him", n)
 	}
 }
+
+// TestTourRidersShowTheCardNotOneRole checks the 2RUOTE riders page: no Role column repeating the
+// game's only role ("Corridore (rider)") on every line, and each rider's card values in words.
+func TestTourRidersShowTheCardNotOneRole(t *testing.T) {
+	ta := newTestApp(t)
+	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
+	page := ruote.getPage(t, "/riders", http.StatusOK)
+	if strings.Contains(page, "Corridore") || strings.Contains(page, `<th scope="col">Role</th>`) {
+		t.Errorf("2RUOTE riders page shows the one role of the game on every line")
+	}
+	if !strings.Contains(page, "Costo 2 · Pianura 5 · Montagna 4 · Discesa 5 · Collina 5 · Volata 3 · Cronometro 5") {
+		t.Errorf("2RUOTE riders page does not show bib 11's card in words")
+	}
+	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
+	if page := caf.getPage(t, "/riders", http.StatusOK); !strings.Contains(page, `<th scope="col">Role</th>`) {
+		t.Errorf("Ciclismo a fondo riders page lost its Role column")
+	}
+}
