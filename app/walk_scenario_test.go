@@ -83,3 +83,27 @@ func TestTourRidersShowTheCardNotOneRole(t *testing.T) {
 		t.Errorf("Ciclismo a fondo riders page lost its Role column")
 	}
 }
+
+// TestWizardStagesInKilometres checks the stage step of a game measured in km (Cycling Party, real
+// races): climbs start and end "at km" and sprints are "at km", as the stage screen and the sheets
+// say, not "on square".
+func TestWizardStagesInKilometres(t *testing.T) {
+	ta := newTestApp(t)
+	for _, rs := range []string{"cycling-party", "uci-road"} {
+		set := map[string][]string{"ruleset": {rs}, "name": {"Km " + rs}, "stages": {"2"}, "profile": {"medium"}, "riders_per_team": {"6"}, "seed": {"3"}}
+		page := wizardCharacteristics(t, ta, set)
+		if rs == "cycling-party" {
+			page = wizardSubmit(t, ta, page, "next", nil) // the points step
+		}
+		wantStep(t, page, http.StatusOK, "New tour — stages")
+		for _, want := range []string{"<th scope=\"col\">Starts at km</th>", ">Sprint 1 at km</label>"} {
+			if !strings.Contains(page.body, want) {
+				t.Errorf("%s stage step lacks %q", rs, want)
+			}
+		}
+		if strings.Contains(page.body, "on square") || strings.Contains(page.body, "Start square") {
+			i := strings.Index(page.body, "on square") + strings.Index(page.body, "Start square") + 1
+			t.Errorf("%s stage step speaks of squares for a stage measured in km: %q", rs, page.body[max(i-200, 0):min(i+100, len(page.body))])
+		}
+	}
+}

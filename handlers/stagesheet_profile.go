@@ -118,7 +118,7 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		sx, flagTop := at(sp.At), g.top-2
 		pv.Lines = append(pv.Lines, profileLine{X1: sx, Y1: flagTop, X2: sx, Y2: g.base, Stroke: "#14532d", Width: 2})
 		pv.Shapes = append(pv.Shapes, profileShape{Points: fmt.Sprintf("%d,%d %d,%d %d,%d", sx, flagTop, sx+20, flagTop+8, sx, flagTop+16),
-			Fill: "#16a34a", Title: fmt.Sprintf("Sprint %d on square %d", sp.Index, sp.At)})
+			Fill: "#16a34a", Title: fmt.Sprintf("Sprint %d %s", sp.Index, placeWords(rs, sp.At, sp.At))})
 		label := profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: fmt.Sprintf("S%d", sp.Index), Anchor: "middle", Fill: "#14532d"}
 		if sx-lastLabel < 2*g.font { // too close to the previous label: write it beside the flag instead
 			label.X, label.Y, label.Anchor = sx+4, flagTop+16+g.font, "start"
@@ -170,7 +170,7 @@ func (pv *profileView) drawClimbs(rs race.Ruleset, st race.Stage, g profileGeome
 		xs, xe, xd := x(float64(cl.Start-1)), x(float64(cl.End)), x(float64(end))
 		pv.Shapes = append(pv.Shapes, profileShape{
 			Points: fmt.Sprintf("%d,%d %d,%d %d,%d", xs, g.base, xe, g.base-h, max(xd, xe), g.base),
-			Fill:   color, Title: fmt.Sprintf("%s, squares %d–%d", name, cl.Start, cl.End)})
+			Fill:   color, Title: fmt.Sprintf("%s, %s", name, placeWords(rs, cl.Start, cl.End))})
 		pv.Texts = append(pv.Texts, profileText{X: xe, Y: g.base - h - 6, Size: g.font - 2, Text: climbShort(cl.Category), Anchor: "middle", Fill: color})
 	}
 }
@@ -262,4 +262,18 @@ func kmTick(m race.Marker) string {
 		return f[0]
 	}
 	return fmt.Sprint(m.At)
+}
+
+// placeWords says where on the course a sprint or climb is, in the game's unit: "at km 23",
+// "km 36–38", "on square 30", "squares 61–69".
+func placeWords(rs race.Ruleset, from, to int) string {
+	switch {
+	case rs.SquareName == "km" && from == to:
+		return fmt.Sprintf("at km %d", from)
+	case rs.SquareName == "km":
+		return fmt.Sprintf("km %d–%d", from, to)
+	case from == to:
+		return fmt.Sprintf("on square %d", from)
+	}
+	return fmt.Sprintf("squares %d–%d", from, to)
 }
