@@ -107,3 +107,16 @@ func TestWizardStagesInKilometres(t *testing.T) {
 		}
 	}
 }
+
+// TestStageScreenScoresInWords checks the scores beside a climb of one place: "1 point", never
+// "1 points".
+func TestStageScreenScoresInWords(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	stages := []map[string]any{{"type": "hilly", "length": 140, "climbs": []map[string]any{climb("4", 121, 123)}, "sprints": sprintsAt(112)}}
+	r := createRaceTour(t, ta, "uci-road", 6, stages, []uint{rojo.ID, azul.ID}, false)
+	page := r.getPage(t, "/stages/1", http.StatusOK)
+	if !strings.Contains(page, "km 121–123 · 1 point<") || strings.Contains(page, " 1 points") {
+		t.Errorf("a climb giving 1 point is not said in words: %q", regexp.MustCompile(`km 121–123[^<]*`).FindString(page))
+	}
+}
