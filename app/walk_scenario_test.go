@@ -120,3 +120,19 @@ func TestStageScreenScoresInWords(t *testing.T) {
 		t.Errorf("a climb giving 1 point is not said in words: %q", regexp.MustCompile(`km 121–123[^<]*`).FindString(page))
 	}
 }
+
+// TestRealRaceMenuHasNoEmptyAdvantages checks the tour menu of a real race: no "Advantages" entry
+// leading to a page with nothing to record; the games with advantages keep it.
+func TestRealRaceMenuHasNoEmptyAdvantages(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
+	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}}
+	road := createRaceTour(t, ta, "uci-road", 6, stages, []uint{rojo.ID, azul.ID}, false)
+	if page := road.getPage(t, "/stages/1", http.StatusOK); strings.Contains(page, "/stages/1/advantages") {
+		t.Errorf("the real race's stage screen links to an Advantages page with nothing to record")
+	}
+	cp := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID, verde.ID}, false)
+	if page := cp.getPage(t, "/stages/1", http.StatusOK); !strings.Contains(page, "/stages/1/advantages") {
+		t.Errorf("the Cycling Party stage screen lost its Advantages link")
+	}
+}
