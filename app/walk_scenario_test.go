@@ -136,3 +136,20 @@ func TestRealRaceMenuHasNoEmptyAdvantages(t *testing.T) {
 		t.Errorf("the Cycling Party stage screen lost its Advantages link")
 	}
 }
+
+// TestAdvantagesLeaveOutWhatNobodyHas checks the per-team table of the advantages page in a tour
+// without an hors category climb: no "Mountain attack 0 / 0" row; a tour with one keeps it.
+func TestAdvantagesLeaveOutWhatNobodyHas(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
+	teams := []uint{rojo.ID, azul.ID, verde.ID}
+	flat := []map[string]any{{"type": "flat", "length": 200, "climbs": []map[string]any{climb("hill", 40, 42), climb("third", 80, 87)}, "sprints": sprintsAt(20, 60)}}
+	noHors := createRaceTour(t, ta, "cycling-party", 5, flat, teams, false)
+	if page := noHors.getPage(t, "/stages/1/advantages", http.StatusOK); strings.Contains(page, "<td>Mountain attack</td>") {
+		t.Errorf("a tour without an hors category climb lists Mountain attack 0 / 0 for every team")
+	}
+	withHors := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), teams, false)
+	if page := withHors.getPage(t, "/stages/1/advantages", http.StatusOK); !strings.Contains(page, "<td>Mountain attack</td>") {
+		t.Errorf("a tour with hors category climbs lost the Mountain attack row")
+	}
+}

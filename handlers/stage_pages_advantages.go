@@ -189,7 +189,9 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		Ruleset: rs, Riders: ridersOf(st, n), Volata: rs.Volata != nil}
 	for _, ta := range race.Allowances(&st.Tour, st.Prior(n), cur) {
 		t, _ := st.Tour.TeamByID(ta.TeamID)
-		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool { return it.Kind == race.AdvEffort })
+		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool {
+			return it.Kind == race.AdvEffort || it.Limit == 0 && it.Used == 0 // none in this tour: no "0 / 0" row
+		})
 		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
 	}
 	gone := outOf(st, n)
