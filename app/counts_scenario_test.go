@@ -75,3 +75,17 @@ func TestOneOtherRiderWithoutARoleInWords(t *testing.T) {
 		t.Errorf("refusal %q does not say %q", msg, want)
 	}
 }
+
+// TestCloseRefusalCountsInWords checks the API's refusal to close a stage with one thing missing:
+// "1 thing is missing", never "1 things are missing".
+func TestCloseRefusalCountsInWords(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}}
+	road := createRaceTour(t, ta, "uci-road", 1, stages, []uint{rojo.ID, azul.ID}, false)
+	road.ok(t, http.MethodPut, "/stages/1/finish", map[string]any{"results": []map[string]any{{"bib": 11, "time": "4:00:00"}}})
+	rec := ta.do(t, http.MethodPost, road.url("/stages/%d/close", 1), nil)
+	if body := rec.Body.String(); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(body, "1 thing is missing") {
+		t.Errorf("closing with one rider missing = %d %s, want 422 saying \"1 thing is missing\"", rec.Code, clip(body))
+	}
+}
