@@ -188,7 +188,7 @@ func TestTourOverridesRolesForItselfOnly(t *testing.T) {
 		field     string
 		says      string
 	}{
-		{"a role of another game", map[string]any{fmt.Sprint(durand.ID): map[string]any{"role": "leader"}}, fmt.Sprintf("overrides.%d.role", durand.ID), "is not a Ciclismo a fondo role ("},
+		{"a role of another game", map[string]any{fmt.Sprint(durand.ID): map[string]any{"role": "leader"}}, fmt.Sprintf("overrides.%d.role", durand.ID), "is not a Ciclismo a fondo role; the roles are "},
 		{"a rider not in the tour's teams", map[string]any{fmt.Sprint(teams[getTeamIndex(teams, "Verde")].Riders[0].ID): map[string]any{"role": "TT"}}, fmt.Sprintf("overrides.%d", teams[getTeamIndex(teams, "Verde")].Riders[0].ID), "is not a rider of the tour's teams"},
 		{"a rider id that is not one", map[string]any{"uno": map[string]any{"role": "TT"}}, "overrides.uno", "is not a rider of the tour's teams"},
 		{"a second JF", map[string]any{fmt.Sprint(durand.ID): map[string]any{"role": "JF"}}, "teams[0].riders[5].role", "at most 1"},
@@ -266,7 +266,7 @@ func TestRidersAPIRolePerGame(t *testing.T) {
 			after: gamesIs(37, `{"ciclismo-a-fondo":{"role":"RS"},"cycling-party":{"role":"rouleur"}}`)},
 		{name: "a role of another game refused in the game's words", method: "PUT", url: "/api/v1/riders/1",
 			body: obj{"name": "Tadej Pogačar", "number": 1, "games": obj{"ciclismo-a-fondo": obj{"role": "leader"}}}, wantStatus: 422, unchanged: true,
-			wantFields: []string{"games.ciclismo-a-fondo.role"}, wantContains: []string{`is not a Ciclismo a fondo role (`}, wantNotContains: []string{"flat_domestique"}},
+			wantFields: []string{"games.ciclismo-a-fondo.role"}, wantContains: []string{`is not a Ciclismo a fondo role; the roles are `}, wantNotContains: []string{"flat_domestique"}},
 		{name: "an unknown game", method: "PUT", url: "/api/v1/riders/1",
 			body: obj{"name": "Tadej Pogačar", "number": 1, "games": obj{"monopoly": obj{"role": "banker"}}}, wantStatus: 422, unchanged: true, wantFields: []string{"games.monopoly"}},
 		{name: "a card value out of range", method: "PUT", url: "/api/v1/riders/1",

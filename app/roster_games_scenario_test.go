@@ -178,7 +178,7 @@ func TestRosterProblemsInTheGamesWords(t *testing.T) {
 	flat := roleWords(t, ta, "cycling-party", "flat_domestique")
 	want := map[string][]string{
 		"4 cycling-party role":    {`"flat_domestiqu" is not a Cycling Party`, flat},
-		"5 ciclismo-a-fondo role": {`"XX" is not a Ciclismo a fondo role (`, roleWords(t, ta, "ciclismo-a-fondo", "RE")},
+		"5 ciclismo-a-fondo role": {`"XX" is not a Ciclismo a fondo role; the roles are `, roleWords(t, ta, "ciclismo-a-fondo", "RE")},
 		"5 2ruote cost":           {"must be between 1 and 4"},
 	}
 	if len(got) != len(want) {

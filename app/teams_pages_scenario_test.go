@@ -203,7 +203,7 @@ func TestRiderPages(t *testing.T) {
 		{name: "create with a role of another game in a game", method: "POST", url: "/riders",
 			form:       url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"leader"}},
 			wantStatus: 422, unchanged: true,
-			wantContains: []string{`id="err-games.ciclismo-a-fondo.role">&#34;leader&#34; is not a Ciclismo a fondo role (`, `<option value="rouleur" selected>`}},
+			wantContains: []string{`id="err-games.ciclismo-a-fondo.role">&#34;leader&#34; is not a Ciclismo a fondo role; the roles are `, `<option value="rouleur" selected>`}},
 		{name: "create without name nor number", method: "POST", url: "/riders", form: rider("1", "", "", "leader"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`id="err-name">is required</span>`, `id="err-number">must be between 1 and 9</span>`, `<option value="leader" selected>`}},
 		{name: "create with a number that is not one", method: "POST", url: "/riders", form: rider("1", "Ñoño", "siete", "leader"), wantStatus: 422, unchanged: true,
@@ -307,5 +307,69 @@ func TestRiderFormShowsStoredValues(t *testing.T) {
 		if got := v.Get(field); got != want {
 			t.Errorf("edit form %s = %q, want %q", field, got, want)
 		}
+	}
+}
+
+// TestRiderValuesInTheGamesWords checks that card values are named as the game names them: the rider
+// form's labels keep the English words and the range in one pair of brackets ("Costo (cost, 1–4)",
+// never "Costo (cost) (1–4)"), and the Teams & riders page names values, not ids ("Costo 3").
+func TestRiderValuesInTheGamesWords(t *testing.T) {
+	ta := newTestApp(t)
+	form := getPage(t, ta, "/riders/1/edit")
+	for _, want := range []string{"Costo <small>(cost, 1–4)</small>", "Pianura <small>(flat speed, 1–9)</small>", "Cronometro <small>(time trial, 1–9)</small>"} {
+		if !strings.Contains(form, want) {
+			t.Errorf("rider form lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`\)\s*(<small>)?\s*\(`).MatchString(form) {
+		t.Errorf("rider form has two brackets in a row: %q", regexp.MustCompile(`[^>]*\)\s*(<small>)?\s*\([^<]*`).FindString(form))
+	}
+	page := getPage(t, ta, "/teams")
+	if !regexp.MustCompile(`Costo \d · Pianura \d · Montagna \d`).MatchString(page) {
+		t.Errorf("Teams & riders page does not name the 2RUOTE values (want \"Costo 3 · Pianura 7 · Montagna 8…\")")
+	}
+	if regexp.MustCompile(`\bcost \d|pianura \d`).MatchString(page) {
+		t.Errorf("Teams & riders page names a value by its id: %q", regexp.MustCompile(`\bcost \d[^<]*`).FindString(page))
+	}
+}
+
+// TestRefusedFormsOpenOnTheRefusedField checks that a refused rider or team form opens with the
+// keyboard on the first refused field (not the name) and keeps the title it was opened with.
+func TestRefusedFormsOpenOnTheRefusedField(t *testing.T) {
+	ta := newTestApp(t)
+	autofocused := func(page string) string {
+		for _, tag := range regexp.MustCompile(`<(input|select)\b[^>]*>`).FindAllString(page, -1) {
+			if regexp.MustCompile(`\sautofocus\b`).MatchString(tag) {
+				id, _ := attrValue(tag, "id")
+				return id
+			}
+		}
+		return ""
+	}
+	form := getPage(t, ta, "/riders/1/edit")
+	if got := autofocused(form); got != "name" {
+		t.Errorf("rider form opens on %q, want the name", got)
+	}
+	v := formValues(form)
+	v.Set("value.2ruote.cost", "9")
+	rec := ta.form(t, "/riders/1", v)
+	page := rec.Body.String()
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("rider with cost 9 = %d, want 422", rec.Code)
+	}
+	if got := autofocused(page); got != "value.2ruote.cost" {
+		t.Errorf("refused rider form opens on %q, want the refused cost", got)
+	}
+	if !strings.Contains(page, "<h1>Edit rider Tadej Pogačar</h1>") {
+		t.Errorf("refused rider form lost its title (want \"Edit rider Tadej Pogačar\")")
+	}
+	tv := formValues(getPage(t, ta, "/teams/1/edit"))
+	tv.Set("short", "X")
+	rec = ta.form(t, "/teams/1", tv)
+	if got := autofocused(rec.Body.String()); rec.Code != http.StatusUnprocessableEntity || got != "short" {
+		t.Errorf("team with a one-letter short name = %d opening on %q, want 422 opening on the short name", rec.Code, got)
+	}
+	if !strings.Contains(rec.Body.String(), "<h1>Edit team Rojo</h1>") {
+		t.Errorf("refused team form lost its title (want \"Edit team Rojo\")")
 	}
 }

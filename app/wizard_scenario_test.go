@@ -365,7 +365,7 @@ func TestWizardCiclismoAFondo(t *testing.T) {
 	// Two JF in one team breaks the type limits.
 	refused := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(kelme, twoLeaders)})
 	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — teams")
-	wantBeside(t, refused, fmt.Sprintf("team-%d", twoLeaders), "at most 1 JF per team")
+	wantBeside(t, refused, fmt.Sprintf("team-%d", twoLeaders), "at most 1 Jefe de filas (JF) per team")
 	summary := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(kelme, banesto)})
 	wantStep(t, summary, http.StatusOK, "New tour — summary")
 	tour := createdTour(t, ta, summary)
@@ -506,9 +506,9 @@ func TestWizardRefusals(t *testing.T) {
 	wantStep(t, teamsStep, http.StatusOK, "New tour — teams")
 	p = wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(teams["Rojo"])})
 	wantStep(t, p, http.StatusUnprocessableEntity, "New tour — teams")
-	wantBeside(t, p, "teams", "must be between 2 and 30 teams (has 1)")
+	wantBeside(t, p, "teams", "Choose 2 to 30 teams: 1 chosen.")
 	p = wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": nil})
-	wantBeside(t, p, "teams", "(has 0)")
+	wantBeside(t, p, "teams", "0 chosen")
 	// A team of five in a tour of six riders per team.
 	short := addTeam(t, ta, "Corto", "COR", []map[string]any{
 		{"name": "A", "number": 1, "role": "leader"}, {"name": "B", "number": 2, "role": "sprinter"}, {"name": "C", "number": 3, "role": "rouleur"},

@@ -129,7 +129,7 @@ func createTourThroughWizard(tb *tab) string {
 	tb.navigates("Create tour", chromedp.Click(chromedp.CSS(`.wizard-nav button[value=create]`)))
 	tb.wantPath(`^/tours/\d+/stages/1$`)
 	tb.check("Stage 1")
-	tb.wantText(".flash", "Tour Tour of the Table created")
+	tb.wantText(".flash", "Tour of the Table is created")
 	return eval[string](tb, `location.pathname.split("/")[2]`)
 }
 

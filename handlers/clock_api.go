@@ -92,6 +92,7 @@ func csvRows(err error, rows []int) error {
 	}
 	out := &race.ValidationError{}
 	pattern := regexp.MustCompile(`^results\[(\d+)\]`)
+	inReason := regexp.MustCompile(`results\[(\d+)\]`)
 	for field, reason := range v.Fields {
 		if m := pattern.FindStringSubmatch(field); m != nil {
 			if k, _ := strconv.Atoi(m[1]); k < len(rows) {
@@ -100,6 +101,13 @@ func csvRows(err error, rows []int) error {
 		} else if field == "results" {
 			field = "rows"
 		}
+		// A reason naming another result ("bib 12 is already in results[1]") names its row.
+		reason = inReason.ReplaceAllStringFunc(reason, func(m string) string {
+			if k, _ := strconv.Atoi(inReason.FindStringSubmatch(m)[1]); k < len(rows) {
+				return fmt.Sprintf("rows[%d]", rows[k])
+			}
+			return m
+		})
 		out.Add(field, reason)
 	}
 	return out

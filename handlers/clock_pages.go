@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/views"
 )
 
 // maxClockCSVBytes is the largest finish CSV a page accepts (a grand tour's finish is a few kB).
@@ -28,7 +29,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		return err
 	}
 	back := fmt.Sprintf("/tours/%d/stages/%d", id, n)
-	version, err := clockFormVersion(c)
+	version, err := formVersion(c)
 	if err != nil {
 		return err
 	}
@@ -43,20 +44,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)
 	}
-	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %d riders.", name, len(parsed.Results)))
-}
-
-// clockFormVersion reads the stage version the form was built from (_version; absent: no check).
-func clockFormVersion(c echo.Context) (int, error) {
-	text := strings.TrimSpace(c.FormValue("_version"))
-	if text == "" {
-		return -1, nil
-	}
-	v, err := strconv.Atoi(text)
-	if err != nil || v < 0 {
-		return 0, &BadRequestError{Message: "the form's _version must be the stage version number"}
-	}
-	return v, nil
+	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %s.", name, views.Plural(len(parsed.Results), "rider", "riders")))
 }
 
 // clockUpload reads the uploaded file of field "file".
@@ -95,10 +83,35 @@ func clockError(ref refusal, lines []int) template.HTML {
 	return clockProblems(ref.fields, lines)
 }
 
+// clockProblemPlace says where in the file a problem is, in the file's words: "line 6, time: " for
+// "rows[4].time", "line 6: " for a whole row, "the file: " or "the header: " for the others.
+func clockProblemPlace(field string, row int, lines []int) string {
+	column := field
+	if i := strings.Index(field, "]"); strings.HasPrefix(field, "rows[") && i > 0 {
+		column = strings.TrimPrefix(field[i+1:], ".")
+	}
+	place := ""
+	if row >= 0 && row < len(lines) {
+		place = fmt.Sprintf("line %d", lines[row])
+	}
+	switch {
+	case place != "" && column != "":
+		return place + ", " + column + ": "
+	case place != "":
+		return place + ": "
+	case column == "rows":
+		return "the rows: "
+	case column != "":
+		return "the " + column + ": "
+	}
+	return ""
+}
+
 // clockProblems lists the problems of a refused CSV finish, file problems first, then row by row
 // with the file line of each row, one per line.
 func clockProblems(fields map[string]string, lines []int) template.HTML {
 	rowOf := regexp.MustCompile(`^rows\[(\d+)\]`)
+	rowRef := regexp.MustCompile(`rows\[(\d+)\]`)
 	row := func(field string) int {
 		if m := rowOf.FindStringSubmatch(field); m != nil {
 			n, _ := strconv.Atoi(m[1])
@@ -120,10 +133,13 @@ func clockProblems(fields map[string]string, lines []int) template.HTML {
 	b.WriteString("The file was refused and nothing was saved. Correct these problems and upload it again:")
 	for _, k := range keys {
 		b.WriteString("<br>")
-		if r := row(k); r >= 0 && r < len(lines) {
-			fmt.Fprintf(&b, "line %d, ", lines[r])
-		}
-		b.WriteString(template.HTMLEscapeString(k + ": " + fields[k]))
+		reason := rowRef.ReplaceAllStringFunc(fields[k], func(m string) string { // "already in rows[1]": its line
+			if r, _ := strconv.Atoi(rowRef.FindStringSubmatch(m)[1]); r < len(lines) {
+				return fmt.Sprintf("line %d", lines[r])
+			}
+			return m
+		})
+		b.WriteString(template.HTMLEscapeString(clockProblemPlace(k, row(k), lines) + reason))
 	}
 	return template.HTML(b.String())
 }

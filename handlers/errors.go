@@ -40,7 +40,7 @@ type MissingError struct {
 
 // Error summarises what is missing.
 func (e *MissingError) Error() string {
-	return fmt.Sprintf("the stage cannot be closed: %d things are missing", len(e.Missing))
+	return fmt.Sprintf("the stage cannot be closed: %s missing", views.Plural(len(e.Missing), "thing is", "things are"))
 }
 
 // Classify turns any error into its HTTP status and safe body; internal errors get a generic

@@ -23,6 +23,8 @@ type TourNav struct {
 	Stage        int
 	Stages       []NavStage
 	CyclingParty bool
+	// NoAdvantages says the game has nothing for the Advantages page (a real race): no menu entry.
+	NoAdvantages bool
 	// After is the stage the classification links show (the last closed one, 0: none).
 	After int
 }
@@ -37,12 +39,15 @@ type NavLink struct {
 // Links are the tour menu's entries, the same on a tablet (a bar) and a phone (a folded menu).
 func (n *TourNav) Links() []NavLink {
 	base := fmt.Sprintf("/tours/%d", n.ID)
-	links := []NavLink{
-		{"Advantages", fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"},
-		{"Stages", fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
-		{"Riders", base + "/riders", n.Active == "riders"},
-		{"Classifications", base + "/classifications", n.Active == "classifications"},
+	var links []NavLink
+	if !n.NoAdvantages {
+		links = append(links, NavLink{"Advantages", fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
 	}
+	links = append(links,
+		NavLink{"Stages", fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
+		NavLink{"Riders", base + "/riders", n.Active == "riders"},
+		NavLink{"Classifications", base + "/classifications", n.Active == "classifications"},
+	)
 	if n.CyclingParty {
 		links = append(links, NavLink{"Cycling Party", base + "/cycling-party", n.Active == "cycling-party"})
 	}
@@ -78,7 +83,8 @@ func (h *Handler) tourNav(st *store.RaceState, active string, stage int) *TourNa
 		stage = currentStage(st)
 	}
 	nav := &TourNav{ID: st.TourID, Name: st.Tour.Name, Active: active, Stage: stage, After: st.Closed,
-		CyclingParty: st.Tour.Ruleset.Has(race.ClassCyclingParty)}
+		CyclingParty: st.Tour.Ruleset.Has(race.ClassCyclingParty),
+		NoAdvantages: len(st.Tour.Ruleset.Advantages) == 0 && st.Tour.Ruleset.Effort == nil && st.Tour.Ruleset.Fatigue == nil}
 	for _, s := range st.Tour.Stages {
 		nav.Stages = append(nav.Stages, NavStage{Number: s.Number, State: s.State, Type: s.Type, Here: s.Number == stage && (active == "stage" || active == "advantages" || active == "sheet")})
 	}

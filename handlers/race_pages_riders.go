@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,7 +17,7 @@ type tourRidersScreen struct {
 	Teams   []tourTeamRiders
 	Racing  int
 	Stopped int
-	// Roles says the game has rider roles (a real race has none: no Role column).
+	// Roles says the game gives riders different roles (a real race and 2RUOTE do not: no Role column).
 	Roles bool
 }
 
@@ -30,7 +31,9 @@ type tourTeamRiders struct {
 type tourRiderRow struct {
 	Bib                        int
 	Name, Role, Status, Reason string
-	Out                        bool
+	// Card is a 2RUOTE rider's card in words ("Costo 3 · Pianura 7 · …"), "" in other games.
+	Card string
+	Out  bool
 }
 
 // TourRidersPage lists every rider of the tour with his status.
@@ -39,7 +42,7 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 0}
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1}
 	gone := map[int]string{}
 	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
@@ -52,7 +55,7 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	for _, t := range st.Tour.Teams {
 		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
 		for _, r := range t.Riders {
-			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Status: "racing"}
+			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: "racing"}
 			if e, out := exits[r.Bib]; out {
 				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib]
 				if e.Fatigue > 0 {
@@ -68,4 +71,15 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	}
 	return h.render(c, http.StatusOK, "riders_tour", views.Page{Title: "Riders — " + st.Tour.Name, Section: "tours",
 		TourNav: h.tourNav(st, "riders", 0), Data: scr})
+}
+
+// cardWords writes a rider's card values in the game's order and words: "Costo 3 · Pianura 7".
+func cardWords(rs race.Ruleset, values map[string]int) string {
+	var parts []string
+	for _, a := range rs.Team.Attributes {
+		if v, ok := values[a.ID]; ok {
+			parts = append(parts, fmt.Sprintf("%s %d", a.Short(), v))
+		}
+	}
+	return strings.Join(parts, " · ")
 }

@@ -19,6 +19,8 @@ type riderForm struct {
 	Rider  store.RiderInput
 	Teams  []store.Team
 	Games  []gameSection
+	// Focus is the id of the field the page opens on: the first refused one, else the name.
+	Focus string
 }
 
 // gameSection is one game's part of the rider form: the role (when it is a choice) and card values.
@@ -36,8 +38,10 @@ type gameSection struct {
 
 // valueField is one card value input of a game (2RUOTE cost and speeds).
 type valueField struct {
-	ID, Name, Input, Field string
-	Min, Max               int
+	ID, Input, Field string
+	// Name is the value's name in the game ("Pianura"), Gloss its English words ("flat speed").
+	Name, Gloss string
+	Min, Max    int
 	// Value is as typed (after a refused post) or as stored; empty when the rider has none.
 	Value string
 }
@@ -78,7 +82,8 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 			sec.Hint += "."
 		}
 		for _, a := range g.Attributes {
-			f := valueField{ID: a.ID, Name: a.Name, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
+			name, gloss := splitGloss(a.Name)
+			f := valueField{ID: a.ID, Name: name, Gloss: gloss, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
 			if posted {
 				f.Value = c.FormValue(f.Input)
 			} else if v, ok := own.Attributes[a.ID]; ok {
@@ -88,8 +93,29 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 		}
 		sections = append(sections, sec)
 	}
-	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Games: sections}
+	p.Data = riderForm{Action: action, Rider: in, Teams: teams, Games: sections, Focus: riderFocus(p.Errors, sections)}
 	return h.render(c, status, "rider_form", p)
+}
+
+// riderFocus is the id of the first refused field of the rider form, in page order ("name" when none
+// is refused), so a refused form opens on what needs correcting.
+func riderFocus(errs map[string]string, sections []gameSection) string {
+	type field struct{ key, id string }
+	order := []field{{"team_id", "team_id"}, {"name", "name"}, {"number", "number"}, {"role", "role"}}
+	for _, sec := range sections {
+		if sec.Roles != nil {
+			order = append(order, field{sec.RoleField, sec.RoleID})
+		}
+		for _, v := range sec.Values {
+			order = append(order, field{v.Field, v.Input})
+		}
+	}
+	for _, f := range order {
+		if _, bad := errs[f.key]; bad {
+			return f.id
+		}
+	}
+	return "name"
 }
 
 // counterRole is the role a counter number gives in a game of counter roles.
@@ -210,7 +236,11 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.saveRiderForm(c, "Edit rider", fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
+	title := "Edit rider"
+	if old, err := h.Store.GetRider(id); err == nil {
+		title += " " + old.Name // a refused form keeps the title it was opened with
+	}
+	return h.saveRiderForm(c, title, fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
 		return h.Store.UpdateRider(id, in)
 	})
 }

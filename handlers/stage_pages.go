@@ -177,7 +177,7 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		if cat, ok := rs.ClimbCategory(cl.Category); ok {
 			it.Scores = pointsText(cat.Points)
 			if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
-				it.Scores += " · bonus " + tableText(rs.ClimbBonuses) + " " + unitWord(rs)
+				it.Scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
 			}
 		}
 		it.setOrder(scr.Riders, res.Climbs[cl.Index])
@@ -223,12 +223,19 @@ func (it *courseItem) setOrder(block ridersBlock, order []int) {
 	it.Preview = previewBibs(block, order, "order", nil)
 }
 
-// pointsText describes a points table: "5, 3, 1 points".
-func pointsText(points []int) string {
-	if len(points) == 0 {
-		return "no points"
+// pointsText describes a points table: "5, 3, 1 points", "1 point".
+func pointsText(points []int) string { return tableWords(points, "point", "points") }
+
+// tableWords writes a table of numbers with its word, which fits the number when the table has one
+// ("5, 3, 1 points", "1 point", "3 points"); "no points" when it is empty.
+func tableWords(table []int, one, many string) string {
+	switch len(table) {
+	case 0:
+		return "no " + many
+	case 1:
+		return views.Plural(table[0], one, many)
 	}
-	return tableText(points) + " points"
+	return tableText(table) + " " + many
 }
 
 // tableText writes a table of numbers: "5, 3, 1".
@@ -250,10 +257,10 @@ func sprintScores(rs *race.Ruleset) string {
 		parts = append(parts, pointsText(rs.SprintPoints))
 	}
 	if len(rs.SprintRegularity) > 0 {
-		parts = append(parts, tableText(rs.SprintRegularity)+" regularity points")
+		parts = append(parts, tableWords(rs.SprintRegularity, "regularity point", "regularity points"))
 	}
 	if len(rs.SprintBonuses) > 0 {
-		parts = append(parts, "bonus "+tableText(rs.SprintBonuses)+" "+unitWord(rs))
+		parts = append(parts, "bonus "+bonusText(rs, rs.SprintBonuses))
 	}
 	if len(parts) == 0 {
 		return "no points"
@@ -261,12 +268,12 @@ func sprintScores(rs *race.Ruleset) string {
 	return strings.Join(parts, " · ")
 }
 
-// unitWord is the ruleset's time unit in words, for bonuses.
-func unitWord(rs *race.Ruleset) string {
+// bonusText writes bonuses in the ruleset's time unit: "3, 2, 1 turns", "1 turn", "10, 6, 4 s".
+func bonusText(rs *race.Ruleset, bonuses []int) string {
 	if rs.TimeUnit == "turns" {
-		return "turns"
+		return tableWords(bonuses, "turn", "turns")
 	}
-	return "s"
+	return tableText(bonuses) + " s"
 }
 
 // lengthText says a stage's length in the ruleset's squares: "217 km", "10 terrain cards".

@@ -189,7 +189,9 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		Ruleset: rs, Riders: ridersOf(st, n), Volata: rs.Volata != nil}
 	for _, ta := range race.Allowances(&st.Tour, st.Prior(n), cur) {
 		t, _ := st.Tour.TeamByID(ta.TeamID)
-		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool { return it.Kind == race.AdvEffort })
+		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool {
+			return it.Kind == race.AdvEffort || it.Limit == 0 && it.Used == 0 // none in this tour: no "0 / 0" row
+		})
 		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
 	}
 	gone := outOf(st, n)
@@ -255,7 +257,7 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		for i, l := range cur.LostTurns {
 			r, _ := st.Tour.RiderByBib(l.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: fmt.Sprintf("%d %s", l.Turns, plural(l.Turns, "turn", "turns"))}
+			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: views.Plural(l.Turns, "turn", "turns")}
 			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, l)
 			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}

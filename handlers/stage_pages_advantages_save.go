@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/views"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -32,6 +33,10 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 	u.Bib, err = parseOneBib(vals["bib"], "bib")
 	if err == nil {
 		u.Turn, err = parseNumber(vals["turn"], "turn", true)
+		if err == nil && u.Turn < 1 && strings.TrimSpace(vals["turn"]) != "" {
+			// On the page an empty box is "not given": a typed turn counts from the stage's first.
+			err = race.Invalid("turn", "must be 1 or more: the stage's first turn is turn 1 (leave it empty if you do not know it)")
+		}
 	}
 	if err == nil {
 		u.Climb, err = parseNumber(vals["climb"], "climb", true)
@@ -168,7 +173,7 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
 	}
-	msg := fmt.Sprintf("Bib %d lost %d %s (%s).", l.Bib, l.Turns, plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
+	msg := fmt.Sprintf("Bib %d lost %s (%s).", l.Bib, views.Plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
 	if out {
 		msg += " " + titleWord(secondCrashNotice(l.Bib)) + "."
 	}
@@ -221,7 +226,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("Fatigue of %d riders saved.", len(fatigue))
+	msg := "Fatigue of " + views.Plural(len(fatigue), "rider", "riders") + " saved."
 	if out := race.FatigueRetired(&st.Tour, st.Results[n-1]); len(out) > 0 {
 		msg += fmt.Sprintf(" Over the limit, retiring: %s.", bibText(out))
 	}

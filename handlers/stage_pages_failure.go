@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"sort"
 	"strconv"
@@ -39,17 +40,9 @@ func classifyRefusal(err error) (refusal, bool) {
 		return refusal{status: http.StatusConflict, message: ce.Message}, true
 	case errors.As(err, &ie):
 		return refusal{status: http.StatusUnprocessableEntity, missing: ie.Missing,
-			message: fmt.Sprintf("Stage %d cannot end yet: %d %s missing (listed under End stage).", ie.Stage, len(ie.Missing), plural(len(ie.Missing), "thing is", "things are"))}, true
+			message: fmt.Sprintf("Stage %d cannot end yet: %s missing (listed under End stage).", ie.Stage, views.Plural(len(ie.Missing), "thing is", "things are"))}, true
 	}
 	return refusal{}, false
-}
-
-// plural picks the singular or plural words for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // joinMessages makes one line from field messages, in field order, without repeats.
@@ -299,15 +292,18 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		}
 	case "fatigue":
 		if scr.Fatigue != nil {
+			rest := maps.Clone(ref.fields) // what is not said beside a rider is said above the grid
 			for i := range scr.Fatigue.Rows {
 				r := &scr.Fatigue.Rows[i]
 				r.Value = f.Fatigue[r.Bib]
-				r.Error = ref.fields[fmt.Sprintf("fatigue.%d", r.Bib)]
+				key := fmt.Sprintf("fatigue.%d", r.Bib)
+				r.Error = ref.fields[key]
+				delete(rest, key)
 				if r.Error != "" && scr.Focus == "" {
 					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
 				}
 			}
-			scr.Fatigue.Error = joinMessages(ref.fields)
+			scr.Fatigue.Error = joinMessages(rest)
 			if conflict {
 				scr.Fatigue.Error = ref.message
 			}

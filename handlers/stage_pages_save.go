@@ -10,6 +10,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/store"
+	"racedirector/views"
 )
 
 // stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
@@ -154,7 +155,7 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 	for _, g := range f.Groups {
 		riders += len(g.Riders)
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Finish saved: %d %s, %d %s.", len(f.Groups), plural(len(f.Groups), "group", "groups"), riders, plural(riders, "rider", "riders")))
+	return redirect(c, stageURL(id, n), fmt.Sprintf("Finish saved: %s, %s.", views.Plural(len(f.Groups), "group", "groups"), views.Plural(riders, "rider", "riders")))
 }
 
 // AddAbandonPage records an abandonment from the stage screen.

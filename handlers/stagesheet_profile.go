@@ -99,8 +99,10 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		switch m.Kind {
 		case race.MarkerKm:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.base, X2: mx, Y2: g.base + 10, Stroke: "#334155", Width: 2})
-			if mx-g.x0 > 70 && g.x1-mx > 80 { // leave room for "Start" and "Finish"
-				pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: kmTick(m), Anchor: "middle", Fill: "#475569"})
+			tick := kmTick(m)
+			half := textWidth(tick, g.font-2)/2 + 6
+			if mx-g.x0 > textWidth("Start", g.font-2)+half && g.x1-mx > textWidth(finishLabel(L), g.font-2)+half { // clear of "Start" and "Finish"
+				pv.Texts = append(pv.Texts, profileText{X: mx, Y: g.base + 10 + g.font, Size: g.font - 2, Text: tick, Anchor: "middle", Fill: "#475569"})
 			}
 		case race.MarkerAttackLine:
 			pv.Lines = append(pv.Lines, profileLine{X1: mx, Y1: g.top - 10, X2: mx, Y2: g.base, Stroke: "#dc2626", Dash: "8 6", Width: 2})
@@ -116,7 +118,7 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 		sx, flagTop := at(sp.At), g.top-2
 		pv.Lines = append(pv.Lines, profileLine{X1: sx, Y1: flagTop, X2: sx, Y2: g.base, Stroke: "#14532d", Width: 2})
 		pv.Shapes = append(pv.Shapes, profileShape{Points: fmt.Sprintf("%d,%d %d,%d %d,%d", sx, flagTop, sx+20, flagTop+8, sx, flagTop+16),
-			Fill: "#16a34a", Title: fmt.Sprintf("Sprint %d on square %d", sp.Index, sp.At)})
+			Fill: "#16a34a", Title: fmt.Sprintf("Sprint %d %s", sp.Index, placeWords(rs, sp.At, sp.At))})
 		label := profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: fmt.Sprintf("S%d", sp.Index), Anchor: "middle", Fill: "#14532d"}
 		if sx-lastLabel < 2*g.font { // too close to the previous label: write it beside the flag instead
 			label.X, label.Y, label.Anchor = sx+4, flagTop+16+g.font, "start"
@@ -128,8 +130,17 @@ func newProfileView(rs race.Ruleset, st race.Stage, title string, compact bool) 
 	pv.Lines = append(pv.Lines, profileLine{X1: g.x1, Y1: g.top - 10, X2: g.x1, Y2: g.base + 10, Stroke: "#111827", Width: 4})
 	pv.Texts = append(pv.Texts,
 		profileText{X: g.x0, Y: g.base + 10 + g.font, Size: g.font - 2, Text: "Start", Anchor: "start", Fill: "#111827"},
-		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: fmt.Sprintf("Finish %d", L), Anchor: "end", Fill: "#111827"})
+		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: finishLabel(L), Anchor: "end", Fill: "#111827"})
 	return pv
+}
+
+// finishLabel is the words under the finish line: "Finish 193".
+func finishLabel(length int) string { return fmt.Sprintf("Finish %d", length) }
+
+// textWidth is about how wide text is at a font size, in the profile's units (a sans-serif
+// character is at most about 0.62 of the size: enough to keep labels from running into each other).
+func textWidth(text string, size int) int {
+	return int(math.Ceil(float64(len([]rune(text))*size) * 0.62))
 }
 
 // drawClimbs draws each climb as a ramp up to its top and a descent after it (a Ciclismo a fondo
@@ -159,7 +170,7 @@ func (pv *profileView) drawClimbs(rs race.Ruleset, st race.Stage, g profileGeome
 		xs, xe, xd := x(float64(cl.Start-1)), x(float64(cl.End)), x(float64(end))
 		pv.Shapes = append(pv.Shapes, profileShape{
 			Points: fmt.Sprintf("%d,%d %d,%d %d,%d", xs, g.base, xe, g.base-h, max(xd, xe), g.base),
-			Fill:   color, Title: fmt.Sprintf("%s, squares %d–%d", name, cl.Start, cl.End)})
+			Fill:   color, Title: fmt.Sprintf("%s, %s", name, placeWords(rs, cl.Start, cl.End))})
 		pv.Texts = append(pv.Texts, profileText{X: xe, Y: g.base - h - 6, Size: g.font - 2, Text: climbShort(cl.Category), Anchor: "middle", Fill: color})
 	}
 }
@@ -251,4 +262,18 @@ func kmTick(m race.Marker) string {
 		return f[0]
 	}
 	return fmt.Sprint(m.At)
+}
+
+// placeWords says where on the course a sprint or climb is, in the game's unit: "at km 23",
+// "km 36–38", "on square 30", "squares 61–69".
+func placeWords(rs race.Ruleset, from, to int) string {
+	switch {
+	case rs.SquareName == "km" && from == to:
+		return fmt.Sprintf("at km %d", from)
+	case rs.SquareName == "km":
+		return fmt.Sprintf("km %d–%d", from, to)
+	case from == to:
+		return fmt.Sprintf("on square %d", from)
+	}
+	return fmt.Sprintf("squares %d–%d", from, to)
 }

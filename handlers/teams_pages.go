@@ -56,7 +56,7 @@ func gameLines(games []store.Game, r store.Rider) []gameLine {
 			}
 			for _, a := range g.Attributes {
 				if v, ok := own.Attributes[a.ID]; ok {
-					parts = append(parts, fmt.Sprintf("%s %d", a.ID, v))
+					parts = append(parts, fmt.Sprintf("%s %d", shortGameName(a.Name), v))
 				}
 			}
 			line.Role = strings.Join(parts, " · ")
@@ -67,12 +67,19 @@ func gameLines(games []store.Game, r store.Rider) []gameLine {
 }
 
 // shortGameName is a game's name without the words in brackets: "Cycling Party (Master)" is
-// "Cycling Party".
+// "Cycling Party", "Costo (cost)" is "Costo".
 func shortGameName(name string) string {
-	if i := strings.Index(name, " ("); i > 0 {
-		return name[:i]
+	short, _ := splitGloss(name)
+	return short
+}
+
+// splitGloss splits a name from its words in brackets: "Pianura (flat speed)" is "Pianura" and
+// "flat speed"; a name without brackets has no gloss.
+func splitGloss(name string) (short, gloss string) {
+	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		return name[:i], name[i+2 : len(name)-1]
 	}
-	return name
+	return name, ""
 }
 
 // TeamsPage lists every team with its riders and their role in each game.
@@ -143,7 +150,11 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
 	t, err := h.Store.UpdateTeam(id, in)
 	if err != nil {
-		return h.formFailed(c, err, "team_form", views.Page{Title: "Edit team", Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+		title := "Edit team"
+		if old, gerr := h.Store.GetTeam(id); gerr == nil {
+			title += " " + old.Name // the page keeps the title it was opened with
+		}
+		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 	}
 	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s saved.", t.Name))
 }

@@ -168,7 +168,7 @@ func backupProblem(ve *race.ValidationError) string {
 	sort.Strings(keys)
 	msg := "the backup was refused: " + keys[0] + " " + ve.Fields[keys[0]]
 	if len(keys) > 1 {
-		msg += fmt.Sprintf(" (and %d more problems)", len(keys)-1)
+		msg += " (and " + views.Plural(len(keys)-1, "more problem", "more problems") + ")"
 	}
 	return msg
 }

@@ -22,6 +22,8 @@ type summaryStepView struct {
 	StageWins   int
 	PointsTotal int
 	Length      int
+	// Unit names the length's unit for Length ("km", "squares", "terrain cards").
+	Unit string
 }
 
 // summaryStage is one stage line of the summary.
@@ -63,6 +65,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 		sv.Length += st.Length
 		sv.Stages = append(sv.Stages, ss)
 	}
+	sv.Unit = profileUnit(rs.SquareName, "squares", sv.Length)
 	if tour.Points != nil {
 		p := *tour.Points
 		sv.StageWin, sv.StageWins, sv.PointsTotal = p.StageWin, p.StageWin*len(tour.Stages), pointsTotal(p, len(tour.Stages))
@@ -136,7 +139,7 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
-	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("Tour %s created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
+	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("%s is created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
 }
 
 // pruneDraft drops the draft's role overrides of riders who no longer race (see pruneOverrides).

@@ -69,8 +69,9 @@ type riderChoice struct {
 
 // cardValue is one card value of a rider in the tour's game (2RUOTE), editable for this tour.
 type cardValue struct {
-	Name, Input, Value string
-	Invalid            bool
+	// Name is the value's full name ("Pianura (flat speed)"), Short its column title ("Pianura").
+	Name, Short, Input, Value string
+	Invalid                   bool
 }
 
 // roleField and cardField are the wizard's form names of a rider's role select and card values.
@@ -136,7 +137,7 @@ func riderView(game store.Game, r store.Rider, override store.GameRole, typed ma
 		rc.Missing, rc.RoleName = true, "no role in "+game.Name
 	}
 	for _, a := range game.Attributes {
-		cv := cardValue{Name: a.Name, Input: cardField(r.ID, a.ID)}
+		cv := cardValue{Name: a.Name, Short: a.Short(), Input: cardField(r.ID, a.ID)}
 		if v, ok := typed[cv.Input]; ok {
 			cv.Value, cv.Invalid = v, true
 		} else if v, ok := values[a.ID]; ok {
@@ -273,19 +274,37 @@ func teamMessage(tc teamChoice, rider int, what, msg string) string {
 func teamsTopMessage(field, msg string) string {
 	switch {
 	case field == "teams":
+		if m := regexp.MustCompile(`^must be between (\d+) and (\d+) teams \(has (\d+)\)$`).FindStringSubmatch(msg); m != nil {
+			return fmt.Sprintf("Choose %s to %s teams: %s chosen.", m[1], m[2], m[3])
+		}
 		return "Teams: " + msg
 	case field == "riders_per_team":
 		return "Riders per team " + msg + " (go back to the characteristics)."
 	case field == "name":
 		return "Tour name " + msg + " (go back to the characteristics)."
 	case strings.HasPrefix(field, "stages"):
-		return "Stages: " + field + " " + msg + " (go back to the stages)."
+		return stageWhere(field) + " " + msg + " (go back to the stages)."
 	case strings.HasPrefix(field, "points"):
-		return "Points: " + field + " " + msg + " (go back to the points)."
+		return "Points: " + msg + " (go back to the points)."
 	case strings.HasPrefix(field, "overrides"):
 		return "A role chosen for this tour: " + msg
 	}
 	return field + " " + msg
+}
+
+// stageWhere names a stage field for a message in words: "stages[1].climbs[0].start" is "Stage 2,
+// climb 1, start square:", "stages[1]" is "Stage 2:".
+func stageWhere(field string) string {
+	i, rest, ok := strings.Cut(strings.TrimPrefix(field, "stages["), "]")
+	n, err := strconv.Atoi(i)
+	switch {
+	case !ok || err != nil:
+		return "Stages:"
+	case strings.TrimPrefix(rest, ".") == "":
+		return fmt.Sprintf("Stage %d:", n+1)
+	}
+	w := stageFieldWords(strings.TrimPrefix(rest, "."))
+	return fmt.Sprintf("Stage %d, %s", n+1, strings.ToLower(w[:1])+w[1:])
 }
 
 // wizardTeamsPost applies the team choice, then moves a team up or down, goes back or, when the tour

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"racedirector/app/race"
 )
 
 // Funcs are the template helpers every page may use.
@@ -90,9 +92,4 @@ func Clock(sec int) string {
 
 // Plural writes a count with the word that fits it: Plural(1, "team", "teams") is "1 team",
 // Plural(0, "team", "teams") is "0 teams". Every page and message that prints a count uses it.
-func Plural(n int, one, many string) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func Plural(n int, one, many string) string { return race.Plural(n, one, many) }

@@ -129,11 +129,7 @@ func UseDetail(u AdvantageUse) string {
 // for bib 15 Óscar Freire (turn 7)", "3 effort points spent by bib 12 Miguel".
 func UseText(rs Ruleset, u AdvantageUse, who string) string {
 	if u.Kind == AdvEffort {
-		word := "points"
-		if u.Points == 1 {
-			word = "point"
-		}
-		return fmt.Sprintf("%d effort %s spent by %s", u.Points, word, who)
+		return Plural(u.Points, "effort point", "effort points") + " spent by " + who
 	}
 	text := UseName(rs, u.Kind) + " for " + who
 	if d := UseDetail(u); d != "" {
@@ -143,9 +139,4 @@ func UseText(rs Ruleset, u AdvantageUse, who string) string {
 }
 
 // pointsText is "1 point" or "n points".
-func pointsText(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return fmt.Sprintf("%d points", n)
-}
+func pointsText(n int) string { return Plural(n, "point", "points") }

@@ -136,7 +136,7 @@ func checkEffort(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse
 	}
 	have := EffortBalance(t, prior, cur)[use.Bib]
 	if use.Points > have {
-		return Invalid("points", fmt.Sprintf("bib %d has %d effort points left, cannot spend %d", use.Bib, have, use.Points))
+		return Invalid("points", fmt.Sprintf("bib %d has %s left, cannot spend %d", use.Bib, Plural(have, "effort point", "effort points"), use.Points))
 	}
 	return nil
 }

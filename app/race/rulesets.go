@@ -186,6 +186,37 @@ func (r Ruleset) Role(id string) (Role, bool) {
 	return Role{}, false
 }
 
+// Label names the role for a message in the game's own words: its name without an English gloss
+// in brackets, followed by its code when the game has one ("Jefe de filas (JF)", "Lanterne rouge").
+func (ro Role) Label() string {
+	name := ro.Short()
+	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
+		return name + " (" + ro.ID + ")"
+	}
+	return name
+}
+
+// Short is the role's name without an English gloss in brackets ("Jefe de filas"), for a choice
+// where room is short; its id when it has no name.
+func (ro Role) Short() string { return withoutGloss(ro.Name, ro.ID) }
+
+// Short is the card value's name without an English gloss in brackets ("Pianura"), for a column
+// title; its id when it has no name.
+func (a AttributeRule) Short() string { return withoutGloss(a.Name, a.ID) }
+
+// withoutGloss is a name without the English words in brackets at its end ("Jefe de filas (leader)"
+// is "Jefe de filas"); id when the name is empty.
+func withoutGloss(name, id string) string {
+	name = strings.TrimSpace(name)
+	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		name = name[:i]
+	}
+	if name == "" {
+		return id
+	}
+	return name
+}
+
 // RoleForCounter returns the role a counter number gives (Cycling Party) and whether there is one.
 func (r Ruleset) RoleForCounter(n int) (Role, bool) {
 	if n <= 0 {

@@ -215,7 +215,11 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		if team.ID < 1 {
 			v.Add(p+".id", "must be at least 1")
 		} else if k, dup := ids[team.ID]; dup {
-			v.Add(p+".id", fmt.Sprintf("is also the id of teams[%d]", k))
+			other := strings.TrimSpace(teams[k].Name)
+			if other == "" {
+				other = fmt.Sprintf("team %d of the list", k+1)
+			}
+			v.Add(p+".id", "is also the id of "+other)
 		} else {
 			ids[team.ID] = i
 		}
@@ -255,7 +259,7 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		case r.Number < 1 || r.Number > maxNumber:
 			v.Add(f+".number", fmt.Sprintf("must be between 1 and %d", maxNumber))
 		case dup:
-			v.Add(f+".number", fmt.Sprintf("is also the number of riders[%d]", k))
+			v.Add(f+".number", fmt.Sprintf("is also the number of %s", riderWords(team.Riders[k], k)))
 		default:
 			numbers[r.Number] = j
 		}
@@ -267,14 +271,14 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		case counterRoles:
 			want, ok := rs.RoleForCounter(r.Number)
 			if ok && r.Role != want.ID {
-				v.Add(f+".role", fmt.Sprintf("counter %d is the %s", r.Number, want.ID))
+				v.Add(f+".role", fmt.Sprintf("counter %d is the %s", r.Number, want.Label()))
 			}
 		case !known && len(rs.Roles) > 0:
-			v.Add(f+".role", fmt.Sprintf("unknown role %q", r.Role))
+			v.Add(f+".role", fmt.Sprintf("%q is not a role of %s", r.Role, rs.Name))
 		case known && role.MaxPerTeam > 0:
 			perRole[r.Role]++
 			if perRole[r.Role] > role.MaxPerTeam {
-				v.Add(f+".role", fmt.Sprintf("at most %d %s per team", role.MaxPerTeam, r.Role))
+				v.Add(f+".role", fmt.Sprintf("at most %d %s per team", role.MaxPerTeam, role.Label()))
 			}
 		}
 		for _, a := range rs.Team.Attributes {
@@ -294,6 +298,14 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 	if rs.Team.MaxCost > 0 && cost > rs.Team.MaxCost {
 		v.Add(p+".riders", fmt.Sprintf("cost %d is above the limit of %d", cost, rs.Team.MaxCost))
 	}
+}
+
+// riderWords names the rider at index k of a team for a message: his name, or "rider k+1".
+func riderWords(r Rider, k int) string {
+	if name := strings.TrimSpace(r.Name); name != "" {
+		return name
+	}
+	return fmt.Sprintf("rider %d", k+1)
 }
 
 // AssignBibs returns copies of the teams whose riders carry their team id and their bib:

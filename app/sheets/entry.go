@@ -170,10 +170,16 @@ func (s *source) advantageTable(n int) *table {
 	t := &table{title: "Advantages left at the start (note each use: bib, turn or climb)", tall: true, spread: true,
 		cols: []column{flexCol("Team", 40, true)}}
 	allowances := race.Allowances(s.t, s.prior(n), race.StageResult{Stage: n})
+	allowed := map[string]bool{} // an advantage no team has in this tour (0 of 0) gets no column
+	for _, ta := range allowances {
+		for _, it := range ta.Items {
+			allowed[it.Name] = allowed[it.Name] || it.Limit > 0
+		}
+	}
 	column := map[string]int{}
 	for _, ta := range allowances {
 		for _, it := range ta.Items {
-			if _, seen := column[it.Name]; seen || it.Kind == race.AdvWaterBottle || it.Kind == race.AdvEffort {
+			if _, seen := column[it.Name]; seen || !allowed[it.Name] || it.Kind == race.AdvWaterBottle || it.Kind == race.AdvEffort {
 				continue
 			}
 			column[it.Name] = len(t.cols)

@@ -16,10 +16,7 @@ func formatTime(unit string, n int, compact bool) string {
 		if compact {
 			return strconv.Itoa(n)
 		}
-		if n == 1 || n == -1 {
-			return fmt.Sprintf("%d turn", n)
-		}
-		return fmt.Sprintf("%d turns", n)
+		return race.Plural(n, "turn", "turns")
 	case race.UnitHundredths:
 		sign := ""
 		if n < 0 {

@@ -6,9 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"racedirector/app/race"
 )
 
 // pdfText is the text of a PDF laid out as on the page (pdftotext -layout). Without pdftotext the
@@ -263,5 +266,29 @@ func TestPDFOddNames(t *testing.T) {
 			in.Stage = 1
 		}
 		makePDF(t, "odd", info.ID, in)
+	}
+}
+
+// TestEntrySheetLeavesOutAdvantagesNobodyHas checks the entry sheet of a tour without an hors
+// category climb: no "Mountain attack" column of "0 of 0 left:" for every team.
+func TestEntrySheetLeavesOutAdvantagesNobodyHas(t *testing.T) {
+	f := cyclingPartyTour(t)
+	st := f.tour.Stages[2]
+	st.Climbs[2].Category, st.Climbs[2].End = "first", st.Climbs[2].Start+23
+	f.tour.Stages[2] = race.NormalizeStage(f.tour.Ruleset, st)
+	s, err := newSource(f.input(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := s.advantageTable(1)
+	if tbl == nil {
+		t.Fatal("no advantage table on the entry sheet of stage 1")
+	}
+	var titles []string
+	for _, c := range tbl.cols {
+		titles = append(titles, c.title)
+	}
+	if slices.Contains(titles, "Mountain attack") || !slices.Contains(titles, "Sprint") {
+		t.Errorf("entry sheet advantage columns = %v, want Sprint and no Mountain attack (no team has one in this tour)", titles)
 	}
 }

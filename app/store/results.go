@@ -346,13 +346,8 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 	return out, err
 }
 
-// counted is "1 group" or "3 groups".
-func counted(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+// counted is "1 group" or "3 groups" (race.Plural with the word's plural in "s").
+func counted(n int, word string) string { return race.Plural(n, word, word+"s") }
 
 // SetLeadingSector puts a 2RUOTE volata's order into the finish of stage n, in one transaction with the
 // stale-form check: the leading sector's riders in that order (race.WithLeadingSector). It answers the

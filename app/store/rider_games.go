@@ -101,11 +101,12 @@ func roleKey(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// RoleList names every role of the game: "Leader, Sprinter, Rouleur".
+// RoleList names every role of the game as messages do: "Leader, Sprinter, Rouleur", "Jefe de filas
+// (JF), Todoterreno (TT)" (race.Role.Label).
 func (g Game) RoleList() string {
 	names := make([]string, len(g.Roles))
 	for i, r := range g.Roles {
-		names[i] = r.Name
+		names[i] = r.Label()
 	}
 	return strings.Join(names, ", ")
 }
@@ -201,7 +202,7 @@ func (s *Store) unknownRoleMessage(role string) string {
 	for _, g := range s.Games() {
 		lists = append(lists, g.Name+": "+g.RoleList())
 	}
-	return fmt.Sprintf("%q is not a role of any game (%s)", role, strings.Join(lists, "; "))
+	return fmt.Sprintf("%q is not a role of any game; the roles are %s", role, strings.Join(lists, "; "))
 }
 
 // legacyGames puts a role and card values given the older way (one role, one set of values) under
@@ -329,15 +330,15 @@ func (s *Store) validateGames(v *race.ValidationError, prefix string, games Game
 		e := games[gid]
 		if len(g.Roles) > 0 {
 			if e.Role == "" {
-				v.Add(field("role"), fmt.Sprintf("is required: choose the rider's %s role (%s)", g.Name, g.RoleList()))
+				v.Add(field("role"), fmt.Sprintf("is required: choose the rider's %s role; the roles are %s", g.Name, g.RoleList()))
 			} else if _, known := g.FindRoleID(e.Role); !known {
-				v.Add(field("role"), fmt.Sprintf("%q is not a %s role (%s)", e.Role, g.Name, g.RoleList()))
+				v.Add(field("role"), fmt.Sprintf("%q is not a %s role; the roles are %s", e.Role, g.Name, g.RoleList()))
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(e.Attributes)) {
 			rule, ok := g.attribute(k)
 			if !ok {
-				v.Add(field("attributes."+k), fmt.Sprintf("is not a %s card value (%s)", g.Name, g.attributeList()))
+				v.Add(field("attributes."+k), fmt.Sprintf("is not a %s card value; the card values are %s", g.Name, g.attributeList()))
 				continue
 			}
 			if val := e.Attributes[k]; val < rule.Min || val > rule.Max {

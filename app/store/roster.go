@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/race"
 	"racedirector/app/roster"
 )
 
@@ -49,7 +50,7 @@ func (e *ImportError) Error() string {
 	p := e.Problems[0]
 	msg := fmt.Sprintf("row %d, column %s: %s", p.Line, p.Column, p.Message)
 	if len(e.Problems) > 1 {
-		msg += fmt.Sprintf(" (and %d more problems)", len(e.Problems)-1)
+		msg += " (and " + race.Plural(len(e.Problems)-1, "more problem", "more problems") + ")"
 	}
 	return msg
 }

@@ -19,7 +19,7 @@ type IncompleteError struct {
 
 // Error summarises what is missing.
 func (e *IncompleteError) Error() string {
-	return fmt.Sprintf("stage %d cannot be closed yet: %d things are missing", e.Stage, len(e.Missing))
+	return fmt.Sprintf("stage %d cannot be closed yet: %s missing", e.Stage, race.Plural(len(e.Missing), "thing is", "things are"))
 }
 
 // StageView is one stage as the API and pages show it: its course, state and results.

@@ -94,7 +94,11 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 			prefix := fmt.Sprintf("riders[%d].", i)
 			riders[i] = s.checkRiderFields(v, prefix, r, old[r.Number])
 			if j, dup := numbers[r.Number]; dup && r.Number != 0 {
-				v.Add(prefix+"number", fmt.Sprintf("number %d is already used by riders[%d]", r.Number, j))
+				other := strings.TrimSpace(in.Riders[j].Name)
+				if other == "" {
+					other = fmt.Sprintf("rider %d of the list", j+1)
+				}
+				v.Add(prefix+"number", fmt.Sprintf("number %d is already used by %s", r.Number, other))
 			}
 			numbers[r.Number] = i
 		}

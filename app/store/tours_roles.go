@@ -36,7 +36,7 @@ func missingInGame(rs race.Ruleset, g GameRole) (field, problem string) {
 			return "role", "has no " + game.Name + " role"
 		}
 		if _, ok := game.FindRoleID(g.Role); !ok {
-			return "role", fmt.Sprintf("has the role %q, which is not a %s role (%s)", g.Role, game.Name, game.RoleList())
+			return "role", fmt.Sprintf("has the role %q, which is not a %s role; the roles are %s", g.Role, game.Name, game.RoleList())
 		}
 	}
 	if _, has := g.Attributes["cost"]; rs.Team.MaxCost > 0 && !has {
@@ -69,7 +69,11 @@ func gapMessage(game Game, gaps []roleGap) string {
 		if strings.HasSuffix(gaps[0].field, "attributes.cost") {
 			what = "card"
 		}
-		msg += fmt.Sprintf("; %d other riders (of %s) have no %s %s either", len(gaps)-1, strings.Join(teams, ", "), game.Name, what)
+		have := "have"
+		if len(gaps) == 2 {
+			have = "has"
+		}
+		msg += fmt.Sprintf("; %s (of %s) %s no %s %s either", race.Plural(len(gaps)-1, "other rider", "other riders"), strings.Join(teams, ", "), have, game.Name, what)
 	}
 	if len(gaps) == 1 {
 		return msg + ": give him one on Teams & riders, or choose one for this tour on the team step of New tour"
@@ -91,7 +95,7 @@ func (s *Store) checkOverrides(v *race.ValidationError, rs race.Ruleset, overrid
 		o := overrides[key]
 		if o.Role != "" {
 			if _, ok := game.FindRoleID(o.Role); !ok {
-				v.Add(field+".role", fmt.Sprintf("%q is not a %s role (%s)", o.Role, game.Name, game.RoleList()))
+				v.Add(field+".role", fmt.Sprintf("%q is not a %s role; the roles are %s", o.Role, game.Name, game.RoleList()))
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(o.Attributes)) {

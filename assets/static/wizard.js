@@ -55,6 +55,7 @@ document.addEventListener("DOMContentLoaded", function () {
       total.textContent = String(all);
     };
     document.querySelectorAll("[data-points]").forEach(function (inp) { inp.addEventListener("input", sumPoints); });
+    sumPoints(); // a refused step comes back with what was typed: its sums follow the boxes, not the last saved points
   }
 
   // Stages: a climb's end square follows its start and its category's length.
