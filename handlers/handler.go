@@ -4,6 +4,8 @@ package handlers
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -26,16 +28,22 @@ type Handler struct {
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).
 	reads *tourReads
+	// boot is this process's own mark in every ETag: an answer of an older process (or an older
+	// build) is never taken for a current one.
+	boot string
 }
 
 // New returns a Handler over the store and views.
 func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads()}
+	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads(), boot: newBoot()}
 }
+
+// csrfContextKey is where echo's CSRF middleware puts the request's token.
+const csrfContextKey = "csrf"
 
 // csrfToken returns the CSRF token the middleware put in the context.
 func csrfToken(c echo.Context) string {
-	if t, ok := c.Get("csrf").(string); ok {
+	if t, ok := c.Get(csrfContextKey).(string); ok {
 		return t
 	}
 	return ""
@@ -67,6 +75,13 @@ func redirect(c echo.Context, to, flash string) error {
 		setFlash(c, flash)
 	}
 	return c.Redirect(http.StatusSeeOther, to)
+}
+
+// newBoot is a random mark of this process.
+func newBoot() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // loadTour reads the tour named by the :id path parameter, as race values.

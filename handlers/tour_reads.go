@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"cmp"
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
@@ -20,14 +21,21 @@ import (
 // carries an ETag made of the tour's version and of what else the answer depends on (the address,
 // the language asked, the cookies, the day the sheets are dated), and If-None-Match answers 304.
 
-// Limits of the answers kept: each at most maxReadSize, all together at most maxReadBytes.
+// Limits of the answers kept: each at most maxReadSize, all together (bodies and keys) at most
+// maxReadBytes and maxReadCount answers; an address longer than maxReadAddress is never kept.
 const (
-	maxReadSize  = 2 << 20
-	maxReadBytes = 24 << 20
+	maxReadSize    = 2 << 20
+	maxReadBytes   = 24 << 20
+	maxReadCount   = 4096
+	maxReadAddress = 1024
+	// readOverhead is what one kept answer costs besides its body and key.
+	readOverhead = 256
 )
 
-// csrfPlaceholder stands for the viewer's CSRF token in a kept page: each viewer gets his own.
-const csrfPlaceholder = "\x00csrf\x00"
+// csrfPlaceholder stands for the viewer's CSRF token while a page is made and in a kept page: the
+// page is made once with it, and each viewer gets his own token put in. Letters only, so that the
+// templates write it as it is.
+const csrfPlaceholder = "RaceDirectorCsrfTokenPlaceholder"
 
 // tourReads keeps the answers made for tours, least recently served forgotten first.
 type tourReads struct {
@@ -44,6 +52,9 @@ type tourRead struct {
 	disposition string
 	body        []byte
 }
+
+// size is what the kept answer costs in memory.
+func (a *tourRead) size() int { return len(a.key) + len(a.body) + readOverhead }
 
 // newTourReads returns an empty keeper.
 func newTourReads() *tourReads {
@@ -62,7 +73,7 @@ func (r *tourReads) get(key string) (*tourRead, bool) {
 	return el.Value.(*tourRead), true
 }
 
-// put keeps an answer, forgetting the least recently served ones past the limit.
+// put keeps an answer, forgetting the least recently served ones past the limits.
 func (r *tourReads) put(a *tourRead) {
 	if len(a.body) > maxReadSize {
 		return
@@ -73,106 +84,126 @@ func (r *tourReads) put(a *tourRead) {
 		return
 	}
 	r.answers[a.key] = r.lru.PushFront(a)
-	r.bytes += len(a.body)
-	for r.bytes > maxReadBytes {
+	r.bytes += a.size()
+	for r.bytes > maxReadBytes || r.lru.Len() > maxReadCount {
 		old := r.lru.Back()
 		r.lru.Remove(old)
 		gone := old.Value.(*tourRead)
 		delete(r.answers, gone.key)
-		r.bytes -= len(gone.body)
+		r.bytes -= gone.size()
 	}
 }
 
-// capture keeps a copy of what a handler writes.
-type capture struct {
-	http.ResponseWriter
+// buffered holds what a handler writes until the middleware has seen all of it.
+type buffered struct {
+	header http.Header
 	status int
 	body   bytes.Buffer
 }
 
+// Header is the response's header.
+func (w *buffered) Header() http.Header { return w.header }
+
 // WriteHeader notes the status.
-func (w *capture) WriteHeader(status int) {
+func (w *buffered) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
 	}
-	w.ResponseWriter.WriteHeader(status)
 }
 
-// Write copies and writes.
-func (w *capture) Write(b []byte) (int, error) {
+// Write keeps the bytes.
+func (w *buffered) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
-	w.body.Write(b)
-	return w.ResponseWriter.Write(b)
+	return w.body.Write(b)
 }
 
-// Flush passes a flush on.
-func (w *capture) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap gives the writer underneath to http.ResponseController.
-func (w *capture) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// TourReads is the middleware that answers a tour's GET pages, JSON and sheets from memory for the
-// tour's version, with an ETag, and 304 to a matching If-None-Match.
+// TourReads is the middleware that answers a tour's GET pages, JSON and sheets (and the tour list
+// and Load page) from memory once made for the version they depend on. A page is made with a
+// placeholder for the CSRF token and each viewer gets his own put in, so nothing a viewer sends
+// ends up in another's page. A 200 carries an ETag from the version, the address, the languages
+// asked, the cookies, the day, the viewer's token and this process (a restart or an upgrade makes
+// new ones); If-None-Match answers 304 when it names the ETag of an answer kept.
 func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		if req.Method != http.MethodGet || len(req.URL.RequestURI()) > maxReadAddress {
 			return next(c)
 		}
 		versionOf := h.readVersion(c)
 		if versionOf == nil || hasCookie(req, flashCookie) || hasCookie(req, refusedCookie) {
 			return next(c) // a page that shows a message once is made for that one request
 		}
+		token := csrfToken(c)
+		if !strings.HasPrefix(req.URL.Path, "/api/") && !plainToken(token) {
+			return next(c) // no token to put in, or one that is not the middleware's own
+		}
 		version, err := versionOf()
 		if err != nil {
 			return next(c) // the handler says what is wrong
 		}
-		key := readKey(req, version)
-		token := csrfToken(c)
-		etag := `W/"` + digest(key+"\x00"+token) + `"`
+		key := digest(readKey(req, version))
+		etag := `W/"` + digest(key+"\x00"+token+"\x00"+h.boot) + `"`
 		head := c.Response().Header()
-		head.Set("ETag", etag)
-		head.Set("Cache-Control", "no-cache")
 		head.Add("Vary", "Accept-Language")
-		if etagMatches(req.Header.Get("If-None-Match"), etag) {
-			return c.NoContent(http.StatusNotModified)
-		}
 		if kept, ok := h.reads.get(key); ok {
-			body := kept.body
-			if token != "" && bytes.Contains(body, []byte(csrfPlaceholder)) {
-				body = bytes.ReplaceAll(body, []byte(csrfPlaceholder), []byte(token))
+			head.Set("ETag", etag)
+			head.Set("Cache-Control", "no-cache")
+			if etagMatches(req.Header.Get("If-None-Match"), etag) {
+				return c.NoContent(http.StatusNotModified)
 			}
 			if kept.disposition != "" {
 				head.Set("Content-Disposition", kept.disposition)
 			}
-			return c.Blob(http.StatusOK, kept.contentType, body)
+			return c.Blob(http.StatusOK, kept.contentType, withToken(kept.body, token))
 		}
-		w := &capture{ResponseWriter: c.Response().Writer}
+		out := c.Response().Writer
+		w := &buffered{header: out.Header()}
 		c.Response().Writer = w
+		if token != "" {
+			c.Set(csrfContextKey, csrfPlaceholder)
+		}
 		err = next(c)
-		c.Response().Writer = w.ResponseWriter
-		if err != nil || w.status != http.StatusOK || req.Method != http.MethodGet {
+		c.Response().Writer = out
+		c.Set(csrfContextKey, token)
+		if err != nil {
 			return err
 		}
-		// Kept only when the tour did not change while the answer was made: then it is the version's.
-		if after, verr := versionOf(); verr != nil || after != version {
-			return nil
-		}
+		status := cmp.Or(w.status, http.StatusOK)
 		body := w.body.Bytes()
-		if token != "" {
-			body = bytes.ReplaceAll(body, []byte(token), []byte(csrfPlaceholder))
-		} else {
-			body = bytes.Clone(body)
+		// Kept only when the tour did not change while the answer was made: then it is the version's.
+		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version {
+			h.reads.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: bytes.Clone(body)})
+			head.Set("ETag", etag)
+			head.Set("Cache-Control", "no-cache")
 		}
-		h.reads.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: body})
-		return nil
+		out.WriteHeader(status)
+		_, werr := out.Write(withToken(body, token))
+		return werr
 	}
+}
+
+// withToken puts the viewer's token where a page holds the placeholder.
+func withToken(body []byte, token string) []byte {
+	if token == "" || !bytes.Contains(body, []byte(csrfPlaceholder)) {
+		return body
+	}
+	return bytes.ReplaceAll(body, []byte(csrfPlaceholder), []byte(token))
+}
+
+// plainToken says whether a CSRF token is one the middleware makes (letters and digits): only such
+// a token is put into a kept page.
+func plainToken(token string) bool {
+	if len(token) < 16 || len(token) > 64 {
+		return false
+	}
+	for _, r := range token {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // readVersion returns how to read the version a route's answer depends on, or nil for a route that

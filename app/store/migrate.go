@@ -77,7 +77,25 @@ func tourVersions(tx *gorm.DB) error {
 			return fmt.Errorf("adding tours.version: %w", err)
 		}
 	}
-	return tx.Model(&models.Tour{}).Where("version = 0").Update("version", newTourVersion()).Error
+	if err := tx.Model(&models.Tour{}).Where("version = 0").Update("version", newTourVersion()).Error; err != nil {
+		return fmt.Errorf("giving the tours a version: %w", err)
+	}
+	// A tour's updated_at now says when its results last changed (the home page's tour in
+	// progress): take it from its history.
+	var last []struct {
+		TourID uint
+		At     time.Time
+	}
+	if err := tx.Table("changes").Select("stages.tour_id AS tour_id, MAX(changes.at) AS at").
+		Joins("JOIN stages ON stages.id = changes.stage_id").Group("stages.tour_id").Scan(&last).Error; err != nil {
+		return fmt.Errorf("reading when the tours last changed: %w", err)
+	}
+	for _, l := range last {
+		if err := tx.Model(&models.Tour{}).Where("id = ?", l.TourID).UpdateColumn("updated_at", l.At).Error; err != nil {
+			return fmt.Errorf("noting when tour %d last changed: %w", l.TourID, err)
+		}
+	}
+	return nil
 }
 
 func (s *Store) migrate() error {

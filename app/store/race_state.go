@@ -64,6 +64,16 @@ func (s *Store) LoadRace(id uint) (*RaceState, error) {
 	if st := s.races.get(id, version); st != nil {
 		return st, nil
 	}
+	st, err := s.readRace(id)
+	if err != nil {
+		return nil, err
+	}
+	s.races.put(st)
+	return st, nil
+}
+
+// readRace reads a tour from the database at one version, without keeping it.
+func (s *Store) readRace(id uint) (*RaceState, error) {
 	// The tour is read in several queries without a transaction (a transaction here would take
 	// SQLite's write lock): the reading holds when the version is the same after it as in it.
 	for range 5 {
@@ -76,21 +86,17 @@ func (s *Store) LoadRace(id uint) (*RaceState, error) {
 			return nil, err
 		}
 		if after == st.Version {
-			s.races.put(st)
 			return st, nil
 		}
 	}
 	// Writes keep coming in between: read in a transaction, which they wait for.
 	var st *RaceState
-	err = s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		var err error
 		st, err = loadRace(tx, id)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	s.races.put(st)
-	return st, nil
+	return st, err
 }
 
 func loadRace(db *gorm.DB, id uint) (*RaceState, error) {

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"gorm.io/gorm"
@@ -40,16 +41,18 @@ func tourVersion(db *gorm.DB, id uint) (int64, error) {
 }
 
 // ToursVersion names the state of the whole list of tours: it changes when a tour is created,
-// deleted or changed (its version moves with its updated_at). One aggregate over the tours' rows.
+// deleted or changed. It reads one short row per tour (its id and version), never their results.
 func (s *Store) ToursVersion() (string, error) {
-	var row struct {
-		Count  int64
-		MaxID  uint
-		Latest string
+	var rows []struct {
+		ID      uint
+		Version int64
 	}
-	err := s.db.Model(&models.Tour{}).Select("COUNT(*) AS count, COALESCE(MAX(id), 0) AS max_id, COALESCE(MAX(updated_at), '') AS latest").Scan(&row).Error
-	if err != nil {
+	if err := s.db.Model(&models.Tour{}).Select("id, version").Order("id").Scan(&rows).Error; err != nil {
 		return "", fmt.Errorf("store: unable to read the state of the tours: %w", err)
 	}
-	return fmt.Sprintf("%d.%d.%s", row.Count, row.MaxID, row.Latest), nil
+	h := fnv.New64a()
+	for _, r := range rows {
+		fmt.Fprintf(h, "%d:%d;", r.ID, r.Version)
+	}
+	return fmt.Sprintf("tours %d %x", len(rows), h.Sum64()), nil
 }

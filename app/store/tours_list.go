@@ -37,7 +37,9 @@ func (s *Store) ListTours() ([]TourSummary, error) {
 			out = append(out, sum)
 			continue
 		}
-		rt, err := s.LoadRace(row.ID)
+		// Read for the line only, not kept: listing thirty tours must not push the tour being
+		// followed out of memory.
+		rt, err := s.readRace(row.ID)
 		if err != nil {
 			return nil, err
 		}
