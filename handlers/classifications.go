@@ -15,8 +15,9 @@ import (
 	"racedirector/views"
 )
 
-// classScreen is the classifications page after one stage.
-type classScreen struct {
+// afterChoice is what a standings page shows of the moment it is at: the tour, the stage it is
+// after, whether that is the end, and the "after stage n" selector (its stages and where it goes).
+type afterChoice struct {
 	TourID  uint
 	Tour    string
 	After   int
@@ -24,10 +25,24 @@ type classScreen struct {
 	Stages  int
 	Final   bool
 	Options []int
+	Action  string
+}
+
+// newAfterChoice is the moment of a standings page at path (under the tour) after stage after.
+func newAfterChoice(id uint, st *store.RaceState, after int, path string) afterChoice {
+	a := afterChoice{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
+		Final: after == len(st.Tour.Stages), Action: fmt.Sprintf("/tours/%d/%s", id, path)}
+	for i := 1; i <= st.Closed; i++ {
+		a.Options = append(a.Options, i)
+	}
+	return a
+}
+
+// classScreen is the classifications page after one stage.
+type classScreen struct {
+	afterChoice
 	Leaders []leaderView
 	Tables  []classTable
-	// Action is where the "after stage n" selector goes.
-	Action string
 }
 
 // leaderView is the leader of one classification with his jersey.
@@ -107,11 +122,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := classScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
-		Final: after == len(st.Tour.Stages), Action: fmt.Sprintf("/tours/%d/classifications", id)}
-	for i := 1; i <= st.Closed; i++ {
-		scr.Options = append(scr.Options, i)
-	}
+	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
 	title := "Classifications — " + st.Tour.Name
 	if s != nil {
 		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)

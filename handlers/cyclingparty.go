@@ -14,20 +14,13 @@ import (
 
 // cpScreen is the Cycling Party manager standing, with where each manager's points come from.
 type cpScreen struct {
-	TourID  uint
-	Tour    string
-	After   int
-	Closed  int
-	Stages  int
-	Final   bool
-	Options []int
+	afterChoice
 	// Columns titles the points of each source in the standing (stage wins, then each classification).
 	Columns  []string
 	Managers []managerView
 	// Podium is the winner and the next two, when the tour is over.
 	Podium *podiumView
 	Points race.PointsDefinition
-	Action string
 }
 
 // managerView is one manager's line of the standing and the card saying where his points come from.
@@ -73,13 +66,9 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := cpScreen{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
-		Final: st.Closed == len(st.Tour.Stages) && after == st.Closed, Action: fmt.Sprintf("/tours/%d/cycling-party", id)}
+	scr := cpScreen{afterChoice: newAfterChoice(id, st, after, "cycling-party")}
 	if st.Tour.Points != nil {
 		scr.Points = *st.Tour.Points
-	}
-	for i := 1; i <= st.Closed; i++ {
-		scr.Options = append(scr.Options, i)
 	}
 	title := "Cycling Party — " + st.Tour.Name
 	if s != nil {

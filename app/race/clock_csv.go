@@ -43,16 +43,9 @@ func ignoredClockColumns() []string { return []string{"rank", "name", "rider", "
 func ParseClockCSV(data []byte) (ClockCSV, error) {
 	var out ClockCSV
 	v := &ValidationError{}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if line := wideLine(data, maxClockCells); line > 0 {
+	r, line := CSVReader(data, maxClockCells)
+	if line > 0 {
 		return out, Invalid("file", fmt.Sprintf("line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells))
-	}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		r.Comma = ';'
 	}
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
@@ -176,16 +169,28 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 	return res, ok
 }
 
-// wideLine is the first line of data with more than cells cells (counting commas or semicolons), or 0.
-func wideLine(data []byte, cells int) int {
-	for line := 1; len(data) > 0; line++ {
-		row, rest, _ := bytes.Cut(data, []byte("\n"))
+// CSVReader reads a CSV file as the app's spreadsheets write them: UTF-8 with or without a byte order
+// mark, cells separated by commas or by semicolons (as the first line has more of), any number of cells
+// a row. A line with cells or more cells is refused before anything is read, so that one endless row
+// is not split: line is its number (0 when every line is within the limit, and r is nil otherwise).
+func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	rest := data
+	for n := 1; len(rest) > 0; n++ {
+		row, after, _ := bytes.Cut(rest, []byte("\n"))
 		if bytes.Count(row, []byte(",")) >= cells || bytes.Count(row, []byte(";")) >= cells {
-			return line
+			return nil, n
 		}
-		data = rest
+		rest = after
 	}
-	return 0
+	r = csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		r.Comma = ';'
+	}
+	return r, 0
 }
 
 // csvProblem describes a CSV syntax error with its line.

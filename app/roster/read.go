@@ -3,7 +3,6 @@ package roster
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"racedirector/app/race"
 )
 
 // Limits of a roster file: a roster has hundreds of rows, not millions. A workbook is checked before
@@ -161,16 +162,9 @@ func csvRecords(data []byte) ([]record, error) {
 	if !utf8.Valid(data) {
 		return nil, errors.New("the file is neither XLSX nor UTF-8 CSV")
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if line := tooWide(data); line > 0 {
-		return nil, tooManyCells(line)
-	}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		r.Comma = ';'
+	r, wide := race.CSVReader(data, maxCells)
+	if wide > 0 {
+		return nil, tooManyCells(wide)
 	}
 	var out []record
 	for {
@@ -207,21 +201,6 @@ func tooManyLines() error {
 // tooManyCells is the refusal of a row with more than maxCells cells.
 func tooManyCells(line int) error {
 	return &LimitError{Message: fmt.Sprintf("row %d has more than %d cells: a roster has a dozen columns", line, maxCells)}
-}
-
-// tooWide finds the first line of a CSV with more separators than a row may have cells (0 if none):
-// checked before reading, so a file of one endless row is refused without splitting it.
-func tooWide(data []byte) int {
-	line := 1
-	for len(data) > 0 {
-		row, rest, _ := bytes.Cut(data, []byte("\n"))
-		if bytes.Count(row, []byte(",")) >= maxCells || bytes.Count(row, []byte(";")) >= maxCells {
-			return line
-		}
-		data = rest
-		line++
-	}
-	return 0
 }
 
 // blank says a row has no cell with text.
