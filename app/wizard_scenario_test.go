@@ -734,3 +734,27 @@ func TestWizardDamagedDraft(t *testing.T) {
 		t.Error("a damaged draft changed the database")
 	}
 }
+
+// TestWizardSprintsRideWithTheirSections lengthens the first section of a Ciclismo a fondo stage in
+// proposals of many seeds: the sprints after it move with their sections (they used to stay on their
+// squares and land inside a climb), so the stage goes on to the teams step.
+func TestWizardSprintsRideWithTheirSections(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	for seed := 1; seed <= 24; seed++ {
+		stages := wizardCharacteristics(t, ta, map[string][]string{"ruleset": {"ciclismo-a-fondo"}, "name": {"Vuelta"}, "stages": {"2"},
+			"profile": {"high"}, "riders_per_team": {"6"}, "seed": {fmt.Sprint(seed)}})
+		km := stages.getInt(t, "stages[0].sections[0].km")
+		before := stages.getInt(t, "stages[0].sprints[0].at")
+		longer := wizardSubmit(t, ta, stages, "next", map[string][]string{"stages[0].sections[0].km": {fmt.Sprint(km + 7)}})
+		if longer.status != http.StatusOK {
+			t.Errorf("seed %d: the first section 7 km longer = %d, want the teams step: %s", seed, longer.status, errorsOf(longer.body))
+			continue
+		}
+		back := wizardSubmit(t, ta, longer, "back", nil)
+		after := back.getInt(t, "stages[0].sprints[0].at")
+		if after < before {
+			t.Errorf("seed %d: sprint 1 moved from square %d to %d when the first section grew", seed, before, after)
+		}
+	}
+}

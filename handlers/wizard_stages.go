@@ -82,12 +82,43 @@ func readStagesForm(c echo.Context, rs race.Ruleset, d *wizardDraft) (map[string
 		if mode != "cards" {
 			st.Sprints = append([]race.Sprint(nil), st.Sprints...)
 			for j := range st.Sprints {
-				st.Sprints[j].At = f.int(fmt.Sprintf("%s.sprints[%d].at", p, j), st.Sprints[j].At)
+				at := f.int(fmt.Sprintf("%s.sprints[%d].at", p, j), st.Sprints[j].At)
+				if mode == "sections" && at == st.Sprints[j].At {
+					// A sprint the director left where it was rides with its section when a section
+					// before it grows or shrinks.
+					at = followSections(rs, d.Stages[i].Sections, st.Sections, at)
+				}
+				st.Sprints[j].At = at
 			}
 		}
 		d.Stages[i] = deriveStage(rs, st)
 	}
 	return f.raw, f.v
+}
+
+// followSections moves square at of a stage whose sections were before (with their squares) to the
+// same place of the same section after the sections changed: as far into it as it was, at most its
+// last square. With another count of sections, or a section that no longer converts, at stays.
+func followSections(rs race.Ruleset, before, after []race.Section, at int) int {
+	if len(before) != len(after) {
+		return at
+	}
+	start, startAfter := 1, 1
+	for k := range before {
+		squares, err := race.SectionSquares(rs, after[k].Type, after[k].Km)
+		if err != nil || before[k].Squares < 1 {
+			return at
+		}
+		if at < start+before[k].Squares {
+			if at < start {
+				return at
+			}
+			return startAfter + min(at-start, squares-1)
+		}
+		start += before[k].Squares
+		startAfter += squares
+	}
+	return at
 }
 
 // deriveStage computes what follows from a stage's editable fields without reordering its rows: a
