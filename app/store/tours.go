@@ -183,7 +183,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 	for i, id := range in.Teams {
 		field := fmt.Sprintf("teams[%d]", i)
 		if j, dup := seen[id]; dup {
-			v.Add(field, fmt.Sprintf("team %d is also teams[%d]", id, j))
+			v.Add(field, fmt.Sprintf("team %d is chosen twice (also as team %d of the list)", id, j+1))
 			continue
 		}
 		seen[id] = i
