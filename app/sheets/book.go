@@ -1,18 +1,21 @@
 package sheets
 
-// book is every sheet of the tour: for each stage its stage sheet, entry sheet and (once the
-// stage is closed) its result; then every classification and control after the last closed stage.
+// book is every sheet of the tour: for each stage its stage sheet, then its result once it is closed
+// or its entry sheet while it is still to race (a blank form of a raced stage is waste paper); then
+// every classification and control after the last closed stage.
 func (s *source) book() ([]sheetDoc, error) {
 	var docs []sheetDoc
 	for n := 1; n <= len(s.t.Stages); n++ {
-		docs = append(docs, s.stageSheet(n), s.entrySheet(n))
-		if n <= s.closed {
-			doc, err := s.resultSheet(n)
-			if err != nil {
-				return nil, err
-			}
-			docs = append(docs, doc)
+		docs = append(docs, s.stageSheet(n))
+		if n > s.closed {
+			docs = append(docs, s.entrySheet(n)) // still to race: the blank sheet the table fills in
+			continue
 		}
+		doc, err := s.resultSheet(n) // raced: what happened, not a blank form
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
 	}
 	if s.closed == 0 {
 		return docs, nil

@@ -152,7 +152,7 @@ func TestPDFEverySheet(t *testing.T) {
 			SheetCyclingParty: {{"Cycling Party managers", "after stage 3 of 3"},
 				{"Rank", "Manager (team)", "Stage wins", "Individual", "Regularity", "Mountain", "Sprints", "Teams", "Total"},
 				{"Stage 1 win", "12", "Søren Kragh Andersen", "5"}, {"Individual", "1", "11", "Tadej Pogačar", "Rojo Racing", "25"}},
-			SheetBook: {{"Stage sheet", "Stage 1 of 3 — flat, 200 km"}, {"Entry sheet", "Stage 2 of 3 — medium, 180 km"},
+			SheetBook: {{"Stage sheet", "Stage 1 of 3 — flat, 200 km"}, {"Stage result", "Stage 2 of 3 — medium, 180 km"},
 				{"Stage result", "Stage 3 of 3"}, {"General control", "after stage 3 of 3"}, {"Cycling Party managers"}},
 		}},
 		{"caf", ciclismoTour(t), map[string][][]string{
