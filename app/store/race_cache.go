@@ -2,6 +2,7 @@ package store
 
 import (
 	"container/list"
+	"fmt"
 	"maps"
 	"slices"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/models"
 )
 
 // raceMemory keeps the race state of the tours read last, each at the version it was read at, so
@@ -142,4 +144,47 @@ func cloneResult(r race.StageResult) race.StageResult {
 	r.LostTurns = slices.Clone(r.LostTurns)
 	r.Weather = slices.Clone(r.Weather)
 	return r
+}
+
+// stateAfterWrite is the tour's state once a results action has written stage n, made inside the
+// action's transaction from the state before it: only the stage's entries are read again. Kept in
+// memory after the commit, it spares the answer and the readers that follow a whole load of the tour.
+func stateAfterWrite(tx *gorm.DB, before *RaceState, n int) (*RaceState, error) {
+	version, err := tourVersion(tx, before.TourID)
+	if err != nil {
+		return nil, err
+	}
+	stageID := before.stageIDs[n-1]
+	var stage models.Stage
+	if err := tx.Select("version").Where("id = ?", stageID).Take(&stage).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read the version of stage %d: %w", n, err)
+	}
+	var entries []models.Entry
+	if err := tx.Where("stage_id = ?", stageID).Order("stage_id, kind, key, id").Find(&entries).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to read the results of stage %d: %w", n, err)
+	}
+	var any int64
+	if err := tx.Model(&models.Entry{}).Where("stage_id IN ?", before.stageIDs).Count(&any).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to count the results: %w", err)
+	}
+	st := &RaceState{TourID: before.TourID, Version: version, Tour: before.Tour, Closed: before.Closed, Current: before.Current,
+		HasEntries: any > 0, Versions: slices.Clone(before.Versions), AdvantageKeys: slices.Clone(before.AdvantageKeys),
+		LostTurnKeys: slices.Clone(before.LostTurnKeys), Results: slices.Clone(before.Results),
+		Profile: before.Profile, Seed: before.Seed, CreatedAt: before.CreatedAt, stageIDs: before.stageIDs}
+	st.Versions[n-1] = stage.Version
+	st.Results[n-1] = race.StageResult{Stage: n}
+	st.AdvantageKeys[n-1], st.LostTurnKeys[n-1] = nil, nil
+	for _, e := range entries {
+		if err := applyEntry(&st.Results[n-1], e); err != nil {
+			return nil, fmt.Errorf("store: stage %d %s %s is damaged: %w", n, e.Kind, e.Key, err)
+		}
+		switch e.Kind {
+		case KindAdvantage:
+			st.AdvantageKeys[n-1] = append(st.AdvantageKeys[n-1], e.Key)
+		case KindLostTurn:
+			st.LostTurnKeys[n-1] = append(st.LostTurnKeys[n-1], e.Key)
+		}
+	}
+	sortAbandons(&st.Results[n-1])
+	return st, nil
 }

@@ -25,7 +25,8 @@ type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
 // stageAction runs one results action in one transaction: the stage must be open, the version
 // (when not negative) must match the stage's, and every write is kept in the history.
 func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	var after *RaceState
+	err := s.db.Transaction(func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
@@ -34,8 +35,16 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 		if err != nil {
 			return err
 		}
-		return writeEntries(tx, tourID, st.stageIDs[n-1], action, writes)
+		if err := writeEntries(tx, tourID, st.stageIDs[n-1], action, writes); err != nil {
+			return err
+		}
+		after, err = stateAfterWrite(tx, st, n)
+		return err
 	})
+	if err == nil {
+		s.races.put(after) // only once committed: the state of the version the database now holds
+	}
+	return err
 }
 
 // loadOpenStage loads a tour inside tx for an action on stage n: the stage must be open and, when
