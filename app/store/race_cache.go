@@ -110,14 +110,20 @@ func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
 	if kept == nil {
 		return loadRace(tx, id)
 	}
-	st := &RaceState{TourID: kept.TourID, Version: kept.Version, Tour: kept.Tour, Closed: kept.Closed, Current: kept.Current,
-		HasEntries: kept.HasEntries, Versions: kept.Versions, AdvantageKeys: kept.AdvantageKeys, LostTurnKeys: kept.LostTurnKeys,
-		Profile: kept.Profile, Seed: kept.Seed, CreatedAt: kept.CreatedAt, stageIDs: kept.stageIDs}
-	st.Results = make([]race.StageResult, len(kept.Results))
-	for i, r := range kept.Results {
+	st := kept.copied()
+	for i, r := range st.Results {
 		st.Results[i] = cloneResult(r)
 	}
 	return st, nil
+}
+
+// copied is a new state of the same tour with its own lists of stages' results, versions and keys
+// (their contents shared) and no standings computed yet: what a change starts from.
+func (st *RaceState) copied() *RaceState {
+	return &RaceState{TourID: st.TourID, Version: st.Version, Tour: st.Tour, Closed: st.Closed, Current: st.Current,
+		HasEntries: st.HasEntries, Versions: slices.Clone(st.Versions), AdvantageKeys: slices.Clone(st.AdvantageKeys),
+		LostTurnKeys: slices.Clone(st.LostTurnKeys), Results: slices.Clone(st.Results),
+		Profile: st.Profile, Seed: st.Seed, CreatedAt: st.CreatedAt, stageIDs: st.stageIDs}
 }
 
 // cloneResult is a deep copy of a stage's results.
@@ -167,22 +173,14 @@ func stateAfterWrite(tx *gorm.DB, before *RaceState, n int) (*RaceState, error) 
 	if err := tx.Model(&models.Entry{}).Where("stage_id IN ?", before.stageIDs).Count(&any).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to count the results: %w", err)
 	}
-	st := &RaceState{TourID: before.TourID, Version: version, Tour: before.Tour, Closed: before.Closed, Current: before.Current,
-		HasEntries: any > 0, Versions: slices.Clone(before.Versions), AdvantageKeys: slices.Clone(before.AdvantageKeys),
-		LostTurnKeys: slices.Clone(before.LostTurnKeys), Results: slices.Clone(before.Results),
-		Profile: before.Profile, Seed: before.Seed, CreatedAt: before.CreatedAt, stageIDs: before.stageIDs}
+	st := before.copied()
+	st.Version, st.HasEntries = version, any > 0
 	st.Versions[n-1] = stage.Version
 	st.Results[n-1] = race.StageResult{Stage: n}
 	st.AdvantageKeys[n-1], st.LostTurnKeys[n-1] = nil, nil
 	for _, e := range entries {
-		if err := applyEntry(&st.Results[n-1], e); err != nil {
-			return nil, fmt.Errorf("store: stage %d %s %s is damaged: %w", n, e.Kind, e.Key, err)
-		}
-		switch e.Kind {
-		case KindAdvantage:
-			st.AdvantageKeys[n-1] = append(st.AdvantageKeys[n-1], e.Key)
-		case KindLostTurn:
-			st.LostTurnKeys[n-1] = append(st.LostTurnKeys[n-1], e.Key)
+		if err := st.applyEntry(n-1, e); err != nil {
+			return nil, err
 		}
 	}
 	sortAbandons(&st.Results[n-1])

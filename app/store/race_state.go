@@ -183,15 +183,8 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		st.Results[i].Stage = i + 1
 	}
 	for _, e := range entries {
-		i := index[e.StageID]
-		if err := applyEntry(&st.Results[i], e); err != nil {
-			return nil, fmt.Errorf("store: stage %d %s %s is damaged: %w", i+1, e.Kind, e.Key, err)
-		}
-		switch e.Kind {
-		case KindAdvantage:
-			st.AdvantageKeys[i] = append(st.AdvantageKeys[i], e.Key)
-		case KindLostTurn:
-			st.LostTurnKeys[i] = append(st.LostTurnKeys[i], e.Key)
+		if err := st.applyEntry(index[e.StageID], e); err != nil {
+			return nil, err
 		}
 		st.HasEntries = true
 	}
@@ -199,6 +192,21 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		sortAbandons(&st.Results[i])
 	}
 	return st, nil
+}
+
+// applyEntry adds one stored entry to the results of stage index i, noting the keys of advantage uses
+// and lost turns in their order.
+func (st *RaceState) applyEntry(i int, e models.Entry) error {
+	if err := applyEntry(&st.Results[i], e); err != nil {
+		return fmt.Errorf("store: stage %d %s %s is damaged: %w", i+1, e.Kind, e.Key, err)
+	}
+	switch e.Kind {
+	case KindAdvantage:
+		st.AdvantageKeys[i] = append(st.AdvantageKeys[i], e.Key)
+	case KindLostTurn:
+		st.LostTurnKeys[i] = append(st.LostTurnKeys[i], e.Key)
+	}
+	return nil
 }
 
 func sortAbandons(r *race.StageResult) {
