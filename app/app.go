@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/live"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/assets"
@@ -59,7 +60,9 @@ func New(dbPath string, logger *slog.Logger) (*App, error) {
 		_ = st.Close()
 		return nil, err
 	}
-	h := handlers.New(st, v, logger)
+	hub := live.NewHub()
+	st.OnTourChange(hub.Publish)
+	h := handlers.New(st, v, logger, hub)
 	e := newEcho(h, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger}, nil
 }

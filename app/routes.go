@@ -79,5 +79,6 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	api.POST("/tours/:id/stages/:n/reopen", h.APIReopenStage)
 	api.POST("/tours/:id/stages/:n/undo", h.APIUndo)
 	api.GET("/tours/:id/stages/:n/history", h.APIHistory)
+	api.GET("/follow/:code/events", h.APIFollowEvents)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 }

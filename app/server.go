@@ -42,7 +42,7 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
 	}))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
 	e.Use(bodyLimit())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
@@ -101,6 +101,10 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// isEventStream says whether the request is for a live event stream, which is sent as it happens,
+// never held back to be compressed.
+func isEventStream(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") }
 
 func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
 

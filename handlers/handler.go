@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/live"
 	"racedirector/app/store"
 	"racedirector/assets"
 	"racedirector/views"
@@ -22,6 +23,8 @@ type Handler struct {
 	Store  *store.Store
 	Views  *views.Views
 	Logger *slog.Logger
+	// Live fans each tour's changes out to its followers' event streams.
+	Live *live.Hub
 	// Fonts holds the TTF fonts embedded in PDFs.
 	Fonts fs.FS
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
@@ -33,9 +36,9 @@ type Handler struct {
 	boot string
 }
 
-// New returns a Handler over the store and views.
-func New(s *store.Store, v *views.Views, logger *slog.Logger) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads(), boot: newBoot()}
+// New returns a Handler over the store, the views and the live hub.
+func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Handler {
+	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads(), boot: newBoot()}
 }
 
 // csrfContextKey is where echo's CSRF middleware puts the request's token.

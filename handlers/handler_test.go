@@ -29,7 +29,7 @@ func testHandler(t *testing.T) *Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(nil, v, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return New(nil, v, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
 }
 
 func TestClassify(t *testing.T) {

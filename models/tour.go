@@ -18,12 +18,15 @@ type Tour struct {
 	// Version changes in the same transaction as every change of the tour's results or stages: what
 	// is read from memory for a version is what the database holds at that version. A new tour starts
 	// at the clock's nanoseconds, so a tour that reuses a deleted tour's id never meets its versions.
-	Version   int64       `gorm:"not null;default:0"`
-	Teams     []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
-	Riders    []TourRider `gorm:"constraint:OnDelete:CASCADE"`
-	Stages    []Stage     `gorm:"constraint:OnDelete:CASCADE"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Version int64 `gorm:"not null;default:0"`
+	// FollowCode is the short code players follow the tour with (/follow/{code}): 6 characters
+	// without ambiguous letters, unique among tours.
+	FollowCode string      `gorm:"size:6;uniqueIndex:idx_tour_follow_code"`
+	Teams      []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
+	Riders     []TourRider `gorm:"constraint:OnDelete:CASCADE"`
+	Stages     []Stage     `gorm:"constraint:OnDelete:CASCADE"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // TourTeam is a team copied into a tour; Number gives the bibs (Number×10 + counter).

@@ -28,6 +28,7 @@ func (s *Store) migrations() []migration {
 		{name: "initial schema", up: func(tx *gorm.DB) error { return tx.AutoMigrate(models.All()...) }},
 		{name: "a rider has a role in each game", up: s.ridersPerGame},
 		{name: "a tour has a version", up: tourVersions},
+		{name: "a tour has a follow code", up: followCodes},
 	}
 }
 

@@ -123,7 +123,7 @@ func (st *RaceState) copied() *RaceState {
 	return &RaceState{TourID: st.TourID, Version: st.Version, Tour: st.Tour, Closed: st.Closed, Current: st.Current,
 		HasEntries: st.HasEntries, Versions: slices.Clone(st.Versions), AdvantageKeys: slices.Clone(st.AdvantageKeys),
 		LostTurnKeys: slices.Clone(st.LostTurnKeys), Results: slices.Clone(st.Results),
-		Profile: st.Profile, Seed: st.Seed, CreatedAt: st.CreatedAt, stageIDs: st.stageIDs}
+		Profile: st.Profile, Seed: st.Seed, FollowCode: st.FollowCode, CreatedAt: st.CreatedAt, stageIDs: st.stageIDs}
 }
 
 // cloneResult is a deep copy of a stage's results.

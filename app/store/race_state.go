@@ -48,9 +48,11 @@ type RaceState struct {
 	LostTurnKeys [][]string
 	Profile      string
 	Seed         int64
-	CreatedAt    time.Time
-	stageIDs     []uint
-	memo         standingsMemo
+	// FollowCode is the code players follow the tour with.
+	FollowCode string
+	CreatedAt  time.Time
+	stageIDs   []uint
+	memo       standingsMemo
 }
 
 // LoadRace returns a tour, its stages and all entries, as race values, at the tour's current version:
@@ -107,7 +109,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		}
 		return nil, fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
 	}
-	st := &RaceState{TourID: id, Version: row.Version, Profile: row.Profile, Seed: row.Seed, CreatedAt: row.CreatedAt}
+	st := &RaceState{TourID: id, Version: row.Version, FollowCode: row.FollowCode, Profile: row.Profile, Seed: row.Seed, CreatedAt: row.CreatedAt}
 	if err := json.Unmarshal([]byte(row.Ruleset), &st.Tour.Ruleset); err != nil {
 		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
 	}

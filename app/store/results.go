@@ -26,14 +26,19 @@ type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
 // (when not negative) must match the stage's, and every write is kept in the history.
 func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
 	var after *RaceState
+	kind, was := "", int64(0)
 	err := s.db.Transaction(func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
 		}
+		was = st.Version
 		writes, err := fn(st, n)
 		if err != nil {
 			return err
+		}
+		if len(writes) > 0 {
+			kind = writes[0].Kind
 		}
 		if err := writeEntries(tx, tourID, st.stageIDs[n-1], action, writes); err != nil {
 			return err
@@ -42,7 +47,10 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 		return err
 	})
 	if err == nil {
-		s.races.put(after) // only once committed: the state of the version the database now holds
+		s.races.put(after)        // only once committed: the state of the version the database now holds
+		if after.Version != was { // saving the same values again tells no one
+			s.changed(tourID, n, kind)
+		}
 	}
 	return err
 }

@@ -54,7 +54,7 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 
 // CloseStage ends stage n ("End stage"): it must be open and complete; the next stage opens.
 func (s *Store) CloseStage(tourID uint, n, version int) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	return s.tourChange(tourID, n, "close", func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err
@@ -81,7 +81,7 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 // ReopenStage reopens stage n, which must be the last closed stage; the next stage, if it has
 // no results yet, goes back to planned.
 func (s *Store) ReopenStage(tourID uint, n int) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	return s.tourChange(tourID, n, "reopen", func(tx *gorm.DB) error {
 		st, err := loadRace(tx, tourID)
 		if err != nil {
 			return err
@@ -151,7 +151,7 @@ func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
 // Undo takes back the last change of the open stage n that is not yet undone.
 func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 	var summary string
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.tourChange(tourID, n, "undo", func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err

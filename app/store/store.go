@@ -33,6 +33,8 @@ type Store struct {
 	races *raceMemory
 	// summaries keeps the tour list's lines, by version.
 	summaries tourSummaries
+	// onChange is told of every committed change of a tour (OnTourChange).
+	onChange func(TourChange)
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.

@@ -70,6 +70,8 @@ type TourView struct {
 	Current       int                    `json:"current"`
 	Closed        int                    `json:"closed"`
 	CreatedAt     time.Time              `json:"created_at"`
+	// FollowCode is the code players follow the tour with (/follow/{code}).
+	FollowCode string `json:"follow_code"`
 }
 
 // StageSummary is one stage in a tour view.
@@ -268,7 +270,11 @@ func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states 
 		b, _ := json.Marshal(tour.Points)
 		pointsJSON = string(b)
 	}
-	row := models.Tour{Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON,
+	code, err := freeFollowCode(tx)
+	if err != nil {
+		return 0, err
+	}
+	row := models.Tour{FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON,
 		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced, Version: newTourVersion()}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)
@@ -368,6 +374,7 @@ func (s *Store) DeleteTour(id uint) error {
 	})
 	if err == nil {
 		s.races.forget(id)
+		s.changed(id, 0, "deleted")
 	}
 	return err
 }
