@@ -86,6 +86,8 @@ func (s *logSink) take() string {
 type robustTour struct {
 	ID      uint
 	Ruleset string
+	// FollowCode is the code players follow it with.
+	FollowCode string
 	// Raced: stage 1 closed and stage 2 open; otherwise stage 1 open with nothing entered.
 	Raced bool
 	// Bibs are the riders still racing; Gone is the one who abandoned in stage 2 of a raced tour.
@@ -237,7 +239,7 @@ func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string)
 	p := propose(t, ta, req)
 	w.requests[ruleset], w.proposals[ruleset] = req, p
 	view := createTour(t, ta, createBody(p, w.teams[ruleset]...))
-	tour := robustTour{ID: view.ID, Ruleset: ruleset}
+	tour := robustTour{ID: view.ID, Ruleset: ruleset, FollowCode: view.FollowCode}
 	for _, tm := range view.Teams {
 		for _, r := range tm.Riders {
 			tour.Bibs = append(tour.Bibs, r.Bib)
@@ -457,6 +459,13 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 	req, err := http.NewRequest(method, "http://example.com"+h.url, rd)
 	if err != nil {
 		t.Fatalf("%s: building %s %q: %v", h.name, method, h.url, err)
+	}
+	if method == http.MethodGet && strings.HasSuffix(req.URL.Path, "/events") {
+		// A live stream answers until its follower leaves: this one has left already, so the
+		// stream sends its first event and ends.
+		ctx, cancel := context.WithCancel(req.Context())
+		cancel()
+		req = req.WithContext(ctx)
 	}
 	req.RemoteAddr = "192.0.2.1:1234"
 	if h.stream {
@@ -1396,8 +1405,8 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 			target := rt.Path
 			for _, q := range params {
 				v := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
-					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf"}[q[1]]
-				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") {
+					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.FollowCode}[q[1]]
+				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && q[1] != "code" {
 					v = "1" // a team, rider or ruleset
 					if strings.Contains(rt.Path, "rulesets") {
 						v = "cycling-party"
