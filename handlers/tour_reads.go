@@ -43,6 +43,38 @@ type tourReads struct {
 	bytes   int
 	answers map[string]*list.Element
 	lru     *list.List // of *tourRead, most recently served first
+	// making holds the answers being made: a viewer asking for one meanwhile waits for it rather
+	// than making it again (a room of followers told of a change all ask at once).
+	making map[string]*making
+}
+
+// making is one answer being made.
+type making struct {
+	done chan struct{}
+	// waiters counts the viewers waiting for it.
+	waiters int
+}
+
+// makeOrWait says who makes the answer for key: the caller (true: call made when done), or another
+// viewer already making it (false: wait for done, then look for the answer kept).
+func (r *tourReads) makeOrWait(key string) (*making, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m, ok := r.making[key]; ok {
+		m.waiters++
+		return m, false
+	}
+	m := &making{done: make(chan struct{})}
+	r.making[key] = m
+	return m, true
+}
+
+// made ends the making of the answer for key and wakes the viewers waiting for it.
+func (r *tourReads) made(key string, m *making) {
+	r.mu.Lock()
+	delete(r.making, key)
+	r.mu.Unlock()
+	close(m.done)
 }
 
 // tourRead is one kept answer.
@@ -58,7 +90,7 @@ func (a *tourRead) size() int { return len(a.key) + len(a.body) + readOverhead }
 
 // newTourReads returns an empty keeper.
 func newTourReads() *tourReads {
-	return &tourReads{answers: map[string]*list.Element{}, lru: list.New()}
+	return &tourReads{answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
 }
 
 // get returns the answer kept for key.
@@ -147,7 +179,7 @@ func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 		etag := `W/"` + digest(key+"\x00"+token+"\x00"+h.boot) + `"`
 		head := c.Response().Header()
 		head.Add("Vary", "Accept-Language")
-		if kept, ok := h.reads.get(key); ok {
+		serve := func(kept *tourRead) error {
 			head.Set("ETag", etag)
 			head.Set("Cache-Control", "no-cache")
 			if etagMatches(req.Header.Get("If-None-Match"), etag) {
@@ -157,6 +189,22 @@ func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 				head.Set("Content-Disposition", kept.disposition)
 			}
 			return c.Blob(http.StatusOK, kept.contentType, withToken(kept.body, token))
+		}
+		if kept, ok := h.reads.get(key); ok {
+			return serve(kept)
+		}
+		if m, mine := h.reads.makeOrWait(key); mine {
+			defer h.reads.made(key, m)
+		} else {
+			select {
+			case <-m.done:
+			case <-req.Context().Done():
+				return nil // the viewer left
+			}
+			if kept, ok := h.reads.get(key); ok {
+				return serve(kept)
+			}
+			// Not kept (a refusal, or the tour changed meanwhile): this viewer's own answer is made.
 		}
 		out := c.Response().Writer
 		w := &buffered{header: out.Header()}

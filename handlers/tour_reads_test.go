@@ -2,8 +2,19 @@ package handlers
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/data"
 )
 
 // TestTourReadsStayWithinTheirLimits keeps many small answers with long keys and a few big ones: the
@@ -44,5 +55,76 @@ func TestPlainToken(t *testing.T) {
 		if got := plainToken(token); got != want {
 			t.Errorf("plainToken(%q) = %v, want %v", token, got, want)
 		}
+	}
+}
+
+// TestTourReadsMakeAnAnswerOnce asks for one answer from many viewers while it is being made: it
+// is made once, and every viewer gets it.
+func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(filepath.Join(t.TempDir(), "reads.db"), rulesets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := &Handler{Store: st, reads: newTourReads(), boot: "test"}
+	e := echo.New()
+	e.Use(h.TourReads)
+	var made atomic.Int32
+	release := make(chan struct{})
+	e.GET("/api/v1/tours", func(c echo.Context) error {
+		made.Add(1)
+		<-release
+		return c.JSON(http.StatusOK, []string{"made once"})
+	})
+	const viewers = 20
+	bodies := make(chan string, viewers+1)
+	ask := func() {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/tours", nil))
+		bodies <- fmt.Sprint(rec.Code, " ", strings.TrimSpace(rec.Body.String()))
+	}
+	// waitFor polls a condition on the keeper, with a hang guard only.
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			h.reads.mu.Lock()
+			done := ok()
+			h.reads.mu.Unlock()
+			if done {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waited 60 s for %s", what)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	go ask()
+	waitFor("the first viewer to start making the answer", func() bool { return len(h.reads.making) == 1 })
+	for range viewers {
+		go ask()
+	}
+	waitFor("the other viewers to wait", func() bool {
+		for _, m := range h.reads.making {
+			return m.waiters == viewers
+		}
+		return false
+	})
+	close(release)
+	for range viewers + 1 {
+		if got := <-bodies; got != `200 ["made once"]` {
+			t.Errorf("a viewer got %q", got)
+		}
+	}
+	if n := made.Load(); n != 1 {
+		t.Errorf("the answer was made %d times for %d viewers, want once", n, viewers+1)
+	}
+	if len(h.reads.making) != 0 {
+		t.Errorf("%d answers are still being made", len(h.reads.making))
 	}
 }
