@@ -23,6 +23,8 @@ type signIn struct {
 	Locked bool
 	// Digits says the PIN is digits only: a phone shows its number pad.
 	Digits bool
+	// Back is where "Just look" goes: next when everyone may read it, else home.
+	Back string
 }
 
 // SignInPage shows the director's sign-in form; a director already signed in goes straight on.
@@ -37,8 +39,12 @@ func (h *Handler) SignInPage(c echo.Context) error {
 // renderSignIn renders the sign-in page with status; errs holds the PIN field's message.
 func (h *Handler) renderSignIn(c echo.Context, status int, next string, errs map[string]string) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
+	back := "/"
+	if next != "" && auth.OpenTo(c.Echo(), next) {
+		back = next
+	}
 	return h.render(c, status, "sign_in", views.Page{Title: "Director sign-in", Section: "sign-in", Errors: errs,
-		Data: signIn{Next: next, Locked: h.Lock.Locked(), Digits: h.Lock.Digits()}})
+		Data: signIn{Next: next, Locked: h.Lock.Locked(), Digits: h.Lock.Digits(), Back: back}})
 }
 
 // SignInFormPage checks the PIN typed: the right one signs this device in (the session cookie) and

@@ -110,7 +110,7 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if api {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
-			msg := "only the race director may change the race: sign in with POST /api/v1/session and send Authorization: Bearer <token>"
+			msg := "only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header"
 			if sent {
 				msg = "the director's token has ended or is not valid: sign in again with POST /api/v1/session"
 			}
@@ -216,4 +216,16 @@ func LocalPath(next string) string {
 		return ""
 	}
 	return u.RequestURI()
+}
+
+// OpenTo says whether everyone may read the page at path (a local address): "Just look" on the
+// sign-in page goes back there, not to a page that would ask for the director again.
+func OpenTo(e *echo.Echo, path string) bool {
+	u, err := url.Parse(path)
+	if err != nil || path == "" {
+		return false
+	}
+	c := e.NewContext(nil, nil)
+	e.Router().Find(http.MethodGet, u.Path, c)
+	return !NeedsDirector(http.MethodGet, c.Path())
 }
