@@ -54,7 +54,6 @@ func (c *testClock) advance(d time.Duration) {
 type lockedApp struct {
 	*testApp
 	clock *testClock
-	logs  *bytes.Buffer
 	// tour is a Cycling Party tour of three stages, stage 1 with its first sprint entered.
 	tour store.TourView
 	// team and rider are a database team and one of its riders.
@@ -64,17 +63,25 @@ type lockedApp struct {
 // syncBuffer is a buffer the logger may write to from the server's goroutines.
 type syncBuffer struct {
 	mu  sync.Mutex
-	buf *bytes.Buffer
+	buf bytes.Buffer
 }
 
+// Write keeps p.
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.buf.Write(p)
 }
 
+// String is everything written.
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
 // newLockedApp prepares a database on an open app (a tour with a result entered), then opens it
-// again with the director's PIN, a test clock and a debug log kept for the test to read.
+// again with the director's PIN and a test clock.
 func newLockedApp(t testing.TB) *lockedApp {
 	t.Helper()
 	open := newTestApp(t)
@@ -98,9 +105,7 @@ func newLockedApp(t testing.TB) *lockedApp {
 // openLockedApp opens the app at path with the director's PIN and clock.
 func openLockedApp(t testing.TB, path string, clock *testClock) *lockedApp {
 	t.Helper()
-	logs := &bytes.Buffer{}
-	logger := slog.New(slog.NewTextHandler(&syncBuffer{buf: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	a, err := app.New(path, logger, app.WithPIN(testPIN), app.WithClock(clock.Now))
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPIN(testPIN), app.WithClock(clock.Now))
 	if err != nil {
 		t.Fatalf("app.New(%s) with a PIN failed: %v", path, err)
 	}
@@ -110,7 +115,7 @@ func openLockedApp(t testing.TB, path string, clock *testClock) *lockedApp {
 			_ = a.Close()
 		}
 	})
-	return &lockedApp{testApp: ta, clock: clock, logs: logs}
+	return &lockedApp{testApp: ta, clock: clock}
 }
 
 // itoa writes an id.
