@@ -196,7 +196,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/riders/:id/edit": true, "/riders/:id/delete": true,
 	}
 	openPages := map[string]bool{
-		"/": true, "/healthz": true, "/sign-in": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
+		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
 		"/tours/:id/classifications": true, "/tours/:id/cycling-party": true, "/tours/:id/sheets": true,
 		"/tours/:id/stages/:n/sheet": true, "/teams": true,
 	}

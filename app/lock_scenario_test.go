@@ -80,6 +80,12 @@ func TestSignInAndOutOnThePages(t *testing.T) {
 		t.Errorf("the sign-in page for a director signed in = %d %q, want 303 straight on to %s", rec.Code, rec.Header().Get("Location"), stage)
 	}
 
+	if rec := b.get(t, "/sign-out"); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<form method="post" action="/sign-out">`) {
+		t.Errorf("GET /sign-out for the director = %d, want a page asking to sign out; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	if rec := la.newBrowser("").get(t, "/sign-out"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" {
+		t.Errorf("GET /sign-out for anyone = %d %q, want 303 home", rec.Code, rec.Header().Get("Location"))
+	}
 	stolen := *ck
 	rec = b.post(t, "/sign-out", nil)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" || b.cookies["rd_director"] != nil {

@@ -38,6 +38,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	e.GET("/sign-in", h.SignInPage)
 	e.POST("/sign-in", h.SignInFormPage)
+	e.GET("/sign-out", h.SignOutConfirmPage)
 	e.POST("/sign-out", h.SignOutPage)
 
 	// JSON API (API.md).

@@ -25,6 +25,8 @@ type signIn struct {
 	Digits bool
 	// Back is where "Just look" goes: next when everyone may read it, else home.
 	Back string
+	// SignOut asks the director signed in whether to sign out.
+	SignOut bool
 }
 
 // SignInPage shows the director's sign-in form; a director already signed in goes straight on.
@@ -77,8 +79,22 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	return redirect(c, cmp.Or(next, "/"), "Signed in as the director: this device may change the race.")
 }
 
+// SignOutConfirmPage asks the director whether to sign out on this device (the address typed in
+// the address bar; the menu's button signs out at once). Anyone not signed in goes home.
+func (h *Handler) SignOutConfirmPage(c echo.Context) error {
+	v := auth.ViewerOf(c)
+	if v.Locked && !v.Director {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: "Sign out", Section: "sign-in", Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/"}})
+}
+
 // SignOutPage ends the director's session on this device.
 func (h *Handler) SignOutPage(c echo.Context) error {
+	if !h.Lock.Locked() {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
 	h.Lock.SignOut(auth.CookieToken(c.Request()))
 	c.SetCookie(auth.ClearCookie(c))
 	return redirect(c, "/", "Signed out: this device may look, not change.")
