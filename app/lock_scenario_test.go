@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"racedirector/app"
+	"racedirector/app/auth"
 )
 
 // TestSignInAndOutOnThePages walks the director from the stage screen to the sign-in page and
@@ -43,6 +44,13 @@ func TestSignInAndOutOnThePages(t *testing.T) {
 	}
 	if strings.Contains(page, "Sign out") {
 		t.Errorf("the sign-in page offers to sign out before anyone signed in")
+	}
+	if !strings.Contains(page, `<a class="button" href="/">Just look</a>`) {
+		t.Errorf("the sign-in page for the stage screen offers to just look at it, which would ask for the PIN again; want home")
+	}
+	classifications := "/tours/" + itoa(la.tour.ID) + "/classifications"
+	if p := b.get(t, auth.SignInURL(classifications)).Body.String(); !strings.Contains(p, `<a class="button" href="`+classifications+`">Just look</a>`) {
+		t.Errorf("the sign-in page from the classifications does not lead back to them to just look:\n%s", clip(p))
 	}
 
 	rec = b.signIn(t, "1234", stage)

@@ -101,7 +101,7 @@ func TestDirectorSignsInAndOut(t *testing.T) {
 
 			tb.visit("/tours/" + tourID + "/classifications")
 			tb.check("Classifications")
-			if tb.count(`a[href="` + stage + `"]`) != 0 {
+			if tb.count(`a[href="`+stage+`"]`) != 0 {
 				tb.errorf("a follower's classifications link to the stage screen")
 			}
 			tb.navigates("opening the sign-in link", chromedp.Click(chromedp.CSS(`a.sign-in`)))
