@@ -25,7 +25,8 @@ type sessionAnswer struct {
 }
 
 // APISignIn trades the director's PIN for a bearer token (201): a wrong PIN is a 401, too many
-// wrong ones from this address a 429 with Retry-After, a server without a PIN a 409.
+// wrong ones from this address a 429 with Retry-After. A server without a PIN, open to every
+// change, answers a token all the same.
 func (h *Handler) APISignIn(c echo.Context) error {
 	var req sessionRequest
 	if err := decodeJSON(c, &req); err != nil {
@@ -36,9 +37,8 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	}
 	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), strings.TrimSpace(*req.PIN))
 	var (
-		tooMany   *auth.TooManyError
-		wrong     *auth.WrongPINError
-		notLocked *auth.NotLockedError
+		tooMany *auth.TooManyError
+		wrong   *auth.WrongPINError
 	)
 	switch {
 	case errors.As(err, &tooMany):
@@ -47,8 +47,6 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	case errors.As(err, &wrong):
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
 		return echo.NewHTTPError(http.StatusUnauthorized, wrong.Error())
-	case errors.As(err, &notLocked):
-		return echo.NewHTTPError(http.StatusConflict, notLocked.Error())
 	case err != nil:
 		return err
 	}
