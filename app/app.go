@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/app/live"
 	"racedirector/app/race"
 	"racedirector/app/store"
@@ -27,11 +28,37 @@ type App struct {
 	Store  *store.Store
 	Echo   *echo.Echo
 	Logger *slog.Logger
+	// Lock says who may change the race (open without a PIN).
+	Lock *auth.Lock
 }
 
+// Option changes how New assembles the app.
+type Option func(*options)
+
+// options are what the Options set.
+type options struct {
+	pin string
+	now func() time.Time
+}
+
+// WithPIN locks every change behind the director's PIN (auth.CheckPIN says which PINs are taken).
+func WithPIN(pin string) Option { return func(o *options) { o.pin = pin } }
+
+// WithClock sets the clock the director's sessions and the wrong-PIN lock-outs are timed by.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
 // New opens the database at dbPath, migrates it, loads the default teams on a first start,
-// and builds the router.
-func New(dbPath string, logger *slog.Logger) (*App, error) {
+// and builds the router. Without WithPIN everyone may change the race, as on the director's own
+// laptop.
+func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now})
+	if err != nil {
+		return nil, err
+	}
 	rulesets, err := race.LoadRulesets(data.FS())
 	if err != nil {
 		return nil, err
@@ -63,8 +90,9 @@ func New(dbPath string, logger *slog.Logger) (*App, error) {
 	hub := live.NewHub()
 	st.OnTourChange(hub.Publish)
 	h := handlers.New(st, v, logger, hub)
-	e := newEcho(h, version, logger)
-	return &App{Store: st, Echo: e, Logger: logger}, nil
+	h.Lock = lock
+	e := newEcho(h, lock, version, logger)
+	return &App{Store: st, Echo: e, Logger: logger, Lock: lock}, nil
 }
 
 // roleNamer returns a template func naming a role id in words.
@@ -90,8 +118,19 @@ func (a *App) Close() error { return a.Store.Close() }
 
 // Run serves until ctx is cancelled (SIGINT/SIGTERM), then finishes in-flight requests and
 // closes the database. ready, if not nil, receives the URL once the server listens.
+//
+// Served beyond this machine without a PIN, it makes one and prints it on stdout, never in the log:
+// whoever reaches the table's address could otherwise change the race.
 func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger) error {
-	a, err := New(cfg.DB, logger)
+	pin, made := cfg.PIN, false
+	if pin == "" && !Loopback(cfg.Addr) {
+		var err error
+		if pin, err = auth.NewPIN(); err != nil {
+			return err
+		}
+		made = true
+	}
+	a, err := New(cfg.DB, logger, WithPIN(pin))
 	if err != nil {
 		return err
 	}
@@ -109,6 +148,12 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		MaxHeaderBytes:    1 << 20,
 	}
 	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), cfg.DB)
+	switch {
+	case made:
+		fmt.Fprintf(stdout, "Director's PIN: %s (made for this start: the players may look, only the director signed in with it may change the race; choose your own with -pin or RACEDIRECTOR_PIN)\n", pin)
+	case pin != "":
+		fmt.Fprintln(stdout, "Changes are locked: sign in with the director's PIN you chose.")
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

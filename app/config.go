@@ -6,7 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
+	"strings"
+
+	"racedirector/app/auth"
 )
 
 // Config is how the server runs.
@@ -15,9 +19,12 @@ type Config struct {
 	Addr string
 	// DB is the SQLite file path.
 	DB string
+	// PIN is the director's PIN ("": none; served beyond this machine, Run makes one).
+	PIN string
 }
 
-// ParseConfig reads flags, falling back to RACEDIRECTOR_ADDR / RACEDIRECTOR_DB, then defaults.
+// ParseConfig reads flags, falling back to RACEDIRECTOR_ADDR / RACEDIRECTOR_DB /
+// RACEDIRECTOR_PIN, then defaults. A PIN that auth.CheckPIN refuses is refused here, in words.
 func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
 	cfg := Config{Addr: "127.0.0.1:8080", DB: "racedirector.db"}
 	if v := getenv("RACEDIRECTOR_ADDR"); v != "" {
@@ -30,13 +37,44 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env RACEDIRECTOR_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (env RACEDIRECTOR_DB)")
+	// The PIN's default is not the environment's: -h would print it.
+	fs.StringVar(&cfg.PIN, "pin", "", "the director's PIN: 4 to 12 digits or a passphrase of 8 characters or more; only the director\nsigned in with it may change the race (env RACEDIRECTOR_PIN; served beyond this machine without\none, a PIN is made and printed at start)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
-		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		err := fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		fmt.Fprintln(stderr, err)
+		return cfg, err
+	}
+	pinSet := false
+	fs.Visit(func(f *flag.Flag) { pinSet = pinSet || f.Name == "pin" })
+	if !pinSet {
+		cfg.PIN = getenv("RACEDIRECTOR_PIN")
+	}
+	if cfg.PIN != "" {
+		if err := auth.CheckPIN(cfg.PIN); err != nil {
+			err = fmt.Errorf("-pin (or RACEDIRECTOR_PIN): %w", err)
+			fmt.Fprintln(stderr, err)
+			return cfg, err
+		}
 	}
 	return cfg, nil
+}
+
+// Loopback says whether addr listens on this machine only (127.0.0.1, ::1, localhost): anything
+// else, a bare port (":8080") included, may be reached over the network.
+func Loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	host, _, _ = strings.Cut(host, "%")
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // DefaultGetenv is os.Getenv, for main.

@@ -3,6 +3,7 @@ package app_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -147,5 +148,208 @@ func TestRunRefusesABusyAddress(t *testing.T) {
 	cancel()
 	if err := <-first; err != nil {
 		t.Errorf("first Run after cancel = %v, want nil", err)
+	}
+}
+
+// TestParseConfigPIN reads the director's PIN from -pin or RACEDIRECTOR_PIN (the flag first),
+// refuses one that is too short or too long saying what a PIN must be, and never prints the PIN of
+// the environment in -h.
+func TestParseConfigPIN(t *testing.T) {
+	cases := []struct {
+		name    string
+		args    []string
+		env     string
+		want    string
+		wantErr bool
+	}{
+		{name: "none", want: ""},
+		{name: "flag", args: []string{"-pin", "4817"}, want: "4817"},
+		{name: "env", env: "123456", want: "123456"},
+		{name: "flag beats env", args: []string{"-pin", "Lanterne rouge"}, env: "123456", want: "Lanterne rouge"},
+		{name: "empty flag clears env", args: []string{"-pin="}, env: "123456", want: ""},
+		{name: "passphrase", args: []string{"-pin", "maillot jaune"}, want: "maillot jaune"},
+		{name: "too few digits", args: []string{"-pin", "123"}, wantErr: true},
+		{name: "too many digits", args: []string{"-pin", "1234567890123"}, wantErr: true},
+		{name: "short passphrase", env: "abcdefg", wantErr: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr strings.Builder
+			got, err := app.ParseConfig(c.args, func(k string) string {
+				if k == "RACEDIRECTOR_PIN" {
+					return c.env
+				}
+				return ""
+			}, &stderr)
+			if c.wantErr {
+				if err == nil {
+					t.Fatalf("ParseConfig(%q, env %q) = %+v, want a refusal", c.args, c.env, got)
+				}
+				for _, want := range []string{"4 to 12 digits", "at least 8 characters", "RACEDIRECTOR_PIN"} {
+					if !strings.Contains(stderr.String(), want) {
+						t.Errorf("the refusal %q does not say %q", stderr.String(), want)
+					}
+				}
+				return
+			}
+			if err != nil || got.PIN != c.want {
+				t.Errorf("ParseConfig(%q, env %q) = PIN %q, %v; want %q", c.args, c.env, got.PIN, err, c.want)
+			}
+		})
+	}
+	var stderr strings.Builder
+	_, _ = app.ParseConfig([]string{"-h"}, func(k string) string {
+		if k == "RACEDIRECTOR_PIN" {
+			return "987654"
+		}
+		return ""
+	}, &stderr)
+	if !strings.Contains(stderr.String(), "RACEDIRECTOR_PIN") || strings.Contains(stderr.String(), "987654") {
+		t.Errorf("-h should name RACEDIRECTOR_PIN and never print its value:\n%s", stderr.String())
+	}
+}
+
+// TestLoopback tells the addresses of this machine alone from those the network reaches.
+func TestLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "127.1.2.3:80": true, "[::1]:8080": true, "localhost:8080": true, "LOCALHOST:1": true,
+		":8080": false, "0.0.0.0:8080": false, "[::]:8080": false, "192.168.1.20:8080": false, "table.local:8080": false, "nonsense": false,
+	} {
+		if got := app.Loopback(addr); got != want {
+			t.Errorf("Loopback(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
+
+// startRun runs app.Run on addr with pin and returns its stdout lines as they come, the log, and
+// a stop that waits for Run to return.
+func startRun(t *testing.T, addr, pin string) (lines <-chan string, logs *syncBuffer, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdoutR, stdoutW := io.Pipe()
+	logs = &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		err := app.Run(ctx, app.Config{Addr: addr, DB: filepath.Join(t.TempDir(), "run.db"), PIN: pin}, stdoutW,
+			slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+		_ = stdoutW.CloseWithError(io.EOF)
+		done <- err
+	}()
+	out := make(chan string, 16)
+	go func() {
+		r := bufio.NewReader(stdoutR)
+		for {
+			line, err := r.ReadString('\n')
+			if line != "" {
+				out <- line
+			}
+			if err != nil {
+				close(out)
+				return
+			}
+		}
+	}()
+	return out, logs, func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run after cancel = %v", err)
+			}
+		case <-time.After(60 * time.Second):
+			t.Error("Run did not return within 60 s of the cancel")
+		}
+	}
+}
+
+// nextLine waits for Run's next line on stdout.
+func nextLine(t *testing.T, lines <-chan string) string {
+	t.Helper()
+	select {
+	case l, ok := <-lines:
+		if !ok {
+			t.Fatal("Run's stdout ended")
+		}
+		return l
+	case <-time.After(60 * time.Second):
+		t.Fatal("Run printed nothing within 60 s")
+	}
+	return ""
+}
+
+// TestRunMakesAPINForTheNetwork serves on every address without a PIN: Run makes six digits and
+// prints them on stdout, never in the log, and the PIN made signs the director in while a write
+// without it is refused.
+func TestRunMakesAPINForTheNetwork(t *testing.T) {
+	lines, logs, stop := startRun(t, "0.0.0.0:0", "")
+	defer stop()
+	ready := nextLine(t, lines)
+	port := regexp.MustCompile(`:(\d+)/`).FindStringSubmatch(ready)
+	if port == nil {
+		t.Fatalf("Run printed %q, want its address", ready)
+	}
+	pinLine := nextLine(t, lines)
+	m := regexp.MustCompile(`Director's PIN: (\d{6})\b`).FindStringSubmatch(pinLine)
+	if m == nil {
+		t.Fatalf("Run on 0.0.0.0 printed %q, want the director's PIN of 6 digits", pinLine)
+	}
+	base := "http://127.0.0.1:" + port[1]
+	client := &http.Client{Timeout: 60 * time.Second}
+	post := func(path, body, token string) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("POST %s: %v", path, err)
+		}
+		return resp
+	}
+	resp := post("/api/v1/teams", `{"name":"Intrus","short":"INT","color":"#000000"}`, "")
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a write without the director = %d, want 401", resp.StatusCode)
+	}
+	resp = post("/api/v1/session", `{"pin":"`+m[1]+`"}`, "")
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	var s struct {
+		Token string `json:"token"`
+	}
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(body, &s) != nil || s.Token == "" {
+		t.Fatalf("signing in with the PIN printed = %d %s, want 201 and a token", resp.StatusCode, body)
+	}
+	resp = post("/api/v1/teams", `{"name":"Nuevo","short":"NUE","color":"#000000"}`, s.Token)
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Errorf("a write with the director's token = %d, want 201", resp.StatusCode)
+	}
+	if strings.Contains(logs.String(), m[1]) {
+		t.Errorf("the PIN %s is in the log:\n%s", m[1], logs.String())
+	}
+}
+
+// TestRunWithAChosenPINOrOnLoopback prints no PIN: on loopback without one the table is open, and a
+// PIN chosen is never echoed.
+func TestRunWithAChosenPINOrOnLoopback(t *testing.T) {
+	for _, c := range []struct{ addr, pin, want string }{
+		{"127.0.0.1:0", "", ""},
+		{"0.0.0.0:0", "Lanterne rouge", "Changes are locked"},
+	} {
+		lines, logs, stop := startRun(t, c.addr, c.pin)
+		nextLine(t, lines)
+		var second string
+		if c.want != "" {
+			second = nextLine(t, lines)
+		}
+		stop()
+		for l := range lines {
+			second += l
+		}
+		if !strings.Contains(second, c.want) || strings.Contains(second, "PIN:") || c.pin != "" && (strings.Contains(second, c.pin) || strings.Contains(logs.String(), c.pin)) {
+			t.Errorf("Run on %s with PIN %q printed %q (want %q and no PIN)", c.addr, c.pin, second, c.want)
+		}
 	}
 }

@@ -70,6 +70,8 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/stages/:n/lost-turns":             {stage + "/lost-turns", v("bib", "99", "turn", "1", "reason", "crash", "_version", ver), 422, adv},
 		"/tours/:id/stages/:n/fatigue":                {stage + "/fatigue", v("fatigue_11", "3", "_version", ver), 422, adv},
 		"/tours/:id/stages/:n/volata":                 {stage + "/volata", v("target", "finish", "order", "11 21", "_version", ver), 422, stage},
+		"/sign-in":                                    {"/sign-in", nil, 0, ""},
+		"/sign-out":                                   {"/sign-out", nil, 0, ""},
 	}
 	seen := map[string]bool{}
 	for _, rt := range ta.Echo.Routes() {

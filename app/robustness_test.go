@@ -1027,6 +1027,7 @@ func databaseCases(t testing.TB, w *robustWorld) []hostile {
 	out = append(out, jsonCases(t, "PUT team", "PUT", "/api/v1/teams/1", []any{team, obj{"name": "Rojo", "short": "ROJ", "color": "#d62828"}})...)
 	out = append(out, jsonCases(t, "POST riders", "POST", "/api/v1/riders", []any{rider, ruoteRider})...)
 	out = append(out, jsonCases(t, "PUT rider", "PUT", "/api/v1/riders/1", []any{rider})...)
+	out = append(out, jsonCases(t, "POST session", "POST", "/api/v1/session", []any{obj{"pin": "4817"}})...)
 	for _, id := range hostileIDs {
 		out = append(out, hostile{name: "riders of team " + clipURL(id), url: "/api/v1/riders?team_id=" + id})
 	}

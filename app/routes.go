@@ -35,6 +35,12 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
 
+	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
+	e.GET("/sign-in", h.SignInPage)
+	e.POST("/sign-in", h.SignInFormPage)
+	e.GET("/sign-out", h.SignOutConfirmPage)
+	e.POST("/sign-out", h.SignOutPage)
+
 	// JSON API (API.md).
 	api := e.Group("/api/v1")
 	api.GET("/rulesets", h.APIListRulesets)
@@ -80,5 +86,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	api.POST("/tours/:id/stages/:n/undo", h.APIUndo)
 	api.GET("/tours/:id/stages/:n/history", h.APIHistory)
 	api.GET("/follow/:code/events", h.APIFollowEvents)
+	api.POST("/session", h.APISignIn)
+	api.DELETE("/session", h.APISignOut)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 }

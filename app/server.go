@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"racedirector/app/auth"
 	"racedirector/assets"
 	"racedirector/handlers"
 )
@@ -18,7 +19,7 @@ import (
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // newEcho builds the Echo server with middleware and every route.
-func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Echo {
+func newEcho(h *handlers.Handler, lock *auth.Lock, version string, logger *slog.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -43,6 +44,9 @@ func newEcho(h *handlers.Handler, version string, logger *slog.Logger) *echo.Ech
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
 	}))
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
+	// The director's lock, before anything reads a body or a form: a change asked for by anyone
+	// else is refused here (app/auth has the policy), and the pages learn who is looking.
+	e.Use(lock.Middleware)
 	e.Use(bodyLimit())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",

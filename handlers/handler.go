@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/app/live"
 	"racedirector/app/store"
 	"racedirector/assets"
@@ -27,6 +28,8 @@ type Handler struct {
 	Live *live.Hub
 	// Fonts holds the TTF fonts embedded in PDFs.
 	Fonts fs.FS
+	// Lock signs the director in and out (its middleware alone decides who may change what).
+	Lock *auth.Lock
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).
@@ -55,6 +58,14 @@ func csrfToken(c echo.Context) string {
 // render writes a page with status, filling the CSRF token.
 func (h *Handler) render(c echo.Context, status int, name string, p views.Page) error {
 	p.CSRF = csrfToken(c)
+	viewer := auth.ViewerOf(c)
+	p.Director, p.Locked = viewer.Director, viewer.Locked
+	if viewer.Locked && !viewer.Director {
+		p.SignIn = auth.SignInURL(backTo(c))
+	}
+	if nav, ok := p.TourNav.(*TourNav); ok && nav != nil {
+		nav.Follower = !viewer.Director
+	}
 	if p.Flash == "" {
 		p.Flash = takeFlash(c)
 	}
@@ -70,6 +81,14 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 		}
 	}
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// backTo is the page a sign-in link leads back to: this one, or for a refused form, its own page.
+func backTo(c echo.Context) string {
+	if c.Request().Method == http.MethodGet {
+		return c.Request().URL.RequestURI()
+	}
+	return ""
 }
 
 // redirect answers a successful form post with 303 See Other and a flash message for the next page.

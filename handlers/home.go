@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/views"
 )
 
@@ -28,7 +29,11 @@ func (h *Handler) HomePage(c echo.Context) error {
 		return err
 	}
 	if ok {
-		data["Current"] = continueLink{Name: current.Name, Stage: current.Stage, Stages: current.Stages, URL: stageURL(current.ID, current.Stage)}
+		url := stageURL(current.ID, current.Stage)
+		if !auth.ViewerOf(c).Director {
+			url += "/sheet" // a follower may read the stage, not enter it
+		}
+		data["Current"] = continueLink{Name: current.Name, Stage: current.Stage, Stages: current.Stages, URL: url}
 	}
 	return h.render(c, http.StatusOK, "home", views.Page{Title: "Home", Section: "home", Data: data})
 }

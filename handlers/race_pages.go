@@ -27,6 +27,9 @@ type TourNav struct {
 	NoAdvantages bool
 	// After is the stage the classification links show (the last closed one, 0: none).
 	After int
+	// Follower says the viewer is not the director: the menu leads to the pages he may read (a
+	// stage's sheet rather than its screen, no advantages).
+	Follower bool
 }
 
 // NavLink is one entry of the tour menu.
@@ -40,7 +43,7 @@ type NavLink struct {
 func (n *TourNav) Links() []NavLink {
 	base := fmt.Sprintf("/tours/%d", n.ID)
 	var links []NavLink
-	if !n.NoAdvantages {
+	if !n.NoAdvantages && !n.Follower {
 		links = append(links, NavLink{"Advantages", fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
 	}
 	links = append(links,

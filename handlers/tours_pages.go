@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -68,7 +69,8 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 	return h.render(c, status, "tours", p)
 }
 
-// TourPage shows a tour: it goes to its current stage (the last one when the tour is finished).
+// TourPage shows a tour: it goes to its current stage (the last one when the tour is finished), the
+// stage screen for the director, the stage's sheet for a follower, who may not open the screen.
 func (h *Handler) TourPage(c echo.Context) error {
 	id, err := idParam(c, "id", "tour")
 	if err != nil {
@@ -78,7 +80,11 @@ func (h *Handler) TourPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))))
+	to := fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages)))
+	if !auth.ViewerOf(c).Director {
+		to += "/sheet"
+	}
+	return c.Redirect(http.StatusSeeOther, to)
 }
 
 // DeleteTourConfirmPage asks before erasing a tour.

@@ -33,6 +33,12 @@ type Page struct {
 	Data any
 	// TourNav, when set, shows a tour's own menu.
 	TourNav any
+	// Director says the viewer may change the race: edit controls are shown to him only.
+	Director bool
+	// Locked says a PIN guards the race: the menu offers to sign in or out.
+	Locked bool
+	// SignIn is the sign-in page's address, leading back to this page.
+	SignIn string
 }
 
 // Views holds the parsed pages.

@@ -1,0 +1,131 @@
+package auth
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Lock guards the race: with a PIN, only the director signed in may change anything. A Lock made
+// without a PIN is open: everyone is the director, as on the director's own laptop.
+type Lock struct {
+	pin      *pinHash // nil: no PIN, the lock is open
+	digits   bool     // the PIN is digits only (a phone shows its number pad)
+	now      func() time.Time
+	sessions *sessions
+	limiter  *limiter
+	// hashing lets at most two PINs be hashed at once: each hash takes memory.
+	hashing chan struct{}
+}
+
+// Options tune a Lock; the zero value is the real clock and SessionTTL.
+type Options struct {
+	// Now is the clock (tests move it on).
+	Now func() time.Time
+	// SessionTTL is how long a sign-in lasts (0: SessionTTL).
+	SessionTTL time.Duration
+}
+
+// New makes the lock for pin ("" for an open lock), refusing a PIN CheckPIN refuses. Only a salted
+// hash of the PIN is kept.
+func New(pin string, opts Options) (*Lock, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.SessionTTL <= 0 {
+		opts.SessionTTL = SessionTTL
+	}
+	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), limiter: newLimiter(), hashing: make(chan struct{}, 2)}
+	if pin == "" {
+		return l, nil
+	}
+	if err := CheckPIN(pin); err != nil {
+		return nil, err
+	}
+	h, err := hashPIN(pin)
+	if err != nil {
+		return nil, err
+	}
+	l.pin, l.digits = &h, allDigits(pin)
+	return l, nil
+}
+
+// Digits says whether the PIN is made of digits only, so that a phone offers its number pad.
+func (l *Lock) Digits() bool { return l.Locked() && l.digits }
+
+// Locked says whether a PIN guards the race.
+func (l *Lock) Locked() bool { return l != nil && l.pin != nil }
+
+// WrongPINError is a sign-in with a PIN that is not the director's.
+type WrongPINError struct{}
+
+// Error says so.
+func (*WrongPINError) Error() string { return "this is not the director's PIN" }
+
+// TooManyError is a sign-in refused because its address sent too many wrong PINs: it may try
+// again after RetryAfter.
+type TooManyError struct {
+	RetryAfter time.Duration
+}
+
+// Error says how long to wait.
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("too many wrong PINs from this device: try again in %s", inWords(e.RetryAfter))
+}
+
+// Seconds is RetryAfter in whole seconds, rounded up, for a Retry-After header.
+func (e *TooManyError) Seconds() int { return int(math.Ceil(e.RetryAfter.Seconds())) }
+
+// inWords says a wait as a person would: "a minute", "40 seconds".
+func inWords(d time.Duration) string {
+	s := int(math.Ceil(d.Seconds()))
+	switch {
+	case s <= 1:
+		return "a second"
+	case s < 60:
+		return fmt.Sprintf("%d seconds", s)
+	case s == 60:
+		return "a minute"
+	}
+	return fmt.Sprintf("%d minutes", (s+59)/60)
+}
+
+// SignIn starts a director's session for the client address (ClientAddress) that sent pin. A
+// wrong PIN is a *WrongPINError; an address that sent MaxWrongPINs wrong ones in a row is refused
+// any PIN for LockedOutFor with a *TooManyError. An open lock (no PIN) has nothing to check: every
+// change is open anyway, and a script that signs in works the same on both.
+func (l *Lock) SignIn(client, pin string) (Session, error) {
+	if !l.Locked() {
+		return l.sessions.start(l.now())
+	}
+	if wait := l.limiter.begin(client, l.now()); wait > 0 {
+		return Session{}, &TooManyError{RetryAfter: wait}
+	}
+	if len(pin) > 4*maxPassphrase || !l.matches(pin) {
+		return Session{}, &WrongPINError{}
+	}
+	l.limiter.succeeded(client)
+	return l.sessions.start(l.now())
+}
+
+// matches hashes pin, at most two at a time, and compares it with the director's.
+func (l *Lock) matches(pin string) bool {
+	l.hashing <- struct{}{}
+	defer func() { <-l.hashing }()
+	return l.pin.matches(pin)
+}
+
+// SignOut ends the session of token.
+func (l *Lock) SignOut(token string) {
+	if l != nil && token != "" {
+		l.sessions.stop(token)
+	}
+}
+
+// Director says whether token is a director's session that has not ended.
+func (l *Lock) Director(token string) bool {
+	return l.Locked() && l.sessions.valid(token, l.now())
+}
+
+// Sessions is how many sessions are kept, for tests.
+func (l *Lock) Sessions() int { return l.sessions.count() }

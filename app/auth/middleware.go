@@ -1,0 +1,231 @@
+package auth
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// CookieName is the page cookie holding the director's session token.
+const CookieName = "rd_director"
+
+// SignInPath is the sign-in page.
+const SignInPath = "/sign-in"
+
+// viewerKey is where the middleware leaves the Viewer in the request's context.
+const viewerKey = "auth.viewer"
+
+// Viewer is who looks at a page: the director may change the race; with the lock open (no PIN)
+// everyone is the director.
+type Viewer struct {
+	// Locked says a PIN guards the race (the pages offer to sign in or out).
+	Locked bool
+	// Director says the viewer may change the race.
+	Director bool
+}
+
+// ViewerOf is the viewer the middleware found for the request (the director when no middleware ran).
+func ViewerOf(c echo.Context) Viewer {
+	if v, ok := c.Get(viewerKey).(Viewer); ok {
+		return v
+	}
+	return Viewer{Director: true}
+}
+
+// isSignIn says whether the route signs in: the one write open to everyone.
+func isSignIn(method, route string) bool {
+	return method == http.MethodPost && (route == SignInPath || route == "/api/v1/session")
+}
+
+// directorPage says whether a page read with GET is one only the director may open: the pages that
+// are forms for changing the race. Everything else read with GET stays open to everyone, so that
+// the players may follow: home, the tours list, a tour (a follower is taken to its readable pages),
+// its riders, classifications, Cycling Party standings, stage sheets and control sheets, the teams
+// list, every JSON read and export of /api/v1 (standings, backups, sheets), the follow pages of
+// /follow/… and their API, and sign-in itself. A form shown to a follower would only lead to a
+// refusal: these pages send him to sign in instead.
+func directorPage(route string) bool {
+	switch route {
+	case
+		// The "New tour" wizard (its steps are posts, refused anyway).
+		"/tours/new",
+		// Confirming a tour's erasure.
+		"/tours/:id/delete",
+		// The stage screen and its own pages: results are entered there.
+		"/tours/:id/stages/:n",
+		"/tours/:id/stages/:n/advantages",
+		"/tours/:id/stages/:n/volata",
+		"/tours/:id/stages/:n/history",
+		// Editing the teams database: team and rider forms, confirmations, the roster import.
+		"/teams/new",
+		"/teams/import",
+		"/teams/:id/edit",
+		"/teams/:id/delete",
+		"/teams/:id/riders/new",
+		"/riders/:id/edit",
+		"/riders/:id/delete":
+		return true
+	}
+	return false
+}
+
+// NeedsDirector is the policy: whether a request to route (the router's pattern, like
+// "/tours/:id/stages/:n") with method may only be answered for the director. Every write of the
+// pages and the API does (signing in aside), whichever route it is, so a route added later is
+// locked without anyone remembering to; a read does only for the editing pages (directorPage).
+func NeedsDirector(method, route string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead:
+		return directorPage(route)
+	}
+	return !isSignIn(method, route)
+}
+
+// Middleware is the lock on every request: it finds who is asking (the page cookie, the API's
+// bearer token) and, when NeedsDirector and the asker is not the director, refuses: the API with
+// 401 and the usual JSON error (the error handler writes it), a page with a 303 to the sign-in
+// page, which comes back to where the director was. Nothing reaches the handler, nothing is read
+// of the body. A page cookie that is no longer a session is cleared and taken out of the request,
+// so that the page made (and the page cache's key) is a follower's.
+func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !l.Locked() {
+			c.Set(viewerKey, Viewer{Director: true})
+			return next(c)
+		}
+		req := c.Request()
+		api := strings.HasPrefix(req.URL.Path, "/api/")
+		token, sent := l.token(c, api)
+		director := sent && l.Director(token)
+		if sent && !director && !api {
+			dropCookie(req)
+			c.SetCookie(ClearCookie(c))
+		}
+		c.Set(viewerKey, Viewer{Locked: true, Director: director})
+		if director || !NeedsDirector(req.Method, c.Path()) {
+			return next(c)
+		}
+		if api {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
+			msg := "only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header"
+			if sent {
+				msg = "the director's token has ended or is not valid: sign in again with POST /api/v1/session"
+			}
+			return echo.NewHTTPError(http.StatusUnauthorized, msg)
+		}
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.Redirect(http.StatusSeeOther, SignInURL(backTo(req)))
+	}
+}
+
+// token is the session token the request sends (the bearer token for the API, the cookie for
+// pages) and whether it sent one at all.
+func (l *Lock) token(c echo.Context, api bool) (string, bool) {
+	req := c.Request()
+	if api {
+		return BearerToken(req), req.Header.Get(echo.HeaderAuthorization) != ""
+	}
+	ck, err := req.Cookie(CookieName)
+	if err != nil {
+		return "", false
+	}
+	return ck.Value, true
+}
+
+// BearerToken is the token of an Authorization: Bearer header ("" without one).
+func BearerToken(r *http.Request) string {
+	scheme, tok, ok := strings.Cut(r.Header.Get(echo.HeaderAuthorization), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(tok)
+}
+
+// CookieToken is the token of the page cookie ("" without one).
+func CookieToken(r *http.Request) string {
+	ck, err := r.Cookie(CookieName)
+	if err != nil {
+		return ""
+	}
+	return ck.Value
+}
+
+// SessionCookie is the page cookie for a session: HttpOnly, SameSite=Lax (a link from elsewhere
+// still finds the director signed in; a form from elsewhere does not), the whole site, Secure when
+// the page came over HTTPS, ending with the session.
+func (l *Lock) SessionCookie(c echo.Context, s Session) *http.Cookie {
+	maxAge := int(math.Ceil(s.ExpiresAt.Sub(l.now()).Seconds()))
+	return &http.Cookie{Name: CookieName, Value: s.Token, Path: "/", Expires: s.ExpiresAt, MaxAge: max(maxAge, 1),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https"}
+}
+
+// ClearCookie is the page cookie's removal, at sign-out or when its session has ended.
+func ClearCookie(c echo.Context) *http.Cookie {
+	return &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https"}
+}
+
+// dropCookie takes the session cookie out of the request.
+func dropCookie(req *http.Request) {
+	cookies := req.Cookies()
+	req.Header.Del("Cookie")
+	for _, ck := range cookies {
+		if ck.Name != CookieName {
+			req.AddCookie(ck)
+		}
+	}
+}
+
+// backTo is where sign-in should lead back to: the page asked for, or for a form sent, the page of
+// this site it was sent from ("" when unknown).
+func backTo(req *http.Request) string {
+	if req.Method == http.MethodGet || req.Method == http.MethodHead {
+		return req.URL.RequestURI()
+	}
+	ref, err := url.Parse(req.Referer())
+	if err != nil || ref.Host != req.Host {
+		return ""
+	}
+	return ref.RequestURI()
+}
+
+// SignInURL is the sign-in page leading back to next (a local address, else nowhere).
+func SignInURL(next string) string {
+	if next = LocalPath(next); next == "" || next == "/" {
+		return SignInPath
+	}
+	return SignInPath + "?next=" + url.QueryEscape(next)
+}
+
+// LocalPath is next when it is an address of this site (a path, with its query), else "": sign-in
+// never sends anyone to another site, nor back to sign-in.
+func LocalPath(next string) string {
+	if next == "" || len(next) > 1024 || next[0] != '/' || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return ""
+	}
+	if strings.ContainsAny(next, "\\\r\n\t\x00") {
+		return ""
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
+		return ""
+	}
+	if u.Path == SignInPath || strings.HasPrefix(u.Path, "/api/") {
+		return ""
+	}
+	return u.RequestURI()
+}
+
+// OpenTo says whether everyone may read the page at path (a local address): "Just look" on the
+// sign-in page goes back there, not to a page that would ask for the director again.
+func OpenTo(e *echo.Echo, path string) bool {
+	u, err := url.Parse(path)
+	if err != nil || path == "" {
+		return false
+	}
+	c := e.NewContext(nil, nil)
+	e.Router().Find(http.MethodGet, u.Path, c)
+	return !NeedsDirector(http.MethodGet, c.Path())
+}

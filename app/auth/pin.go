@@ -1,0 +1,107 @@
+// Package auth decides who may change the race: the director, who proves it with the PIN, and
+// everyone else, who may look. It keeps the PIN only as a salted slow hash, the director's sessions
+// (page cookies and API tokens) in memory, and the count of wrong PINs per client address; its one
+// middleware (Lock.Middleware) is the only place a request is checked.
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"fmt"
+	"math/big"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Limits of a PIN: 4 to 12 digits, or a passphrase of 8 characters or more (at most 128).
+const (
+	minDigits     = 4
+	maxDigits     = 12
+	minPassphrase = 8
+	maxPassphrase = 128
+	// NewPINDigits is how many digits a PIN the app makes has: easy to read out at a table.
+	NewPINDigits = 6
+)
+
+// PINRule says in words what a PIN must be, for refusals.
+const PINRule = "the director's PIN must be 4 to 12 digits, or a passphrase of at least 8 characters"
+
+// Argon2id costs (the OWASP minimum: 19 MiB, two passes, one lane), the salt and the hash length.
+const (
+	hashTime    = 2
+	hashMemory  = 19 * 1024
+	hashThreads = 1
+	hashLen     = 32
+	saltLen     = 16
+)
+
+// CheckPIN says whether pin may be the director's PIN, and if not why.
+func CheckPIN(pin string) error {
+	if !utf8.ValidString(pin) || strings.IndexFunc(pin, unicode.IsControl) >= 0 {
+		return fmt.Errorf("%s (no control characters)", PINRule)
+	}
+	if strings.TrimSpace(pin) != pin {
+		return fmt.Errorf("%s (no spaces at its start or end)", PINRule)
+	}
+	n := utf8.RuneCountInString(pin)
+	if allDigits(pin) {
+		if n < minDigits || n > maxDigits {
+			return fmt.Errorf("%s: this one has %d digits", PINRule, n)
+		}
+		return nil
+	}
+	if n < minPassphrase {
+		return fmt.Errorf("%s: this one has %d characters", PINRule, n)
+	}
+	if n > maxPassphrase {
+		return fmt.Errorf("%s, and at most %d characters", PINRule, maxPassphrase)
+	}
+	return nil
+}
+
+// allDigits says whether s is made of ASCII digits only.
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// NewPIN makes a random PIN of NewPINDigits digits, for a table served without one.
+func NewPIN() (string, error) {
+	var b strings.Builder
+	for range NewPINDigits {
+		d, err := rand.Int(rand.Reader, big.NewInt(10))
+		if err != nil {
+			return "", fmt.Errorf("making a PIN: %w", err)
+		}
+		b.WriteByte(byte('0' + d.Int64()))
+	}
+	return b.String(), nil
+}
+
+// pinHash is the PIN as the app keeps it: an Argon2id hash with its own random salt.
+type pinHash struct {
+	salt []byte
+	sum  []byte
+}
+
+// hashPIN salts and hashes a PIN.
+func hashPIN(pin string) (pinHash, error) {
+	salt := make([]byte, saltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return pinHash{}, fmt.Errorf("salting the PIN: %w", err)
+	}
+	return pinHash{salt: salt, sum: argon2.IDKey([]byte(pin), salt, hashTime, hashMemory, hashThreads, hashLen)}, nil
+}
+
+// matches says whether pin is the PIN hashed, comparing the hashes in constant time.
+func (h pinHash) matches(pin string) bool {
+	sum := argon2.IDKey([]byte(pin), h.salt, hashTime, hashMemory, hashThreads, hashLen)
+	return subtle.ConstantTimeCompare(sum, h.sum) == 1
+}

@@ -1,0 +1,114 @@
+package handlers
+
+import (
+	"cmp"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/auth"
+	"racedirector/views"
+)
+
+// signIn is the sign-in page's data.
+type signIn struct {
+	// Next is where signing in leads back to ("" for home).
+	Next string
+	// Locked says a PIN guards the race (without one there is nothing to sign in to).
+	Locked bool
+	// Digits says the PIN is digits only: a phone shows its number pad.
+	Digits bool
+	// Back is where "Just look" goes: next when everyone may read it, else home.
+	Back string
+	// SignOut asks the director signed in whether to sign out.
+	SignOut bool
+}
+
+// SignInPage shows the director's sign-in form; a director already signed in goes straight on.
+func (h *Handler) SignInPage(c echo.Context) error {
+	next := auth.LocalPath(c.QueryParam("next"))
+	if v := auth.ViewerOf(c); v.Locked && v.Director {
+		return c.Redirect(http.StatusSeeOther, cmp.Or(next, "/"))
+	}
+	return h.renderSignIn(c, http.StatusOK, next, nil)
+}
+
+// renderSignIn renders the sign-in page with status; errs holds the PIN field's message.
+func (h *Handler) renderSignIn(c echo.Context, status int, next string, errs map[string]string) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	back := "/"
+	if next != "" && auth.OpenTo(c.Echo(), next) {
+		back = next
+	}
+	return h.render(c, status, "sign_in", views.Page{Title: "Director sign-in", Section: "sign-in", Errors: errs,
+		Data: signIn{Next: next, Locked: h.Lock.Locked(), Digits: h.Lock.Digits(), Back: back}})
+}
+
+// SignInFormPage checks the PIN typed: the right one signs this device in (the session cookie) and
+// goes back to where the director was; a wrong one is refused beside the field (401), and after
+// too many from this device every PIN is refused for a while (429, Retry-After).
+func (h *Handler) SignInFormPage(c echo.Context) error {
+	next := auth.LocalPath(c.FormValue("next"))
+	if !h.Lock.Locked() {
+		return c.Redirect(http.StatusSeeOther, cmp.Or(next, "/"))
+	}
+	pin := strings.TrimSpace(c.FormValue("pin"))
+	if pin == "" {
+		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, map[string]string{"pin": "Type the director's PIN."})
+	}
+	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), pin)
+	var (
+		tooMany *auth.TooManyError
+		wrong   *auth.WrongPINError
+	)
+	switch {
+	case errors.As(err, &tooMany):
+		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, map[string]string{"pin": sentence(tooMany.Error())})
+	case errors.As(err, &wrong):
+		return h.renderSignIn(c, http.StatusUnauthorized, next, map[string]string{"pin": sentence(wrong.Error())})
+	case err != nil:
+		return err
+	}
+	c.SetCookie(h.Lock.SessionCookie(c, s))
+	return redirect(c, cmp.Or(next, "/"), "Signed in as the director: this device may change the race.")
+}
+
+// SignOutConfirmPage asks the director whether to sign out on this device (the address typed in
+// the address bar; the menu's button signs out at once). Anyone not signed in goes home.
+func (h *Handler) SignOutConfirmPage(c echo.Context) error {
+	v := auth.ViewerOf(c)
+	if v.Locked && !v.Director {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: "Sign out", Section: "sign-in", Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/"}})
+}
+
+// SignOutPage ends the director's session on this device.
+func (h *Handler) SignOutPage(c echo.Context) error {
+	if !h.Lock.Locked() {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	h.Lock.SignOut(auth.CookieToken(c.Request()))
+	c.SetCookie(auth.ClearCookie(c))
+	return redirect(c, "/", "Signed out: this device may look, not change.")
+}
+
+// sentence starts a message with a capital and ends it with a full stop.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
