@@ -10,6 +10,7 @@ require (
 	github.com/xuri/excelize/v2 v2.11.0
 	gorm.io/driver/sqlite v1.6.0
 	gorm.io/gorm v1.31.2
+	rsc.io/qr v0.2.0
 )
 
 require (

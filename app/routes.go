@@ -34,6 +34,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	e.POST("/tours/:id/stages/:n/finish.csv", h.SaveFinishCSVPage)
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
+	followRoutes(e, h)
 
 	// JSON API (API.md).
 	api := e.Group("/api/v1")

@@ -1,0 +1,379 @@
+// Race Director — live pages. The follow page and the stage screen listen to the tour's event stream
+// (GET /api/v1/follow/{code}/events) and put what changed in place without a reload, keeping the
+// reader's scroll position, chosen tab and open lists; the follow page's sections become tabs. Every
+// page works without this file: the follow page then refreshes itself every 30 s.
+"use strict";
+(function () {
+  // Changes that only add to the stage's results: the follow page fetches its stage and results alone.
+  var ENTRY_KINDS = { sprint: 1, climb: 1, finish: 1, abandon: 1, advantage: 1, fatigue: 1, lost_turn: 1, weather: 1, combativity: 1 };
+
+  // indicator shows the stream's state in the page's [data-live-state] ("live", "reconnecting", …).
+  function indicator(state, text) {
+    document.querySelectorAll("[data-live-state]").forEach(function (el) {
+      el.hidden = false;
+      el.setAttribute("data-live-state", state);
+      var t = el.querySelector("[data-live-text]");
+      if (t) { t.textContent = text; }
+    });
+  }
+
+  // clock is the time of day as hours and minutes.
+  function clock() {
+    var d = new Date();
+    return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+  }
+
+  // listen follows the tour's event stream: on.update(change) for every "update" event, on.deleted()
+  // when the tour is deleted. The browser reconnects a dropped stream by itself, saying the last
+  // version seen (Last-Event-ID); a stream refused (the server restarting) is opened again later.
+  function listen(url, version, on) {
+    if (!window.EventSource) {
+      indicator("off", "Refreshes every 30 s");
+      window.setInterval(function () { on.update({ version: Infinity }); }, 30000);
+      return { close: function () {} };
+    }
+    var source = null;
+    var wait = 2000;
+    var timer = 0;
+    var closed = false;
+    function open() {
+      var sep = url.indexOf("?") < 0 ? "?" : "&";
+      source = new EventSource(url + sep + "last_event_id=" + encodeURIComponent(version()));
+      indicator("connecting", "Connecting…");
+      source.addEventListener("open", function () {
+        wait = 2000;
+        indicator("live", "Live");
+      });
+      source.addEventListener("update", function (ev) {
+        var change;
+        try { change = JSON.parse(ev.data); } catch (e) { return; }
+        on.update(change);
+      });
+      source.addEventListener("deleted", function () {
+        closed = true;
+        source.close();
+        indicator("off", "Tour deleted");
+        on.deleted();
+      });
+      source.addEventListener("error", function () {
+        if (closed) { return; }
+        if (source.readyState === EventSource.CLOSED) {
+          indicator("reconnecting", "Reconnecting…");
+          window.clearTimeout(timer);
+          timer = window.setTimeout(open, wait);
+          wait = Math.min(wait * 2, 30000);
+        } else {
+          indicator("reconnecting", "Reconnecting…");
+        }
+      });
+    }
+    open();
+    return {
+      close: function () {
+        closed = true;
+        window.clearTimeout(timer);
+        if (source) { source.close(); }
+      }
+    };
+  }
+
+  // fetchPage reads a page of the app as a document; it fails for an answer that is not the page
+  // asked (an error, a redirect to another page).
+  function fetchPage(url) {
+    return window.fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (res) {
+      if (!res.ok || res.redirected) { throw new Error("HTTP " + res.status + " for " + url); }
+      return res.text();
+    }).then(function (html) {
+      return new window.DOMParser().parseFromString(html, "text/html");
+    });
+  }
+
+  // keyed maps each [data-key] element of a part to its text, to see what a new part changed.
+  function keyed(part) {
+    var out = {};
+    part.querySelectorAll("[data-key]").forEach(function (el) { out[el.getAttribute("data-key")] = el.textContent; });
+    return out;
+  }
+
+  // swapPart puts a new part in place of the old one, keeps its open lists open and its sideways
+  // scrolled boxes where they were, and marks what changed for a moment.
+  function swapPart(old, part) {
+    var before = keyed(old);
+    var kept = {};
+    old.querySelectorAll("[data-keep]").forEach(function (el) {
+      kept[el.getAttribute("data-keep")] = { open: el.open, left: el.scrollLeft };
+    });
+    var fresh = document.importNode(part, true);
+    old.replaceWith(fresh);
+    fresh.querySelectorAll("[data-keep]").forEach(function (el) {
+      var k = kept[el.getAttribute("data-keep")];
+      if (!k) { return; }
+      if (el.tagName === "DETAILS") { el.open = k.open; }
+      if (k.left) { el.scrollLeft = k.left; }
+    });
+    fresh.querySelectorAll("[data-key]").forEach(function (el) {
+      if (before[el.getAttribute("data-key")] === el.textContent) { return; }
+      el.classList.add("live-fresh");
+      window.setTimeout(function () { el.classList.remove("live-fresh"); }, 4000);
+    });
+    return fresh;
+  }
+
+  // tabs turns the follow page's sections into tabs: one shown at a time, the choice kept in the
+  // address (#results) and for the tour in this browser tab.
+  function tabs(root, code) {
+    var nav = root.querySelector(".follow-tabs");
+    if (!nav) { return { apply: function () {} }; }
+    var links = Array.prototype.slice.call(nav.querySelectorAll("[data-tab]"));
+    var ids = links.map(function (a) { return a.getAttribute("data-tab"); });
+    var key = "follow-tab:" + code;
+    var chosen = ids[0];
+    function panelOf(hash) {
+      var id = decodeURIComponent((hash || "").replace(/^#/, ""));
+      if (!id) { return ""; }
+      if (ids.indexOf(id) >= 0) { return id; }
+      var el = document.getElementById(id);
+      var panel = el && el.closest("[data-part]");
+      return panel && ids.indexOf(panel.id) >= 0 ? panel.id : "";
+    }
+    function apply() {
+      links.forEach(function (a) {
+        var id = a.getAttribute("data-tab");
+        var on = id === chosen;
+        a.setAttribute("role", "tab");
+        a.id = "tab-" + id;
+        a.setAttribute("aria-controls", id);
+        a.setAttribute("aria-selected", on ? "true" : "false");
+        a.tabIndex = on ? 0 : -1;
+        var panel = document.getElementById(id);
+        if (panel) {
+          panel.setAttribute("role", "tabpanel");
+          panel.setAttribute("aria-labelledby", "tab-" + id);
+          panel.hidden = !on;
+        }
+      });
+    }
+    function choose(id, focus) {
+      chosen = id;
+      apply();
+      try { window.sessionStorage.setItem(key, id); } catch (e) { /* private mode: the address keeps it */ }
+      if (window.history.replaceState) { window.history.replaceState(null, "", "#" + id); }
+      var top = nav.getBoundingClientRect().top;
+      if (top < 0) { window.scrollBy(0, top); }
+      if (focus) { document.getElementById("tab-" + id).focus(); }
+    }
+    nav.setAttribute("role", "tablist");
+    nav.classList.add("is-tabs");
+    links.forEach(function (a, i) {
+      a.addEventListener("click", function (ev) {
+        ev.preventDefault();
+        choose(a.getAttribute("data-tab"), false);
+      });
+      a.addEventListener("keydown", function (ev) {
+        var step = { ArrowRight: 1, ArrowLeft: -1 }[ev.key];
+        if (!step) { return; }
+        ev.preventDefault();
+        choose(ids[(i + step + ids.length) % ids.length], true);
+      });
+    });
+    window.addEventListener("hashchange", function () {
+      var id = panelOf(location.hash);
+      if (id && id !== chosen) {
+        chosen = id;
+        apply();
+        var el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        if (el && el.id !== id) { el.scrollIntoView(); }
+      }
+    });
+    var saved = "";
+    try { saved = window.sessionStorage.getItem(key) || ""; } catch (e) { saved = ""; }
+    chosen = panelOf(location.hash) || (ids.indexOf(saved) >= 0 ? saved : ids[0]);
+    apply();
+    return { apply: apply };
+  }
+
+  // followPage keeps the follow page up to date: after an entry of the stage shown it fetches the
+  // stage and its results; after anything else (a stage ended, an undo, missed versions) all parts.
+  function followPage(root) {
+    var version = Number(root.getAttribute("data-version")) || 0;
+    var stage = Number(root.getAttribute("data-stage")) || 0;
+    var page = root.getAttribute("data-page");
+    var code = page.split("/").pop();
+    var tabbed = tabs(root, code);
+    var busy = false;
+    var latest = version;
+    var again = false;
+
+    function refresh(parts) {
+      busy = true;
+      var urls = parts ? parts.map(function (p) { return page + "/part/" + p; }) : [page];
+      Promise.all(urls.map(fetchPage)).then(function (docs) {
+        var y = window.scrollY;
+        var least = Infinity;
+        docs.forEach(function (doc) {
+          doc.querySelectorAll("[data-part]").forEach(function (part) {
+            var old = root.querySelector('[data-part="' + part.getAttribute("data-part") + '"]');
+            if (!old) { return; }
+            swapPart(old, part);
+            least = Math.min(least, Number(part.getAttribute("data-version")) || 0);
+          });
+          var fresh = doc.querySelector("[data-live=follow]");
+          if (fresh) { stage = Number(fresh.getAttribute("data-stage")) || stage; }
+        });
+        if (least !== Infinity) { version = Math.max(version, least); }
+        tabbed.apply();
+        if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
+        indicator("live", "Live · updated " + clock());
+        return true;
+      }).catch(function () {
+        return false;
+      }).then(function (ok) {
+        busy = false;
+        if (latest <= version) { return; }
+        if (!ok) { // the server did not answer: the whole page again in a while
+          window.setTimeout(function () { if (!busy && latest > version) { refresh(null); } }, 5000);
+          return;
+        }
+        if (again) {
+          again = false;
+          refresh(null);
+        }
+      });
+    }
+
+    var stream = listen(root.getAttribute("data-events"), function () { return version; }, {
+      update: function (ch) {
+        latest = Math.max(latest, ch.version);
+        if (ch.version <= version) { return; }
+        if (busy) {
+          again = true;
+          return;
+        }
+        var small = ch.version === version + 1 && ENTRY_KINDS[ch.kind] && ch.stage === stage;
+        refresh(small ? ["stage", "results"] : null);
+      },
+      deleted: function () {
+        var note = document.createElement("p");
+        note.className = "note warn live-notice";
+        note.setAttribute("role", "alert");
+        note.textContent = "The race director deleted this tour: there is nothing more to follow.";
+        root.insertBefore(note, root.firstChild);
+      }
+    });
+    window.addEventListener("pagehide", function () { stream.close(); });
+  }
+
+  // unsaved says whether the director has typed or chosen something not yet saved, or a refused
+  // form is on screen with his typing.
+  function unsaved(scope) {
+    if (scope.querySelector("[aria-invalid=true], .field-error, .form-error, .missing")) { return true; }
+    return Array.prototype.some.call(scope.querySelectorAll("input, textarea, select"), function (f) {
+      var type = (f.getAttribute("type") || "").toLowerCase();
+      if (type === "hidden" || type === "submit" || type === "button") { return false; }
+      if (type === "checkbox" || type === "radio") { return f.checked !== f.defaultChecked; }
+      if (f.tagName === "SELECT") {
+        var def = 0;
+        for (var i = 0; i < f.options.length; i++) {
+          if (f.options[i].defaultSelected) { def = i; break; }
+        }
+        return f.selectedIndex !== def;
+      }
+      return f.value !== f.defaultValue;
+    });
+  }
+
+  // stageScreen keeps the director's stage screen up to date when another device changes the tour:
+  // with nothing typed it reads the screen again and puts it in place (the menus and the stage
+  // picker too); with something typed it says so and lets the director reload.
+  function stageScreen(marker) {
+    var main = document.getElementById("main");
+    var version = Number(marker.getAttribute("data-version")) || 0;
+    var leaving = false;
+    var busy = false;
+    var latest = version;
+
+    function notice() {
+      if (main.querySelector(".live-notice")) { return; }
+      var note = document.createElement("div");
+      note.className = "note warn live-notice";
+      note.setAttribute("role", "status");
+      var p = document.createElement("p");
+      p.textContent = "This stage was changed on another device. ";
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "button small";
+      b.textContent = "Reload";
+      b.addEventListener("click", function () { window.location.reload(); });
+      p.appendChild(b);
+      note.appendChild(p);
+      main.insertBefore(note, main.firstChild);
+    }
+
+    function reload() {
+      busy = true;
+      var focused = document.activeElement && document.activeElement.id;
+      fetchPage(location.pathname + location.search).then(function (doc) {
+        var fresh = doc.getElementById("main");
+        if (!fresh || leaving) { return; }
+        if (unsaved(main)) { // typed while the page was read
+          notice();
+          return;
+        }
+        var y = window.scrollY;
+        [".tour-nav", ".tour-bar"].forEach(function (sel) {
+          var old = document.querySelector(sel);
+          var neu = doc.querySelector(sel);
+          if (old && neu) { old.replaceWith(document.importNode(neu, true)); }
+        });
+        main.innerHTML = fresh.innerHTML;
+        var m = main.querySelector("[data-live=stage]");
+        if (m) { version = Math.max(version, Number(m.getAttribute("data-version")) || 0); }
+        if (focused && document.getElementById(focused)) { document.getElementById(focused).focus({ preventScroll: true }); }
+        if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
+        indicator("live", "Live · updated " + clock());
+        document.dispatchEvent(new window.CustomEvent("racedirector:replaced"));
+      }).catch(function () {
+        notice();
+      }).then(function () {
+        busy = false;
+        if (latest > version && !leaving && !main.querySelector(".live-notice")) { reload(); }
+      });
+    }
+
+    var stream = listen(marker.getAttribute("data-events"), function () { return version; }, {
+      update: function (ch) {
+        latest = Math.max(latest, ch.version);
+        if (ch.version <= version || leaving || busy) { return; }
+        if (unsaved(main)) {
+          notice();
+          return;
+        }
+        reload();
+      },
+      deleted: function () {
+        notice();
+      }
+    });
+    // The director's own save leaves the page: what it changed comes with the next page.
+    document.addEventListener("submit", function (ev) {
+      if (!ev.defaultPrevented) { leaving = true; }
+    });
+    window.addEventListener("pagehide", function () {
+      leaving = true;
+      stream.close();
+    });
+  }
+
+  function start() {
+    var follow = document.querySelector("[data-live=follow]");
+    if (follow) { followPage(follow); }
+    var stage = document.querySelector("[data-live=stage]");
+    if (stage) { stageScreen(stage); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
