@@ -219,8 +219,10 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		return h.Store.ToursVersion
 	case p == "/api/v1/tours/:id/stages/:n":
 		return nil
-	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events":
-		return nil // the QR code has no version (it is cached by the browser), the stream is live
+	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events" || p == "/tours/:id/share":
+		// The QR code has no version (the browser keeps it), the stream is live, and the Share page
+		// depends on the host it is asked at.
+		return nil
 	case strings.HasPrefix(p, "/follow/:code") || p == "/api/v1/follow/:code":
 		return h.followVersion(c.Param("code"))
 	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
