@@ -17,19 +17,40 @@
     });
   }
 
+  // A tour's version is a large whole number (beyond what a JavaScript number holds exactly): versions
+  // are kept as the decimal text of the events' ids and the pages' data-version, and compared as such.
+
+  // cmp compares two versions: -1, 0 or 1.
+  function cmp(a, b) {
+    a = String(a).replace(/^0+(?=\d)/, "");
+    b = String(b).replace(/^0+(?=\d)/, "");
+    if (a.length !== b.length) { return a.length < b.length ? -1 : 1; }
+    return a < b ? -1 : (a > b ? 1 : 0);
+  }
+
+  // plusOne is the version after v.
+  function plusOne(v) {
+    var d = String(v).split("");
+    var i = d.length - 1;
+    while (i >= 0 && d[i] === "9") { d[i] = "0"; i--; }
+    if (i < 0) { d.unshift("1"); } else { d[i] = String(Number(d[i]) + 1); }
+    return d.join("");
+  }
+
   // clock is the time of day as hours and minutes.
   function clock() {
     var d = new Date();
     return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
   }
 
-  // listen follows the tour's event stream: on.update(change) for every "update" event, on.deleted()
+  // listen follows the tour's event stream: on.update(change, version) for every "update" event (the
+  // version as text: the event's id), on.deleted()
   // when the tour is deleted. The browser reconnects a dropped stream by itself, saying the last
   // version seen (Last-Event-ID); a stream refused (the server restarting) is opened again later.
   function listen(url, version, on) {
     if (!window.EventSource) {
       indicator("off", "Refreshes every 30 s");
-      window.setInterval(function () { on.update({ version: Infinity }); }, 30000);
+      window.setInterval(function () { on.update({}, "9" + version()); }, 30000);
       return { close: function () {} };
     }
     var source = null;
@@ -47,7 +68,7 @@
       source.addEventListener("update", function (ev) {
         var change;
         try { change = JSON.parse(ev.data); } catch (e) { return; }
-        on.update(change);
+        on.update(change, ev.lastEventId || String(change.version));
       });
       source.addEventListener("deleted", function () {
         closed = true;
@@ -195,7 +216,7 @@
   // followPage keeps the follow page up to date: after an entry of the stage shown it fetches the
   // stage and its results; after anything else (a stage ended, an undo, missed versions) all parts.
   function followPage(root) {
-    var version = Number(root.getAttribute("data-version")) || 0;
+    var version = root.getAttribute("data-version") || "0";
     var stage = Number(root.getAttribute("data-stage")) || 0;
     var page = root.getAttribute("data-page");
     var code = page.split("/").pop();
@@ -209,18 +230,19 @@
       var urls = parts ? parts.map(function (p) { return page + "/part/" + p; }) : [page];
       Promise.all(urls.map(fetchPage)).then(function (docs) {
         var y = window.scrollY;
-        var least = Infinity;
+        var least = null;
         docs.forEach(function (doc) {
           doc.querySelectorAll("[data-part]").forEach(function (part) {
             var old = root.querySelector('[data-part="' + part.getAttribute("data-part") + '"]');
             if (!old) { return; }
             swapPart(old, part);
-            least = Math.min(least, Number(part.getAttribute("data-version")) || 0);
+            var v = part.getAttribute("data-version") || "0";
+            if (least === null || cmp(v, least) < 0) { least = v; }
           });
           var fresh = doc.querySelector("[data-live=follow]");
           if (fresh) { stage = Number(fresh.getAttribute("data-stage")) || stage; }
         });
-        if (least !== Infinity) { version = Math.max(version, least); }
+        if (least !== null && cmp(least, version) > 0) { version = least; }
         tabbed.apply();
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
         indicator("live", "Live · updated " + clock());
@@ -229,9 +251,9 @@
         return false;
       }).then(function (ok) {
         busy = false;
-        if (latest <= version) { return; }
+        if (cmp(latest, version) <= 0) { return; }
         if (!ok) { // the server did not answer: the whole page again in a while
-          window.setTimeout(function () { if (!busy && latest > version) { refresh(null); } }, 5000);
+          window.setTimeout(function () { if (!busy && cmp(latest, version) > 0) { refresh(null); } }, 5000);
           return;
         }
         if (again) {
@@ -242,14 +264,14 @@
     }
 
     var stream = listen(root.getAttribute("data-events"), function () { return version; }, {
-      update: function (ch) {
-        latest = Math.max(latest, ch.version);
-        if (ch.version <= version) { return; }
+      update: function (ch, v) {
+        if (cmp(v, latest) > 0) { latest = v; }
+        if (cmp(v, version) <= 0) { return; }
         if (busy) {
           again = true;
           return;
         }
-        var small = ch.version === version + 1 && ENTRY_KINDS[ch.kind] && ch.stage === stage;
+        var small = v === plusOne(version) && ENTRY_KINDS[ch.kind] && ch.stage === stage;
         refresh(small ? ["stage", "results"] : null);
       },
       deleted: function () {
@@ -287,7 +309,7 @@
   // picker too); with something typed it says so and lets the director reload.
   function stageScreen(marker) {
     var main = document.getElementById("main");
-    var version = Number(marker.getAttribute("data-version")) || 0;
+    var version = marker.getAttribute("data-version") || "0";
     var leaving = false;
     var busy = false;
     var latest = version;
@@ -327,7 +349,8 @@
         });
         main.innerHTML = fresh.innerHTML;
         var m = main.querySelector("[data-live=stage]");
-        if (m) { version = Math.max(version, Number(m.getAttribute("data-version")) || 0); }
+        var v = m && m.getAttribute("data-version");
+        if (v && cmp(v, version) > 0) { version = v; }
         if (focused && document.getElementById(focused)) { document.getElementById(focused).focus({ preventScroll: true }); }
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
         indicator("live", "Live · updated " + clock());
@@ -336,14 +359,14 @@
         notice();
       }).then(function () {
         busy = false;
-        if (latest > version && !leaving && !main.querySelector(".live-notice")) { reload(); }
+        if (cmp(latest, version) > 0 && !leaving && !main.querySelector(".live-notice")) { reload(); }
       });
     }
 
     var stream = listen(marker.getAttribute("data-events"), function () { return version; }, {
-      update: function (ch) {
-        latest = Math.max(latest, ch.version);
-        if (ch.version <= version || leaving || busy) { return; }
+      update: function (ch, v) {
+        if (cmp(v, latest) > 0) { latest = v; }
+        if (cmp(v, version) <= 0 || leaving || busy) { return; }
         if (unsaved(main)) {
           notice();
           return;
