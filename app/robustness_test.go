@@ -97,6 +97,8 @@ type robustTour struct {
 	Sheets []string
 	// Backup is the tour's backup file.
 	Backup []byte
+	// Code is the tour's follow code.
+	Code string
 }
 
 // robustWorld is a database file holding a tour of each ruleset raced and not raced; every group of
@@ -237,7 +239,7 @@ func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string)
 	p := propose(t, ta, req)
 	w.requests[ruleset], w.proposals[ruleset] = req, p
 	view := createTour(t, ta, createBody(p, w.teams[ruleset]...))
-	tour := robustTour{ID: view.ID, Ruleset: ruleset}
+	tour := robustTour{ID: view.ID, Ruleset: ruleset, Code: view.FollowCode}
 	for _, tm := range view.Teams {
 		for _, r := range tm.Riders {
 			tour.Bibs = append(tour.Bibs, r.Bib)
@@ -459,6 +461,12 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		t.Fatalf("%s: building %s %q: %v", h.name, method, h.url, err)
 	}
 	req.RemoteAddr = "192.0.2.1:1234"
+	if strings.HasSuffix(req.URL.Path, "/events") {
+		// A live event stream lasts as long as its follower: this one leaves after a moment.
+		ctx, cancel := context.WithTimeout(req.Context(), 300*time.Millisecond)
+		defer cancel()
+		req = req.WithContext(ctx)
+	}
 	if h.stream {
 		req.ContentLength = -1
 	}
@@ -1396,8 +1404,8 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 			target := rt.Path
 			for _, q := range params {
 				v := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
-					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf"}[q[1]]
-				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") {
+					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.Code, "name": "results"}[q[1]]
+				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && !strings.Contains(rt.Path, ":code") {
 					v = "1" // a team, rider or ruleset
 					if strings.Contains(rt.Path, "rulesets") {
 						v = "cycling-party"
@@ -1437,8 +1445,8 @@ func methodCases(routes []*echo.Route, tour robustTour) []hostile {
 		}
 		seen[rt.Path] = true
 		target := strings.NewReplacer(":id", strconv.Itoa(int(tour.ID)), ":n", strconv.Itoa(tour.Open), ":k", "1", ":bib", strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])),
-			":pos", "1", ":file", "general.pdf").Replace(rt.Path)
-		if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") {
+			":pos", "1", ":file", "general.pdf", ":code", tour.Code, ":name", "results").Replace(rt.Path)
+		if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && !strings.Contains(rt.Path, ":code") {
 			target = strings.NewReplacer(":id", "1").Replace(rt.Path)
 		}
 		for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"} {
