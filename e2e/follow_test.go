@@ -121,9 +121,25 @@ func TestFollowersSeeTheRaceLive(t *testing.T) {
 	second.samePage("__stageMark", "the second stage screen with something typed")
 	second.check("Stage 1")
 
-	// The director ends nothing yet; the player's page followed both changes without a reload.
+	// The player's page followed both changes without a reload.
 	player.waitFor("the player's follow page showing sprint 3", `(() => { const e = document.querySelector('#results [data-key="result-sprint-3"]'); return !!e && e.innerText.includes("23"); })()`)
 	player.samePage("__followMark", "the follow page after sprint 3")
+	player.check("Tour of the Table")
+
+	// The stage ends (from the API, another device): the whole page moves on to stage 2, in place.
+	var all []int
+	for team := 1; team <= 3; team++ {
+		for n := 1; n <= 6; n++ {
+			all = append(all, team*10+n)
+		}
+	}
+	closeStage1(t, srv, tourID, cpGroup(0, 3, 4, all[:5]...), cpGroup(1, 6, 2, all[5:]...))
+	player.waitFor("the player's follow page moving on to stage 2", `document.querySelector(".follow-head").innerText.includes("Stage 2 of 3")`)
+	player.samePage("__followMark", "the follow page after the stage ended")
+	if !eval[bool](player, `document.title.includes("stage 2 of 3")`) {
+		player.errorf("the follow page's title did not move on to stage 2: %q", eval[string](player, `document.title`))
+	}
+	player.wantText("#classifications", "after stage 1", "Yellow jersey")
 	player.check("Tour of the Table")
 }
 

@@ -58,7 +58,7 @@ func unknownCodeMessage(code string) string {
 	if store.NormalizeFollowCode(code) == "" {
 		return fmt.Sprintf("“%s” is not a follow code: a follow code is six letters and digits, like K7MQ2P. Check it with the race director.", code)
 	}
-	return fmt.Sprintf("No tour has the follow code %s. Check it with the race director: the code is on the tour's Share page.", strings.ToUpper(code))
+	return fmt.Sprintf("No tour has the follow code %s. Check it with the race director.", strings.ToUpper(code))
 }
 
 // clipText cuts text after n characters, with an ellipsis when it was longer.

@@ -50,7 +50,7 @@
   function listen(url, version, on) {
     if (!window.EventSource) {
       indicator("off", "Refreshes every 30 s");
-      window.setInterval(function () { on.update({}, "9" + version()); }, 30000);
+      window.setInterval(function () { on.update({}, plusOne(version())); }, 30000);
       return { close: function () {} };
     }
     var source = null;
@@ -225,7 +225,10 @@
     var latest = version;
     var again = false;
 
-    function refresh(parts) {
+    // refresh puts the parts named (all with null) in place, as the server has them now; target is the
+    // version of the change that asked for it. Parts made after a later change (which may have been a
+    // stage ending) or changes told meanwhile bring the whole page after them.
+    function refresh(parts, target) {
       busy = true;
       var urls = parts ? parts.map(function (p) { return page + "/part/" + p; }) : [page];
       Promise.all(urls.map(fetchPage)).then(function (docs) {
@@ -240,25 +243,27 @@
             if (least === null || cmp(v, least) < 0) { least = v; }
           });
           var fresh = doc.querySelector("[data-live=follow]");
-          if (fresh) { stage = Number(fresh.getAttribute("data-stage")) || stage; }
+          if (fresh) {
+            stage = Number(fresh.getAttribute("data-stage")) || stage;
+            if (doc.title) { document.title = doc.title; }
+          }
         });
         if (least !== null && cmp(least, version) > 0) { version = least; }
         tabbed.apply();
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
         indicator("live", "Live · updated " + clock());
-        return true;
+        return parts && least !== null && cmp(least, target) > 0 ? "later" : "done";
       }).catch(function () {
-        return false;
-      }).then(function (ok) {
+        return "failed";
+      }).then(function (how) {
         busy = false;
-        if (cmp(latest, version) <= 0) { return; }
-        if (!ok) { // the server did not answer: the whole page again in a while
-          window.setTimeout(function () { if (!busy && cmp(latest, version) > 0) { refresh(null); } }, 5000);
+        if (how === "failed") { // the server did not answer: the whole page again in a while
+          window.setTimeout(function () { if (!busy && cmp(latest, version) > 0) { refresh(null, latest); } }, 5000);
           return;
         }
-        if (again) {
+        if (how === "later" || again || cmp(latest, version) > 0) {
           again = false;
-          refresh(null);
+          refresh(null, latest);
         }
       });
     }
@@ -272,7 +277,7 @@
           return;
         }
         var small = v === plusOne(version) && ENTRY_KINDS[ch.kind] && ch.stage === stage;
-        refresh(small ? ["stage", "results"] : null);
+        refresh(small ? ["stage", "results"] : null, v);
       },
       deleted: function () {
         var note = document.createElement("p");
