@@ -208,7 +208,8 @@
     });
     var saved = "";
     try { saved = window.sessionStorage.getItem(key) || ""; } catch (e) { saved = ""; }
-    chosen = panelOf(location.hash) || (ids.indexOf(saved) >= 0 ? saved : ids[0]);
+    var first = root.getAttribute("data-first-tab"); // the classifications once the tour is over
+    chosen = panelOf(location.hash) || (ids.indexOf(saved) >= 0 ? saved : (ids.indexOf(first) >= 0 ? first : ids[0]));
     apply();
     return { apply: apply };
   }
