@@ -1,7 +1,8 @@
 // Race Director — live pages. The follow page and the stage screen listen to the tour's event stream
 // (GET /api/v1/follow/{code}/events) and put what changed in place without a reload, keeping the
-// reader's scroll position, chosen tab and open lists; the follow page's sections become tabs. Every
-// page works without this file: the follow page then refreshes itself every 30 s.
+// reader's scroll position and open lists (tabs.js keeps the chosen tab: each new part is announced
+// with a "racedirector:replaced" event). Every page works without this file: the follow page then
+// refreshes itself every 30 s.
 "use strict";
 (function () {
   // Changes that only add to the stage's results: the follow page fetches its stage and results alone.
@@ -140,88 +141,12 @@
     return fresh;
   }
 
-  // tabs turns the follow page's sections into tabs: one shown at a time, the choice kept in the
-  // address (#results) and for the tour in this browser tab.
-  function tabs(root, code) {
-    var nav = root.querySelector(".follow-tabs");
-    if (!nav) { return { apply: function () {} }; }
-    var links = Array.prototype.slice.call(nav.querySelectorAll("[data-tab]"));
-    var ids = links.map(function (a) { return a.getAttribute("data-tab"); });
-    var key = "follow-tab:" + code;
-    var chosen = ids[0];
-    function panelOf(hash) {
-      var id = decodeURIComponent((hash || "").replace(/^#/, ""));
-      if (!id) { return ""; }
-      if (ids.indexOf(id) >= 0) { return id; }
-      var el = document.getElementById(id);
-      var panel = el && el.closest("[data-part]");
-      return panel && ids.indexOf(panel.id) >= 0 ? panel.id : "";
-    }
-    function apply() {
-      links.forEach(function (a) {
-        var id = a.getAttribute("data-tab");
-        var on = id === chosen;
-        a.setAttribute("role", "tab");
-        a.id = "tab-" + id;
-        a.setAttribute("aria-controls", id);
-        a.setAttribute("aria-selected", on ? "true" : "false");
-        a.tabIndex = on ? 0 : -1;
-        var panel = document.getElementById(id);
-        if (panel) {
-          panel.setAttribute("role", "tabpanel");
-          panel.setAttribute("aria-labelledby", "tab-" + id);
-          panel.hidden = !on;
-        }
-      });
-    }
-    function choose(id, focus) {
-      chosen = id;
-      apply();
-      try { window.sessionStorage.setItem(key, id); } catch (e) { /* private mode: the address keeps it */ }
-      if (window.history.replaceState) { window.history.replaceState(null, "", "#" + id); }
-      var top = nav.getBoundingClientRect().top;
-      if (top < 0) { window.scrollBy(0, top); }
-      if (focus) { document.getElementById("tab-" + id).focus(); }
-    }
-    nav.setAttribute("role", "tablist");
-    nav.classList.add("is-tabs");
-    links.forEach(function (a, i) {
-      a.addEventListener("click", function (ev) {
-        ev.preventDefault();
-        choose(a.getAttribute("data-tab"), false);
-      });
-      a.addEventListener("keydown", function (ev) {
-        var step = { ArrowRight: 1, ArrowLeft: -1 }[ev.key];
-        if (!step) { return; }
-        ev.preventDefault();
-        choose(ids[(i + step + ids.length) % ids.length], true);
-      });
-    });
-    window.addEventListener("hashchange", function () {
-      var id = panelOf(location.hash);
-      if (id && id !== chosen) {
-        chosen = id;
-        apply();
-        var el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-        if (el && el.id !== id) { el.scrollIntoView(); }
-      }
-    });
-    var saved = "";
-    try { saved = window.sessionStorage.getItem(key) || ""; } catch (e) { saved = ""; }
-    var first = root.getAttribute("data-first-tab"); // the classifications once the tour is over
-    chosen = panelOf(location.hash) || (ids.indexOf(saved) >= 0 ? saved : (ids.indexOf(first) >= 0 ? first : ids[0]));
-    apply();
-    return { apply: apply };
-  }
-
   // followPage keeps the follow page up to date: after an entry of the stage shown it fetches the
   // stage and its results; after anything else (a stage ended, an undo, missed versions) all parts.
   function followPage(root) {
     var version = root.getAttribute("data-version") || "0";
     var stage = Number(root.getAttribute("data-stage")) || 0;
     var page = root.getAttribute("data-page");
-    var code = page.split("/").pop();
-    var tabbed = tabs(root, code);
     var busy = false;
     var latest = version;
     var again = false;
@@ -250,7 +175,7 @@
           }
         });
         if (least !== null && cmp(least, version) > 0) { version = least; }
-        tabbed.apply();
+        document.dispatchEvent(new window.CustomEvent("racedirector:replaced"));
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
         indicator("live", "Live · updated " + clock());
         return parts && least !== null && cmp(least, target) > 0 ? "later" : "done";
