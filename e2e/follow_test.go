@@ -133,6 +133,7 @@ func TestFollowersSeeTheRaceLive(t *testing.T) {
 			all = append(all, team*10+n)
 		}
 	}
+	director.markPage("__directorMark")
 	closeStage1(t, srv, tourID, cpGroup(0, 3, 4, all[:5]...), cpGroup(1, 6, 2, all[5:]...))
 	player.waitFor("the player's follow page moving on to stage 2", `document.querySelector(".follow-head").innerText.includes("Stage 2 of 3")`)
 	player.samePage("__followMark", "the follow page after the stage ended")
@@ -141,6 +142,17 @@ func TestFollowersSeeTheRaceLive(t *testing.T) {
 	}
 	player.wantText("#classifications", "after stage 1", "Yellow jersey")
 	player.check("Tour of the Table")
+
+	// The director's own screen, with nothing typed, turned into the closed stage in place: its Reopen
+	// button, put there by live.js, still asks before it acts.
+	director.waitFor("the director's stage screen showing the stage closed", `!!document.querySelector("#reopen button[data-confirm]")`)
+	director.samePage("__directorMark", "the director's stage screen after the stage ended elsewhere")
+	director.takeDialogs()
+	director.navigates("Reopen stage 1", chromedp.Click(chromedp.CSS(`#reopen button[data-confirm]`)))
+	if d := director.takeDialogs(); len(d) != 1 {
+		director.errorf("Reopen on a screen put in place by live.js asked %d questions, want 1: %q", len(d), d)
+	}
+	director.check("Stage 1")
 }
 
 // TestFollowPagesOnPhoneAndTablet opens the follow page of a part-raced tour of each ruleset, every
