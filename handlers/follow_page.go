@@ -53,9 +53,6 @@ func (v *followView) Events() string { return "/api/v1/follow/" + v.Code + "/eve
 // Home is the follow page's own address.
 func (v *followView) Home() string { return "/follow/" + v.Code }
 
-// followParts are the sections served alone at /follow/{code}/part/{name}.
-var followParts = []string{"head", "stage", "results", "classifications", "party"}
-
 // FollowPage is GET /follow/{code}: the tour a player follows, without sign-in and read-only. A code
 // typed in small letters or with a dash leads to the page of the code as written; an unknown code
 // answers a friendly 404 with the form to type it again.
@@ -94,12 +91,11 @@ func (h *Handler) FollowPart(c echo.Context) error {
 	return h.render(c, http.StatusOK, "follow_part", views.Page{Title: v.Tour, Data: v})
 }
 
-// validPart says whether name is a section of the follow page.
+// validPart says whether name is a section of the follow page served alone.
 func validPart(name string) bool {
-	for _, p := range followParts {
-		if p == name {
-			return true
-		}
+	switch name {
+	case "head", "stage", "results", "classifications", "party":
+		return true
 	}
 	return false
 }
