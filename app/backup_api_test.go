@@ -156,7 +156,6 @@ func sameTour(t *testing.T, label string, a, b raceRun, sameTimes bool) {
 	if !sameTimes {
 		ignore = append(ignore, "at")
 	}
-	// An imported tour is followed with a code of its own.
 	if x, y := without(t, get(a, ""), "id", "created_at", "follow_code"), without(t, get(b, ""), "id", "created_at", "follow_code"); x != y {
 		t.Errorf("%s: GET tour differs:\noriginal: %s\nimported: %s", label, clip(x), clip(y))
 	}

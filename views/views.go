@@ -76,21 +76,15 @@ func (v *Views) Names() []string {
 	return out
 }
 
-// Render writes page name with the layout (or the page's own document); it renders into a buffer
-// first so a template error never sends half a page.
+// Render writes page name with the layout; it renders into a buffer first so a template
+// error never sends half a page.
 func (v *Views) Render(w io.Writer, name string, data any) error {
 	t, ok := v.pages[name]
 	if !ok {
 		return fmt.Errorf("views: no page %q", name)
 	}
-	// A page that is no director's screen (a follower's page) defines its own "document" in place of
-	// the layout with the director's menus.
-	root := "layout.html"
-	if t.Lookup("document") != nil {
-		root = "document"
-	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, root, data); err != nil {
+	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
 		return fmt.Errorf("views: rendering %s: %w", name, err)
 	}
 	_, err := buf.WriteTo(w)

@@ -114,8 +114,8 @@ func TestFuncs(t *testing.T) {
 	}
 }
 
-// TestPageWithItsOwnDocument renders a page that defines its own "document" (a follower's page)
-// with it instead of the layout: no director's menus; a part alone is no document at all.
+// TestPageWithItsOwnDocument renders a page that defines its own "layout.html" (a follower's page)
+// with it instead of the director's layout: no director's menus; a part alone is no document at all.
 func TestPageWithItsOwnDocument(t *testing.T) {
 	v, err := New(stubFuncs())
 	if err != nil {
