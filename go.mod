@@ -11,6 +11,7 @@ require (
 	golang.org/x/crypto v0.53.0
 	gorm.io/driver/sqlite v1.6.0
 	gorm.io/gorm v1.31.2
+	rsc.io/qr v0.2.0
 )
 
 require (

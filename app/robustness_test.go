@@ -86,8 +86,6 @@ func (s *logSink) take() string {
 type robustTour struct {
 	ID      uint
 	Ruleset string
-	// FollowCode is the code players follow it with.
-	FollowCode string
 	// Raced: stage 1 closed and stage 2 open; otherwise stage 1 open with nothing entered.
 	Raced bool
 	// Bibs are the riders still racing; Gone is the one who abandoned in stage 2 of a raced tour.
@@ -99,6 +97,8 @@ type robustTour struct {
 	Sheets []string
 	// Backup is the tour's backup file.
 	Backup []byte
+	// Code is the tour's follow code.
+	Code string
 }
 
 // robustWorld is a database file holding a tour of each ruleset raced and not raced; every group of
@@ -239,7 +239,7 @@ func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string)
 	p := propose(t, ta, req)
 	w.requests[ruleset], w.proposals[ruleset] = req, p
 	view := createTour(t, ta, createBody(p, w.teams[ruleset]...))
-	tour := robustTour{ID: view.ID, Ruleset: ruleset, FollowCode: view.FollowCode}
+	tour := robustTour{ID: view.ID, Ruleset: ruleset, Code: view.FollowCode}
 	for _, tm := range view.Teams {
 		for _, r := range tm.Riders {
 			tour.Bibs = append(tour.Bibs, r.Bib)
@@ -460,14 +460,14 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 	if err != nil {
 		t.Fatalf("%s: building %s %q: %v", h.name, method, h.url, err)
 	}
-	if method == http.MethodGet && strings.HasSuffix(req.URL.Path, "/events") {
-		// A live stream answers until its follower leaves: this one has left already, so the
-		// stream sends its first event and ends.
+	req.RemoteAddr = "192.0.2.1:1234"
+	if strings.HasSuffix(req.URL.Path, "/events") {
+		// An event stream lasts as long as its follower: this one has already left, so the stream says
+		// what it has and ends.
 		ctx, cancel := context.WithCancel(req.Context())
 		cancel()
 		req = req.WithContext(ctx)
 	}
-	req.RemoteAddr = "192.0.2.1:1234"
 	if h.stream {
 		req.ContentLength = -1
 	}
@@ -1406,8 +1406,8 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 			target := rt.Path
 			for _, q := range params {
 				v := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
-					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.FollowCode}[q[1]]
-				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && q[1] != "code" {
+					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.Code, "name": "results"}[q[1]]
+				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && !strings.HasPrefix(rt.Path, "/follow/") && !strings.HasPrefix(rt.Path, "/api/v1/follow/") {
 					v = "1" // a team, rider or ruleset
 					if strings.Contains(rt.Path, "rulesets") {
 						v = "cycling-party"

@@ -17,7 +17,7 @@ import (
 type TourNav struct {
 	ID   uint
 	Name string
-	// Active names the screen shown: stage, advantages, sheet, riders, classifications, cycling-party, sheets.
+	// Active names the screen shown: stage, advantages, sheet, riders, classifications, cycling-party, sheets, share.
 	Active string
 	// Stage is the stage the menu's stage links go to.
 	Stage        int
@@ -54,7 +54,7 @@ func (n *TourNav) Links() []NavLink {
 	if n.CyclingParty {
 		links = append(links, NavLink{"Cycling Party", base + "/cycling-party", n.Active == "cycling-party"})
 	}
-	return append(links, NavLink{"Control sheets", base + "/sheets", n.Active == "sheets"})
+	return append(links, NavLink{"Control sheets", base + "/sheets", n.Active == "sheets"}, NavLink{"Share", base + "/share", n.Active == "share"})
 }
 
 // Here names the screen shown, for the folded menu of a phone ("Stage 3", "Riders").

@@ -56,6 +56,10 @@ type stageScreen struct {
 	Bonuses bool
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError template.HTML
+	// FollowCode and TourVersion let the screen follow the tour's live changes (live.js): another
+	// device's change puts the screen read again in place.
+	FollowCode  string
+	TourVersion int64
 }
 
 // courseItem is one intermediate sprint or climb with its crossing-order entry.
@@ -153,7 +157,7 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		TypeName: stageTypeName(rs, v.Type), SquareWord: squareWord(rs), Unit: unitName(rs),
 		Open: v.State == race.StateOpen, Closed: v.State == race.StateClosed, Planned: v.State == race.StatePlanned,
 		Current: st.Current, Version: v.Version, Riders: ridersOf(st, n), Volata: rs.Volata != nil, Fatigue: rs.Fatigue != nil,
-		Length: lengthText(rs, v.Length)}
+		Length: lengthText(rs, v.Length), FollowCode: st.FollowCode, TourVersion: st.Version}
 	scr.CanReopen = scr.Closed && n == st.Closed
 	res := v.Results
 	var allowances []race.TeamAllowance

@@ -6,6 +6,7 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
@@ -256,8 +257,9 @@ func plainToken(token string) bool {
 
 // readVersion returns how to read the version a route's answer depends on, or nil for a route that
 // is not kept: a tour's pages, JSON and sheets depend on the tour's version, the tour list and the
-// Load page on the tours' (ToursVersion). The stage JSON is not kept: its ETag is the stage's own
-// version (the If-Match of result writes).
+// Load page on the tours' (ToursVersion), a follower's pages and JSON on the version of the tour of
+// their follow code. The stage JSON is not kept: its ETag is the stage's own version (the If-Match of
+// result writes).
 func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 	p := c.Path()
 	switch {
@@ -265,6 +267,12 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		return h.Store.ToursVersion
 	case p == "/api/v1/tours/:id/stages/:n":
 		return nil
+	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events" || p == "/tours/:id/share":
+		// The QR code has no version (the browser keeps it), the stream is live, and the Share page
+		// depends on the host it is asked at.
+		return nil
+	case strings.HasPrefix(p, "/follow/:code") || p == "/api/v1/follow/:code":
+		return h.followVersion(c.Param("code"))
 	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
 		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
 		if err != nil || id == 0 {
@@ -276,6 +284,19 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		}
 	}
 	return nil
+}
+
+// followVersion returns how to read the version of the tour followed with code, or nil for a code
+// no tour has (the handler answers it).
+func (h *Handler) followVersion(code string) func() (string, error) {
+	id, err := h.Store.TourByFollowCode(code)
+	if err != nil {
+		return nil
+	}
+	return func() (string, error) {
+		v, err := h.Store.TourVersion(id)
+		return fmt.Sprintf("tour %d at %d", id, v), err
+	}
 }
 
 // readKey is what an answer depends on besides the version: the address, the languages asked,

@@ -113,3 +113,30 @@ func TestFuncs(t *testing.T) {
 		t.Errorf("fieldError = %q, want %q", got, "is required")
 	}
 }
+
+// TestPageWithItsOwnDocument renders a page that defines its own "layout.html" (a follower's page)
+// with it instead of the director's layout: no director's menus; a part alone is no document at all.
+func TestPageWithItsOwnDocument(t *testing.T) {
+	v, err := New(stubFuncs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := v.Render(&buf, "follow_find", Page{Title: "Follow a tour", Data: map[string]any{"Code": "", "Message": ""}}); err != nil {
+		t.Fatalf("rendering follow_find: %v", err)
+	}
+	page := buf.String()
+	if !strings.HasPrefix(page, "<!doctype html>") || !strings.Contains(page, `<form method="get" action="/follow"`) {
+		t.Errorf("follow_find is not a whole page with the follow-code form:\n%s", page)
+	}
+	if strings.Contains(page, `class="main-nav"`) || strings.Contains(page, `href="/tours`) {
+		t.Errorf("follow_find has the director's menus:\n%s", page)
+	}
+	buf.Reset()
+	if err := v.Render(&buf, "follow_part", Page{Data: map[string]any{"Part": "nothing"}}); err != nil {
+		t.Fatalf("rendering follow_part: %v", err)
+	}
+	if strings.Contains(buf.String(), "<html") || strings.TrimSpace(buf.String()) != "" {
+		t.Errorf("a follow part that names no section renders %q, want nothing", buf.String())
+	}
+}

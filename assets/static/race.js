@@ -211,16 +211,12 @@
     if (bad) { bad.focus(); }
   }
 
-  function start() {
+  // dress reads the page's riders and shows what needs this script: the previews, Add group. The live
+  // stage screen (live.js) calls it again when it puts a new screen in place.
+  function dress() {
+    riders = {};
     loadRiders();
     document.querySelectorAll("input[data-bibs][aria-invalid=true]").forEach(function (i) { i.setAttribute("data-server-error", ""); });
-    document.addEventListener("input", function (ev) {
-      var t = ev.target;
-      if (!t.form) { return; }
-      if (t.hasAttribute("data-bibs")) { t.removeAttribute("data-server-error"); }
-      if (t.hasAttribute("data-bibs") || t.form.hasAttribute("data-model")) { refreshForm(t.form); }
-    });
-    document.addEventListener("submit", flagBefore, true);
     document.querySelectorAll("[data-add-group]").forEach(function (b) {
       b.hidden = false;
       b.addEventListener("click", function () { addGroup(b.form); });
@@ -228,6 +224,18 @@
     document.querySelectorAll("form").forEach(function (f) {
       if (f.querySelector("input[data-bibs]")) { refreshForm(f); }
     });
+  }
+
+  function start() {
+    dress();
+    document.addEventListener("racedirector:replaced", dress);
+    document.addEventListener("input", function (ev) {
+      var t = ev.target;
+      if (!t.form) { return; }
+      if (t.hasAttribute("data-bibs")) { t.removeAttribute("data-server-error"); }
+      if (t.hasAttribute("data-bibs") || t.form.hasAttribute("data-model")) { refreshForm(t.form); }
+    });
+    document.addEventListener("submit", flagBefore, true);
     // The browser may skip autofocus (a key still down from the previous page's Enter): focus the
     // first empty entry the page names, unless the director already moved or the URL targets a place.
     var auto = document.querySelector("[autofocus]");

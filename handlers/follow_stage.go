@@ -1,0 +1,188 @@
+package handlers
+
+import (
+	"fmt"
+	"sort"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+)
+
+// followTop is how many lines of a long table the follow page shows before "show all".
+const followTop = 10
+
+// followStage is the stage a follower sees: its course (profile, what is on the board and where),
+// what comes next, and its results as the director enters them.
+type followStage struct {
+	N int
+	// State is open, closed or planned; StateText says it for players.
+	State, StateText string
+	TypeName, Length string
+	// Facts counts the climbs and sprints ("3 climbs · 5 sprints").
+	Facts   string
+	Profile profileView
+	// Board is the sprints and climbs in course order, each with its crossing order so far.
+	Board []followItem
+	// Markers is everything the director places on the board, square by square.
+	Markers []sheetMarker
+	// Next says what comes next in the race, in words.
+	Next      string
+	NextStage *followNextStage
+	// Model is the ruleset's time model; Groups the finish groups entered.
+	Model  string
+	Groups []groupRow
+	// Times are the stage placings computed from the finish entered so far (the first ones), More the
+	// rest.
+	Times, More []timeRow
+	Unit        string
+	Bonuses     bool
+	Abandons    []abandonRow
+	Retired     []retiredRow
+	// Entered says something of the stage's results is in.
+	Entered bool
+}
+
+// followItem is one intermediate sprint or climb of the stage as a follower sees it.
+type followItem struct {
+	Key, Kind, Title, Where, Scores string
+	Riders                          []bibView
+	// Next marks the first sprint or climb still to come.
+	Next bool
+}
+
+// followNextStage is the stage after the one shown, in short.
+type followNextStage struct {
+	N                       int
+	TypeName, Length, Facts string
+}
+
+// followStageOf lays out stage n of the tour for a follower.
+func followStageOf(st *store.RaceState, n int) followStage {
+	rs := &st.Tour.Ruleset
+	out := followStage{N: n, Unit: unitName(rs), Model: rs.TimeModel}
+	if n < 1 || n > len(st.Tour.Stages) {
+		out.StateText = "No stage"
+		return out
+	}
+	stage := st.Tour.Stages[n-1]
+	if len(stage.Markers) == 0 {
+		stage.Markers = race.StageMarkers(*rs, stage)
+	}
+	res := st.Results[n-1]
+	out.State = stage.State
+	out.StateText = map[string]string{race.StateOpen: "Racing now", race.StateClosed: "Finished", race.StatePlanned: "Not started"}[stage.State]
+	out.TypeName, out.Length = stageTypeName(rs, stage.Type), lengthText(rs, stage.Length)
+	out.Facts = fmt.Sprintf("%s · %s", counted(len(stage.Climbs), "climb"), counted(len(stage.Sprints), "sprint"))
+	out.Profile = newProfileView(*rs, stage, fmt.Sprintf("Profile of stage %d", n), false)
+	out.Markers = sheetMarkers(*rs, stage)
+	block := ridersOf(st, n)
+	out.Board = followBoard(rs, stage, res, block)
+	fin := finishForm{Model: rs.TimeModel}
+	for _, g := range res.Finish.Groups {
+		fin.Rows = append(fin.Rows, storedRow(rs.TimeModel, g))
+	}
+	for i := range fin.Rows {
+		fin.Rows[i].N = i + 1
+	}
+	fin.preview(block)
+	out.Groups = fin.Rows
+	if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
+		if times, err := race.StageTimes(&st.Tour, n, res); err == nil {
+			rows := timeRows(st, times)
+			for _, t := range rows {
+				out.Bonuses = out.Bonuses || t.Bonus != ""
+			}
+			out.Times, out.More = splitTop(rows)
+		}
+	}
+	for _, a := range res.Abandons {
+		r, _ := st.Tour.RiderByBib(a.Bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out.Abandons = append(out.Abandons, abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
+	}
+	out.Retired = fatigueRetiredBefore(st, n)
+	out.Entered = len(out.Groups) > 0 || len(out.Times) > 0 || len(out.Abandons) > 0
+	for _, it := range out.Board {
+		out.Entered = out.Entered || len(it.Riders) > 0
+	}
+	out.Next = out.nextWords(rs, stage, st, n)
+	if n < len(st.Tour.Stages) {
+		ns := st.Tour.Stages[n]
+		out.NextStage = &followNextStage{N: n + 1, TypeName: stageTypeName(rs, ns.Type), Length: lengthText(rs, ns.Length),
+			Facts: fmt.Sprintf("%s · %s", counted(len(ns.Climbs), "climb"), counted(len(ns.Sprints), "sprint"))}
+	}
+	return out
+}
+
+// followBoard lists a stage's sprints and climbs in course order with the crossing orders entered,
+// marking the first one still to come.
+func followBoard(rs *race.Ruleset, stage race.Stage, res race.StageResult, block ridersBlock) []followItem {
+	type placed struct {
+		at   int
+		item followItem
+	}
+	var items []placed
+	square := squareWord(rs)
+	for _, s := range stage.Sprints {
+		it := followItem{Key: fmt.Sprintf("sprint-%d", s.Index), Kind: "sprint", Title: fmt.Sprintf("Sprint %d", s.Index),
+			Where: fmt.Sprintf("%s %d", square, s.At), Scores: sprintScores(rs)}
+		it.Riders = previewBibs(block, res.Sprints[s.Index], "any", nil)
+		items = append(items, placed{s.At, it})
+	}
+	for _, cl := range stage.Climbs {
+		it := followItem{Key: fmt.Sprintf("climb-%d", cl.Index), Kind: "climb", Title: fmt.Sprintf("Climb %d — %s", cl.Index, climbName(rs, cl.Category)),
+			Where: fmt.Sprintf("%s %d–%d", square, cl.Start, cl.End)}
+		if cl.Name != "" {
+			it.Title += " (" + cl.Name + ")"
+		}
+		if cat, ok := rs.ClimbCategory(cl.Category); ok {
+			it.Scores = pointsText(cat.Points)
+			if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
+				it.Scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
+			}
+		}
+		it.Riders = previewBibs(block, res.Climbs[cl.Index], "any", nil)
+		items = append(items, placed{cl.Start, it})
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].at < items[j].at })
+	out := make([]followItem, 0, len(items))
+	next := stage.State == race.StateOpen
+	for _, p := range items {
+		if next && len(p.item.Riders) == 0 {
+			p.item.Next, next = true, false
+		}
+		out = append(out, p.item)
+	}
+	return out
+}
+
+// nextWords says what comes next in the race: the next sprint or climb, the finish, the end of the
+// stage, the next stage, or the end of the tour.
+func (s *followStage) nextWords(rs *race.Ruleset, stage race.Stage, st *store.RaceState, n int) string {
+	switch stage.State {
+	case race.StatePlanned:
+		return fmt.Sprintf("Stage %d starts when the director opens it.", n)
+	case race.StateClosed:
+		if n == len(st.Tour.Stages) {
+			return "The tour is over: the final classifications are in."
+		}
+		return fmt.Sprintf("Stage %d is finished; stage %d comes next.", n, n+1)
+	}
+	for _, it := range s.Board {
+		if it.Next {
+			return fmt.Sprintf("Next on the course: %s, %s.", it.Title, it.Where)
+		}
+	}
+	if len(s.Groups) == 0 && len(s.Times) == 0 {
+		return fmt.Sprintf("Next: the finish, after %s.", lengthText(rs, stage.Length))
+	}
+	return "The finish is in: the classifications follow when the director ends the stage."
+}
+
+// splitTop cuts a long table after its first lines: the first ones, and the rest.
+func splitTop[T any](rows []T) ([]T, []T) {
+	if len(rows) <= followTop+2 { // two more lines are not worth a "show all"
+		return rows, nil
+	}
+	return rows[:followTop], rows[followTop:]
+}
