@@ -198,7 +198,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 	openPages := map[string]bool{
 		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
 		"/tours/:id/classifications": true, "/tours/:id/cycling-party": true, "/tours/:id/sheets": true,
-		"/tours/:id/stages/:n/sheet": true, "/teams": true,
+		"/tours/:id/stages/:n/sheet": true, "/teams": true, "/follow": true, "/tours/:id/share": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

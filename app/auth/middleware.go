@@ -44,7 +44,7 @@ func isSignIn(method, route string) bool {
 // are forms for changing the race. Everything else read with GET stays open to everyone, so that
 // the players may follow: home, the tours list, a tour (a follower is taken to its readable pages),
 // its riders, classifications, Cycling Party standings, stage sheets and control sheets, the teams
-// list, every JSON read and export of /api/v1 (standings, backups, sheets), the follow pages of
+// list, every JSON read and export of /api/v1 (standings, backups, sheets), the Share page, the follow pages of
 // /follow/… and their API, and sign-in itself. A form shown to a follower would only lead to a
 // refusal: these pages send him to sign in instead.
 func directorPage(route string) bool {
