@@ -30,6 +30,8 @@ type App struct {
 	Logger *slog.Logger
 	// Lock says who may change the race (open without a PIN).
 	Lock *auth.Lock
+	// stopListening ends the listening to other instances' changes (PostgreSQL), if any.
+	stopListening context.CancelFunc
 }
 
 // Option changes how New assembles the app.
@@ -47,7 +49,7 @@ func WithPIN(pin string) Option { return func(o *options) { o.pin = pin } }
 // WithClock sets the clock the director's sessions and the wrong-PIN lock-outs are timed by.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
 
-// New opens the database at dbPath, migrates it, loads the default teams on a first start,
+// New opens the database dbPath names (a SQLite file, or a postgres:// address), migrates it, loads the default teams on a first start,
 // and builds the router. Without WithPIN everyone may change the race, as on the director's own
 // laptop.
 func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
@@ -89,10 +91,20 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	}
 	hub := live.NewHub()
 	st.OnTourChange(hub.Publish)
+	stop := func() {}
+	if feed, ok := st.ChangeFeed(); ok { // other instances may serve the same database
+		ctx, cancel := context.WithCancel(context.Background())
+		if err := hub.Listen(ctx, feed, st.TourVersion, logger); err != nil {
+			cancel()
+			_ = st.Close()
+			return nil, err
+		}
+		stop = cancel
+	}
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
 	e := newEcho(h, lock, version, logger)
-	return &App{Store: st, Echo: e, Logger: logger, Lock: lock}, nil
+	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
 }
 
 // roleNamer returns a template func naming a role id in words.
@@ -113,8 +125,13 @@ func roleNamer(rulesets []race.Ruleset) func(string) string {
 	}
 }
 
-// Close closes the database.
-func (a *App) Close() error { return a.Store.Close() }
+// Close stops listening to other instances and closes the database.
+func (a *App) Close() error {
+	if a.stopListening != nil {
+		a.stopListening()
+	}
+	return a.Store.Close()
+}
 
 // Run serves until ctx is cancelled (SIGINT/SIGTERM), then finishes in-flight requests and
 // closes the database. ready, if not nil, receives the URL once the server listens.
@@ -147,7 +164,7 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 20,
 	}
-	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), cfg.DB)
+	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
 	switch {
 	case made:
 		fmt.Fprintf(stdout, "Director's PIN: %s (made for this start: the players may look, only the director signed in with it may change the race; choose your own with -pin or RACEDIRECTOR_PIN)\n", pin)

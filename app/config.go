@@ -17,7 +17,7 @@ import (
 type Config struct {
 	// Addr is the listen address (host:port).
 	Addr string
-	// DB is the SQLite file path.
+	// DB is the database: a SQLite file path, or a PostgreSQL address (postgres://user:pass@host/db).
 	DB string
 	// PIN is the director's PIN ("": none; served beyond this machine, Run makes one).
 	PIN string
@@ -36,7 +36,7 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs := flag.NewFlagSet("racedirector", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env RACEDIRECTOR_ADDR)")
-	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (env RACEDIRECTOR_DB)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "the database: a SQLite file, or a PostgreSQL address postgres://user:password@host/name\n(env RACEDIRECTOR_DB)")
 	// The PIN's default is not the environment's: -h would print it.
 	fs.StringVar(&cfg.PIN, "pin", "", "the director's PIN: 4 to 12 digits or a passphrase of 8 characters or more; only the director\nsigned in with it may change the race (env RACEDIRECTOR_PIN; served beyond this machine without\none, a PIN is made and printed at start)")
 	if err := fs.Parse(args); err != nil {

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 
 	"racedirector/app"
 	"racedirector/app/auth"
+	"racedirector/app/store/storetest"
 )
 
 // TestSignInAndOutOnThePages walks the director from the stage screen to the sign-in page and
@@ -314,7 +314,7 @@ func TestThePINIsNeverLogged(t *testing.T) {
 	t.Parallel()
 	const pass = "Lanterne-Rouge-1903"
 	var logs syncBuffer
-	a, err := app.New(filepath.Join(t.TempDir(), "rd.db"), slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})), app.WithPIN(pass))
+	a, err := app.New(storetest.DSN(t, "rd.db"), slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})), app.WithPIN(pass))
 	if err != nil {
 		t.Fatal(err)
 	}

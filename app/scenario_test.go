@@ -13,12 +13,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"racedirector/app"
+	"racedirector/app/store/storetest"
 )
 
 // testApp is an App over a temporary database, with a cookie jar like a browser's.
@@ -30,10 +30,11 @@ type testApp struct {
 	closed  bool
 }
 
-// newTestApp starts the app on a fresh SQLite file in t.TempDir(); cleanup closes it.
+// newTestApp starts the app on a fresh database (storetest.DSN: a SQLite file in t.TempDir(), or a
+// PostgreSQL database when RACEDIRECTOR_TEST_DB names a server); cleanup closes it.
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
-	return openTestApp(t, filepath.Join(t.TempDir(), "racedirector.db"))
+	return openTestApp(t, storetest.DSN(t, "racedirector.db"))
 }
 
 // openTestApp starts the app on the SQLite file at path (new or existing); cleanup closes it.

@@ -28,6 +28,7 @@ import (
 
 	"racedirector/app"
 	"racedirector/app/race"
+	"racedirector/app/store/storetest"
 )
 
 // roadOracleDir is the pcs-2026 oracle data (see testdata/oracle/README.md).
@@ -165,7 +166,7 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 	if _, err := os.Stat(roadOracleDir); err != nil {
 		t.Fatalf("oracle data not found at %s (it ships in the repository)", roadOracleDir)
 	}
-	a, err := app.New(filepath.Join(t.TempDir(), "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(storetest.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

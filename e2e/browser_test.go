@@ -22,7 +22,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +34,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"racedirector/app"
+	"racedirector/app/store/storetest"
 )
 
 // Viewports the pages must work on.
@@ -90,7 +90,7 @@ type server struct {
 // startServer starts app.New on a new SQLite file in t.TempDir() behind httptest.NewServer.
 func startServer(t *testing.T) *server {
 	t.Helper()
-	a, err := app.New(filepath.Join(t.TempDir(), "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(storetest.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"racedirector/app"
+	"racedirector/app/store/storetest"
 )
 
 // lockPIN is the director's PIN of the locked browser tests.
@@ -23,7 +23,7 @@ const lockPIN = "4817"
 // again with the director's PIN, as a table served to the room would be.
 func startLockedServer(t *testing.T, prepare func(srv *server)) *server {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "racedirector.db")
+	path := storetest.DSN(t, "racedirector.db")
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	open, err := app.New(path, logger)
 	if err != nil {

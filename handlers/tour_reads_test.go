@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/store"
+	"racedirector/app/store/storetest"
 	"racedirector/data"
 )
 
@@ -65,7 +65,7 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(filepath.Join(t.TempDir(), "reads.db"), rulesets)
+	st, err := store.Open(storetest.DSN(t, "reads.db"), rulesets)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -200,7 +200,7 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 		}
 	}
 	var id uint
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		var err error
 		id, err = insertTour(tx, tour, b.Profile, b.Seed, states, b.Stages)
 		return err

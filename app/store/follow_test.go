@@ -1,11 +1,11 @@
 package store
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/store/storetest"
 	"racedirector/data"
 	"racedirector/models"
 )
@@ -33,7 +33,7 @@ func TestMigrationGivesOlderToursFollowCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "old.db")
+	path := storetest.DSN(t, "old.db")
 	s, err := Open(path, rulesets)
 	if err != nil {
 		t.Fatal(err)

@@ -93,7 +93,7 @@ func (s *Store) readRace(id uint) (*RaceState, error) {
 	}
 	// Writes keep coming in between: read in a transaction, which they wait for.
 	var st *RaceState
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.read(func(tx *gorm.DB) error {
 		var err error
 		st, err = loadRace(tx, id)
 		return err

@@ -27,7 +27,7 @@ type actionFunc func(st *RaceState, n int) ([]entryWrite, error)
 func (s *Store) stageAction(tourID uint, n, version int, action string, fn actionFunc) error {
 	var after *RaceState
 	kind, was := "", int64(0)
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.tourWrite(tourID, func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
 			return err

@@ -354,7 +354,7 @@ func fileColumn(field string) string {
 // PreviewImport says what importing the sheet would do; it stores nothing.
 func (s *Store) PreviewImport(sh roster.Sheet) (ImportPreview, error) {
 	var prev ImportPreview
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.read(func(tx *gorm.DB) error {
 		var err error
 		prev, _, err = s.planImport(tx, sh)
 		return err
@@ -365,7 +365,7 @@ func (s *Store) PreviewImport(sh roster.Sheet) (ImportPreview, error) {
 // ApplyImport stores the whole sheet in one transaction, or nothing when any row has a problem.
 func (s *Store) ApplyImport(sh roster.Sheet) (ImportPreview, error) {
 	var prev ImportPreview
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		var plan []plannedTeam
 		var err error
 		prev, plan, err = s.planImport(tx, sh)

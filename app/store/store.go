@@ -4,11 +4,8 @@ package store
 
 import (
 	"fmt"
-	"strings"
 
-	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 
 	"racedirector/app/race"
 )
@@ -35,32 +32,27 @@ type Store struct {
 	summaries tourSummaries
 	// onChange is told of every committed change of a tour (OnTourChange).
 	onChange func(TourChange)
+	// pg says the database is PostgreSQL, which dsn names; from marks this instance's announcements
+	// of changes among those of the other instances on the same database.
+	pg   bool
+	dsn  string
+	from string
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.
 const toursInMemory = 16
 
-// Open opens (creating if needed) the SQLite database at path with WAL, foreign keys and a
-// busy timeout, and runs the migrations.
-func Open(path string, rulesets []race.Ruleset) (*Store, error) {
-	sep := "?"
-	if strings.Contains(path, "?") {
-		sep = "&"
-	}
-	dsn := path + sep + "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL"
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: logger.Discard, TranslateError: true})
+// Open opens (creating if needed) the database dsn names and runs the migrations: a PostgreSQL
+// database for a postgres:// or postgresql:// address, else the SQLite file at that path (with WAL,
+// foreign keys and a busy timeout).
+func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
+	db, pg, err := openDB(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: unable to open %s: %w", path, err)
+		return nil, err
 	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, fmt.Errorf("store: unable to reach the database: %w", err)
-	}
-	// SQLite has one writer: a small pool keeps readers concurrent and writers queued.
-	sqlDB.SetMaxOpenConns(4)
-	s := &Store{db: db, rulesets: rulesets, races: newRaceMemory(toursInMemory)}
-	if err := s.migrate(); err != nil {
-		_ = sqlDB.Close()
+	s := &Store{db: db, pg: pg, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
+	if err := s.withLock(s.migrate); err != nil {
+		_ = s.Close()
 		return nil, err
 	}
 	return s, nil

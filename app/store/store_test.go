@@ -1,11 +1,11 @@
 package store
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/store/storetest"
 	"racedirector/data"
 )
 
@@ -15,7 +15,7 @@ func openTestStore(t *testing.T) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(filepath.Join(t.TempDir(), "store.db"), rulesets)
+	s, err := Open(storetest.DSN(t, "store.db"), rulesets)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

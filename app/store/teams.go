@@ -130,7 +130,7 @@ func (s *Store) CreateTeam(in TeamInput) (Team, error) {
 		return Team{}, err
 	}
 	var id uint
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		var err error
 		id, err = createTeamTx(tx, in)
 		return err
@@ -163,7 +163,7 @@ func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 // (matched by counter number, so unchanged riders keep their ids).
 func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
 	in = normalizeTeam(in)
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		row, err := getTeamRow(tx, id)
 		var nf *NotFoundError
 		if errors.As(err, &nf) {
@@ -230,7 +230,7 @@ func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 
 // DeleteTeam removes a team and its riders; tours keep their copies.
 func (s *Store) DeleteTeam(id uint) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	return s.write(func(tx *gorm.DB) error {
 		if _, err := getTeamRow(tx, id); err != nil {
 			return err
 		}
@@ -324,7 +324,7 @@ func (s *Store) checkRider(tx *gorm.DB, in RiderInput, except uint, old Games) (
 func (s *Store) CreateRider(in RiderInput) (Rider, error) {
 	in = normalizeRider(in)
 	var id uint
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		in, err := s.checkRider(tx, in, 0, nil)
 		if err != nil {
 			return err
@@ -345,7 +345,7 @@ func (s *Store) CreateRider(in RiderInput) (Rider, error) {
 // UpdateRider validates and changes a rider (it may move to another team).
 func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
 	in = normalizeRider(in)
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		row, err := getRiderRow(tx, id)
 		if err != nil {
 			return err
@@ -371,7 +371,7 @@ func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
 
 // DeleteRider removes a rider from the database; tours keep their copies.
 func (s *Store) DeleteRider(id uint) error {
-	return s.db.Transaction(func(tx *gorm.DB) error {
+	return s.write(func(tx *gorm.DB) error {
 		if _, err := getRiderRow(tx, id); err != nil {
 			return err
 		}

@@ -1,7 +1,11 @@
 package store
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"gorm.io/gorm"
 )
@@ -22,18 +26,16 @@ func (s *Store) OnTourChange(fn func(TourChange)) { s.onChange = fn }
 // tourChange runs fn in one transaction for a change of the tour and, once committed, tells the
 // listener the tour's new version and what changed.
 func (s *Store) tourChange(tourID uint, stage int, kind string, fn func(tx *gorm.DB) error) error {
-	if err := s.db.Transaction(fn); err != nil {
+	if err := s.tourWrite(tourID, fn); err != nil {
 		return err
 	}
 	s.changed(tourID, stage, kind)
 	return nil
 }
 
-// changed tells the listener that a tour changed (and was committed).
+// changed tells the listener that a tour changed (and was committed), and the other instances on
+// the same database (ChangeFeed).
 func (s *Store) changed(tourID uint, stage int, kind string) {
-	if s.onChange == nil {
-		return
-	}
 	version, err := tourVersion(s.db, tourID)
 	if err != nil {
 		var nf *NotFoundError
@@ -42,5 +44,56 @@ func (s *Store) changed(tourID uint, stage int, kind string) {
 		}
 		version = 0 // deleted
 	}
-	s.onChange(TourChange{Tour: tourID, Version: version, Stage: stage, Kind: kind})
+	ch := TourChange{Tour: tourID, Version: version, Stage: stage, Kind: kind}
+	if s.onChange != nil {
+		s.onChange(ch)
+	}
+	if b, err := json.Marshal(tourNotice{TourChange: ch, From: s.from}); err == nil {
+		_ = s.notify(string(b)) // the other instances' followers catch up at their next change or reconnection
+	}
+}
+
+// tourNotice is a committed change as announced to the other instances: the change and the mark
+// of the instance that made it.
+type tourNotice struct {
+	TourChange
+	From string `json:"from"`
+}
+
+// ChangeFeed says where the committed changes of the other instances serving the same database
+// are announced.
+type ChangeFeed struct {
+	// DSN is the database to listen on; Channel its channel of notices (see DecodeNotice).
+	DSN, Channel string
+	// From is this instance's mark: its own notices are told to its followers already.
+	From string
+}
+
+// ChangeFeed returns where other instances announce their committed changes; ok is false when
+// there is no such place (a SQLite file is served by one instance).
+func (s *Store) ChangeFeed() (feed ChangeFeed, ok bool) {
+	if !s.pg {
+		return ChangeFeed{}, false
+	}
+	return ChangeFeed{DSN: s.dsn, Channel: notifyChannel, From: s.from}, true
+}
+
+// DecodeNotice reads one notice of the change feed: the change, and whether it came from another
+// instance than the feed's own.
+func (f ChangeFeed) DecodeNotice(payload string) (ch TourChange, other bool, err error) {
+	var n tourNotice
+	if err := json.Unmarshal([]byte(payload), &n); err != nil {
+		return TourChange{}, false, fmt.Errorf("store: a change notice that is not one: %w", err)
+	}
+	if n.Tour == 0 {
+		return TourChange{}, false, fmt.Errorf("store: a change notice without a tour")
+	}
+	return n.TourChange, n.From != f.From, nil
+}
+
+// newInstanceMark is a random mark telling this instance's change notices from the others'.
+func newInstanceMark() string {
+	var raw [8]byte
+	_, _ = rand.Read(raw[:])
+	return hex.EncodeToString(raw[:])
 }

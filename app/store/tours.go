@@ -251,7 +251,7 @@ func (s *Store) CreateTour(in CreateTourInput) (uint, error) {
 		return 0, err
 	}
 	var id uint
-	err = s.db.Transaction(func(tx *gorm.DB) error {
+	err = s.write(func(tx *gorm.DB) error {
 		var err error
 		id, err = insertTour(tx, tour, in.Profile, in.Seed, nil, nil)
 		return err
@@ -345,7 +345,7 @@ func stageFromRow(row models.Stage) (race.Stage, error) {
 
 // DeleteTour erases a tour with its stages and results.
 func (s *Store) DeleteTour(id uint) error {
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.tourWrite(id, func(tx *gorm.DB) error {
 		var row models.Tour
 		if err := tx.First(&row, id).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
