@@ -1,4 +1,5 @@
 // Command racedirector serves Race Director: the race director's desk for tabletop cycling games.
+// `racedirector migrate --from FILE --to postgres://…` copies a database into an empty one instead.
 package main
 
 import (
@@ -13,6 +14,17 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "migrate" {
+		cfg, err := app.ParseMigrate(os.Args[2:], os.Stderr)
+		if err != nil {
+			os.Exit(2)
+		}
+		if err := app.Migrate(cfg, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "racedirector migrate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := app.ParseConfig(os.Args[1:], app.DefaultGetenv, os.Stderr)
 	if err != nil {
 		os.Exit(2)
