@@ -8,6 +8,8 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,5 +134,30 @@ func TestAnInstanceListensAgainAfterLosingTheDatabase(t *testing.T) {
 	// as a notice if it listened again before A wrote.
 	if ch := onB.next(t).change(t); ch.Version != now || ch.Version == first.Version {
 		t.Errorf("B's follower heard %+v, want version %d", ch, now)
+	}
+}
+
+// TestARefusalOnOneInstanceIsShownByTheOther posts a refused End stage to A; the browser's GET that
+// the redirect leads to reaches B, which shows the refusal (the page is kept in the database), once:
+// reloading on A shows the page afresh.
+func TestARefusalOnOneInstanceIsShownByTheOther(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.Postgres(t)
+	a, b := openTestApp(t, dsn), openTestApp(t, dsn)
+	r := createRaceTour(t, a, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, a, "Rojo").ID, teamNamed(t, a, "Azul").ID}, false)
+	stage := fmt.Sprintf("/tours/%d/stages/1", r.id)
+	form := url.Values{"_version": {r.version(t, 1)}, "_csrf": {a.csrf(t)}}
+	req := httptest.NewRequest(http.MethodPost, stage+"/close", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := a.serve(t, req, true)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != stage || !refusalKept(rec) {
+		t.Fatalf("a refused End stage on A = %d to %q, want 303 to %s keeping the refusal", rec.Code, rec.Header().Get("Location"), stage)
+	}
+	b.cookies = a.cookies // one browser, whichever instance answers it
+	if got := b.do(t, http.MethodGet, stage, nil); got.Code != http.StatusUnprocessableEntity || !strings.Contains(got.Body.String(), "Stage 1 cannot end yet") {
+		t.Errorf("GET %s on B after the refusal on A = %d, want 422 with what is missing:\n%s", stage, got.Code, clip(got.Body.String()))
+	}
+	if got := a.do(t, http.MethodGet, stage, nil); got.Code != http.StatusOK || strings.Contains(got.Body.String(), "cannot end yet") {
+		t.Errorf("GET %s on A after B showed the refusal = %d, want the page afresh", stage, got.Code)
 	}
 }

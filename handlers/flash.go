@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"racedirector/app/store"
 )
 
 const flashCookie = "rd_flash"
@@ -61,6 +63,15 @@ type refusedPages struct {
 	// order holds the tokens, oldest first.
 	order []string
 	bytes int
+	// shared, when set, keeps the pages in the database instead, where every instance serving it
+	// finds them: the GET a redirect leads to may reach another instance than the POST.
+	shared pageKeeper
+}
+
+// pageKeeper keeps refused pages for every instance serving the database (the store).
+type pageKeeper interface {
+	KeepPage(token string, p store.KeptPage, ttl time.Duration) error
+	TakePage(token, address string) (store.KeptPage, bool, error)
 }
 
 // refusedPage is one refused page form, rendered, waiting for the GET of its address.
@@ -86,6 +97,10 @@ func (r *refusedPages) keep(p refusedPage) (string, bool) {
 		return "", false
 	}
 	token := hex.EncodeToString(raw[:])
+	if r.shared != nil {
+		err := r.shared.KeepPage(token, store.KeptPage{Address: p.address, Status: p.status, Body: p.body, At: p.at}, refusedTTL)
+		return token, err == nil
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.pages[token] = p
@@ -115,6 +130,13 @@ func (r *refusedPages) keep(p refusedPage) (string, bool) {
 func (r *refusedPages) take(token, address string) (refusedPage, bool) {
 	if r == nil {
 		return refusedPage{}, false
+	}
+	if r.shared != nil {
+		kept, ok, err := r.shared.TakePage(token, address)
+		if err != nil || !ok {
+			return refusedPage{}, false
+		}
+		return refusedPage{address: kept.Address, status: kept.Status, body: kept.Body, at: kept.At}, time.Since(kept.At) < refusedTTL
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

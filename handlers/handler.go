@@ -41,7 +41,11 @@ type Handler struct {
 
 // New returns a Handler over the store, the views and the live hub.
 func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Handler {
-	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: newRefusedPages(), reads: newTourReads(), boot: newBoot()}
+	refused := newRefusedPages()
+	if s != nil && s.SharesKeptPages() {
+		refused.shared = s // another instance may answer the GET a refusal's redirect leads to
+	}
+	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), boot: newBoot()}
 }
 
 // csrfContextKey is where echo's CSRF middleware puts the request's token.

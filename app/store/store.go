@@ -51,7 +51,12 @@ func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, pg: pg, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
-	if err := s.withLock(s.migrate); err != nil {
+	if err := s.withLock(func() error {
+		if err := s.migrate(); err != nil {
+			return err
+		}
+		return s.makeKeptPages()
+	}); err != nil {
 		_ = s.Close()
 		return nil, err
 	}
