@@ -7,16 +7,20 @@ package app_test
 import (
 	"database/sql"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to cut the listening connections
 
+	"racedirector/app"
 	"racedirector/app/store/storetest"
 )
 
@@ -159,5 +163,35 @@ func TestARefusalOnOneInstanceIsShownByTheOther(t *testing.T) {
 	}
 	if got := a.do(t, http.MethodGet, stage, nil); got.Code != http.StatusOK || strings.Contains(got.Body.String(), "cannot end yet") {
 		t.Errorf("GET %s on A after B showed the refusal = %d, want the page afresh", stage, got.Code)
+	}
+}
+
+// TestInstancesStartingTogether starts three instances at once on an empty PostgreSQL database: one
+// makes the schema and loads the default teams, the others wait for it and find them.
+func TestInstancesStartingTogether(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.Postgres(t)
+	apps := make([]*app.App, 3)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i := range apps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			apps[i], errs[i] = app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		}()
+	}
+	wg.Wait()
+	for i, a := range apps {
+		if errs[i] != nil {
+			t.Fatalf("instance %d did not start: %v", i+1, errs[i])
+		}
+		t.Cleanup(func() { _ = a.Close() })
+	}
+	for i, a := range apps {
+		teams, err := a.Store.ListTeams()
+		if err != nil || len(teams) != 6 {
+			t.Errorf("instance %d reads %d teams (%v), want the 6 default teams once", i+1, len(teams), err)
+		}
 	}
 }

@@ -90,23 +90,24 @@ const (
 	pgSerializationFailure = "40001"
 	pgDeadlockDetected     = "40P01"
 	pgUniqueViolation      = "23505"
+	pgForeignKeyViolation  = "23503"
 )
 
 // maxTries is how many times an action that lost to a concurrent one is run before it is refused.
 const maxTries = 12
 
 // lostToConcurrent says whether err is a transaction that lost to a concurrent one: a
-// serialization failure, a deadlock, or a unique key another transaction took first (run again,
-// the action's own checks see that row and refuse in words).
+// serialization failure, a deadlock, a unique key another transaction took first, or a row another
+// deleted meanwhile (run again, the action's own checks see that and refuse in words).
 func lostToConcurrent(err error) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		switch pgErr.Code {
-		case pgSerializationFailure, pgDeadlockDetected, pgUniqueViolation:
+		case pgSerializationFailure, pgDeadlockDetected, pgUniqueViolation, pgForeignKeyViolation:
 			return true
 		}
 	}
-	return errors.Is(err, gorm.ErrDuplicatedKey)
+	return errors.Is(err, gorm.ErrDuplicatedKey) || errors.Is(err, gorm.ErrForeignKeyViolated)
 }
 
 // busyMessage is what a director reads when an action kept losing to others saved at the same moment.

@@ -49,6 +49,7 @@ func TestALostTransactionIsTriedAgainThenRefusedInWords(t *testing.T) {
 		&pgconn.PgError{Code: pgSerializationFailure},
 		fmt.Errorf("wrapped: %w", &pgconn.PgError{Code: pgDeadlockDetected}),
 		fmt.Errorf("%w: %w", gorm.ErrDuplicatedKey, &pgconn.PgError{Code: pgUniqueViolation}),
+		fmt.Errorf("%w: %w", gorm.ErrForeignKeyViolated, &pgconn.PgError{Code: pgForeignKeyViolation}),
 	} {
 		tries := 0
 		err := s.retry(func() error {
