@@ -34,6 +34,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	e.POST("/tours/:id/stages/:n/finish.csv", h.SaveFinishCSVPage)
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
+	e.GET("/follow/:code/tv", h.FollowTVPage) // the room's TV: no sign-in, nothing to edit
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	e.GET("/sign-in", h.SignInPage)

@@ -265,6 +265,8 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		return h.Store.ToursVersion
 	case p == "/api/v1/tours/:id/stages/:n":
 		return nil
+	case strings.HasPrefix(p, "/follow/:code/tv"):
+		return h.tvVersion(c)
 	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
 		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
 		if err != nil || id == 0 {

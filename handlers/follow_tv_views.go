@@ -1,0 +1,325 @@
+package handlers
+
+import (
+	"fmt"
+	"html/template"
+	"sort"
+	"strconv"
+	"strings"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// The TV's views, one function each, from the standings kept for the tour's version (never
+// recomputed per viewer) and the results of the stage being raced.
+
+// tvStartView is the waiting screen: the tour's stages, its teams and the first stage.
+func tvStartView(st *store.RaceState) tvView {
+	rs := &st.Tour.Ruleset
+	riders := 0
+	start := &tvStart{Stages: views.Plural(len(st.Tour.Stages), "stage", "stages"), Teams: views.Plural(len(st.Tour.Teams), "team", "teams")}
+	for _, t := range st.Tour.Teams {
+		riders += len(t.Riders)
+		start.TeamList = append(start.TeamList, tvRow{Name: t.Name, Team: t.Short, Color: t.Color, Value: views.Plural(len(t.Riders), "rider", "riders")})
+	}
+	start.Riders = views.Plural(riders, "rider", "riders")
+	if len(st.Tour.Stages) > 0 {
+		s := st.Tour.Stages[0]
+		start.First = "Stage 1: " + stageTypeName(rs, s.Type) + " · " + lengthText(rs, s.Length)
+	}
+	return tvView{ID: "start", Kind: "start", Tag: rs.Name, Title: "Waiting for the start", Start: start}
+}
+
+// tvLeadersView shows each classification's leader with his jersey, the best team and, in Cycling
+// Party, the leading manager; at the end they are the winners.
+func tvLeadersView(st *store.RaceState, s *race.Standings, final bool) tvView {
+	v := tvView{ID: "leaders", Kind: "leaders", Tag: "The jerseys", Title: "Leaders", Note: fmt.Sprintf("after stage %d", s.AfterStage)}
+	if final {
+		v.Title, v.Note = "Winners", "of the "+st.Tour.Name
+	}
+	v.Leaders = tvLeaders(st, s, "tv-")
+	return v
+}
+
+// tvLeaders names the leader of every classification the ruleset has, with the value he leads on;
+// prefix keeps the ids of the jerseys' drawings apart from another view's.
+func tvLeaders(st *store.RaceState, s *race.Standings, prefix string) []tvLeader {
+	rs := &st.Tour.Ruleset
+	var out []tvLeader
+	rider := func(id string, bib int, value string) {
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		j := rs.Jerseys[id]
+		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.Name, Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: t.Color, Value: value})
+	}
+	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
+		rider(race.ClassIndividual, s.Individual[0].Bib, timeText(rs, s.Individual[0].Time))
+	}
+	for _, c := range []struct {
+		id   string
+		rows []race.PointsRow
+	}{{race.ClassRegularity, s.Regularity}, {race.ClassMountain, s.Mountain}, {race.ClassSprints, s.Sprints}} {
+		if len(c.rows) > 0 && rs.Has(c.id) {
+			rider(c.id, c.rows[0].Bib, views.Plural(c.rows[0].Points, "point", "points"))
+		}
+	}
+	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
+		t := s.Teams[0]
+		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: t.TeamColor, Value: timeText(rs, t.Time)})
+	}
+	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
+		m := s.CyclingParty[0]
+		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: "Leading manager", Class: "Cycling Party", Name: m.Team, Color: m.TeamColor, Value: views.Plural(m.Points, "point", "points")})
+	}
+	return out
+}
+
+// tvStageView is the top ten of the stage: the stage being raced as soon as its finish is entered
+// (provisional), else the last closed stage.
+func tvStageView(st *store.RaceState, s *race.Standings) (tvView, bool) {
+	rs := &st.Tour.Ruleset
+	v := tvView{ID: "stage", Kind: "table", Tag: "Stage result", Who: "Rider", Unit: unitName(rs), Gaps: true}
+	if n := st.Current; n > 0 {
+		res := st.Results[n-1]
+		if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
+			if times, err := race.StageTimes(&st.Tour, n, res); err == nil && len(times) > 0 {
+				v.Title, v.Note = fmt.Sprintf("Stage %d", n), "provisional: the finish so far"
+				for _, t := range times[:min(tvTopTen, len(times))] {
+					r, _ := st.Tour.RiderByBib(t.Bib)
+					team, _ := st.Tour.TeamByID(r.TeamID)
+					v.Rows = append(v.Rows, tvRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color,
+						Value: timeText(rs, t.Time), Gap: gapText(rs, t.Time-times[0].Time)})
+				}
+				return v, true
+			}
+		}
+	}
+	if s == nil || len(s.Stage) == 0 {
+		return v, false
+	}
+	v.Title = fmt.Sprintf("Stage %d", s.AfterStage)
+	v.Note = stageTypeName(rs, st.Tour.Stages[s.AfterStage-1].Type)
+	v.Rows = tvTimeRows(rs, s.Stage, "")
+	return v, true
+}
+
+// tvGCView is the top ten of the general classification, its leader in his jersey.
+func tvGCView(st *store.RaceState, s *race.Standings, final bool) tvView {
+	rs := &st.Tour.Ruleset
+	v := tvView{ID: "gc", Kind: "table", Tag: "Overall", Title: "General classification", Note: fmt.Sprintf("after stage %d of %d", s.AfterStage, len(st.Tour.Stages)),
+		Who: "Rider", Unit: unitName(rs), Gaps: true}
+	if final {
+		v.Note = "final"
+	}
+	icon := template.HTML("")
+	if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
+		icon = jerseyIcon("tv-gc", j)
+	}
+	v.Rows = tvTimeRows(rs, s.Individual, icon)
+	return v
+}
+
+// tvTimeRows is the top ten of a time classification; the first line gets icon.
+func tvTimeRows(rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
+	var out []tvRow
+	for i, r := range rows[:min(tvTopTen, len(rows))] {
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)}
+		if i == 0 {
+			row.Icon = icon
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// tvPartyView is the Cycling Party standing of the managers.
+func tvPartyView(st *store.RaceState, s *race.Standings, final bool) tvView {
+	v := tvView{ID: "party", Kind: "table", Tag: "Cycling Party", Title: "Managers", Note: fmt.Sprintf("after stage %d", s.AfterStage), Who: "Manager", Unit: "Points", Gaps: true}
+	if final {
+		v.Note = "final result"
+	}
+	top := s.CyclingParty[0].Points
+	for _, m := range s.CyclingParty[:min(tvTopTen, len(s.CyclingParty))] {
+		gap := "—"
+		if m.Points != top {
+			gap = "−" + strconv.Itoa(top-m.Points)
+		}
+		v.Rows = append(v.Rows, tvRow{Place: m.Rank, Name: m.Team, Color: m.TeamColor, Value: strconv.Itoa(m.Points), Gap: gap})
+	}
+	return v
+}
+
+// tvPodiumView is the final result: the first three of the general classification on a podium.
+func tvPodiumView(st *store.RaceState, s *race.Standings) tvView {
+	rs := &st.Tour.Ruleset
+	v := tvView{ID: "final", Kind: "podium", Tag: "Final result", Title: st.Tour.Name, Note: "General classification after " + views.Plural(len(st.Tour.Stages), "stage", "stages")}
+	rows := tvTimeRows(rs, s.Individual, "")
+	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && len(rows) > 0 {
+		rows[0].Icon = jerseyIcon("tv-final", j)
+		rows[0].Gap = timeText(rs, s.Individual[0].Time)
+	}
+	v.Podium = rows[:min(3, len(rows))]
+	// The jerseys' other winners, under the podium.
+	for _, l := range tvLeaders(st, s, "tv-final-") {
+		if l.Class != race.ClassificationName(race.ClassIndividual) {
+			v.Leaders = append(v.Leaders, l)
+		}
+	}
+	return v
+}
+
+// tvCourseItems is how many sprints and climbs the course view lists.
+const tvCourseItems = 12
+
+// tvCourseView is the stage being raced: its profile and each sprint and climb with who crossed it
+// first.
+func tvCourseView(st *store.RaceState, n int) tvView {
+	rs := &st.Tour.Ruleset
+	s := st.Tour.Stages[n-1]
+	res := st.Results[n-1]
+	v := tvView{ID: "course", Kind: "course", Tag: fmt.Sprintf("Stage %d", n), Title: stageTypeName(rs, s.Type),
+		Note: lengthText(rs, s.Length) + " · " + counted(len(s.Climbs), "climb") + " · " + counted(len(s.Sprints), "sprint")}
+	if len(s.Markers) == 0 {
+		s.Markers = race.StageMarkers(*rs, s)
+	}
+	c := &tvCourse{Profile: newProfileView(*rs, s, fmt.Sprintf("Stage %d", n), true)}
+	first := func(order []int) (string, string) {
+		if len(order) == 0 {
+			return "", ""
+		}
+		r, _ := st.Tour.RiderByBib(order[0])
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		return fmt.Sprintf("%d %s", r.Bib, r.Name), t.Color
+	}
+	word := squareWord(rs)
+	for _, sp := range s.Sprints {
+		it := tvCourseItem{Kind: "sprint", What: fmt.Sprintf("Sprint %d", sp.Index), Where: fmt.Sprintf("%s %d", word, sp.At), at: sp.At}
+		it.First, it.Color = first(res.Sprints[sp.Index])
+		c.Items = append(c.Items, it)
+	}
+	for _, cl := range s.Climbs {
+		it := tvCourseItem{Kind: "climb", What: climbName(rs, cl.Category), Where: fmt.Sprintf("%s %d–%d", word, cl.Start, cl.End), at: cl.Start}
+		if cl.Name != "" {
+			it.What = cl.Name
+		}
+		it.First, it.Color = first(res.Climbs[cl.Index])
+		c.Items = append(c.Items, it)
+	}
+	sort.SliceStable(c.Items, func(i, j int) bool { return c.Items[i].at < c.Items[j].at })
+	// Up to twelve items, in as many columns as they need to fit under the profile.
+	c.Items = c.Items[:min(tvCourseItems, len(c.Items))]
+	c.Columns = 2
+	if len(c.Items) > 4 {
+		c.Columns = 3
+	}
+	if len(c.Items) > 9 {
+		c.Columns = 4
+	}
+	v.Course = c
+	return v
+}
+
+// tvCards are the results of stage n so far, one card each: every sprint and climb crossed and the
+// riders who left the race. tv.js shows one when its result comes in.
+func tvCards(st *store.RaceState, n int) []tvView {
+	rs := &st.Tour.Ruleset
+	s := st.Tour.Stages[n-1]
+	res := st.Results[n-1]
+	word := squareWord(rs)
+	var out []tvView
+	for _, sp := range s.Sprints {
+		order := res.Sprints[sp.Index]
+		if len(order) == 0 {
+			continue
+		}
+		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: "Sprint", Title: fmt.Sprintf("Sprint %d", sp.Index),
+			Note: fmt.Sprintf("Stage %d · %s %d", n, word, sp.At), Card: "sprint", Stage: n, Mark: bibText(order)}
+		v.Rows = tvCrossing(st, order, func(i int) string { return sprintAward(rs, i) })
+		out = append(out, v)
+	}
+	for _, cl := range s.Climbs {
+		order := res.Climbs[cl.Index]
+		if len(order) == 0 {
+			continue
+		}
+		title := climbName(rs, cl.Category)
+		if cl.Name != "" {
+			title = cl.Name + " (" + title + ")"
+		}
+		v := tvView{ID: fmt.Sprintf("climb-%d-%d", n, cl.Index), Kind: "crossing", Tag: fmt.Sprintf("Climb %d", cl.Index), Title: title,
+			Note: fmt.Sprintf("Stage %d · %s %d–%d", n, word, cl.Start, cl.End), Card: "climb", Stage: n, Mark: bibText(order)}
+		cat, _ := rs.ClimbCategory(cl.Category)
+		v.Rows = tvCrossing(st, order, func(i int) string { return climbAward(rs, cat, i) })
+		out = append(out, v)
+	}
+	if len(res.Abandons) > 0 {
+		v := tvView{ID: fmt.Sprintf("abandons-%d", n), Kind: "crossing", Tag: "Out of the race", Title: "Abandoned", Note: fmt.Sprintf("Stage %d", n), Card: "abandons", Stage: n}
+		var bibs []int
+		for _, a := range res.Abandons {
+			r, _ := st.Tour.RiderByBib(a.Bib)
+			t, _ := st.Tour.TeamByID(r.TeamID)
+			v.Rows = append(v.Rows, tvRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Award: a.Reason})
+			bibs = append(bibs, a.Bib)
+		}
+		v.Rows = v.Rows[max(0, len(v.Rows)-tvTopTen):] // the latest ten
+		v.Mark = bibText(bibs)
+		out = append(out, v)
+	}
+	return out
+}
+
+// tvCrossing is the top ten of a crossing order with what each place gave.
+func tvCrossing(st *store.RaceState, order []int, award func(i int) string) []tvRow {
+	var out []tvRow
+	for i, bib := range order[:min(tvTopTen, len(order))] {
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out = append(out, tvRow{Place: i + 1, Bib: bib, Name: r.Name, Team: t.Name, Color: t.Color, Award: award(i)})
+	}
+	return out
+}
+
+// sprintAward says what place i (0-based) of an intermediate sprint gives: "5 points · 10 s bonus".
+func sprintAward(rs *race.Ruleset, i int) string {
+	var parts []string
+	if i < len(rs.SprintPoints) {
+		parts = append(parts, views.Plural(rs.SprintPoints[i], "point", "points"))
+	}
+	if i < len(rs.SprintRegularity) {
+		parts = append(parts, views.Plural(rs.SprintRegularity[i], "regularity point", "regularity points"))
+	}
+	if i < len(rs.SprintBonuses) {
+		parts = append(parts, bonusWords(rs, rs.SprintBonuses[i]))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// climbAward says what place i (0-based) on a climb of the category gives.
+func climbAward(rs *race.Ruleset, cat race.ClimbCategory, i int) string {
+	var parts []string
+	if i < len(cat.Points) {
+		parts = append(parts, views.Plural(cat.Points[i], "point", "points"))
+		if i < len(rs.ClimbBonuses) {
+			parts = append(parts, bonusWords(rs, rs.ClimbBonuses[i]))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// bonusWords writes one time bonus: "10 s bonus", "1 turn bonus".
+func bonusWords(rs *race.Ruleset, b int) string {
+	if rs.TimeUnit == "turns" {
+		return views.Plural(b, "turn", "turns") + " bonus"
+	}
+	return strconv.Itoa(b) + " s bonus"
+}
+
+// teamIcon draws a team's colour as a large rounded square (SVG attributes: the CSP forbids styles).
+func teamIcon(color string) template.HTML {
+	if !hexColor(color) {
+		color = "#999999"
+	}
+	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="3" width="18" height="18" rx="4" fill="%s" stroke="#1b1f24" stroke-width=".8"/></svg>`, color))
+}
