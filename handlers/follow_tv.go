@@ -112,11 +112,20 @@ type tvCourseItem struct {
 	at    int
 }
 
-// tvStart is the waiting screen before the first result: the stages and the teams.
+// tvStart is the waiting screen before the first result: the start list, team by team (only the
+// teams when the riders would not fit).
 type tvStart struct {
-	Stages, Teams, Riders string
-	First                 string
-	TeamList              []tvRow
+	Teams []tvTeam
+	// Riders says the riders fit under their teams; Columns how many columns the teams take.
+	Riders  bool
+	Columns int
+}
+
+// tvTeam is one team of the start list.
+type tvTeam struct {
+	Name, Short, Color string
+	Count              string
+	Riders             []tvRow
 }
 
 // FollowTVPage is GET /follow/{code}/tv: the tour on the room's TV (the code in any case; an unknown
@@ -196,16 +205,14 @@ func newTVScreen(st *store.RaceState) (*tvScreen, error) {
 		scr.Views = append(scr.Views, tvCourseView(st, st.Current))
 		scr.Cards = tvCards(st, st.Current)
 	}
-	scr.First = scr.firstView(final, s != nil)
+	scr.First = scr.firstView(s != nil)
 	return scr, nil
 }
 
-// firstView is the view the page opens on: the final result, else the general classification, else
-// the first there is.
-func (scr *tvScreen) firstView(final, standings bool) string {
+// firstView is the view the page opens on, and the only one without JavaScript: the general
+// classification, else the first there is (tv.js opens on the final podium when there is one).
+func (scr *tvScreen) firstView(standings bool) string {
 	switch {
-	case final:
-		return "final"
 	case standings:
 		return "gc"
 	case len(scr.Views) > 0:

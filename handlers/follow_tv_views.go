@@ -15,21 +15,33 @@ import (
 // The TV's views, one function each, from the standings kept for the tour's version (never
 // recomputed per viewer) and the results of the stage being raced.
 
-// tvStartView is the waiting screen: the tour's stages, its teams and the first stage.
+// Start lists with riders fit up to tvStartTeams teams of tvStartRiders riders; larger tours list
+// their teams only.
+const (
+	tvStartTeams  = 6
+	tvStartRiders = 7
+)
+
+// tvStartView is the waiting screen: the start list of the tour, team by team.
 func tvStartView(st *store.RaceState) tvView {
-	rs := &st.Tour.Ruleset
-	riders := 0
-	start := &tvStart{Stages: views.Plural(len(st.Tour.Stages), "stage", "stages"), Teams: views.Plural(len(st.Tour.Teams), "team", "teams")}
+	riders, most := 0, 0
+	start := &tvStart{}
 	for _, t := range st.Tour.Teams {
+		team := tvTeam{Name: t.Name, Short: t.Short, Color: t.Color, Count: views.Plural(len(t.Riders), "rider", "riders")}
+		for _, r := range t.Riders {
+			team.Riders = append(team.Riders, tvRow{Bib: r.Bib, Name: r.Name})
+		}
 		riders += len(t.Riders)
-		start.TeamList = append(start.TeamList, tvRow{Name: t.Name, Team: t.Short, Color: t.Color, Value: views.Plural(len(t.Riders), "rider", "riders")})
+		most = max(most, len(t.Riders))
+		start.Teams = append(start.Teams, team)
 	}
-	start.Riders = views.Plural(riders, "rider", "riders")
-	if len(st.Tour.Stages) > 0 {
-		s := st.Tour.Stages[0]
-		start.First = "Stage 1: " + stageTypeName(rs, s.Type) + " · " + lengthText(rs, s.Length)
+	start.Riders = len(st.Tour.Teams) <= tvStartTeams && most <= tvStartRiders
+	start.Columns = 3
+	if len(st.Tour.Teams) > 12 {
+		start.Columns = 4
 	}
-	return tvView{ID: "start", Kind: "start", Tag: rs.Name, Title: "Waiting for the start", Start: start}
+	note := views.Plural(len(st.Tour.Stages), "stage", "stages") + " · " + views.Plural(len(st.Tour.Teams), "team", "teams") + " · " + views.Plural(riders, "rider", "riders")
+	return tvView{ID: "start", Kind: "start", Tag: "The start list", Title: "Waiting for the start", Note: note, Start: start}
 }
 
 // tvLeadersView shows each classification's leader with his jersey, the best team and, in Cycling
@@ -39,13 +51,13 @@ func tvLeadersView(st *store.RaceState, s *race.Standings, final bool) tvView {
 	if final {
 		v.Title, v.Note = "Winners", "of the "+st.Tour.Name
 	}
-	v.Leaders = tvLeaders(st, s, "tv-")
+	v.Leaders = tvLeaders(st, s, "tv-", final)
 	return v
 }
 
 // tvLeaders names the leader of every classification the ruleset has, with the value he leads on;
-// prefix keeps the ids of the jerseys' drawings apart from another view's.
-func tvLeaders(st *store.RaceState, s *race.Standings, prefix string) []tvLeader {
+// prefix keeps the ids of the jerseys' drawings apart from another view's; final names the winners.
+func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool) []tvLeader {
 	rs := &st.Tour.Ruleset
 	var out []tvLeader
 	rider := func(id string, bib int, value string) {
@@ -55,7 +67,7 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string) []tvLeader
 		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.Name, Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: t.Color, Value: value})
 	}
 	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
-		rider(race.ClassIndividual, s.Individual[0].Bib, timeText(rs, s.Individual[0].Time))
+		rider(race.ClassIndividual, s.Individual[0].Bib, timeWords(rs, s.Individual[0].Time))
 	}
 	for _, c := range []struct {
 		id   string
@@ -67,11 +79,15 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string) []tvLeader
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
 		t := s.Teams[0]
-		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: t.TeamColor, Value: timeText(rs, t.Time)})
+		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: t.TeamColor, Value: timeWords(rs, t.Time)})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
-		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: "Leading manager", Class: "Cycling Party", Name: m.Team, Color: m.TeamColor, Value: views.Plural(m.Points, "point", "points")})
+		title := "Leading manager"
+		if final {
+			title = "Winning manager"
+		}
+		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: "Cycling Party", Name: m.Team, Color: m.TeamColor, Value: views.Plural(m.Points, "point", "points")})
 	}
 	return out
 }
@@ -154,15 +170,15 @@ func tvPartyView(st *store.RaceState, s *race.Standings, final bool) tvView {
 // tvPodiumView is the final result: the first three of the general classification on a podium.
 func tvPodiumView(st *store.RaceState, s *race.Standings) tvView {
 	rs := &st.Tour.Ruleset
-	v := tvView{ID: "final", Kind: "podium", Tag: "Final result", Title: st.Tour.Name, Note: "General classification after " + views.Plural(len(st.Tour.Stages), "stage", "stages")}
+	v := tvView{ID: "final", Kind: "podium", Tag: "Final result", Title: "The podium", Note: "general classification after " + views.Plural(len(st.Tour.Stages), "stage", "stages")}
 	rows := tvTimeRows(rs, s.Individual, "")
 	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && len(rows) > 0 {
 		rows[0].Icon = jerseyIcon("tv-final", j)
-		rows[0].Gap = timeText(rs, s.Individual[0].Time)
+		rows[0].Gap = timeWords(rs, s.Individual[0].Time)
 	}
 	v.Podium = rows[:min(3, len(rows))]
 	// The jerseys' other winners, under the podium.
-	for _, l := range tvLeaders(st, s, "tv-final-") {
+	for _, l := range tvLeaders(st, s, "tv-final-", true) {
 		if l.Class != race.ClassificationName(race.ClassIndividual) {
 			v.Leaders = append(v.Leaders, l)
 		}
@@ -314,6 +330,14 @@ func bonusWords(rs *race.Ruleset, b int) string {
 		return views.Plural(b, "turn", "turns") + " bonus"
 	}
 	return strconv.Itoa(b) + " s bonus"
+}
+
+// timeWords writes a time with its unit where a bare number would not say it: "27 turns", "1:17".
+func timeWords(rs *race.Ruleset, v int) string {
+	if rs.TimeUnit == "turns" {
+		return views.Plural(v, "turn", "turns")
+	}
+	return timeText(rs, v)
 }
 
 // teamIcon draws a team's colour as a large rounded square (SVG attributes: the CSP forbids styles).

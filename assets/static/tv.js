@@ -194,10 +194,12 @@
 
   setLive("off");
   fillOrigin();
-  // The address may name the view to open on (/follow/CODE/tv#gc); else the page's own first view.
-  const first = current();
+  // The address may name the view to open on (/follow/CODE/tv#gc); else the final podium when the
+  // tour is over, else the page's own first view.
+  const has = (id) => id !== "" && root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]') !== null;
   const asked = decodeURIComponent(location.hash.slice(1));
-  show(root.querySelector('.tv-view[data-view="' + CSS.escape(asked) + '"]') ? asked : first ? first.dataset.view : "", false);
+  const first = current();
+  show(has(asked) ? asked : has("final") ? "final" : first ? first.dataset.view : "", false);
   listen();
   keepAwake();
 })();
