@@ -172,9 +172,11 @@ func tvPodiumView(st *store.RaceState, s *race.Standings) tvView {
 	rs := &st.Tour.Ruleset
 	v := tvView{ID: "final", Kind: "podium", Tag: "Final result", Title: "The podium", Note: "general classification after " + views.Plural(len(st.Tour.Stages), "stage", "stages")}
 	rows := tvTimeRows(rs, s.Individual, "")
-	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && len(rows) > 0 {
-		rows[0].Icon = jerseyIcon("tv-final", j)
-		rows[0].Gap = timeWords(rs, s.Individual[0].Time)
+	if len(rows) > 0 {
+		rows[0].Gap = timeWords(rs, s.Individual[0].Time) // the winner's time, the others' gaps
+		if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
+			rows[0].Icon = jerseyIcon("tv-final", j)
+		}
 	}
 	v.Podium = rows[:min(3, len(rows))]
 	// The jerseys' other winners, under the podium.
