@@ -200,6 +200,10 @@
   const asked = decodeURIComponent(location.hash.slice(1));
   const first = current();
   show(has(asked) ? asked : has("final") ? "final" : first ? first.dataset.view : "", false);
+  window.addEventListener("hashchange", () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (has(id)) show(id, false);
+  });
   listen();
   keepAwake();
 })();
