@@ -33,7 +33,9 @@ func newTVTour(t *testing.T, ta *testApp, ruleset string) tvTour {
 	switch ruleset {
 	case "cycling-party":
 		tt.r = createRaceTour(t, ta, ruleset, 5, pageCPStages()[:2], []uint{rojo, azul, verde}, false)
-		tt.finish = func(t *testing.T, n int) { tt.r.finish(t, n, cpGroup(3, 4, 5, all[:7]...), cpGroup(4, 2, 1, all[7:]...)) }
+		tt.finish = func(t *testing.T, n int) {
+			tt.r.finish(t, n, cpGroup(3, 4, 5, all[:7]...), cpGroup(4, 2, 1, all[7:]...))
+		}
 		tt.jersey, tt.party = "Yellow jersey", true
 	case "ciclismo-a-fondo":
 		st := cafRaceStages()
@@ -42,7 +44,9 @@ func newTVTour(t *testing.T, ta *testApp, ruleset string) tvTour {
 		tt.jersey = "Maillot amarillo"
 	case "2ruote":
 		tt.r = createRaceTour(t, ta, ruleset, 5, ruoteRaceStages()[:2], ruoteRaceTeams(t, ta), true)
-		tt.finish = func(t *testing.T, n int) { tt.r.finish(t, n, sectorGroup(1, 21, 11), sectorGroup(0, all[1:5]...), sectorGroup(0, all[6:]...)) }
+		tt.finish = func(t *testing.T, n int) {
+			tt.r.finish(t, n, sectorGroup(1, 21, 11), sectorGroup(0, all[1:5]...), sectorGroup(0, all[6:]...))
+		}
 		tt.jersey = "Maglia Rosa"
 	case "uci-road":
 		stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)},

@@ -194,9 +194,8 @@ func TestTVInTheRoom(t *testing.T) {
 func TestTVOfEachRulesetFits(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	cp := func(name string) string {
-		return createTour(t, srv, "cycling-party", name, 6, cpStages(), defaultTeams(t, srv, 3), false)
-	}
+	cpIDs := defaultTeams(t, srv, 3) // the box's teams, before the other rulesets' are added
+	cp := func(name string) string { return createTour(t, srv, "cycling-party", name, 6, cpStages(), cpIDs, false) }
 	type ruleset struct {
 		name   string
 		create func(name string) string
@@ -219,7 +218,9 @@ func TestTVOfEachRulesetFits(t *testing.T) {
 			all := bibs(3, 6)
 			return obj{"groups": []obj{cpGroup(0, 3, 4, all[n:n+4]...), cpGroup(1, 6, 2, append(append([]int{}, all[:n]...), all[n+4:]...)...)}}
 		}, true},
-		{"ciclismo-a-fondo", func(name string) string { return createTour(t, srv, "ciclismo-a-fondo", name, 5, cafStages(), cafIDs, false) }, func(n int) obj {
+		{"ciclismo-a-fondo", func(name string) string {
+			return createTour(t, srv, "ciclismo-a-fondo", name, 5, cafStages(), cafIDs, false)
+		}, func(n int) obj {
 			all := bibs(3, 5)
 			return obj{"groups": []obj{turnGroup(20, all[n:n+3]...), turnGroup(21, append(append([]int{}, all[:n]...), all[n+3:]...)...)}}
 		}, false},

@@ -106,7 +106,7 @@ func tvStageView(st *store.RaceState, s *race.Standings) (tvView, bool) {
 					r, _ := st.Tour.RiderByBib(t.Bib)
 					team, _ := st.Tour.TeamByID(r.TeamID)
 					v.Rows = append(v.Rows, tvRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color,
-						Value: timeText(rs, t.Time), Gap: gapText(rs, t.Time-times[0].Time)})
+						Value: timeText(rs, t.Time), Gap: tvGap(rs, t.Time-times[0].Time, t.Place == 1)})
 				}
 				return v, true
 			}
@@ -141,7 +141,7 @@ func tvGCView(st *store.RaceState, s *race.Standings, final bool) tvView {
 func tvTimeRows(rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
 	var out []tvRow
 	for i, r := range rows[:min(tvTopTen, len(rows))] {
-		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)}
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: tvGap(rs, r.Gap, i == 0)}
 		if i == 0 {
 			row.Icon = icon
 		}
@@ -179,6 +179,11 @@ func tvPodiumView(st *store.RaceState, s *race.Standings) tvView {
 		}
 	}
 	v.Podium = rows[:min(3, len(rows))]
+	for i := 1; i < len(v.Podium); i++ {
+		if v.Podium[i].Gap == "s.t." {
+			v.Podium[i].Gap = "same time"
+		}
+	}
 	// The jerseys' other winners, under the podium.
 	for _, l := range tvLeaders(st, s, "tv-final-", true) {
 		if l.Class != race.ClassificationName(race.ClassIndividual) {
@@ -198,7 +203,15 @@ func tvCourseView(st *store.RaceState, n int) tvView {
 	s := st.Tour.Stages[n-1]
 	res := st.Results[n-1]
 	v := tvView{ID: "course", Kind: "course", Tag: fmt.Sprintf("Stage %d", n), Title: stageTypeName(rs, s.Type),
-		Note: lengthText(rs, s.Length) + " · " + counted(len(s.Climbs), "climb") + " · " + counted(len(s.Sprints), "sprint")}
+		Note: lengthText(rs, s.Length)}
+	for _, part := range []struct {
+		n    int
+		word string
+	}{{len(s.Climbs), "climb"}, {len(s.Sprints), "sprint"}} {
+		if part.n > 0 {
+			v.Note += " · " + counted(part.n, part.word)
+		}
+	}
 	if len(s.Markers) == 0 {
 		s.Markers = race.StageMarkers(*rs, s)
 	}
@@ -332,6 +345,18 @@ func bonusWords(rs *race.Ruleset, b int) string {
 		return views.Plural(b, "turn", "turns") + " bonus"
 	}
 	return strconv.Itoa(b) + " s bonus"
+}
+
+// tvGap writes a gap to the first: "+0:32", "s.t." (same time) for a rider level with him, "—" for
+// the first himself.
+func tvGap(rs *race.Ruleset, gap int, first bool) string {
+	switch {
+	case first:
+		return "—"
+	case gap == 0:
+		return "s.t."
+	}
+	return gapText(rs, gap)
 }
 
 // timeWords writes a time with its unit where a bare number would not say it: "27 turns", "1:17".
