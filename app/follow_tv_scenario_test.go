@@ -279,3 +279,43 @@ func TestTVIsKeptPerVersion(t *testing.T) {
 		t.Errorf("GET the TV after a sprint = %d with ETag %q (was %q), want 200, a new ETag and the sprint's card", after.Code, after.Header().Get("ETag"), etag)
 	}
 }
+
+// TestTVCardsOfTheStage checks the cards of the stage being raced: one per sprint and climb crossed,
+// with what each place gave, and one of the riders who left the race; none for a climb not crossed
+// yet, and none of them in the turn of the views. The course names who crossed first.
+func TestTVCardsOfTheStage(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	tt := newTVTour(t, ta, "cycling-party")
+	tt.r.order(t, 1, "sprints", 1, 12, 22, 32)
+	tt.r.order(t, 1, "climbs", 2, 13, 23, 33) // a third-category climb: 5, 3, 1 points
+	tt.r.ok(t, http.MethodPost, "/stages/1/abandons", map[string]any{"bib": 35, "reason": "crash in the descent"})
+	body := tvPage(t, ta, "/follow/"+tt.code+"/tv", tt.code)
+	for _, c := range []struct {
+		view string
+		want []string
+	}{
+		{"sprint-1-1", []string{`data-card="sprint" data-stage="1" data-mark="12 22 32"`, "Sprint 1", "km 20", tt.riderName(t, 12), "5 points", "3 points", "1 point"}},
+		{"climb-1-2", []string{`data-card="climb" data-stage="1" data-mark="13 23 33"`, "Climb 2", "Third category", "km 80–87", tt.riderName(t, 13), "5 points"}},
+		{"abandons-1", []string{`data-card="abandons" data-stage="1" data-mark="35"`, "Out of the race", tt.riderName(t, 35), "crash in the descent"}},
+	} {
+		card := tvSection(body, c.view)
+		for _, want := range c.want {
+			if !strings.Contains(card, want) {
+				t.Errorf("the card %s lacks %q:\n%s", c.view, want, clip(card))
+			}
+		}
+		if strings.Contains(card, "data-rotate") || !strings.Contains(card, " hidden") {
+			t.Errorf("the card %s is in the turn or shown without JavaScript; it is shown when its result comes in", c.view)
+		}
+	}
+	for _, none := range []string{"climb-1-1", "climb-1-3", "sprint-1-2"} {
+		if tvSection(body, none) != "" {
+			t.Errorf("the TV has a card %s, which nobody has crossed", none)
+		}
+	}
+	course := tvSection(body, "course")
+	if !strings.Contains(course, "12 "+tt.riderName(t, 12)) || !strings.Contains(course, "13 "+tt.riderName(t, 13)) || !strings.Contains(course, "to come") {
+		t.Errorf("the course does not name the first over sprint 1 and climb 2, and what is to come:\n%s", clip(course))
+	}
+}

@@ -130,7 +130,8 @@ func followCode(t *testing.T, srv *server, tourID string) string {
 
 // TestTVInTheRoom puts a Cycling Party tour after stage 1 on a 1080p TV: every view fits the screen
 // without scrolling, the views turn by themselves, and results entered through the API (a sprint, a
-// climb, the finish, End stage) make the TV jump to the view of each, without a reload.
+// climb, an abandonment, the finish, End stage) make the TV jump to the view of each, without a
+// reload; when the tour is deleted the TV says so.
 func TestTVInTheRoom(t *testing.T) {
 	srv := startServer(t)
 	tourID := createTour(t, srv, "cycling-party", "Tour of the Room", 6, cpStages(), defaultTeams(t, srv, 3), false)
@@ -176,7 +177,11 @@ func TestTVInTheRoom(t *testing.T) {
 	lookAtTV(tb, "a climb")
 	api[obj](t, srv, "PUT", s2+"/sprints/1", obj{"order": []int{31, 21}}, 200)
 	tb.waitFor("the card of sprint 1, not of sprint 2", `(() => { const v = document.querySelector('.tv-view[data-view="sprint-2-1"]'); return !!v && !v.hidden; })()`)
-	api[obj](t, srv, "PUT", s2+"/finish", obj{"groups": []obj{cpGroup(0, 5, 2, all[6:]...), cpGroup(1, 2, 3, all[:6]...)}}, 200)
+	api[obj](t, srv, "POST", s2+"/abandons", obj{"bib": 36, "reason": "crash in the descent"}, 200)
+	tb.waitFor("the card of the abandonment", `(() => { const v = document.querySelector('.tv-view[data-view="abandons-2"]'); return !!v && !v.hidden; })()`)
+	tb.wantText(`.tv-view[data-view="abandons-2"]`, "36", "crash in the descent")
+	lookAtTV(tb, "an abandonment")
+	api[obj](t, srv, "PUT", s2+"/finish", obj{"groups": []obj{cpGroup(0, 5, 2, all[6:17]...), cpGroup(1, 2, 3, all[:6]...)}}, 200)
 	tb.waitFor("the stage's provisional top ten", `(() => { const v = document.querySelector('.tv-view[data-view="stage"]'); return !!v && !v.hidden && v.textContent.includes("provisional"); })()`)
 	lookAtTV(tb, "a finish")
 	api[obj](t, srv, "POST", s2+"/close", nil, 200)
@@ -187,6 +192,11 @@ func TestTVInTheRoom(t *testing.T) {
 	}
 	tb.wantText(".tv-heading", "Stage 3 of 3")
 	tb.check("on the TV")
+
+	// The director deletes the tour: the TV says so.
+	api[obj](t, srv, "DELETE", "/api/v1/tours/"+tourID, nil, 204)
+	tb.waitFor("the word that the tour is gone", `(() => { const v = document.querySelector('.tv-view[data-view="gone"]'); return !!v && !v.hidden; })()`)
+	lookAtTV(tb, "a deleted tour")
 }
 
 // TestTVOfEachRulesetFits shows every view of a tour of each ruleset on a 1080p TV, before the start,
