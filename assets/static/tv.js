@@ -6,33 +6,55 @@
   "use strict";
   const turn = 10000; // ms a view stays
   const hold = 20000; // ms a view of what just changed stays
+  const retryAfter = 30000; // ms before a refused event stream is opened again
   let root = document.querySelector(".tv");
   if (!root) return;
-  document.documentElement.dataset.js = "on";
   let shown = root.dataset.version;
   let timer = 0;
+  let due = null; // the current turn: when it started and how long it lasts
   let live = "off";
 
   const all = (sel) => Array.from(root.querySelectorAll(sel));
   const rotation = () => all(".tv-view[data-rotate]");
   const current = () => all(".tv-view").find((v) => !v.hidden);
+  const has = (id) => id !== "" && root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]') !== null;
 
-  // show puts a view on the screen (the first of the turn when it is not there) for turn or hold ms.
-  function show(id, fresh) {
-    const views = all(".tv-view");
-    const target = views.find((v) => v.dataset.view === id) || rotation()[0];
-    if (!target) return;
-    const was = current();
-    if (was !== target) {
-      views.forEach((v) => { v.hidden = v !== target; });
+  // hashView is the view the address names after its #, or "".
+  function hashView() {
+    try {
+      return decodeURIComponent(location.hash.slice(1));
+    } catch (err) {
+      return "";
     }
-    views.forEach((v) => { if (v !== target || !fresh) delete v.dataset.fresh; });
+  }
+
+  // display puts the view on the screen, alone, marked as just in when fresh.
+  function display(target, fresh) {
+    all(".tv-view").forEach((v) => {
+      v.hidden = v !== target;
+      if (v !== target || !fresh) delete v.dataset.fresh;
+    });
     if (fresh) target.dataset.fresh = "";
     all(".tv-dots li").forEach((d) => {
       if (d.dataset.dot === target.dataset.view) d.setAttribute("aria-current", "true");
       else d.removeAttribute("aria-current");
     });
+  }
+
+  // show puts a view on the screen (the first of the turn when it is not there) for a turn, or for a
+  // hold when it shows what just changed.
+  function show(id, fresh) {
+    const target = all(".tv-view").find((v) => v.dataset.view === id) || rotation()[0];
+    if (!target) return;
+    display(target, fresh);
     restartTimer(fresh ? hold : turn);
+  }
+
+  // stay keeps a view on the screen after the page was fetched again, in the same turn: changes that
+  // show nothing new must not hold the turn back.
+  function stay(id, fresh) {
+    display(root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]'), fresh);
+    drawTimer();
   }
 
   // next shows the view after the current one in the turn.
@@ -45,16 +67,24 @@
     show(turnViews[to].dataset.view, false);
   }
 
-  // restartTimer runs the bar at the bottom and the next turn after ms.
+  // restartTimer turns to the next view after ms, and runs the bar at the bottom.
   function restartTimer(ms) {
     clearTimeout(timer);
     timer = setTimeout(() => next(1), ms);
+    due = { start: Date.now(), length: ms };
+    drawTimer();
+  }
+
+  // drawTimer runs the bar at the bottom from the time already gone of the current turn (a page
+  // fetched again keeps its turn); it stays empty when there is nothing to turn to.
+  function drawTimer() {
     const bar = root.querySelector(".tv-timer");
     if (!bar) return;
     const fill = document.createElement("i");
     bar.replaceChildren(fill);
-    if (rotation().length > 1 || ms === hold) bar.dataset.run = ms === hold ? "long" : "turn";
-    else delete bar.dataset.run;
+    if (!due || (rotation().length < 2 && due.length !== hold) || !fill.animate) return;
+    const run = fill.animate([{ width: "0%" }, { width: "100%" }], { duration: due.length, fill: "forwards" });
+    run.currentTime = Math.min(Date.now() - due.start, due.length);
   }
 
   // setLive shows whether the screen hears the tour's changes.
@@ -64,7 +94,7 @@
     if (!pill) return;
     pill.dataset.live = state;
     const text = pill.querySelector("[data-live-text]");
-    if (text) text.textContent = { on: "Live", off: "Connecting…", lost: "Reconnecting…" }[state];
+    if (text) text.textContent = { wait: "Connecting…", on: "Live", lost: "Reconnecting…", off: "Offline" }[state];
   }
 
   // fillOrigin writes this server's address into the "follow on your phone" line.
@@ -141,7 +171,7 @@
     fillOrigin();
     const target = targetFor(change, before);
     if (target) show(target, true);
-    else if (root.querySelector('[data-view="' + wasID + '"]')) show(wasID, false);
+    else if (has(wasID)) stay(wasID, was.hasAttribute("data-fresh"));
     else show("", false);
   }
 
@@ -151,7 +181,11 @@
     if (!window.EventSource) return;
     const es = new EventSource(root.dataset.events);
     es.addEventListener("open", () => setLive("on"));
-    es.addEventListener("error", () => setLive(es.readyState === EventSource.CLOSED ? "off" : "lost"));
+    es.addEventListener("error", () => {
+      if (es.readyState !== EventSource.CLOSED) return setLive("lost"); // the browser reconnects
+      setLive("off"); // refused for good (the server restarting, say): try again a little later
+      setTimeout(listen, retryAfter);
+    });
     es.addEventListener("update", (e) => {
       setLive("on");
       if (e.lastEventId === shown) return; // the version on the screen
@@ -162,8 +196,10 @@
     es.addEventListener("deleted", () => {
       es.close();
       clearTimeout(timer);
+      due = null;
       setLive("off");
-      all(".tv-view").forEach((v) => { v.hidden = v.dataset.view !== "gone"; });
+      display(root.querySelector('.tv-view[data-view="gone"]'), false);
+      drawTimer();
     });
   }
 
@@ -192,16 +228,15 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
-  setLive("off");
+  setLive("wait");
   fillOrigin();
   // The address may name the view to open on (/follow/CODE/tv#gc); else the final podium when the
   // tour is over, else the page's own first view.
-  const has = (id) => id !== "" && root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]') !== null;
-  const asked = decodeURIComponent(location.hash.slice(1));
+  const asked = hashView();
   const first = current();
   show(has(asked) ? asked : has("final") ? "final" : first ? first.dataset.view : "", false);
   window.addEventListener("hashchange", () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = hashView();
     if (has(id)) show(id, false);
   });
   listen();
