@@ -205,7 +205,9 @@ func TestTVOfEachRulesetFits(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
 	cpIDs := defaultTeams(t, srv, 3) // the box's teams, before the other rulesets' are added
-	cp := func(name string) string { return createTour(t, srv, "cycling-party", name, 6, cpStages(), cpIDs, false) }
+	cp := func(name string) string {
+		return createTour(t, srv, "cycling-party", name, 6, cpStages(), cpIDs, false)
+	}
 	type ruleset struct {
 		name   string
 		create func(name string) string
