@@ -119,12 +119,13 @@ type tvStart struct {
 	// Riders says the riders fit under their teams; Columns how many columns the teams take.
 	Riders  bool
 	Columns int
+	// More says how many teams are left out ("and 3 more teams"), or "".
+	More string
 }
 
 // tvTeam is one team of the start list.
 type tvTeam struct {
 	Name, Short, Color string
-	Count              string
 	Riders             []tvRow
 }
 

@@ -17,9 +17,11 @@ import (
 
 // Start lists with riders fit up to tvStartTeams teams of tvStartRiders riders; larger tours list
 // their teams only.
+// At most tvStartMost teams are listed.
 const (
 	tvStartTeams  = 6
 	tvStartRiders = 7
+	tvStartMost   = 36
 )
 
 // tvStartView is the waiting screen: the start list of the tour, team by team.
@@ -27,7 +29,7 @@ func tvStartView(st *store.RaceState) tvView {
 	riders, most := 0, 0
 	start := &tvStart{}
 	for _, t := range st.Tour.Teams {
-		team := tvTeam{Name: t.Name, Short: t.Short, Color: t.Color, Count: views.Plural(len(t.Riders), "rider", "riders")}
+		team := tvTeam{Name: t.Name, Short: t.Short, Color: t.Color}
 		for _, r := range t.Riders {
 			team.Riders = append(team.Riders, tvRow{Bib: r.Bib, Name: r.Name})
 		}
@@ -37,8 +39,12 @@ func tvStartView(st *store.RaceState) tvView {
 	}
 	start.Riders = len(st.Tour.Teams) <= tvStartTeams && most <= tvStartRiders
 	start.Columns = 3
-	if len(st.Tour.Teams) > 12 {
+	if len(start.Teams) > 24 {
 		start.Columns = 4
+	}
+	if len(start.Teams) > tvStartMost {
+		start.More = "and " + views.Plural(len(start.Teams)-tvStartMost+1, "more team", "more teams")
+		start.Teams = start.Teams[:tvStartMost-1]
 	}
 	note := views.Plural(len(st.Tour.Stages), "stage", "stages") + " · " + views.Plural(len(st.Tour.Teams), "team", "teams") + " · " + views.Plural(riders, "rider", "riders")
 	return tvView{ID: "start", Kind: "start", Tag: "The start list", Title: "Waiting for the start", Note: note, Start: start}
