@@ -5,7 +5,6 @@ import (
 	"html/template"
 	"sort"
 	"strconv"
-	"strings"
 
 	"racedirector/app/race"
 	"racedirector/app/store"
@@ -29,7 +28,7 @@ func tvStartView(st *store.RaceState) tvView {
 	riders, most := 0, 0
 	start := &tvStart{}
 	for _, t := range st.Tour.Teams {
-		team := tvTeam{Name: t.Name, Short: t.Short, Color: t.Color}
+		team := tvTeam{Name: t.Name, Short: t.Short, Color: tvColor(t.Color)}
 		for _, r := range t.Riders {
 			team.Riders = append(team.Riders, tvRow{Bib: r.Bib, Name: r.Name})
 		}
@@ -70,7 +69,7 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.Name, Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: t.Color, Value: value})
+		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.Name, Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
 	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
 		rider(race.ClassIndividual, s.Individual[0].Bib, timeWords(rs, s.Individual[0].Time))
@@ -85,7 +84,7 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
 		t := s.Teams[0]
-		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: t.TeamColor, Value: timeWords(rs, t.Time)})
+		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: tvColor(t.TeamColor), Value: timeWords(rs, t.Time)})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
@@ -93,7 +92,7 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool
 		if final {
 			title = "Winning manager"
 		}
-		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: "Cycling Party", Name: m.Team, Color: m.TeamColor, Value: views.Plural(m.Points, "point", "points")})
+		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: "Cycling Party", Name: m.Team, Color: tvColor(m.TeamColor), Value: views.Plural(m.Points, "point", "points")})
 	}
 	return out
 }
@@ -111,7 +110,7 @@ func tvStageView(st *store.RaceState, s *race.Standings) (tvView, bool) {
 				for _, t := range times[:min(tvTopTen, len(times))] {
 					r, _ := st.Tour.RiderByBib(t.Bib)
 					team, _ := st.Tour.TeamByID(r.TeamID)
-					v.Rows = append(v.Rows, tvRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color,
+					v.Rows = append(v.Rows, tvRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: tvColor(team.Color),
 						Value: timeText(rs, t.Time), Gap: tvGap(rs, t.Time-times[0].Time, t.Place == 1)})
 				}
 				return v, true
@@ -147,7 +146,7 @@ func tvGCView(st *store.RaceState, s *race.Standings, final bool) tvView {
 func tvTimeRows(rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
 	var out []tvRow
 	for i, r := range rows[:min(tvTopTen, len(rows))] {
-		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: tvGap(rs, r.Gap, i == 0)}
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: timeText(rs, r.Time), Gap: tvGap(rs, r.Gap, i == 0)}
 		if i == 0 {
 			row.Icon = icon
 		}
@@ -168,7 +167,7 @@ func tvPartyView(st *store.RaceState, s *race.Standings, final bool) tvView {
 		if m.Points != top {
 			gap = "−" + strconv.Itoa(top-m.Points)
 		}
-		v.Rows = append(v.Rows, tvRow{Place: m.Rank, Name: m.Team, Color: m.TeamColor, Value: strconv.Itoa(m.Points), Gap: gap})
+		v.Rows = append(v.Rows, tvRow{Place: m.Rank, Name: m.Team, Color: tvColor(m.TeamColor), Value: strconv.Itoa(m.Points), Gap: gap})
 	}
 	return v
 }
@@ -228,7 +227,7 @@ func tvCourseView(st *store.RaceState, n int) tvView {
 		}
 		r, _ := st.Tour.RiderByBib(order[0])
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		return fmt.Sprintf("%d %s", r.Bib, r.Name), t.Color
+		return fmt.Sprintf("%d %s", r.Bib, r.Name), tvColor(t.Color)
 	}
 	word := squareWord(rs)
 	for _, sp := range s.Sprints {
@@ -258,101 +257,6 @@ func tvCourseView(st *store.RaceState, n int) tvView {
 	return v
 }
 
-// tvCards are the results of stage n so far, one card each: every sprint and climb crossed and the
-// riders who left the race. tv.js shows one when its result comes in.
-func tvCards(st *store.RaceState, n int) []tvView {
-	rs := &st.Tour.Ruleset
-	s := st.Tour.Stages[n-1]
-	res := st.Results[n-1]
-	word := squareWord(rs)
-	var out []tvView
-	for _, sp := range s.Sprints {
-		order := res.Sprints[sp.Index]
-		if len(order) == 0 {
-			continue
-		}
-		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: "Sprint", Title: fmt.Sprintf("Sprint %d", sp.Index),
-			Note: fmt.Sprintf("Stage %d · %s %d", n, word, sp.At), Card: "sprint", Stage: n, Mark: bibText(order)}
-		v.Rows = tvCrossing(st, order, func(i int) string { return sprintAward(rs, i) })
-		out = append(out, v)
-	}
-	for _, cl := range s.Climbs {
-		order := res.Climbs[cl.Index]
-		if len(order) == 0 {
-			continue
-		}
-		title := climbName(rs, cl.Category)
-		if cl.Name != "" {
-			title = cl.Name + " (" + title + ")"
-		}
-		v := tvView{ID: fmt.Sprintf("climb-%d-%d", n, cl.Index), Kind: "crossing", Tag: fmt.Sprintf("Climb %d", cl.Index), Title: title,
-			Note: fmt.Sprintf("Stage %d · %s %d–%d", n, word, cl.Start, cl.End), Card: "climb", Stage: n, Mark: bibText(order)}
-		cat, _ := rs.ClimbCategory(cl.Category)
-		v.Rows = tvCrossing(st, order, func(i int) string { return climbAward(rs, cat, i) })
-		out = append(out, v)
-	}
-	if len(res.Abandons) > 0 {
-		v := tvView{ID: fmt.Sprintf("abandons-%d", n), Kind: "crossing", Tag: "Out of the race", Title: "Abandoned", Note: fmt.Sprintf("Stage %d", n), Card: "abandons", Stage: n}
-		var bibs []int
-		for _, a := range res.Abandons {
-			r, _ := st.Tour.RiderByBib(a.Bib)
-			t, _ := st.Tour.TeamByID(r.TeamID)
-			v.Rows = append(v.Rows, tvRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Award: a.Reason})
-			bibs = append(bibs, a.Bib)
-		}
-		v.Rows = v.Rows[max(0, len(v.Rows)-tvTopTen):] // the latest ten
-		v.Mark = bibText(bibs)
-		out = append(out, v)
-	}
-	return out
-}
-
-// tvCrossing is the top ten of a crossing order with what each place gave.
-func tvCrossing(st *store.RaceState, order []int, award func(i int) string) []tvRow {
-	var out []tvRow
-	for i, bib := range order[:min(tvTopTen, len(order))] {
-		r, _ := st.Tour.RiderByBib(bib)
-		t, _ := st.Tour.TeamByID(r.TeamID)
-		out = append(out, tvRow{Place: i + 1, Bib: bib, Name: r.Name, Team: t.Name, Color: t.Color, Award: award(i)})
-	}
-	return out
-}
-
-// sprintAward says what place i (0-based) of an intermediate sprint gives: "5 points · 10 s bonus".
-func sprintAward(rs *race.Ruleset, i int) string {
-	var parts []string
-	if i < len(rs.SprintPoints) {
-		parts = append(parts, views.Plural(rs.SprintPoints[i], "point", "points"))
-	}
-	if i < len(rs.SprintRegularity) {
-		parts = append(parts, views.Plural(rs.SprintRegularity[i], "regularity point", "regularity points"))
-	}
-	if i < len(rs.SprintBonuses) {
-		parts = append(parts, bonusWords(rs, rs.SprintBonuses[i]))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// climbAward says what place i (0-based) on a climb of the category gives.
-func climbAward(rs *race.Ruleset, cat race.ClimbCategory, i int) string {
-	var parts []string
-	if i < len(cat.Points) {
-		parts = append(parts, views.Plural(cat.Points[i], "point", "points"))
-		if i < len(rs.ClimbBonuses) {
-			parts = append(parts, bonusWords(rs, rs.ClimbBonuses[i]))
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
-// bonusWords writes one time bonus: "10 s bonus", "1 turn bonus".
-func bonusWords(rs *race.Ruleset, b int) string {
-	if rs.TimeUnit == "turns" {
-		return views.Plural(b, "turn", "turns") + " bonus"
-	}
-	return strconv.Itoa(b) + " s bonus"
-}
-
 // tvGap writes a gap to the first: "+0:32", "s.t." (same time) for a rider level with him, "—" for
 // the first himself.
 func tvGap(rs *race.Ruleset, gap int, first bool) string {
@@ -373,10 +277,16 @@ func timeWords(rs *race.Ruleset, v int) string {
 	return timeText(rs, v)
 }
 
+// tvColor is a team's colour as the TV draws it: grey when it is not a #rrggbb colour.
+func tvColor(c string) string {
+	if !hexColor(c) {
+		return "#999999"
+	}
+	return c
+}
+
 // teamIcon draws a team's colour as a large rounded square (SVG attributes: the CSP forbids styles).
 func teamIcon(color string) template.HTML {
-	if !hexColor(color) {
-		color = "#999999"
-	}
+	color = tvColor(color)
 	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="3" width="18" height="18" rx="4" fill="%s" stroke="#1b1f24" stroke-width=".8"/></svg>`, color))
 }
