@@ -17,7 +17,7 @@
   const all = (sel) => Array.from(root.querySelectorAll(sel));
   const rotation = () => all(".tv-view[data-rotate]");
   const current = () => all(".tv-view").find((v) => !v.hidden);
-  const has = (id) => id !== "" && root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]') !== null;
+  const has = (id) => !!id && root.querySelector('.tv-view[data-view="' + CSS.escape(id) + '"]') !== null;
 
   // hashView is the view the address names after its #, or "".
   function hashView() {
@@ -170,7 +170,7 @@
     setLive(live);
     fillOrigin();
     const target = targetFor(change, before);
-    if (target) show(target, true);
+    if (has(target)) show(target, true);
     else if (has(wasID)) stay(wasID, was.hasAttribute("data-fresh"));
     else show("", false);
   }
