@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load run: a grand tour seeded through the API, then its classifications page, its follow page, its TV
-# page and the CSS file, each
-# driven by wrk with 32 connections on loopback, printed side by side with the server's peak memory.
+# page and the CSS file, each driven by wrk with 32 connections on loopback, printed side by side with
+# the server's peak memory.
 #   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 to change them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
