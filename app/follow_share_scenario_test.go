@@ -43,6 +43,7 @@ func TestSharePage(t *testing.T) {
 		`<p class="follow-code" aria-label="Follow code ` + code + `">` + code + `</p>`,
 		`<a href="` + link + `">` + link + `</a>`,
 		`<img src="/follow/` + code + `/qr.svg"`,
+		`<a class="button" href="/follow/` + code + `/tv">Open the TV view</a>`,
 		`http://table.example:8080/follow</b>`,
 		`<title>Share — Three stages of cycling-party · Race Director</title>`,
 	} {

@@ -117,19 +117,12 @@ func (h *Handler) followedTour(c echo.Context) (*store.RaceState, bool, error) {
 			return nil, true, c.Redirect(http.StatusFound, to)
 		}
 	}
-	id, err := h.Store.TourByFollowCode(code)
+	st, err := h.Store.FollowedRace(code)
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) || code == "" {
 		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(typed))
 	}
-	if err != nil {
-		return nil, true, err
-	}
-	st, err := h.Store.LoadRace(id)
-	if errors.As(err, &nf) {
-		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(typed))
-	}
-	return st, false, err
+	return st, err != nil, err
 }
 
 // buildFollow lays out what a follower sees of the tour's state.

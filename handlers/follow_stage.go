@@ -130,17 +130,8 @@ func followBoard(rs *race.Ruleset, stage race.Stage, res race.StageResult, block
 		items = append(items, placed{s.At, it})
 	}
 	for _, cl := range stage.Climbs {
-		it := followItem{Key: fmt.Sprintf("climb-%d", cl.Index), Kind: "climb", Title: fmt.Sprintf("Climb %d — %s", cl.Index, climbName(rs, cl.Category)),
-			Where: fmt.Sprintf("%s %d–%d", square, cl.Start, cl.End)}
-		if cl.Name != "" {
-			it.Title += " (" + cl.Name + ")"
-		}
-		if cat, ok := rs.ClimbCategory(cl.Category); ok {
-			it.Scores = pointsText(cat.Points)
-			if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
-				it.Scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
-			}
-		}
+		it := followItem{Key: fmt.Sprintf("climb-%d", cl.Index), Kind: "climb", Where: fmt.Sprintf("%s %d–%d", square, cl.Start, cl.End)}
+		it.Title, it.Scores = climbWords(rs, cl)
 		it.Riders = previewBibs(block, res.Climbs[cl.Index], "any", nil)
 		items = append(items, placed{cl.Start, it})
 	}

@@ -348,6 +348,22 @@ func unitName(rs *race.Ruleset) string {
 	return "Time"
 }
 
+// climbWords names a climb of the stage for the stage screen and the follow page ("Climb 2 — First
+// category (Tourmalet)") and says what it scores ("10, 8, 6 points · bonus …").
+func climbWords(rs *race.Ruleset, cl race.Climb) (title, scores string) {
+	title = fmt.Sprintf("Climb %d — %s", cl.Index, climbName(rs, cl.Category))
+	if cl.Name != "" {
+		title += " (" + cl.Name + ")"
+	}
+	if cat, ok := rs.ClimbCategory(cl.Category); ok {
+		scores = pointsText(cat.Points)
+		if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
+			scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
+		}
+	}
+	return title, scores
+}
+
 // climbName names a climb category in words.
 func climbName(rs *race.Ruleset, id string) string {
 	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {

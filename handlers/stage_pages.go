@@ -172,18 +172,9 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		scr.Items = append(scr.Items, it)
 	}
 	for _, cl := range v.Climbs {
-		it := courseItem{Kind: "climb", Index: cl.Index, Title: fmt.Sprintf("Climb %d — %s", cl.Index, climbName(rs, cl.Category)),
-			Where: fmt.Sprintf("%s %d–%d", scr.SquareWord, cl.Start, cl.End), at: cl.Start,
+		it := courseItem{Kind: "climb", Index: cl.Index, Where: fmt.Sprintf("%s %d–%d", scr.SquareWord, cl.Start, cl.End), at: cl.Start,
 			ID: fmt.Sprintf("climb-%d", cl.Index), Action: fmt.Sprintf("%s/climbs/%d", stageURL(st.TourID, n), cl.Index)}
-		if cl.Name != "" {
-			it.Title += " (" + cl.Name + ")"
-		}
-		if cat, ok := rs.ClimbCategory(cl.Category); ok {
-			it.Scores = pointsText(cat.Points)
-			if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
-				it.Scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
-			}
-		}
+		it.Title, it.Scores = climbWords(rs, cl)
 		it.setOrder(scr.Riders, res.Climbs[cl.Index])
 		if scr.Open {
 			it.Dice = diceFor(st, n, cl, allowances)

@@ -104,3 +104,13 @@ func followCodes(tx *gorm.DB) error {
 	}
 	return nil
 }
+
+// FollowedRace returns the race state of the tour with the follow code (any case), as LoadRace does;
+// a NotFoundError for none.
+func (s *Store) FollowedRace(code string) (*RaceState, error) {
+	id, err := s.TourByFollowCode(code)
+	if err != nil {
+		return nil, err
+	}
+	return s.LoadRace(id)
+}

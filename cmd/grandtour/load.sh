@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Load run: a grand tour seeded through the API, then its classifications page and the CSS file, each
-# driven by wrk with 32 connections on loopback, printed side by side with the server's peak memory.
+# Load run: a grand tour seeded through the API, then its classifications page, its follow page, its TV
+# page and the CSS file, each driven by wrk with 32 connections on loopback, printed side by side with
+# the server's peak memory.
 #   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 to change them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,6 +22,7 @@ for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep
 echo "seeding a grand tour (30 teams of 6, 21 stages) through the API..."
 id=$("$dir/grandtour" -url "$base")
 page="/tours/$id/classifications"
+code=$(curl -fs "$base/api/v1/tours/$id" | grep -o '"follow_code":"[A-Z0-9]*"' | cut -d'"' -f4)
 css=$(curl -fs "$base$page" | grep -o '/assets/[^"]*\.css' | head -1)
 row() { # path → "req/s p50 p99 MB/s"
   local out; out=$(wrk -t2 -c"$connections" -d"$duration" --latency "$base$1")
@@ -34,5 +36,7 @@ row() { # path → "req/s p50 p99 MB/s"
 }
 printf '\n%-40s %10s %9s %9s %9s\n' "GET ($connections connections, $duration)" "req/s" "p50" "p99" "MB/s"
 row "$page"
+row "/follow/$code"
+row "/follow/$code/tv"
 row "$css"
 printf '\nserver peak resident memory: %s MB\n' "$(awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$pid/status")"
