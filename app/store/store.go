@@ -1,5 +1,7 @@
 // Package store is the persistence of Race Director: queries and transactions over models,
-// converting rows to plain values and race values. Every action is one transaction.
+// converting rows to plain values and race values. Every action is one transaction, begun with
+// tourWrite for an action on a tour and write for any other (engine.go): on PostgreSQL they make
+// concurrent directors' actions run as SQLite runs them, one after the other.
 package store
 
 import (
