@@ -7,6 +7,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -213,7 +214,12 @@ func (s *Store) withLock(fn func() error) error {
 	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", startLockKey); err != nil {
 		return fmt.Errorf("store: unable to wait for the other instances' start: %w", err)
 	}
-	defer conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", startLockKey) //nolint:errcheck // the lock ends with the connection anyway
+	defer func() {
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", startLockKey); err != nil {
+			// Not unlocked: the connection goes, and the lock with it, rather than back to the pool.
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
 	return fn()
 }
 

@@ -63,12 +63,6 @@ func Postgres(t testing.TB) string {
 	return newDatabase(t, server)
 }
 
-// OnPostgres says whether the tests' databases are PostgreSQL's.
-func OnPostgres() bool {
-	_, ok := Server()
-	return ok
-}
-
 // newDatabase creates a database with a random name on the server and drops it when the test ends.
 func newDatabase(t testing.TB, server string) string {
 	t.Helper()
@@ -102,12 +96,4 @@ func newDatabase(t testing.TB, server string) string {
 	})
 	u.Path = "/" + name
 	return u.String()
-}
-
-// Engine names the tests' engine, for messages.
-func Engine() string {
-	if OnPostgres() {
-		return "PostgreSQL"
-	}
-	return "SQLite"
 }
