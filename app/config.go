@@ -39,6 +39,11 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "the database: a SQLite file, or a PostgreSQL address postgres://user:password@host/name\n(env RACEDIRECTOR_DB)")
 	// The PIN's default is not the environment's: -h would print it.
 	fs.StringVar(&cfg.PIN, "pin", "", "the director's PIN: 4 to 12 digits or a passphrase of 8 characters or more; only the director\nsigned in with it may change the race (env RACEDIRECTOR_PIN; served beyond this machine without\none, a PIN is made and printed at start)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: racedirector [flags]                                 serve the app")
+		fmt.Fprintln(stderr, "       racedirector migrate --from FILE --to postgres://…   copy a database into a new, empty one")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

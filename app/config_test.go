@@ -58,7 +58,7 @@ func TestParseConfig(t *testing.T) {
 	t.Run("help names the environment variables", func(t *testing.T) {
 		var stderr strings.Builder
 		_, _ = app.ParseConfig([]string{"-h"}, func(string) string { return "" }, &stderr)
-		for _, want := range []string{"RACEDIRECTOR_ADDR", "RACEDIRECTOR_DB"} {
+		for _, want := range []string{"RACEDIRECTOR_ADDR", "RACEDIRECTOR_DB", "postgres://", "racedirector migrate"} {
 			if !strings.Contains(stderr.String(), want) {
 				t.Errorf("-h output lacks %s:\n%s", want, stderr.String())
 			}
