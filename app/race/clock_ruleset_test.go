@@ -27,7 +27,7 @@ func TestUCIRoadTables(t *testing.T) {
 	if rs.TeamBest != 3 || len(rs.Roles) != 0 || rs.Team.MaxTeams != 30 || rs.Team.MaxRiders != 9 {
 		t.Errorf("team best %d, roles %v, teams up to %d of up to %d riders; want 3, none, 30 and 9", rs.TeamBest, rs.Roles, rs.Team.MaxTeams, rs.Team.MaxRiders)
 	}
-	wantClasses := []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassTeams}
+	wantClasses := []string{ClassStage, ClassIndividual, ClassYouth, ClassRegularity, ClassMountain, ClassTeams}
 	if !slices.Equal(rs.Classifications, wantClasses) {
 		t.Errorf("classifications %v, want %v", rs.Classifications, wantClasses)
 	}

@@ -28,6 +28,9 @@ const (
 	ClassSprints      = "sprints"
 	ClassTeams        = "teams"
 	ClassCyclingParty = "cycling_party"
+	// ClassYouth is the young riders' classification (white jersey): the individual classification
+	// of the riders born on or after the tour's cut-off date.
+	ClassYouth = "youth"
 )
 
 // Advantage kinds recorded during a stage (RULES.md §1.6, §2.5).
@@ -84,6 +87,9 @@ type Ruleset struct {
 	FinishBonuses []int `json:"finish_bonuses,omitempty"`
 	// TeamBest is how many best stage times make a team's stage time (3, or 4).
 	TeamBest int `json:"team_best"`
+	// YouthYears sets the young riders' default cut-off: born on or after 1 January of the race's
+	// year minus YouthYears (25: the under-26 rule of the big tours). 0 means 25.
+	YouthYears int `json:"youth_years,omitempty"`
 	// Classifications lists the classifications this ruleset has (Class* constants).
 	Classifications []string `json:"classifications"`
 	// Jerseys names the leader's jersey of each classification.

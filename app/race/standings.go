@@ -250,6 +250,12 @@ func (c *count) standings(after int) *Standings {
 	st.Stage = c.stageRows()
 	ind := c.individual()
 	st.Individual = c.timeRows(ind)
+	if c.rs.Has(ClassYouth) {
+		st.Youth = c.youth(ind)
+		if len(st.Youth) > 0 {
+			st.Leaders[ClassYouth] = st.Youth[0].Bib
+		}
+	}
 	var reg, mtn, spr []int
 	if c.hasRegularity {
 		reg = c.regularityOrder()

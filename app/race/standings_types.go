@@ -2,9 +2,12 @@ package race
 
 // Standings are every classification after one stage, computed from results.
 type Standings struct {
-	AfterStage   int          `json:"after_stage"`
-	Stage        []TimeRow    `json:"stage"`
-	Individual   []TimeRow    `json:"individual"`
+	AfterStage int       `json:"after_stage"`
+	Stage      []TimeRow `json:"stage"`
+	Individual []TimeRow `json:"individual"`
+	// Youth is the young riders' classification: the individual classification of the riders born
+	// on or after the tour's cut-off, ranked among themselves.
+	Youth        []TimeRow    `json:"youth,omitempty"`
 	Regularity   []PointsRow  `json:"regularity,omitempty"`
 	Mountain     []PointsRow  `json:"mountain,omitempty"`
 	Sprints      []PointsRow  `json:"sprints,omitempty"`
@@ -94,6 +97,8 @@ func ClassificationName(id string) string {
 		return "Teams"
 	case ClassCyclingParty:
 		return "Cycling Party"
+	case ClassYouth:
+		return "Young riders"
 	}
 	return id
 }

@@ -1,0 +1,86 @@
+package race
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// dateLayout is how dates are written: 2003-04-05.
+const dateLayout = "2006-01-02"
+
+// Bounds of a plausible date of birth or cut-off.
+const (
+	minBornYear = 1900
+	maxBornYear = 2100
+)
+
+// defaultYouthYears is the under-26 rule: young riders are born on or after 1 January of the race's
+// year minus 25.
+const defaultYouthYears = 25
+
+// TourSettings are the director's choices for one tour, kept with it.
+type TourSettings struct {
+	// YouthBornFrom is the young riders' cut-off: riders born on or after it (2001-01-01) are in the
+	// young riders' classification; "" puts nobody in it.
+	YouthBornFrom string `json:"youth_born_from,omitempty"`
+}
+
+// ParseDate reads a date written 2003-04-05 with a year from 1900 to 2100; the error says what a
+// date looks like.
+func ParseDate(s string) (time.Time, error) {
+	d, err := time.Parse(dateLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is not a date like 2003-04-05 (year-month-day)", s)
+	}
+	if d.Year() < minBornYear || d.Year() > maxBornYear {
+		return time.Time{}, fmt.Errorf("%q is not a plausible date (the year is between %d and %d)", s, minBornYear, maxBornYear)
+	}
+	return d, nil
+}
+
+// DefaultYouthBornFrom is the young riders' cut-off of a race held in year under ruleset rs: 1 January
+// of the year minus the ruleset's youth years (25 unless it says otherwise): 2001-01-01 for 2026.
+func DefaultYouthBornFrom(rs Ruleset, year int) string {
+	years := rs.YouthYears
+	if years == 0 {
+		years = defaultYouthYears
+	}
+	return strconv.Itoa(year-years) + "-01-01"
+}
+
+// Young reports whether a rider is in the young riders' classification of t: born on or after the
+// tour's cut-off. A rider whose date of birth is not known is not.
+func (t *Tour) Young(r *Rider) bool {
+	from := t.Settings.YouthBornFrom
+	return from != "" && r.Born != "" && r.Born >= from
+}
+
+// ValidateSettings checks a tour's settings, naming each refused field.
+func ValidateSettings(s TourSettings) error {
+	v := &ValidationError{}
+	if s.YouthBornFrom != "" {
+		if _, err := ParseDate(s.YouthBornFrom); err != nil {
+			v.Add("youth_born_from", err.Error())
+		}
+	}
+	return v.Err()
+}
+
+// youth builds the young riders' classification from the individual order: its young riders,
+// ranked among themselves, with the gap to the best of them.
+func (c *count) youth(ind []int) []TimeRow {
+	var rows []TimeRow
+	lead := 0
+	for _, i := range ind {
+		if !c.t.Young(c.f.riders[i]) {
+			continue
+		}
+		tl := &c.riders[i]
+		if rows == nil {
+			lead = tl.total()
+		}
+		rows = append(rows, c.timeRow(i, len(rows)+1, tl.total(), tl.total()-lead, tl.bonus))
+	}
+	return rows
+}
