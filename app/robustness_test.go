@@ -897,6 +897,8 @@ var tourRoutes = []apiRoute{
 	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/reopen", bodies: func(robustTour) []any { return nil }},
 	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/undo", bodies: func(robustTour) []any { return nil }},
 	{method: "GET", path: "/api/v1/tours/{id}/stages/{n}/history"},
+	{method: "PUT", path: "/api/v1/tours/{id}/settings", bodies: func(robustTour) []any { return []any{obj{"youth_born_from": "2001-01-01"}} }},
+	{method: "PUT", path: "/api/v1/tours/{id}/riders/{bib}", bodies: func(robustTour) []any { return []any{obj{"born": "2003-04-05"}} }},
 	{method: "DELETE", path: "/api/v1/tours/{id}"},
 }
 

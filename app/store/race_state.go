@@ -114,6 +114,11 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
 	}
 	st.Tour.Name, st.Tour.RidersPerTeam, st.Tour.Advanced = row.Name, row.RidersPerTeam, row.Advanced
+	if row.Settings != "" {
+		if err := json.Unmarshal([]byte(row.Settings), &st.Tour.Settings); err != nil {
+			return nil, fmt.Errorf("store: tour %d settings are damaged: %w", id, err)
+		}
+	}
 	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		var p race.PointsDefinition
 		if err := json.Unmarshal([]byte(row.Points), &p); err != nil {
@@ -136,7 +141,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		if len(attrs) == 0 {
 			attrs = nil
 		}
-		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs})
+		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs, Born: r.Born})
 	}
 	for _, t := range teams {
 		rt := race.Team{ID: t.Number, Name: t.Name, Short: t.Short, Color: t.Color, Riders: byTeam[t.ID]}
