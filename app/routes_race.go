@@ -30,4 +30,6 @@ func raceRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.GET("/tours/:id/riders", h.TourRidersPage)
 	e.GET("/tours/:id/classifications", h.ClassificationsPage)
 	e.GET("/tours/:id/cycling-party", h.CyclingPartyPage)
+	e.POST("/tours/:id/settings", h.SaveTourSettingsPage)
+	e.POST("/tours/:id/riders/born", h.SaveTourRiderBornPage)
 }

@@ -141,7 +141,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 	rs := &st.Tour.Ruleset
 	var out []leaderView
-	for _, id := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+	for _, id := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := s.Leaders[id]
 		if !ok || !rs.Has(id) {
 			continue
@@ -191,6 +191,11 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 	out = append(out, timeTable("stage", fmt.Sprintf("Stage %d", s.AfterStage), s.Stage))
 	if rs.Has(race.ClassIndividual) {
 		out = append(out, timeTable(race.ClassIndividual, "Individual", s.Individual))
+	}
+	if rs.Has(race.ClassYouth) {
+		t := timeTable(race.ClassYouth, race.ClassificationName(race.ClassYouth), s.Youth)
+		t.Empty = youthEmpty(st.Tour.Settings)
+		out = append(out, t)
 	}
 	if rs.Has(race.ClassRegularity) {
 		out = append(out, pointsTable(race.ClassRegularity, s.Regularity))
@@ -248,4 +253,22 @@ func hexColor(c string) bool {
 		}
 	}
 	return true
+}
+
+// youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or
+// after it (a rider's date of birth is on his team's page).
+func youthEmpty(s race.TourSettings) string {
+	if s.YouthBornFrom == "" {
+		return "No young riders: the tour has no cut-off date for them."
+	}
+	return "No rider in the race was born on or after " + dateText(s.YouthBornFrom) + "."
+}
+
+// dateText writes a date (2001-01-01) in words: 1 January 2001; a date it cannot read is shown as it is.
+func dateText(s string) string {
+	d, err := race.ParseDate(s)
+	if err != nil {
+		return s
+	}
+	return d.Format("2 January 2006")
 }

@@ -160,7 +160,7 @@ func (s *source) abandonTable(res race.StageResult) *table {
 func (s *source) leaderTable(st *race.Standings) *table {
 	t := &table{title: "Leaders after the stage", cols: append(
 		[]column{flexCol("Classification", 32, true), flexCol("Jersey", 52, false)}, riderCols("")...)}
-	for _, class := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+	for _, class := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := st.Leaders[class]
 		if !ok || !slices.Contains(s.rs.Classifications, class) {
 			continue

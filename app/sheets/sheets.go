@@ -109,6 +109,7 @@ func catalogue() []sheetKind {
 		{SheetInfo{SheetEntry, "Entry sheet", true, false}, always},
 		{SheetInfo{SheetResult, "Stage result", true, false}, always},
 		{SheetInfo{SheetGeneral, "General control", false, true}, class(race.ClassIndividual)},
+		{SheetInfo{SheetYouth, "Young riders control", false, true}, class(race.ClassYouth)},
 		{SheetInfo{SheetRegularity, "Regularity control", false, true}, class(race.ClassRegularity)},
 		{SheetInfo{SheetMountain, "Mountain control", false, true}, class(race.ClassMountain)},
 		{SheetInfo{SheetSprints, "Intermediate sprints control", false, true}, class(race.ClassSprints)},
@@ -249,6 +250,8 @@ func (s *source) classificationDoc(sheet string, after int) (sheetDoc, error) {
 		return s.pointsSheet(sheet, after)
 	case SheetTeams:
 		return s.teamsSheet(after)
+	case SheetYouth:
+		return s.youthSheet(after)
 	case SheetBonuses:
 		return s.bonusesSheet(after)
 	case SheetEffort:

@@ -1,0 +1,71 @@
+package sheets
+
+import (
+	"strconv"
+	"testing"
+
+	"racedirector/app/race"
+)
+
+// uciRoadTour is a small real race: two teams of three riders with dates of birth (a young rider in
+// each, the cut-off 2001-01-01) and two road stages of clock results.
+func uciRoadTour(t *testing.T) fixture {
+	t.Helper()
+	rs := loadRuleset(t, "uci-road")
+	red := team(1, "Rouge", "#d62828", [2]string{"Vieux Un", ""}, [2]string{"Jeune Deux", ""}, [2]string{"Vieux Trois", ""})
+	blue := team(2, "Bleu", "#1d4ed8", [2]string{"Jeune Quatre", ""}, [2]string{"Vieux Cinq", ""}, [2]string{"Sans Date", ""})
+	born := map[int]string{11: "1990-02-03", 12: "2003-04-05", 13: "1995-06-07", 21: "2001-01-01", 22: "1988-08-08"}
+	for _, tm := range []*race.Team{&red, &blue} {
+		for i := range tm.Riders {
+			tm.Riders[i].Born = born[tm.Riders[i].Bib]
+		}
+	}
+	tour := &race.Tour{Name: "Petite Boucle", Ruleset: rs, RidersPerTeam: 3, Teams: []race.Team{red, blue},
+		Settings: race.TourSettings{YouthBornFrom: "2001-01-01"},
+		Stages: []race.Stage{
+			{Number: 1, Type: "flat", Length: 180, State: race.StateClosed, Sprints: []race.Sprint{{Index: 1, At: 90}}},
+			{Number: 2, Type: "hilly", Length: 170, State: race.StateClosed, Sprints: []race.Sprint{{Index: 1, At: 80}}},
+		}}
+	clock := func(bib, seconds int) race.ClockResult { return race.ClockResult{Bib: bib, Hundredths: seconds * 100} }
+	results := []race.StageResult{
+		{Stage: 1, Finish: race.Finish{Results: []race.ClockResult{clock(21, 15000), clock(11, 15000), clock(12, 15010), clock(22, 15030), clock(13, 15100), clock(23, 15100)}}},
+		{Stage: 2, Finish: race.Finish{Results: []race.ClockResult{clock(12, 14000), clock(21, 14005), clock(11, 14020), clock(13, 14020), clock(22, 14100), clock(23, 14200)}}},
+	}
+	checkResults(t, tour, results)
+	return fixture{tour: tour, results: results}
+}
+
+// TestYoungRidersSheet checks the young riders' control: the young riders in order with their date of
+// birth, time, gap and place in the GC, the cut-off in the note; and the white jersey among the
+// leaders of the stage result.
+func TestYoungRidersSheet(t *testing.T) {
+	f := uciRoadTour(t)
+	text := pdfText(t, makePDF(t, "uci-road", SheetYouth, f.input(2)))
+	wantLine(t, "title", text, "Young riders control")
+	wantLine(t, "table", text, "Young riders' classification (White jersey)")
+	st, err := race.ComputeStandings(f.tour, f.results, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Youth) != 2 {
+		t.Fatalf("young riders = %+v, want bibs 12 and 21", st.Youth)
+	}
+	gc := map[int]int{}
+	for _, r := range st.Individual {
+		gc[r.Bib] = r.Rank
+	}
+	for _, r := range st.Youth {
+		rider, _ := f.tour.RiderByBib(r.Bib)
+		wantLine(t, "young rider", text, itoa(r.Rank), itoa(r.Bib), rider.Name, rider.Born, race.FormatClockTime(100*r.Time), itoa(gc[r.Bib]))
+	}
+	wantLine(t, "note", text, "born on or after 2001-01-01")
+	result := pdfText(t, makePDF(t, "uci-road", SheetResult, Input{Tour: f.tour, Results: f.results, Closed: 2, Date: sheetDate(), Fonts: f.input(2).Fonts, Stage: 2}))
+	wantLine(t, "leaders", result, "Young riders", "White jersey", itoa(st.Youth[0].Bib))
+	x := xlsxSheet{t: t, f: makeXLSX(t, "uci-road", SheetYouth, f.input(2)), name: "Young riders"}
+	if got := x.value(x.column("Born") + itoa(x.row("C", "Jeune Deux"))); got != "2003-04-05" {
+		t.Errorf("XLSX young riders: Jeune Deux born %q, want 2003-04-05", got)
+	}
+}
+
+// itoa writes an int.
+func itoa(n int) string { return strconv.Itoa(n) }
