@@ -43,6 +43,9 @@ type classScreen struct {
 	afterChoice
 	Leaders []leaderView
 	Tables  []classTable
+	// Field counts the riders of the stage in words; Out lists the riders out of the race.
+	Field string
+	Out   []outLine
 }
 
 // leaderView is the leader of one classification with his jersey.
@@ -128,6 +131,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)
 		scr.Leaders = leadersOf(st, s)
 		scr.Tables = classTables(st, s)
+		scr.Field, scr.Out = fieldWords(st, s), outLines(st, s)
 	}
 	status := http.StatusOK
 	if msg != "" {

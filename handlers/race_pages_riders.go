@@ -54,12 +54,12 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 // renderTourRiders draws the riders page with p's messages and, after a refusal, the values typed.
 func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string) error {
 	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(id, st, values)}
-	gone := map[int]string{}
+	gone := map[int]race.Abandon{}
 	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
 		for _, a := range res.Abandons {
 			if _, ok := gone[a.Bib]; !ok {
-				gone[a.Bib] = a.Reason
+				gone[a.Bib] = a
 			}
 		}
 	}
@@ -72,7 +72,10 @@ func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *stor
 				row.Born = dateText(r.Born)
 			}
 			if e, out := exits[r.Bib]; out {
-				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib]
+				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib].Reason
+				if a := gone[r.Bib]; a.Status != "" {
+					row.Status = fmt.Sprintf("%s (%s), stage %d", race.StatusName(a.Status), a.Status, e.Stage)
+				}
 				if e.Fatigue > 0 {
 					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, race.FatigueLimit(&st.Tour))
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -58,4 +59,12 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, t)
+}
+
+// upperFirst writes s with a capital first letter ("did not start" → "Did not start").
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

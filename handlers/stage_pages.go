@@ -92,15 +92,22 @@ type diceOption struct {
 type abandonRow struct {
 	Bib                       int
 	Name, Team, Color, Reason string
+	// Status says how the rider left, in words with the official abbreviation ("did not start (DNS)").
+	Status string
 }
 
-// abandonForm is the abandonment entry.
+// abandonForm is the abandonment entry; a real race also asks how the rider left (Statuses, Status).
 type abandonForm struct {
 	Bib, Reason string
 	Preview     []bibView
 	Errors      map[string]string
 	Error       string
+	Status      string
+	Statuses    []statusOption
 }
+
+// statusOption is one way of leaving the race offered by the abandonment form.
+type statusOption struct{ Value, Label string }
 
 // stageFailure is a refused stage-screen form: which one, what was typed, and why.
 type stageFailure struct {
@@ -108,6 +115,8 @@ type stageFailure struct {
 	Index  int
 	Text   string
 	Reason string
+	// Status is the abandonment's status as chosen (real races).
+	Status string
 	Rows   []groupRow
 	rowOf  []int
 	// lines are the file lines of a refused clock upload's rows.
@@ -196,9 +205,18 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		scr.Abandons = append(scr.Abandons, abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
+		row := abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
+		if a.Status != "" {
+			row.Status = race.StatusName(a.Status) + " (" + a.Status + ")"
+		}
+		scr.Abandons = append(scr.Abandons, row)
 	}
-	scr.Times = timeRows(st, v.Times)
+	if rs.OfficialResults {
+		for _, s := range race.Statuses() {
+			scr.Abandon.Statuses = append(scr.Abandon.Statuses, statusOption{Value: s, Label: upperFirst(race.StatusName(s)) + " (" + s + ")"})
+		}
+	}
+	scr.Times = append(timeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
 	for _, t := range scr.Times {
 		scr.Bonuses = scr.Bonuses || t.Bonus != ""
 	}

@@ -143,7 +143,7 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 	case "finish":
 		scr.applyFinishFailure(f, ref)
 	case "abandon":
-		scr.Abandon.Bib, scr.Abandon.Reason = f.Text, f.Reason
+		scr.Abandon.Bib, scr.Abandon.Reason, scr.Abandon.Status = f.Text, f.Reason, f.Status
 		bibs, _ := parseBibs(f.Text, "")
 		scr.Abandon.Preview = previewBibs(scr.Riders, bibs, "single", nil)
 		scr.Abandon.Errors = ref.fields

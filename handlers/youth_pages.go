@@ -109,3 +109,64 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 	}
 	return redirect(c, fmt.Sprintf("/tours/%d/riders#young-riders", id), msg)
 }
+
+// outTimeRows are the stage result's lines of the riders who crossed the line but left the race in it
+// (outside the time limit, disqualified): their status instead of a place, their time and gap.
+func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.StageTime) []timeRow {
+	if len(out) == 0 {
+		return nil
+	}
+	status := map[int]string{}
+	for _, a := range res.Abandons {
+		status[a.Bib] = a.StatusOf()
+	}
+	rs := &st.Tour.Ruleset
+	lead := out[0].Time
+	if len(placed) > 0 {
+		lead = placed[0].Time
+	}
+	rows := make([]timeRow, 0, len(out))
+	for _, t := range out {
+		r, _ := st.Tour.RiderByBib(t.Bib)
+		team, _ := st.Tour.TeamByID(r.TeamID)
+		rows = append(rows, timeRow{Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: timeText(rs, t.Time), Gap: gapText(rs, t.Time-lead), Status: status[t.Bib]})
+	}
+	return rows
+}
+
+// outLine is one rider out of the race on the classifications page.
+type outLine struct {
+	Stage, Bib                                int
+	Name, Team, Color, Status, Words, Reason string
+	// Time is his time in the stage he left, when he crossed the line ("" otherwise).
+	Time string
+}
+
+// outLines lists the riders out of the race after the standings' stage, with how and when they left.
+func outLines(st *store.RaceState, s *race.Standings) []outLine {
+	var out []outLine
+	for _, o := range s.Out {
+		l := outLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: race.StatusName(o.Status), Reason: o.Reason}
+		if o.HasTime {
+			l.Time = timeText(&st.Tour.Ruleset, o.Time)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// fieldWords counts the field of the standings' stage in words: "Stage 3: 140 starters, 136
+// finishers, 2 did not finish, 1 outside the time limit, 1 disqualified."
+func fieldWords(st *store.RaceState, s *race.Standings) string {
+	f := s.Field
+	parts := []string{race.Plural(f.Starters, "starter", "starters"), race.Plural(f.Finishers, "finisher", "finishers")}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{f.DNF, "did not finish"}, {f.OTL, "outside the time limit"}, {f.DSQ, "disqualified"}, {f.DNS, "did not start"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	return fmt.Sprintf("Stage %d: %s.", s.AfterStage, strings.Join(parts, ", "))
+}

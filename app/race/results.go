@@ -47,10 +47,12 @@ type ClockResult struct {
 	Penalty    int `json:"penalty,omitempty"`
 }
 
-// Abandon is a rider leaving the race during a stage.
+// Abandon is a rider leaving the race in a stage, with how he left it (Status: one of the Status*
+// constants, "" meaning StatusDNF).
 type Abandon struct {
 	Bib    int    `json:"bib"`
 	Reason string `json:"reason"`
+	Status string `json:"status,omitempty"`
 }
 
 // AdvantageUse is one recorded use of an advantage.

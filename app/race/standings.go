@@ -34,7 +34,10 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 			return nil, err
 		}
 	}
-	return c.standings(after), nil
+	st := c.standings(after)
+	st.Field = fieldCount(t, results[:after], len(st.Stage))
+	st.Out = c.outRows(results[:after])
+	return st, nil
 }
 
 // tally is one rider's running totals through the stages counted.
@@ -74,6 +77,9 @@ type count struct {
 	teams                                            teamCount
 	// stageWinners is the rider index of each stage's winner (-1: nobody finished).
 	stageWinners []int
+	// crossed is the time of each rider who left the race with a time in the stage he left it in
+	// (outside the time limit, disqualified), by rider index.
+	crossed map[int]int
 }
 
 // newCount prepares the counting of a tour.
@@ -145,6 +151,12 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		}
 	}
 	c.stageWinners = append(c.stageWinners, winner)
+	for _, e := range c.w.crossed {
+		if c.crossed == nil {
+			c.crossed = map[int]int{}
+		}
+		c.crossed[e.rider] = e.time
+	}
 	for _, bib := range retiredBy(c.t, *res) {
 		if i := c.f.index(bib); i >= 0 && c.gone[i] == 0 {
 			c.gone[i] = s + 1

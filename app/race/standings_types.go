@@ -16,6 +16,12 @@ type Standings struct {
 	CyclingParty []ManagerRow `json:"cycling_party,omitempty"`
 	// Leaders maps a classification id to the bib of its leader.
 	Leaders map[string]int `json:"leaders"`
+	// Field counts the riders of the stage after which the standings are: starters, finishers,
+	// and those who left the race in it by status.
+	Field FieldCount `json:"field"`
+	// Out lists the riders who left the race in stages 1..after (an entered abandonment: did not
+	// start or finish, outside the time limit, disqualified), by stage then bib.
+	Out []OutRow `json:"out,omitempty"`
 }
 
 // TimeRow is one rider's line in a time classification.

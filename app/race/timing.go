@@ -39,6 +39,33 @@ type StageTime struct {
 // trial); in the clock model a rider's bonus entered with his finish is his whole bonus of the
 // stage and replaces what those tables would give him. A rider who abandoned in this stage has no time.
 func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, res)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StageTime, len(w.fin))
+	for i, e := range w.fin {
+		out[i] = StageTime{Bib: w.f.riders[e.rider].Bib, Time: e.time, Place: e.place, Bonus: e.bonus, Penalty: e.penalty}
+	}
+	return out, nil
+}
+
+// StageOutTimes are the times, in entry order and without a place, of the riders who left the race in
+// stage stageNumber after crossing the line (outside the time limit, disqualified).
+func StageOutTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, res)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StageTime, len(w.crossed))
+	for i, e := range w.crossed {
+		out[i] = StageTime{Bib: w.f.riders[e.rider].Bib, Time: e.time}
+	}
+	return out, nil
+}
+
+// stageTimes computes one stage alone (every rider of the tour starting it but those who abandon in it).
+func stageTimes(t *Tour, stageNumber int, res StageResult) (*stageWork, error) {
 	if stageNumber < 1 || stageNumber > len(t.Stages) {
 		return nil, fmt.Errorf("race: stage %d is not a stage of this tour (1–%d)", stageNumber, len(t.Stages))
 	}
@@ -57,11 +84,7 @@ func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) 
 	if err := w.compute(&t.Ruleset, stage, stageNumber, &res, gone); err != nil {
 		return nil, err
 	}
-	out := make([]StageTime, len(w.fin))
-	for i, e := range w.fin {
-		out[i] = StageTime{Bib: f.riders[e.rider].Bib, Time: e.time, Place: e.place, Bonus: e.bonus, Penalty: e.penalty}
-	}
-	return out, nil
+	return w, nil
 }
 
 // field is a tour's riders indexed 0..n-1 in tour order, with a bib lookup.
@@ -149,6 +172,9 @@ type stageWork struct {
 	pos []int32
 	// teamCount counts finishers per team (team time trials, daily team ranking).
 	teamCount []int
+	// crossed are the riders who left the race in this stage with a time in it (outside the time
+	// limit, disqualified): not placed, their time shown.
+	crossed []finisher
 }
 
 // newStageWork allocates the buffers for a field.
@@ -166,6 +192,9 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 		return fmt.Errorf("race: stage %d finish: bib %d appears twice", number, bib)
 	}
 	if g := gone[i]; g != 0 && g <= number {
+		if g == number {
+			w.crossed = append(w.crossed, finisher{rider: i, time: time, fine: fine})
+		}
 		return nil
 	}
 	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty, own: bonus > 0})
@@ -208,6 +237,7 @@ func (w *stageWork) reset() {
 		w.pos[e.rider] = 0
 	}
 	w.fin = w.fin[:0]
+	w.crossed = w.crossed[:0]
 }
 
 // times reads the finish in the ruleset's time model.

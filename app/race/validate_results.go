@@ -14,15 +14,24 @@ const (
 // ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
 // every bib is a rider of the tour, given once, who has not abandoned in an earlier stage (nor
 // retired for fatigue after one).
-// A rider who abandons later in the current stage may still have crossed. Fields are "order[i]".
+// A rider who abandons later in the current stage may still have crossed, one who did not start it
+// may not. Fields are "order[i]".
 func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) error {
 	v := &ValidationError{}
 	out := abandonedBefore(t, prior, cur.Stage)
+	dns := map[int]bool{}
+	for _, a := range cur.Abandons {
+		dns[a.Bib] = a.StatusOf() == StatusDNS
+	}
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
 		field := fmt.Sprintf("order[%d]", i)
 		if reason := riderProblem(t, out, bib); reason != "" {
 			v.Add(field, reason)
+			continue
+		}
+		if dns[bib] {
+			v.Add(field, fmt.Sprintf("bib %d did not start this stage", bib))
 			continue
 		}
 		if j, dup := seen[bib]; dup {
@@ -45,7 +54,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	out := abandonedBefore(t, prior, cur.Stage)
 	here := map[int]bool{}
 	for _, a := range cur.Abandons {
-		here[a.Bib] = true
+		here[a.Bib] = !a.Crossed() // outside the time limit or disqualified: he crossed the line
 	}
 	seen := map[int]string{}
 	rider := func(field string, bib int, where string) {
@@ -115,7 +124,8 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 }
 
 // ValidateAbandon checks an abandonment: the rider is in the tour, still in the race, not already
-// in this stage's finish, and a reason is given. Fields are "bib" and "reason".
+// in this stage's finish (unless he is outside the time limit or disqualified: he crossed the line),
+// a known status and a reason are given. Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &ValidationError{}
 	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason != "" {
@@ -126,8 +136,10 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 			v.Add("bib", fmt.Sprintf("bib %d has already abandoned in this stage", a.Bib))
 		}
 	}
-	if finishes(cur.Finish, a.Bib) {
-		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first", a.Bib))
+	if err := validStatus(a.Status); err != nil {
+		v.Add("status", err.Error())
+	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
+		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib))
 	}
 	if strings.TrimSpace(a.Reason) == "" {
 		v.Add("reason", "is required")

@@ -69,3 +69,28 @@ func TestYoungRidersSheet(t *testing.T) {
 
 // itoa writes an int.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestStartListSheets checks a real race's field on the sheets: the stage result counts starters,
+// finishers and who left the race by status, and lists those riders with their status and time; the
+// general control says how and when each rider left.
+func TestStartListSheets(t *testing.T) {
+	f := uciRoadTour(t)
+	f.results[0].Abandons = []race.Abandon{{Bib: 23, Reason: "ill", Status: race.StatusDNS}}
+	f.results[0].Finish.Results = f.results[0].Finish.Results[:5]
+	f.results[1].Abandons = []race.Abandon{{Bib: 13, Reason: "time limit", Status: race.StatusOTL}, {Bib: 22, Reason: "crash"}}
+	f.results[1].Finish.Results = []race.ClockResult{{Bib: 12, Hundredths: 1400000}, {Bib: 21, Hundredths: 1400500}, {Bib: 11, Hundredths: 1402000}, {Bib: 13, Hundredths: 1500000}}
+	checkResults(t, f.tour, f.results)
+	in := f.input(2)
+	in.Stage = 2
+	text := pdfText(t, makePDF(t, "uci-road-field", SheetResult, in))
+	wantLine(t, "field header", text, "Starters", "Finishers", "Did not finish", "Outside time limit", "Disqualified", "Did not start")
+	wantLine(t, "field counts", text, "5", "3", "1", "1", "0", "0")
+	wantLine(t, "rider outside the time limit", text, "13", "Vieux Trois", "OTL", "4:10:00", "time limit")
+	wantLine(t, "rider who did not finish", text, "22", "Vieux Cinq", "DNF", "crash")
+	in.Stage = 1
+	text = pdfText(t, makePDF(t, "uci-road-field", SheetResult, in))
+	wantLine(t, "field of stage 1", text, "5", "5", "0", "0", "0", "1")
+	general := pdfText(t, makePDF(t, "uci-road-field", SheetGeneral, f.input(2)))
+	wantLine(t, "general: non-starter", general, "Sans Date", "did not start, stage 1")
+	wantLine(t, "general: outside the time limit", general, "Vieux Trois", "outside the time limit, stage 2")
+}

@@ -113,6 +113,29 @@ func (s *source) riders() []race.Rider {
 	return out
 }
 
+// exits says, for each bib that left the race in stages 1..n, how and in which stage:
+// "did not start, stage 3", "outside the time limit, stage 4".
+func (s *source) exits(n int) map[int]string {
+	out := map[int]string{}
+	for _, r := range s.results[:min(n, len(s.results))] {
+		for _, a := range r.Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = fmt.Sprintf("%s, stage %d", exitWord(a), r.Stage)
+			}
+		}
+	}
+	return out
+}
+
+// exitWord says how a rider left: "abandoned" (an abandonment without a status, as in the games),
+// else the status in words.
+func exitWord(a race.Abandon) string {
+	if a.Status == "" {
+		return "abandoned"
+	}
+	return race.StatusName(a.Status)
+}
+
 // abandons maps each bib that abandoned in stages 1..n to the stage it left in.
 func (s *source) abandons(n int) map[int]int {
 	out := map[int]int{}

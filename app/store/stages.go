@@ -29,6 +29,9 @@ type StageView struct {
 	Results race.StageResult `json:"results"`
 	// Times are the finish placings computed from the finish entered so far.
 	Times []race.StageTime `json:"times,omitempty"`
+	// OutTimes are the times of the riders who crossed the line but left the race in this stage
+	// (outside the time limit, disqualified): not placed.
+	OutTimes []race.StageTime `json:"out_times,omitempty"`
 }
 
 // GetStage returns stage n of a tour with its results.
@@ -47,6 +50,9 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 {
 		if times, err := race.StageTimes(&st.Tour, n, v.Results); err == nil {
 			v.Times = times
+		}
+		if out, err := race.StageOutTimes(&st.Tour, n, v.Results); err == nil {
+			v.OutTimes = out
 		}
 	}
 	return v, st, nil
