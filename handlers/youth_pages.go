@@ -136,7 +136,7 @@ func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.S
 
 // outLine is one rider out of the race on the classifications page.
 type outLine struct {
-	Stage, Bib                                int
+	Stage, Bib                               int
 	Name, Team, Color, Status, Words, Reason string
 	// Time is his time in the stage he left, when he crossed the line ("" otherwise).
 	Time string
