@@ -19,6 +19,9 @@ import (
 type finishBody struct {
 	Groups  []race.FinishGroup `json:"groups,omitempty"`
 	Results []clockResultBody  `json:"results,omitempty"`
+	// BonusesGiven says the results carry the officials' bonuses even when no row has a "bonus" (a
+	// stage without any): a "bonus" on any row says so too.
+	BonusesGiven bool `json:"bonuses_given,omitempty"`
 }
 
 // clockResultBody is one rider's clock result as the API takes it.
@@ -26,18 +29,21 @@ type clockResultBody struct {
 	Bib        int    `json:"bib"`
 	Time       string `json:"time,omitempty"`
 	Hundredths *int   `json:"hundredths,omitempty"`
-	Bonus      int    `json:"bonus,omitempty"`
+	Bonus      *int   `json:"bonus,omitempty"`
 	Penalty    int    `json:"penalty,omitempty"`
 }
 
 // finish converts the body to a race.Finish; a time that cannot be read is refused as
 // "results[3].time" with what a time looks like.
 func (b finishBody) finish() (race.Finish, error) {
-	f := race.Finish{Groups: b.Groups}
+	f := race.Finish{Groups: b.Groups, BonusesGiven: b.BonusesGiven}
 	v := &race.ValidationError{}
 	for i, r := range b.Results {
 		field := fmt.Sprintf("results[%d].time", i)
-		res := race.ClockResult{Bib: r.Bib, Bonus: r.Bonus, Penalty: r.Penalty}
+		res := race.ClockResult{Bib: r.Bib, Penalty: r.Penalty}
+		if r.Bonus != nil {
+			res.Bonus, f.BonusesGiven = *r.Bonus, true
+		}
 		switch {
 		case r.Time != "" && r.Hundredths != nil:
 			v.Add(field, "give the time or the hundredths, not both")
@@ -79,7 +85,7 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return csvRows(h.Store.SetFinish(id, n, version, race.Finish{Results: parsed.Results}), parsed.Rows)
+		return csvRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	})
 }
 

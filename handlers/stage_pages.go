@@ -54,6 +54,8 @@ type stageScreen struct {
 	Fatigue bool
 	// Bonuses says some placing carries a time bonus.
 	Bonuses bool
+	// BonusNote says where a real race's stage bonuses come from: entered with the finish, or the tables.
+	BonusNote string
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError template.HTML
 }
@@ -219,6 +221,9 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	scr.Times = append(timeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
 	for _, t := range scr.Times {
 		scr.Bonuses = scr.Bonuses || t.Bonus != ""
+	}
+	if rs.TimeModel == race.TimeModelClock {
+		scr.BonusNote = race.BonusesNote(rs, st.Tour.Stages[n-1], res.Finish)
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {

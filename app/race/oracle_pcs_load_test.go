@@ -193,6 +193,7 @@ func loadPCSRace(t *testing.T, d pcsData, race string, rs Ruleset, fromTables bo
 			}
 			h := pcsHundredths(t, r["Time"])
 			res.Finish.Results = append(res.Finish.Results, ClockResult{Bib: bib, Hundredths: h, Bonus: bonus, Penalty: penalty})
+			res.Finish.BonusesGiven = !fromTables // the data set has the Bonis column
 			placed[bib] = pcsOfficial{time: h / 100, rank: atoi(t, r["Rank"])}
 		}
 		for _, team := range tour.Teams {

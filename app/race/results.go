@@ -27,6 +27,23 @@ type StageResult struct {
 type Finish struct {
 	Groups  []FinishGroup `json:"groups,omitempty"`
 	Results []ClockResult `json:"results,omitempty"`
+	// BonusesGiven says the clock results carry the officials' bonus column: it is the stage's whole
+	// truth for bonuses (a rider without a bonus there has none), and the tables give nothing.
+	BonusesGiven bool `json:"bonuses_given,omitempty"`
+}
+
+// BonusesEntered says the stage's bonuses are the ones entered with the finish: the officials' bonus
+// column was given, or (a finish stored before that was said) a rider has a bonus entered.
+func (f Finish) BonusesEntered() bool {
+	if f.BonusesGiven {
+		return true
+	}
+	for _, r := range f.Results {
+		if r.Bonus > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // FinishGroup is riders who got the same time, in finishing order.

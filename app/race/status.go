@@ -1,6 +1,10 @@
 package race
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // How a rider leaves the race in a stage (Abandon.Status), as official results write it.
 const (
@@ -132,4 +136,58 @@ func (c *count) outRows(results []StageResult) []OutRow {
 		}
 	}
 	return rows
+}
+
+// Where a stage's time bonuses come from (StageBonuses).
+const (
+	// BonusesEntered: the bonuses entered with the finish, the officials' bonus column.
+	BonusesEntered = "entered"
+	// BonusesTables: the ruleset's tables (finish, intermediate sprints, climbs).
+	BonusesTables = "tables"
+	// BonusesNone: none (a time trial, or a ruleset without bonuses).
+	BonusesNone = "none"
+)
+
+// StageBonuses says where the bonuses of a stage with finish f come from: entered with it, the
+// ruleset's tables, or none.
+func StageBonuses(rs *Ruleset, stage Stage, f Finish) string {
+	if f.BonusesEntered() {
+		return BonusesEntered
+	}
+	st, _ := rs.StageType(stage.Type)
+	if len(rs.FinishBonuses) > 0 && st.TimeTrial == "" || len(rs.SprintBonuses) > 0 && len(stage.Sprints) > 0 || len(rs.ClimbBonuses) > 0 && len(stage.Climbs) > 0 {
+		return BonusesTables
+	}
+	return BonusesNone
+}
+
+// BonusesNote says in words where a stage's bonuses come from, for the page and the result sheet.
+func BonusesNote(rs *Ruleset, stage Stage, f Finish) string {
+	switch StageBonuses(rs, stage, f) {
+	case BonusesEntered:
+		return "Bonuses: as entered with the finish (the officials' bonus column); the bonus tables add nothing in this stage."
+	case BonusesTables:
+		var parts []string
+		st, _ := rs.StageType(stage.Type)
+		if len(rs.FinishBonuses) > 0 && st.TimeTrial == "" {
+			parts = append(parts, "finish "+secondsList(rs.FinishBonuses))
+		}
+		if len(rs.SprintBonuses) > 0 && len(stage.Sprints) > 0 {
+			parts = append(parts, "intermediate sprints "+secondsList(rs.SprintBonuses))
+		}
+		if len(rs.ClimbBonuses) > 0 && len(stage.Climbs) > 0 {
+			parts = append(parts, "climbs "+secondsList(rs.ClimbBonuses))
+		}
+		return "Bonuses: from the tables (" + strings.Join(parts, "; ") + "). A finish with a bonus column replaces them."
+	}
+	return "No bonuses in this stage."
+}
+
+// secondsList writes a bonus table: "10, 6, 4 s".
+func secondsList(table []int) string {
+	parts := make([]string, len(table))
+	for i, n := range table {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ") + " s"
 }

@@ -160,8 +160,6 @@ type finisher struct {
 	place      int
 	bonus      int
 	penalty    int
-	// own marks a bonus entered with the finish (clock model): the bonus tables pass the rider by.
-	own bool
 }
 
 // stageWork holds the buffers used to compute one stage after another.
@@ -175,6 +173,9 @@ type stageWork struct {
 	// crossed are the riders who left the race in this stage with a time in it (outside the time
 	// limit, disqualified): not placed, their time shown.
 	crossed []finisher
+	// given says the stage's bonuses were entered with the finish (the officials' bonus column):
+	// the bonus tables give nothing in it.
+	given bool
 }
 
 // newStageWork allocates the buffers for a field.
@@ -197,7 +198,7 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 		}
 		return nil
 	}
-	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty, own: bonus > 0})
+	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty})
 	w.pos[i] = int32(len(w.fin))
 	return nil
 }
@@ -206,6 +207,7 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 // abandoned (0: still racing); such riders get no time from that stage on.
 func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageResult, gone []int) error {
 	w.reset()
+	w.given = res.Finish.BonusesEntered()
 	st, ok := rs.StageType(stage.Type)
 	if !ok {
 		return fmt.Errorf("race: stage %d has type %q, which ruleset %q does not have", number, stage.Type, rs.ID)
@@ -224,7 +226,7 @@ func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageRes
 	for i := range w.fin {
 		w.fin[i].place = i + 1
 		w.pos[w.fin[i].rider] = int32(i + 1)
-		if st.TimeTrial == "" && i < len(rs.FinishBonuses) && !w.fin[i].own {
+		if st.TimeTrial == "" && i < len(rs.FinishBonuses) && !w.given {
 			w.fin[i].bonus += rs.FinishBonuses[i]
 		}
 	}
@@ -344,10 +346,13 @@ func (w *stageWork) orderBonuses(rs *Ruleset, stage *Stage, number int, res *Sta
 }
 
 // bonus gives table[k] to the k-th rider of order who has a time in this stage and no bonus of
-// his own entered with the finish.
+// bonuses entered with the finish (those are the stage's whole truth).
 func (w *stageWork) bonus(order []int, table []int) {
+	if w.given {
+		return
+	}
 	for k, bib := range order[:min(len(order), len(table))] {
-		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 && !w.fin[w.pos[i]-1].own {
+		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 {
 			w.fin[w.pos[i]-1].bonus += table[k]
 		}
 	}

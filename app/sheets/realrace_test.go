@@ -87,6 +87,10 @@ func TestStartListSheets(t *testing.T) {
 	wantLine(t, "field counts", text, "5", "3", "1", "1", "0", "0")
 	wantLine(t, "rider outside the time limit", text, "13", "Vieux Trois", "OTL", "4:10:00", "time limit")
 	wantLine(t, "rider who did not finish", text, "22", "Vieux Cinq", "DNF", "crash")
+	wantLine(t, "where the bonuses come from", text, "Bonuses: from the tables (finish 10, 6, 4 s; intermediate sprints 3, 2, 1 s)")
+	f.results[1].Finish.BonusesGiven = true
+	entered := pdfText(t, makePDF(t, "uci-road-field", SheetResult, in))
+	wantLine(t, "bonuses entered", entered, "Bonuses: as entered with the finish")
 	in.Stage = 1
 	text = pdfText(t, makePDF(t, "uci-road-field", SheetResult, in))
 	wantLine(t, "field of stage 1", text, "5", "5", "0", "0", "0", "1")

@@ -19,7 +19,11 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 	if err != nil {
 		return doc, err
 	}
-	doc.blocks = append(doc.blocks, block{table: s.stageRanking(st.Stage, times)}, block{table: s.fieldTable(st.Field)})
+	ranking := s.stageRanking(st.Stage, times)
+	if s.rs.TimeModel == race.TimeModelClock {
+		ranking.note = race.BonusesNote(s.rs, s.stage(n), s.result(n).Finish)
+	}
+	doc.blocks = append(doc.blocks, block{table: ranking}, block{table: s.fieldTable(st.Field)})
 	res := s.result(n)
 	stage := s.stage(n)
 	for _, sp := range stage.Sprints {

@@ -32,6 +32,9 @@ type StageView struct {
 	// OutTimes are the times of the riders who crossed the line but left the race in this stage
 	// (outside the time limit, disqualified): not placed.
 	OutTimes []race.StageTime `json:"out_times,omitempty"`
+	// Bonuses says where the stage's time bonuses come from: "entered" (with the finish: the
+	// officials' bonus column), "tables" (the ruleset's) or "none".
+	Bonuses string `json:"bonuses"`
 }
 
 // GetStage returns stage n of a tour with its results.
@@ -44,6 +47,7 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 		return StageView{}, st, notFound("stage %d of tour %d", n, tourID)
 	}
 	v := StageView{Stage: st.Tour.Stages[n-1], Version: st.Versions[n-1], Results: st.Results[n-1]}
+	v.Bonuses = race.StageBonuses(&st.Tour.Ruleset, v.Stage, v.Results.Finish)
 	if len(v.Stage.Markers) == 0 {
 		v.Stage.Markers = race.StageMarkers(st.Tour.Ruleset, v.Stage)
 	}
