@@ -237,6 +237,9 @@ func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string)
 		req["riders_per_team"] = 6
 	}
 	p := propose(t, ta, req)
+	if ruleset == "uci-road" {
+		p.Stages[1] = race.Stage{Type: "ttt", Length: 30} // a team time trial: its per-team form is on the open stage's page
+	}
 	w.requests[ruleset], w.proposals[ruleset] = req, p
 	view := createTour(t, ta, createBody(p, w.teams[ruleset]...))
 	tour := robustTour{ID: view.ID, Ruleset: ruleset, FollowCode: view.FollowCode}
@@ -1340,7 +1343,8 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 func tourFill(tour robustTour) map[string]string {
 	all := strings.Trim(fmt.Sprint(tour.Bibs), "[]")
 	fill := map[string]string{"bib": strconv.Itoa(tour.Bibs[1]), "order": strings.Trim(fmt.Sprint(tour.Bibs[:3]), "[]"), "reason": "crash",
-		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1"}
+		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1",
+		"tN_time": "25:00.00"}
 	if tour.Ruleset == "ciclismo-a-fondo" {
 		fill["g_turn"] = "20"
 	}

@@ -32,4 +32,5 @@ func raceRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.GET("/tours/:id/cycling-party", h.CyclingPartyPage)
 	e.POST("/tours/:id/settings", h.SaveTourSettingsPage)
 	e.POST("/tours/:id/riders/born", h.SaveTourRiderBornPage)
+	e.POST("/tours/:id/stages/:n/team-times", h.SaveTeamTimesPage)
 }

@@ -56,6 +56,8 @@ type stageScreen struct {
 	Bonuses bool
 	// BonusNote says where a real race's stage bonuses come from: entered with the finish, or the tables.
 	BonusNote string
+	// TeamTimes is a real race's team time trial entered per team (nil in other stages).
+	TeamTimes *teamTimesForm
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError template.HTML
 }
@@ -121,6 +123,10 @@ type stageFailure struct {
 	Status string
 	Rows   []groupRow
 	rowOf  []int
+	// teamTyped is what was typed in each team's row of a refused per-team entry (time, dropped), by
+	// team id; teamRows the team id of each team entered, by its place in the finish.
+	teamTyped map[int][2]string
+	teamRows  []int
 	// lines are the file lines of a refused clock upload's rows.
 	lines []int
 	Err   error
@@ -224,6 +230,7 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	}
 	if rs.TimeModel == race.TimeModelClock {
 		scr.BonusNote = race.BonusesNote(rs, st.Tour.Stages[n-1], res.Finish)
+		scr.TeamTimes = newTeamTimesForm(st, n, res)
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {

@@ -154,6 +154,8 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 		if conflict {
 			scr.Abandon.Error = ref.message
 		}
+	case "teams":
+		scr.applyTeamTimesFailure(f, ref)
 	case "close":
 		scr.Missing = ref.missing
 		if conflict {

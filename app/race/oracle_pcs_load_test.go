@@ -179,7 +179,11 @@ func loadPCSRace(t *testing.T, d pcsData, race string, rs Ruleset, fromTables bo
 			if i+1 >= len(stageRows) || out.rebuilt != 0 {
 				t.Fatalf("%s: stage %s has no results and cannot be rebuilt", race, st["Stage"])
 			}
-			rows = pcsPrologue(t, d, stageRows[i+1]["Stage UID"])
+			prev := ""
+			if i > 0 {
+				prev = stageRows[i-1]["Stage UID"]
+			}
+			rows = pcsRebuild(t, d, prev, stageRows[i+1]["Stage UID"])
 			out.rebuilt = n
 		}
 		slices.SortStableFunc(rows, func(a, b map[string]string) int { return cmp.Compare(atoi(t, a["Rank"]), atoi(t, b["Rank"])) })
@@ -275,11 +279,12 @@ func pcsSprints(t *testing.T, d pcsData, stageUID string, stage *Stage, res *Sta
 	}
 }
 
-// pcsPrologue rebuilds a time trial the data set has no results for (the Tour Down Under's prologue)
-// from the stage after it (nextUID): the GC after that stage gives each rider's placing in the prologue
-// (its "Previous Stage Ranking") and, less that stage's time, bonus and penalty, his prologue time in
-// whole seconds. The hundredths are lost.
-func pcsPrologue(t *testing.T, d pcsData, nextUID string) []map[string]string {
+// pcsRebuild rebuilds a stage the data set has no results for from the GCs around it: the Tour Down
+// Under's prologue (prevUID ""), Paris-Nice's team time trial. Each rider's time in it, in whole seconds,
+// is the GC after the next stage (nextUID) less the GC before it and less the next stage's time, bonus
+// and penalty; the hundredths are lost. A prologue's placings are the next GC's "Previous Stage
+// Ranking"; another stage is placed by those times.
+func pcsRebuild(t *testing.T, d pcsData, prevUID, nextUID string) []map[string]string {
 	t.Helper()
 	next := map[int]map[string]string{}
 	for _, r := range d.results {
@@ -287,7 +292,14 @@ func pcsPrologue(t *testing.T, d pcsData, nextUID string) []map[string]string {
 			next[atoi(t, r["Bib"])] = r
 		}
 	}
-	var rows []map[string]string
+	before := map[int]int{}
+	for _, r := range d.gc {
+		if prevUID != "" && r["Stage UID"] == prevUID {
+			before[atoi(t, r["Bib"])] = pcsHundredths(t, r["Time"]) / 100
+		}
+	}
+	type line struct{ bib, rank, sec int }
+	var lines []line
 	for _, r := range d.gc {
 		if r["Stage UID"] != nextUID {
 			continue
@@ -297,9 +309,27 @@ func pcsPrologue(t *testing.T, d pcsData, nextUID string) []map[string]string {
 		if !ok {
 			t.Fatalf("%s: bib %d is in the GC but not in the stage result", nextUID, bib)
 		}
+		prev, ok := before[bib]
+		if prevUID != "" && !ok {
+			t.Fatalf("%s: bib %d is in the GC but not in the one before the rebuilt stage", nextUID, bib)
+		}
 		bonus, penalty := pcsBonis(t, s["Bonis"])
-		sec := pcsHundredths(t, r["Time"])/100 - pcsHundredths(t, s["Time"])/100 + bonus - penalty
-		rows = append(rows, map[string]string{"Bib": r["Bib"], "Rank": r["Previous Stage Ranking"], "Time": FormatClockTime(100 * sec)})
+		sec := pcsHundredths(t, r["Time"])/100 - prev - pcsHundredths(t, s["Time"])/100 + bonus - penalty
+		rank := 0
+		if prevUID == "" {
+			rank = atoi(t, r["Previous Stage Ranking"])
+		}
+		lines = append(lines, line{bib: bib, rank: rank, sec: sec})
+	}
+	if prevUID != "" {
+		slices.SortFunc(lines, func(a, b line) int { return cmp.Or(cmp.Compare(a.sec, b.sec), cmp.Compare(a.bib, b.bib)) })
+		for i := range lines {
+			lines[i].rank = i + 1
+		}
+	}
+	rows := make([]map[string]string, len(lines))
+	for i, l := range lines {
+		rows[i] = map[string]string{"Bib": strconv.Itoa(l.bib), "Rank": strconv.Itoa(l.rank), "Time": FormatClockTime(100 * l.sec)}
 	}
 	return rows
 }

@@ -27,8 +27,10 @@ type pcsFlaws struct {
 	teams  map[string]pcsFlaw
 	// everyTeam skips every team's time for its stages.
 	everyTeam pcsFlaw
-	// rebuilt explains a stage rebuilt from the classifications (see pcsPrologue).
+	// rebuilt explains a stage rebuilt from the classifications (see pcsRebuild).
 	rebuilt string
+	// ownTTT says the race's team time trial gave every rider his own time (a tour setting).
+	ownTTT bool
 	// tiesUnbroken says the data lacks the time-trial hundredths that break GC ties: riders on equal
 	// GC time are compared on the rank of their group of equal time only.
 	tiesUnbroken string
@@ -54,6 +56,7 @@ func pcsKnownFlaws() map[string]pcsFlaws {
 	itzuliaSprint := pcsFlaw{from: 6, why: "found by this oracle: the data set gives bib 37 the 4 s and bib 171 the 2 s of stage 6's bonus sprint (2nd and 3rd), while the official GC counts 2 s for bib 37 and 4 s for bib 171"}
 	tduCorrected := pcsFlaw{from: 4, why: "found by this oracle: the official GC after stage 3 (stage 4 here: the prologue is stage 1) counts 4 s less for bibs 57, 61, 125 and 173 than their stage-3 time and bonus in the data set (a correction of their stage time the data set's stage result lacks)"}
 	tduTeam := pcsFlaw{from: 5, why: "one of its 3 best stage-3 times is one of those 4 corrected times, which the official team standings count from stage 4 on"}
+	parisTTT := pcsFlaw{from: 3, why: "one of its 3 best team-time-trial times is a rider's who finished it and left the race in stage 4: the rebuilding from the GC cannot know his time (the official team time of the day is less than 3 best known times)"}
 	flaws := map[string]pcsFlaws{
 		"tirreno-adriatico": {riders: map[int]pcsFlaw{}, teams: map[string]pcsFlaw{},
 			tiesUnbroken: "the data set has no hundredths for the stage-1 time trial, so the GC ties they break (official rule, and the engine's) cannot be reproduced"},
@@ -66,6 +69,12 @@ func pcsKnownFlaws() map[string]pcsFlaws {
 		"itzulia-basque-country": {
 			riders:       map[int]pcsFlaw{37: itzuliaSprint, 171: itzuliaSprint},
 			tiesUnbroken: "the data set has no hundredths for the stage-1 time trial, so the GC ties they break (official rule, and the engine's) cannot be reproduced",
+		},
+		"paris-nice": {
+			ownTTT: true,
+			teams: map[string]pcsFlaw{"Bahrain - Victorious": parisTTT, "Decathlon CMA CGM Team": parisTTT, "Lidl - Trek": parisTTT,
+				"Movistar Team": parisTTT, "Team Visma | Lease a Bike": parisTTT, "UAE Team Emirates - XRG": parisTTT, "Uno-X Mobility": parisTTT},
+			rebuilt: "the team time trial's times are the GC after stage 4 less the GC after stage 2 and less stage 4 (each rider his own: the race's rule, riders of a team differ by minutes), placed by those times",
 		},
 		"tour-down-under": {
 			riders:       map[int]pcsFlaw{57: tduCorrected, 61: tduCorrected, 125: tduCorrected, 173: tduCorrected},
@@ -131,6 +140,7 @@ func TestOraclePCS2026(t *testing.T) {
 		{"tirreno-adriatico", 7, false},
 		{"itzulia-basque-country", 6, false},
 		{"tour-down-under", 6, false},
+		{"paris-nice", 8, false},
 	} {
 		name := tt.race
 		if tt.fromTables {
@@ -138,6 +148,7 @@ func TestOraclePCS2026(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			race := loadPCSRace(t, d, tt.race, rs, tt.fromTables)
+			race.tour.Settings.TTTOwnTimes = flaws[tt.race].ownTTT
 			if len(race.results) != tt.stages {
 				t.Fatalf("%s has %d stages, want %d", tt.race, len(race.results), tt.stages)
 			}

@@ -30,6 +30,17 @@ type Finish struct {
 	// BonusesGiven says the clock results carry the officials' bonus column: it is the stage's whole
 	// truth for bonuses (a rider without a bonus there has none), and the tables give nothing.
 	BonusesGiven bool `json:"bonuses_given,omitempty"`
+	// Teams are team time trial results entered per team (clock model), beside or instead of Results.
+	Teams []TeamTime `json:"teams,omitempty"`
+}
+
+// TeamTime is one team's result in a team time trial entered per team: the team's time (its K-th
+// rider's) for every rider of the team still racing who is not dropped, and the dropped riders' own
+// times.
+type TeamTime struct {
+	Team       int           `json:"team"`
+	Hundredths int           `json:"hundredths"`
+	Dropped    []ClockResult `json:"dropped,omitempty"`
 }
 
 // BonusesEntered says the stage's bonuses are the ones entered with the finish: the officials' bonus

@@ -87,6 +87,9 @@ type Ruleset struct {
 	FinishBonuses []int `json:"finish_bonuses,omitempty"`
 	// TeamBest is how many best stage times make a team's stage time (3, or 4).
 	TeamBest int `json:"team_best"`
+	// TTTRider makes a team time trial's time in official results the time of the team's TTTRider-th
+	// rider: he and the riders ahead of him get it, the riders dropped keep their own (0: 4, the UCI's).
+	TTTRider int `json:"ttt_rider,omitempty"`
 	// YouthYears sets the young riders' default cut-off: born on or after 1 January of the race's
 	// year minus YouthYears (25: the under-26 rule of the big tours). 0 means 25.
 	YouthYears int `json:"youth_years,omitempty"`

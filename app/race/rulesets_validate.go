@@ -365,6 +365,9 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 	if r.TeamBest < 0 || r.TeamBest > r.Team.MaxRiders {
 		v.Add("team_best", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
 	}
+	if r.TTTRider < 0 || r.TTTRider > r.Team.MaxRiders {
+		v.Add("ttt_rider", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
+	}
 	if r.YouthYears < 0 || r.YouthYears > 99 {
 		v.Add("youth_years", "must be between 0 and 99")
 	}

@@ -87,7 +87,7 @@ func newCount(t *Tour) *count {
 	f := newField(t)
 	rs := &t.Ruleset
 	c := &count{
-		t: t, rs: rs, f: f, w: newStageWork(f),
+		t: t, rs: rs, f: f, w: newStageWork(f).forTour(t),
 		gone:          make([]int, f.size()),
 		riders:        make([]tally, f.size()),
 		hasRegularity: rs.Has(ClassRegularity),
@@ -129,7 +129,11 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		return err
 	}
 	st, _ := c.rs.StageType(stage.Type)
-	dropped := st.TimeTrial != "" && c.rs.TimeModel == TimeModelClock && c.rs.TimeUnit == UnitSeconds
+	official := c.rs.OfficialResults && c.rs.TimeModel == TimeModelClock
+	// The hundredths whole seconds leave out break ties, those of individual time trials only (UCI);
+	// a team time trial's placings do not count in the sum of placings of an official race.
+	dropped := st.TimeTrial == TimeTrialIndividual && c.rs.TimeModel == TimeModelClock && c.rs.TimeUnit == UnitSeconds
+	placed := !(official && st.TimeTrial == TimeTrialTeam)
 	fin := c.w.fin
 	winner := -1
 	for _, e := range fin {
@@ -140,7 +144,9 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		r.time += e.time
 		r.bonus += e.bonus
 		r.penalty += e.penalty
-		r.placeSum += e.place
+		if placed {
+			r.placeSum += e.place
+		}
 		r.timed++
 		if last {
 			r.lastPlace = e.place

@@ -79,7 +79,7 @@ func stageTimes(t *Tour, stageNumber int, res StageResult) (*stageWork, error) {
 			gone[i] = stageNumber
 		}
 	}
-	w := newStageWork(f)
+	w := newStageWork(f).forTour(t)
 	stage := &t.Stages[stageNumber-1]
 	if err := w.compute(&t.Ruleset, stage, stageNumber, &res, gone); err != nil {
 		return nil, err
@@ -95,6 +95,8 @@ type field struct {
 	// byBib maps a small bib to rider index + 1 (0: no rider); bibMap is used when bibs are large.
 	byBib  []int32
 	bibMap map[int]int
+	// teams are the ids of the tour's teams, in tour order.
+	teams []int
 }
 
 // maxSliceBib is the largest bib looked up through a slice rather than a map.
@@ -116,6 +118,7 @@ func newField(t *Tour) *field {
 		f.bibMap = make(map[int]int, n)
 	}
 	for ti := range t.Teams {
+		f.teams = append(f.teams, t.Teams[ti].ID)
 		for ri := range t.Teams[ti].Riders {
 			r := &t.Teams[ti].Riders[ri]
 			idx := len(f.riders)
@@ -176,11 +179,15 @@ type stageWork struct {
 	// given says the stage's bonuses were entered with the finish (the officials' bonus column):
 	// the bonus tables give nothing in it.
 	given bool
+	// perTeam marks the teams (by index) entered per team in a team time trial; tttK is the rider
+	// whose time is a team's in one (0: every rider his own).
+	perTeam []bool
+	tttK    int
 }
 
 // newStageWork allocates the buffers for a field.
 func newStageWork(f *field) *stageWork {
-	return &stageWork{f: f, fin: make([]finisher, 0, f.size()), pos: make([]int32, f.size())}
+	return &stageWork{f: f, fin: make([]finisher, 0, f.size()), pos: make([]int32, f.size()), perTeam: make([]bool, len(f.teams)), tttK: defaultTTTRider}
 }
 
 // add appends a rider's result unless the rider is gone; it refuses unknown and repeated bibs.
@@ -212,13 +219,16 @@ func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageRes
 	if !ok {
 		return fmt.Errorf("race: stage %d has type %q, which ruleset %q does not have", number, stage.Type, rs.ID)
 	}
-	if err := w.times(rs, number, &res.Finish, gone); err != nil {
+	if err := w.times(rs, number, res, gone); err != nil {
 		return err
 	}
 	official := rs.OfficialResults && rs.TimeModel == TimeModelClock
 	if st.TimeTrial == TimeTrialTeam && rs.TeamBest > 0 && !official {
 		w.sortByTime()
 		w.teamTimeTrial(rs.TeamBest)
+	}
+	if st.TimeTrial == TimeTrialTeam && official && w.tttK > 0 {
+		w.kthRider(w.tttK, clockScale(rs))
 	}
 	if !official || st.TimeTrial != "" {
 		w.sortByTime()
@@ -240,10 +250,20 @@ func (w *stageWork) reset() {
 	}
 	w.fin = w.fin[:0]
 	w.crossed = w.crossed[:0]
+	clear(w.perTeam)
+}
+
+// clockScale is 1 when clock times count in whole seconds, 100 in hundredths.
+func clockScale(rs *Ruleset) int {
+	if rs.TimeUnit == UnitHundredths {
+		return 100
+	}
+	return 1
 }
 
 // times reads the finish in the ruleset's time model.
-func (w *stageWork) times(rs *Ruleset, number int, fin *Finish, gone []int) error {
+func (w *stageWork) times(rs *Ruleset, number int, res *StageResult, gone []int) error {
+	fin := &res.Finish
 	switch rs.TimeModel {
 	case TimeModelCyclingParty, TimeModelTurns, TimeModelSectors:
 		lead := 0
@@ -281,6 +301,9 @@ func (w *stageWork) times(rs *Ruleset, number int, fin *Finish, gone []int) erro
 			if err := w.add(number, r.Bib, time, r.Hundredths, r.Bonus*scale, r.Penalty*scale, gone); err != nil {
 				return err
 			}
+		}
+		if err := w.teamEntries(number, res, gone, scale); err != nil {
+			return err
 		}
 	default:
 		return fmt.Errorf("race: ruleset %q has unknown time model %q", rs.ID, rs.TimeModel)

@@ -77,6 +77,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		if len(f.Groups) > 0 {
 			v.Add("groups", "are not used by the clock time model: enter results")
 		}
+		validateTeamTimes(t, out, here, cur, f, seen, v)
 		for i, r := range f.Results {
 			p := fmt.Sprintf("results[%d]", i)
 			rider(p+".bib", r.Bib, p)
@@ -90,6 +91,9 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	}
 	if len(f.Results) > 0 {
 		v.Add("results", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+	}
+	if len(f.Teams) > 0 {
+		v.Add("teams", fmt.Sprintf("are not used by the %s time model: enter groups", model))
 	}
 	for i, g := range f.Groups {
 		p := fmt.Sprintf("groups[%d]", i)
@@ -167,7 +171,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 	var missing []string
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
-			if _, gone := out[r.Bib]; !gone && !done[r.Bib] {
+			if _, gone := out[r.Bib]; !gone && !done[r.Bib] && !teamEntered(t, cur.Finish, r.Bib) {
 				missing = append(missing, fmt.Sprintf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
 			}
 		}
@@ -249,6 +253,13 @@ func finishes(f Finish, bib int) bool {
 	for _, r := range f.Results {
 		if r.Bib == bib {
 			return true
+		}
+	}
+	for _, tt := range f.Teams {
+		for _, d := range tt.Dropped {
+			if d.Bib == bib {
+				return true
+			}
 		}
 	}
 	return false

@@ -24,6 +24,10 @@ type TourSettings struct {
 	// YouthBornFrom is the young riders' cut-off: riders born on or after it (2001-01-01) are in the
 	// young riders' classification; "" puts nobody in it.
 	YouthBornFrom string `json:"youth_born_from,omitempty"`
+	// TTTRider overrides the ruleset's rider whose time is a team's in a team time trial (0: the
+	// ruleset's); TTTOwnTimes gives every rider his own time instead (as Paris-Nice 2025–2026 did).
+	TTTRider    int  `json:"ttt_rider,omitempty"`
+	TTTOwnTimes bool `json:"ttt_own_times,omitempty"`
 }
 
 // ParseDate reads a date written 2003-04-05 with a year from 1900 to 2100; the error says what a
@@ -63,6 +67,9 @@ func ValidateSettings(s TourSettings) error {
 		if _, err := ParseDate(s.YouthBornFrom); err != nil {
 			v.Add("youth_born_from", err.Error())
 		}
+	}
+	if s.TTTRider < 0 || s.TTTRider > 9 {
+		v.Add("ttt_rider", "must be between 1 and 9 (0: the ruleset's)")
 	}
 	return v.Err()
 }

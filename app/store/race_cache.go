@@ -144,6 +144,10 @@ func cloneResult(r race.StageResult) race.StageResult {
 		r.Finish.Groups[i].Riders = slices.Clone(r.Finish.Groups[i].Riders)
 	}
 	r.Finish.Results = slices.Clone(r.Finish.Results)
+	r.Finish.Teams = slices.Clone(r.Finish.Teams)
+	for i := range r.Finish.Teams {
+		r.Finish.Teams[i].Dropped = slices.Clone(r.Finish.Teams[i].Dropped)
+	}
 	r.Abandons = slices.Clone(r.Abandons)
 	r.Advantages = slices.Clone(r.Advantages)
 	r.Fatigue = maps.Clone(r.Fatigue)

@@ -209,7 +209,10 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 		if len(f.Results) > 0 {
 			w.Summary = "finish: " + counted(riders, "rider")
 		}
-		if riders > 0 || len(f.Groups) > 0 {
+		if len(f.Teams) > 0 {
+			w.Summary = "finish: " + counted(len(f.Teams), "team") + " timed as a team, " + counted(riders, "rider") + " on their own"
+		}
+		if riders > 0 || len(f.Groups) > 0 || len(f.Teams) > 0 {
 			w.Data = mustJSON(f)
 		} else {
 			w.Summary = "finish cleared"

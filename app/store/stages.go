@@ -51,7 +51,7 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 	if len(v.Stage.Markers) == 0 {
 		v.Stage.Markers = race.StageMarkers(st.Tour.Ruleset, v.Stage)
 	}
-	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 {
+	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 || len(v.Results.Finish.Teams) > 0 {
 		if times, err := race.StageTimes(&st.Tour, n, v.Results); err == nil {
 			v.Times = times
 		}
