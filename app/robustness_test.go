@@ -198,6 +198,12 @@ func newRobustWorld(t testing.TB) *robustWorld {
 					r.ok(t, http.MethodPost, "/stages/2/advantages", obj{"kind": "effort", "bib": tour.Bibs[0], "points": 1})
 				}
 			}
+			if raced && rs == "uci-road" {
+				// A penalty and a reinstatement, so that the jury's remove forms are on the stage page (the
+				// 2RUOTE tour's stage 2 stays empty for reopening stage 1).
+				r.ok(t, http.MethodPost, "/stages/2/penalties", obj{"bib": tour.Bibs[1], "seconds": 10, "reason": "feeding late"})
+				r.ok(t, http.MethodPost, "/stages/2/reinstatements", obj{"bib": tour.Bibs[0], "reason": "held up by a crash"})
+			}
 			st, _ := r.stage(t, tour.Open)
 			tour.Sprints, tour.Climbs = len(st.Sprints), len(st.Climbs)
 			for _, sh := range decode[[]struct {
@@ -902,6 +908,15 @@ var tourRoutes = []apiRoute{
 	{method: "GET", path: "/api/v1/tours/{id}/stages/{n}/history"},
 	{method: "PUT", path: "/api/v1/tours/{id}/settings", bodies: func(robustTour) []any { return []any{obj{"youth_born_from": "2001-01-01"}} }},
 	{method: "PUT", path: "/api/v1/tours/{id}/riders/{bib}", bodies: func(robustTour) []any { return []any{obj{"born": "2003-04-05"}} }},
+	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/reinstatements", bodies: func(tour robustTour) []any {
+		return []any{obj{"bib": cmp.Or(tour.Gone, tour.Bibs[0]), "points": 20, "reason": "held up by a crash"}}
+	}},
+	{method: "DELETE", path: "/api/v1/tours/{id}/stages/{n}/reinstatements/{bib}"},
+	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/penalties", bodies: func(tour robustTour) []any {
+		return []any{obj{"bib": tour.Bibs[1], "seconds": 20, "points": 10, "reason": "feeding late"}, obj{"team": 1, "seconds": 60, "reason": "team car"}}
+	}},
+	{method: "DELETE", path: "/api/v1/tours/{id}/stages/{n}/penalties/{pos}"},
+	{method: "PUT", path: "/api/v1/tours/{id}/stages/{n}/most-combative", bodies: func(robustTour) []any { return []any{obj{"bib": 0}} }},
 	{method: "DELETE", path: "/api/v1/tours/{id}"},
 }
 

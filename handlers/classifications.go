@@ -46,6 +46,8 @@ type classScreen struct {
 	// Field counts the riders of the stage in words; Out lists the riders out of the race.
 	Field string
 	Out   []outLine
+	// Jury lists the jury's penalties and the combativity awards so far, in words.
+	Jury []juryLine
 }
 
 // leaderView is the leader of one classification with his jersey.
@@ -131,7 +133,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)
 		scr.Leaders = leadersOf(st, s)
 		scr.Tables = classTables(st, s)
-		scr.Field, scr.Out = fieldWords(st, s), outLines(st, s)
+		scr.Field, scr.Out, scr.Jury = fieldWords(st, s), outLines(st, s), juryLines(st, s)
 	}
 	status := http.StatusOK
 	if msg != "" {

@@ -73,6 +73,9 @@ func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *stor
 			}
 			if e, out := exits[r.Bib]; out {
 				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib].Reason
+				if e.OTL {
+					row.Status, row.Reason = fmt.Sprintf("outside the time limit (OTL), stage %d", e.Stage), ""
+				}
 				if a := gone[r.Bib]; a.Status != "" {
 					row.Status = fmt.Sprintf("%s (%s), stage %d", race.StatusName(a.Status), a.Status, e.Stage)
 				}

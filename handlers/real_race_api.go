@@ -68,3 +68,41 @@ func upperFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// APIAddReinstatement keeps a rider outside the time limit in the race (POST
+// /tours/{id}/stages/{n}/reinstatements {"bib", "points", "reason"}) and answers the stage.
+func (h *Handler) APIAddReinstatement(c echo.Context) error {
+	var k race.Reinstatement
+	return h.resultCall(c, &k, func(id uint, n, v int) error { return h.Store.AddReinstatement(id, n, v, k) })
+}
+
+// APIRemoveReinstatement takes a reinstatement back.
+func (h *Handler) APIRemoveReinstatement(c echo.Context) error {
+	bib, err := strconv.Atoi(c.Param("bib"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "reinstatement not found")
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveReinstatement(id, n, v, bib) })
+}
+
+// APIAddPenalty records a jury's penalty (POST /tours/{id}/stages/{n}/penalties) and answers the stage.
+func (h *Handler) APIAddPenalty(c echo.Context) error {
+	var p race.Penalty
+	return h.resultCall(c, &p, func(id uint, n, v int) error { return h.Store.AddPenalty(id, n, v, p) })
+}
+
+// APIRemovePenalty takes a penalty back by its position in the stage (1-based).
+func (h *Handler) APIRemovePenalty(c echo.Context) error {
+	pos, err := strconv.Atoi(c.Param("pos"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "penalty not found")
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemovePenalty(id, n, v, pos) })
+}
+
+// APISetMostCombative names the tour's most combative rider with the last stage (PUT
+// /tours/{id}/stages/{n}/most-combative {"bib": 21}; 0 clears it).
+func (h *Handler) APISetMostCombative(c echo.Context) error {
+	var b bibBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetMostCombative(id, n, v, b.Bib) })
+}

@@ -58,6 +58,8 @@ type stageScreen struct {
 	BonusNote string
 	// TeamTimes is a real race's team time trial entered per team (nil in other stages).
 	TeamTimes *teamTimesForm
+	// Jury is a real race's jury section: time limit, reinstatements, penalties, combativity.
+	Jury *juryPanel
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError template.HTML
 }
@@ -127,6 +129,8 @@ type stageFailure struct {
 	// team id; teamRows the team id of each team entered, by its place in the finish.
 	teamTyped map[int][2]string
 	teamRows  []int
+	// juryValues is what was typed in a refused jury form (Text names the form).
+	juryValues map[string]string
 	// lines are the file lines of a refused clock upload's rows.
 	lines []int
 	Err   error
@@ -231,6 +235,7 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	if rs.TimeModel == race.TimeModelClock {
 		scr.BonusNote = race.BonusesNote(rs, st.Tour.Stages[n-1], res.Finish)
 		scr.TeamTimes = newTeamTimesForm(st, n, res)
+		scr.Jury = newJuryPanel(st, n, res)
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {

@@ -156,6 +156,8 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 		}
 	case "teams":
 		scr.applyTeamTimesFailure(f, ref)
+	case "jury":
+		scr.applyJuryFailure(f, ref)
 	case "close":
 		scr.Missing = ref.missing
 		if conflict {

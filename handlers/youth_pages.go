@@ -170,3 +170,36 @@ func fieldWords(st *store.RaceState, s *race.Standings) string {
 	}
 	return fmt.Sprintf("Stage %d: %s.", s.AfterStage, strings.Join(parts, ", "))
 }
+
+// juryLine is one of the jury's decisions on the classifications page.
+type juryLine struct {
+	Stage          string
+	What, Who, Why string
+}
+
+// juryLines lists the penalties (and reinstated riders' points), each stage's most combative rider
+// and the tour's, after the standings' stage.
+func juryLines(st *store.RaceState, s *race.Standings) []juryLine {
+	if !st.Tour.Ruleset.OfficialResults {
+		return nil
+	}
+	var out []juryLine
+	name := func(bib int) string {
+		r, _ := st.Tour.RiderByBib(bib)
+		return fmt.Sprintf("%d %s", bib, r.Name)
+	}
+	for _, p := range s.Penalties {
+		who := p.Team
+		if p.Bib != 0 {
+			who = name(p.Bib)
+		}
+		out = append(out, juryLine{Stage: strconv.Itoa(p.Stage), What: "Penalty: " + race.PenaltyWords(race.Penalty{Seconds: p.Seconds, Points: p.Points, Mountain: p.Mountain}), Who: who, Why: p.Reason})
+	}
+	for _, c := range s.Combativity {
+		out = append(out, juryLine{Stage: strconv.Itoa(c.Stage), What: "Most combative of the stage", Who: name(c.Bib)})
+	}
+	if s.MostCombative != 0 {
+		out = append(out, juryLine{Stage: "tour", What: "Most combative of the tour", Who: name(s.MostCombative)})
+	}
+	return out
+}

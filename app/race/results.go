@@ -21,6 +21,32 @@ type StageResult struct {
 	Weather []string `json:"weather,omitempty"`
 	// Combativity is the bib of the stage's most combative rider (0: none).
 	Combativity int `json:"combativity,omitempty"`
+	// MostCombative is the bib of the tour's most combative rider, the final award (last stage only).
+	MostCombative int `json:"most_combative,omitempty"`
+	// Reinstated are riders outside the time limit kept in the race by the jury, by bib.
+	Reinstated []Reinstatement `json:"reinstated,omitempty"`
+	// Penalties are the jury's penalties of the stage, in time or points, to riders or teams.
+	Penalties []Penalty `json:"penalties,omitempty"`
+}
+
+// Reinstatement keeps a rider who finished outside the time limit in the race (a jury's decision),
+// with the points he loses in the points classification (0: none) and why.
+type Reinstatement struct {
+	Bib    int    `json:"bib"`
+	Points int    `json:"points,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Penalty is a jury's penalty, with its reason: to a rider (Bib) in time (Seconds, added to his GC
+// time), in points of the points classification (Points) or of the mountain classification
+// (Mountain); or to a team (Team) in time, added to its team classification time.
+type Penalty struct {
+	Bib      int    `json:"bib,omitempty"`
+	Team     int    `json:"team,omitempty"`
+	Seconds  int    `json:"seconds,omitempty"`
+	Points   int    `json:"points,omitempty"`
+	Mountain int    `json:"mountain,omitempty"`
+	Reason   string `json:"reason"`
 }
 
 // Finish is a stage finish: groups (Cycling Party, Ciclismo a fondo, 2RUOTE) or clock results (uci-road).

@@ -167,6 +167,9 @@ type StageType struct {
 	TimeTrial string `json:"time_trial,omitempty"`
 	// FinishOnClimb allows a proposal to finish on the last climb.
 	FinishOnClimb bool `json:"finish_on_climb,omitempty"`
+	// TimeCut is the time limit of a stage of this type in official results, in percent of the
+	// winner's time (0: none); a tour may set its own.
+	TimeCut int `json:"time_cut,omitempty"`
 }
 
 // ClimbCategory is one climb category with its length and points.

@@ -365,6 +365,11 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 	if r.TeamBest < 0 || r.TeamBest > r.Team.MaxRiders {
 		v.Add("team_best", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
 	}
+	for i, st := range r.StageTypes {
+		if st.TimeCut < 0 || st.TimeCut > maxTimeCut {
+			v.Add(fmt.Sprintf("stage_types[%d].time_cut", i), fmt.Sprintf("must be between 0 and %d", maxTimeCut))
+		}
+	}
 	if r.TTTRider < 0 || r.TTTRider > r.Team.MaxRiders {
 		v.Add("ttt_rider", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
 	}

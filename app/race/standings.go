@@ -35,8 +35,10 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 		}
 	}
 	st := c.standings(after)
-	st.Field = fieldCount(t, results[:after], len(st.Stage))
+	st.Field = fieldCount(t, results[:after], len(st.Stage), len(c.w.cut))
 	st.Out = c.outRows(results[:after])
+	st.Penalties, st.Combativity = c.penaltyRows(results[:after]), combativityRows(results[:after])
+	st.MostCombative = results[after-1].MostCombative
 	return st, nil
 }
 
@@ -80,6 +82,8 @@ type count struct {
 	// crossed is the time of each rider who left the race with a time in the stage he left it in
 	// (outside the time limit, disqualified), by rider index.
 	crossed map[int]int
+	// cut is the time limit each rider the time limit put out of the race finished over, by rider index.
+	cut map[int]int
 }
 
 // newCount prepares the counting of a tour.
@@ -163,6 +167,18 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		}
 		c.crossed[e.rider] = e.time
 	}
+	for _, i := range c.w.cut {
+		if c.gone[i] == 0 {
+			c.gone[i] = s
+		}
+		if c.cut == nil {
+			c.cut = map[int]int{}
+		}
+		c.cut[i] = c.w.limit
+	}
+	if err := c.juryDecisions(s, res); err != nil {
+		return err
+	}
 	for _, bib := range retiredBy(c.t, *res) {
 		if i := c.f.index(bib); i >= 0 && c.gone[i] == 0 {
 			c.gone[i] = s + 1
@@ -192,6 +208,11 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 	}
 	if c.hasTeams {
 		c.teams.stage(c.f, fin, c.rs.TeamBest, last)
+		for _, p := range res.Penalties {
+			if ti := c.f.teamIndex(p.Team); p.Team != 0 && ti >= 0 {
+				c.teams.total[ti] += p.Seconds * clockScale(c.rs)
+			}
+		}
 	}
 	return nil
 }

@@ -20,8 +20,14 @@ type Standings struct {
 	// and those who left the race in it by status.
 	Field FieldCount `json:"field"`
 	// Out lists the riders who left the race in stages 1..after (an entered abandonment: did not
-	// start or finish, outside the time limit, disqualified), by stage then bib.
+	// start or finish, outside the time limit, disqualified; or the stage's time limit), by stage then bib.
 	Out []OutRow `json:"out,omitempty"`
+	// Penalties are the jury's penalties of stages 1..after, in time or points, with their reasons.
+	Penalties []PenaltyRow `json:"penalties,omitempty"`
+	// Combativity names each stage's most combative rider (stages with an award), MostCombative the
+	// tour's, the final award given with the last stage (0: not given).
+	Combativity   []CombativityRow `json:"combativity,omitempty"`
+	MostCombative int              `json:"most_combative,omitempty"`
 }
 
 // TimeRow is one rider's line in a time classification.

@@ -83,8 +83,9 @@ type OutRow struct {
 }
 
 // fieldCount counts the riders of the last of results: starters (in the race at its start, less
-// those who did not start it), finishers (placed riders) and who left the race in it, by status.
-func fieldCount(t *Tour, results []StageResult, placed int) FieldCount {
+// those who did not start it), finishers (placed riders) and who left the race in it, by status
+// (cut: those its time limit put out).
+func fieldCount(t *Tour, results []StageResult, placed, cut int) FieldCount {
 	n := len(results)
 	cur := results[n-1]
 	out := abandonedBefore(t, results[:n-1], n)
@@ -92,7 +93,7 @@ func fieldCount(t *Tour, results []StageResult, placed int) FieldCount {
 	for _, team := range t.Teams {
 		riders += len(team.Riders)
 	}
-	fc := FieldCount{Starters: riders - len(out), Finishers: placed}
+	fc := FieldCount{Starters: riders - len(out), Finishers: placed, OTL: cut}
 	seen := map[int]bool{}
 	for _, a := range cur.Abandons {
 		if _, gone := out[a.Bib]; gone || seen[a.Bib] {
@@ -134,8 +135,34 @@ func (c *count) outRows(results []StageResult) []OutRow {
 			}
 			rows = append(rows, row)
 		}
+		rows = append(rows, c.cutRows(s+1, seen)...)
 	}
 	return rows
+}
+
+// cutRows are the riders the time limit of stage s put out of the race, by bib, noted in seen.
+func (c *count) cutRows(s int, seen map[int]bool) []OutRow {
+	var rows []OutRow
+	for i := range c.f.riders {
+		limit, ok := c.cut[i]
+		rider := c.f.riders[i]
+		if !ok || c.gone[i] != s || seen[rider.Bib] {
+			continue
+		}
+		seen[rider.Bib] = true
+		team := &c.t.Teams[c.f.team[i]]
+		rows = append(rows, OutRow{Bib: rider.Bib, Name: rider.Name, Team: team.Name, TeamID: team.ID, TeamColor: team.Color, Stage: s,
+			Status: StatusOTL, Reason: fmt.Sprintf("time limit %s", formatLimit(c.rs, limit)), Time: c.crossed[i], HasTime: true})
+	}
+	return rows
+}
+
+// formatLimit writes a time limit in the ruleset's unit.
+func formatLimit(rs *Ruleset, limit int) string {
+	if rs.TimeUnit == UnitHundredths {
+		return FormatClockTime(limit)
+	}
+	return FormatClockTime(100 * limit)
 }
 
 // Where a stage's time bonuses come from (StageBonuses).

@@ -183,6 +183,11 @@ type stageWork struct {
 	// whose time is a team's in one (0: every rider his own).
 	perTeam []bool
 	tttK    int
+	// tour is the tour the stages belong to (its time limits); cut are the riders the stage's time
+	// limit took out of the race, limit that limit in the ruleset's unit (0: none).
+	tour  *Tour
+	cut   []int
+	limit int
 }
 
 // newStageWork allocates the buffers for a field.
@@ -233,6 +238,9 @@ func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageRes
 	if !official || st.TimeTrial != "" {
 		w.sortByTime()
 	}
+	if w.tour != nil {
+		w.timeCut(w.tour.TimeCut(stage.Type), res)
+	}
 	for i := range w.fin {
 		w.fin[i].place = i + 1
 		w.pos[w.fin[i].rider] = int32(i + 1)
@@ -250,6 +258,7 @@ func (w *stageWork) reset() {
 	}
 	w.fin = w.fin[:0]
 	w.crossed = w.crossed[:0]
+	w.cut = w.cut[:0]
 	clear(w.perTeam)
 }
 

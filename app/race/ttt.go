@@ -184,5 +184,6 @@ func teamEntered(t *Tour, f Finish, bib int) bool {
 // forTour sets what the tour says of its team time trials; it returns w.
 func (w *stageWork) forTour(t *Tour) *stageWork {
 	w.tttK = t.TTTRider()
+	w.tour = t
 	return w
 }

@@ -198,6 +198,8 @@ func StartingRiders(t *Tour, prior []StageResult) []Rider {
 // end of it (0: he abandoned during it).
 type exit struct {
 	stage, fatigue int
+	// otl marks a rider put out by the stage's time limit.
+	otl bool
 }
 
 // abandonedBefore maps each bib that left the race in prior (the stages before stage, or all of
@@ -223,6 +225,11 @@ func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
 				out[bib] = exit{stage: n, fatigue: p.Fatigue[bib]}
 			}
 		}
+		for _, bib := range TimeCutOut(t, n, p) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = exit{stage: n, otl: true}
+			}
+		}
 	}
 	return out
 }
@@ -235,6 +242,9 @@ func riderProblem(t *Tour, out map[int]exit, bib int) string {
 	if e, gone := out[bib]; gone {
 		if e.fatigue > 0 {
 			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
+		}
+		if e.otl {
+			return fmt.Sprintf("bib %d finished stage %d outside the time limit", bib, e.stage)
 		}
 		return fmt.Sprintf("bib %d abandoned in stage %d", bib, e.stage)
 	}

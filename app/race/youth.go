@@ -28,6 +28,9 @@ type TourSettings struct {
 	// ruleset's); TTTOwnTimes gives every rider his own time instead (as Paris-Nice 2025–2026 did).
 	TTTRider    int  `json:"ttt_rider,omitempty"`
 	TTTOwnTimes bool `json:"ttt_own_times,omitempty"`
+	// TimeCuts are the tour's time limits by stage type, in percent of the winner's time (0: none),
+	// replacing the ruleset's for the types given.
+	TimeCuts map[string]int `json:"time_cuts,omitempty"`
 }
 
 // ParseDate reads a date written 2003-04-05 with a year from 1900 to 2100; the error says what a
@@ -70,6 +73,11 @@ func ValidateSettings(s TourSettings) error {
 	}
 	if s.TTTRider < 0 || s.TTTRider > 9 {
 		v.Add("ttt_rider", "must be between 1 and 9 (0: the ruleset's)")
+	}
+	for typ, pct := range s.TimeCuts {
+		if pct < 0 || pct > maxTimeCut {
+			v.Add("time_cuts."+typ, fmt.Sprintf("must be between 0 and %d percent of the winner's time (0: no time limit)", maxTimeCut))
+		}
 	}
 	return v.Err()
 }

@@ -98,3 +98,28 @@ func TestStartListSheets(t *testing.T) {
 	wantLine(t, "general: non-starter", general, "Sans Date", "did not start, stage 1")
 	wantLine(t, "general: outside the time limit", general, "Vieux Trois", "outside the time limit, stage 2")
 }
+
+// TestJurySheet checks the jury's decisions on a real race's stage result: the time limit, a rider
+// reinstated, penalties to a rider and to a team, the combativity awards; and the rider outside the
+// time limit among those out of the race.
+func TestJurySheet(t *testing.T) {
+	f := uciRoadTour(t)
+	f.tour.Settings.TimeCuts = map[string]int{"hilly": 1}
+	r := &f.results[1]
+	r.Finish.Results = []race.ClockResult{{Bib: 12, Hundredths: 1400000}, {Bib: 21, Hundredths: 1400500}, {Bib: 11, Hundredths: 1402000},
+		{Bib: 13, Hundredths: 1402000}, {Bib: 22, Hundredths: 1420000}, {Bib: 23, Hundredths: 1430000}}
+	r.Reinstated = []race.Reinstatement{{Bib: 22, Points: 20, Reason: "crash in the last km"}}
+	r.Penalties = []race.Penalty{{Bib: 11, Seconds: 20, Reason: "feeding late"}, {Team: 2, Seconds: 60, Reason: "team car"}}
+	r.Combativity, r.MostCombative = 21, 12
+	checkResults(t, f.tour, f.results)
+	in := f.input(2)
+	in.Stage = 2
+	text := pdfText(t, makePDF(t, "uci-road-jury", SheetResult, in))
+	wantLine(t, "time limit", text, "Time limit", "1 % of the winner's time", "3:55:40")
+	wantLine(t, "reinstated", text, "Reinstated", "22 Vieux Cinq", "20 points less: crash in the last km")
+	wantLine(t, "rider penalty", text, "Penalty: 20 s", "11 Vieux Un", "feeding late")
+	wantLine(t, "team penalty", text, "Penalty: 60 s", "Bleu", "team car")
+	wantLine(t, "combativity", text, "Most combative of the stage", "21 Jeune Quatre")
+	wantLine(t, "most combative", text, "Most combative of the tour", "12 Jeune Deux")
+	wantLine(t, "outside the time limit", text, "23", "Sans Date", "OTL", "3:58:20", "time limit 3:55:40")
+}

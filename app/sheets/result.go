@@ -47,6 +47,9 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 	if t := s.abandonTable(res, st.Out, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
+	if t := s.juryTable(st, n); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
 	if t := s.leaderTable(st); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
@@ -150,7 +153,7 @@ func (s *source) teamRanking(title string, rows []race.TeamRow) *table {
 // abandonTable lists the riders who left the race in stage n (out: every rider out so far) with how,
 // their time when they crossed the line, and why; or nil.
 func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *table {
-	if len(res.Abandons) == 0 {
+	if len(res.Abandons) == 0 && !slices.ContainsFunc(out, func(o race.OutRow) bool { return o.Stage == n }) {
 		return nil
 	}
 	unit := s.unit()

@@ -260,6 +260,23 @@ func checkBackupResults(t *race.Tour, prior []race.StageResult, cur race.StageRe
 			return err
 		}
 	}
+	for _, k := range cur.Reinstated {
+		if err := known("reinstatement", k.Bib); err != nil {
+			return err
+		}
+	}
+	for _, p := range cur.Penalties {
+		others := cur
+		others.Penalties = nil
+		if err := race.ValidatePenalty(t, prior, others, p); err != nil {
+			return fmt.Errorf("penalty: %v", err)
+		}
+	}
+	if cur.MostCombative != 0 {
+		if err := race.ValidateMostCombative(t, cur, cur.MostCombative); err != nil {
+			return fmt.Errorf("most combative rider: %v", err)
+		}
+	}
 	if err := race.ValidateFatigue(t, prior, cur, cur.Fatigue); err != nil {
 		return fmt.Errorf("fatigue: %v", err)
 	}
