@@ -42,7 +42,7 @@ type juryRider struct {
 
 // juryPenalty is one penalty of the stage.
 type juryPenalty struct {
-	Pos                int
+	Pos               int
 	Who, What, Reason string
 }
 

@@ -54,8 +54,8 @@ type RaceState struct {
 	LostTurnKeys [][]string
 	// PenaltyKeys holds, per stage index, the stored keys of the penalties in order.
 	PenaltyKeys [][]string
-	Profile      string
-	Seed         int64
+	Profile     string
+	Seed        int64
 	// FollowCode is the code players follow the tour with.
 	FollowCode string
 	CreatedAt  time.Time
