@@ -48,6 +48,10 @@ type classScreen struct {
 	Out   []outLine
 	// Jury lists the jury's penalties and the combativity awards so far, in words.
 	Jury []juryLine
+	// Publication says how these classifications are published (real races), Provisional links to the
+	// provisional ones after the open stage when it has a finish.
+	Publication *pubView
+	Provisional string
 }
 
 // leaderView is the leader of one classification with his jersey.
@@ -123,11 +127,17 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("provisional") != "" {
+		return h.provisionalClassifications(c, id, st)
+	}
 	s, after, msg, err := standingsFor(c, st)
 	if err != nil {
 		return err
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
+	if err := h.publicationOf(&scr, st, after); err != nil {
+		return err
+	}
 	title := "Classifications — " + st.Tour.Name
 	if s != nil {
 		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)

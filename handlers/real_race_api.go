@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/store"
 )
 
 // APISetTourSettings replaces a tour's settings (PUT /api/v1/tours/{id}/settings, the young riders'
@@ -105,4 +106,30 @@ func (h *Handler) APIRemovePenalty(c echo.Context) error {
 func (h *Handler) APISetMostCombative(c echo.Context) error {
 	var b bibBody
 	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetMostCombative(id, n, v, b.Bib) })
+}
+
+// standingsAnswer is GET standings: the standings and how they are published.
+type standingsAnswer struct {
+	*race.Standings
+	Publication store.Publication `json:"publication"`
+}
+
+// apiProvisionalStandings answers the provisional standings after the open stage (?provisional=1; an
+// after, when given, must be that stage), from what is entered so far.
+func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) error {
+	if v := c.QueryParam("provisional"); v != "1" && v != "true" {
+		return race.Invalid("provisional", "must be 1 (the standings after the open stage, from what is entered so far)")
+	}
+	rs, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	if after != 0 && after != rs.Current {
+		return race.Invalid("after", fmt.Sprintf("provisional standings are after the open stage (%d)", rs.Current))
+	}
+	st, err := rs.ProvisionalStandings()
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: store.Publication{Stage: rs.Current, Communique: rs.Current, Status: race.PubProvisional}})
 }

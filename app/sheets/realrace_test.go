@@ -1,8 +1,10 @@
 package sheets
 
 import (
+	"bytes"
 	"strconv"
 	"testing"
+	"time"
 
 	"racedirector/app/race"
 )
@@ -122,4 +124,46 @@ func TestJurySheet(t *testing.T) {
 	wantLine(t, "combativity", text, "Most combative of the stage", "21 Jeune Quatre")
 	wantLine(t, "most combative", text, "Most combative of the tour", "12 Jeune Deux")
 	wantLine(t, "outside the time limit", text, "23", "Sans Date", "OTL", "3:58:20", "time limit 3:55:40")
+}
+
+// TestCommuniqueSheet checks a real race's official communiqué: its number, whether its classifications
+// are provisional, final or revised (with what changed), the time of publication, the stage's field,
+// ranking and jury, the classifications after it, and the jury's signature lines.
+func TestCommuniqueSheet(t *testing.T) {
+	f := uciRoadTour(t)
+	in := f.input(2)
+	in.Stage = 2
+	at := time.Date(2027, time.July, 14, 17, 32, 0, 0, time.Local)
+	in.Publications = []race.Publication{{Stage: 1, Communique: 1, Status: race.PubFinal, Edition: 1, PublishedAt: &at},
+		{Stage: 2, Communique: 2, Status: race.PubRevised, Edition: 2, PublishedAt: &at, Changes: []string{"Individual: bib 12 Jeune Deux 2nd → 1st"}}}
+	text := pdfText(t, makePDF(t, "uci-road", SheetCommunique, in))
+	wantLine(t, "number", text, "Official communiqué No. 2")
+	wantLine(t, "status", text, "Revised classifications (publication 2)")
+	wantLine(t, "changes", text, "Individual: bib 12 Jeune Deux 2nd → 1st")
+	wantLine(t, "published", text, "Published on 14 July 2027 at 17:32.")
+	wantLine(t, "signature", text, "President of the Commissaires' Panel:", "Signature:")
+	for _, want := range []string{"Field", "Stage ranking", "Individual classification (Yellow jersey)", "Young riders' classification (White jersey)", "Team classification", "Leaders after the stage"} {
+		wantLine(t, want, text, want)
+	}
+	in.Stage = 1
+	wantLine(t, "final", pdfText(t, makePDF(t, "uci-road", SheetCommunique, in)), "Final classifications")
+	// The open stage's communiqué is provisional.
+	open := Input{Tour: f.tour, Results: f.results, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts}
+	wantLine(t, "provisional", pdfText(t, makePDF(t, "uci-road", SheetCommunique, open)), "Provisional classifications: the stage is not closed yet")
+	noFinish := Input{Tour: f.tour, Results: []race.StageResult{f.results[0], {Stage: 2}}, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts}
+	if err := PDF(&bytes.Buffer{}, SheetCommunique, noFinish); err == nil {
+		t.Errorf("a communiqué of a stage without a finish was printed")
+	}
+}
+
+// TestCommuniqueWorkbook checks the communiqué as a workbook sheet.
+func TestCommuniqueWorkbook(t *testing.T) {
+	f := uciRoadTour(t)
+	in := f.input(2)
+	in.Stage = 2
+	x := xlsxSheet{t: t, f: makeXLSX(t, "uci-road", SheetCommunique, in), name: "Communiqué 2"}
+	rows, err := x.f.GetRows(x.name)
+	if err != nil || len(rows) < 10 {
+		t.Fatalf("communiqué worksheet rows = %d (%v), want the whole communiqué", len(rows), err)
+	}
 }

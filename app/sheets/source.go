@@ -18,6 +18,8 @@ type source struct {
 	// standings and times cache race.ComputeStandings and race.StageTimes by stage number.
 	standings map[int]*race.Standings
 	times     map[int][]race.StageTime
+	// pubs are how the standings after each stage are published (pubs[i]: stage i+1).
+	pubs []race.Publication
 }
 
 // newSource checks the input's results and closed stage against the tour.
@@ -41,7 +43,7 @@ func newSource(in Input) (*source, error) {
 		results[i] = r
 	}
 	return &source{
-		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date,
+		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date, pubs: in.Publications,
 		standings: map[int]*race.Standings{}, times: map[int][]race.StageTime{},
 	}, nil
 }

@@ -76,7 +76,13 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateClosed, "closed_at": &now, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to close stage %d: %w", n, err)
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n)}).Error; err != nil {
+		// The closing publishes the standings after the stage: what they say is kept with it, so that a
+		// revision can tell what changed.
+		published := ""
+		if standings, err := race.ComputeStandings(&st.Tour, st.Results[:n], n); err == nil {
+			published = mustJSON(race.SnapshotOf(standings))
+		}
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n), After: published}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		if n < len(st.Tour.Stages) {
