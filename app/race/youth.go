@@ -56,6 +56,24 @@ func DefaultYouthBornFrom(rs Ruleset, year int) string {
 	return strconv.Itoa(year-years) + "-01-01"
 }
 
+// RaceYear is the year a tour is raced in: the last year written in its name ("Tour de France 2024"
+// → 2024, a year from 1900 to 2100), else fallback (the year it is created in).
+func RaceYear(name string, fallback int) int {
+	year := fallback
+	for i := 0; i+4 <= len(name); i++ {
+		if (i > 0 && isDigit(name[i-1])) || (i+4 < len(name) && isDigit(name[i+4])) || !allDigits(name[i:i+4]) {
+			continue
+		}
+		if y, _ := strconv.Atoi(name[i : i+4]); y >= minBornYear && y <= maxBornYear {
+			year = y
+		}
+	}
+	return year
+}
+
+// isDigit reports whether b is an ASCII digit.
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
 // Young reports whether a rider is in the young riders' classification of t: born on or after the
 // tour's cut-off. A rider whose date of birth is not known is not.
 func (t *Tour) Young(r *Rider) bool {

@@ -31,7 +31,8 @@ type CreateTourInput struct {
 	// database is not changed.
 	Overrides map[string]GameRole `json:"overrides,omitempty"`
 	// Settings are the director's choices for the tour; a ruleset with a young riders'
-	// classification gets the default cut-off (1 January of this year minus 25) when none is given.
+	// classification gets the default cut-off (1 January of the race's year minus 25: the year in the
+	// tour's name, else this year) when none is given.
 	Settings race.TourSettings `json:"settings"`
 }
 
@@ -230,7 +231,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 	s.checkOverrides(v, rs, in.Overrides, inTour)
 	settings := in.Settings
 	if settings.YouthBornFrom == "" && rs.Has(race.ClassYouth) {
-		settings.YouthBornFrom = race.DefaultYouthBornFrom(rs, time.Now().Year())
+		settings.YouthBornFrom = race.DefaultYouthBornFrom(rs, race.RaceYear(name, time.Now().Year()))
 	}
 	if err := race.ValidateSettings(settings); err != nil {
 		v.Merge("settings.", err)
