@@ -35,6 +35,7 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 	stage := fmt.Sprintf("/tours/%d/stages/1", r.id)
 	adv := stage + "/advantages"
 	ver := r.version(t, 1)
+	real := youthTour(t, ta, nil) // a real race: its riders page has the young riders' forms
 	v := func(kv ...string) url.Values {
 		out := url.Values{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -70,6 +71,11 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/stages/:n/lost-turns":             {stage + "/lost-turns", v("bib", "99", "turn", "1", "reason", "crash", "_version", ver), 422, adv},
 		"/tours/:id/stages/:n/fatigue":                {stage + "/fatigue", v("fatigue_11", "3", "_version", ver), 422, adv},
 		"/tours/:id/stages/:n/volata":                 {stage + "/volata", v("target", "finish", "order", "11 21", "_version", ver), 422, stage},
+		"/tours/:id/settings":                         {fmt.Sprintf("/tours/%d/settings", real.ID), v("youth_born_from", "2001-02-30"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
+		"/tours/:id/stages/:n/team-times":             {fmt.Sprintf("/tours/%d/stages/1/team-times", real.ID), v("t1_time", "25:0x", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
+		"/tours/:id/stages/:n/jury/:form":             {fmt.Sprintf("/tours/%d/stages/1/jury/penalty", real.ID), v("bib", "11", "seconds", "x", "reason", "late", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
+		"/tours/:id/stages/:n/jury/:form/:key/delete": {fmt.Sprintf("/tours/%d/stages/1/jury/penalty/1/delete", real.ID), v("_version", "0"), 409, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
+		"/tours/:id/riders/born":                      {fmt.Sprintf("/tours/%d/riders/born", real.ID), v("bib", "11", "born", "tomorrow"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/sign-in":                                    {"/sign-in", nil, 0, ""},
 		"/sign-out":                                   {"/sign-out", nil, 0, ""},
 	}

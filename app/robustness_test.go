@@ -198,6 +198,12 @@ func newRobustWorld(t testing.TB) *robustWorld {
 					r.ok(t, http.MethodPost, "/stages/2/advantages", obj{"kind": "effort", "bib": tour.Bibs[0], "points": 1})
 				}
 			}
+			if raced && rs == "uci-road" {
+				// A penalty and a reinstatement, so that the jury's remove forms are on the stage page (the
+				// 2RUOTE tour's stage 2 stays empty for reopening stage 1).
+				r.ok(t, http.MethodPost, "/stages/2/penalties", obj{"bib": tour.Bibs[1], "seconds": 10, "reason": "feeding late"})
+				r.ok(t, http.MethodPost, "/stages/2/reinstatements", obj{"bib": tour.Bibs[0], "reason": "held up by a crash"})
+			}
 			st, _ := r.stage(t, tour.Open)
 			tour.Sprints, tour.Climbs = len(st.Sprints), len(st.Climbs)
 			for _, sh := range decode[[]struct {
@@ -237,6 +243,9 @@ func robustCreateTour(t testing.TB, ta *testApp, w *robustWorld, ruleset string)
 		req["riders_per_team"] = 6
 	}
 	p := propose(t, ta, req)
+	if ruleset == "uci-road" {
+		p.Stages[1] = race.Stage{Type: "ttt", Length: 30} // a team time trial: its per-team form is on the open stage's page
+	}
 	w.requests[ruleset], w.proposals[ruleset] = req, p
 	view := createTour(t, ta, createBody(p, w.teams[ruleset]...))
 	tour := robustTour{ID: view.ID, Ruleset: ruleset, Code: view.FollowCode}
@@ -897,6 +906,17 @@ var tourRoutes = []apiRoute{
 	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/reopen", bodies: func(robustTour) []any { return nil }},
 	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/undo", bodies: func(robustTour) []any { return nil }},
 	{method: "GET", path: "/api/v1/tours/{id}/stages/{n}/history"},
+	{method: "PUT", path: "/api/v1/tours/{id}/settings", bodies: func(robustTour) []any { return []any{obj{"youth_born_from": "2001-01-01"}} }},
+	{method: "PUT", path: "/api/v1/tours/{id}/riders/{bib}", bodies: func(robustTour) []any { return []any{obj{"born": "2003-04-05"}} }},
+	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/reinstatements", bodies: func(tour robustTour) []any {
+		return []any{obj{"bib": cmp.Or(tour.Gone, tour.Bibs[0]), "points": 20, "reason": "held up by a crash"}}
+	}},
+	{method: "DELETE", path: "/api/v1/tours/{id}/stages/{n}/reinstatements/{bib}"},
+	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/penalties", bodies: func(tour robustTour) []any {
+		return []any{obj{"bib": tour.Bibs[1], "seconds": 20, "points": 10, "reason": "feeding late"}, obj{"team": 1, "seconds": 60, "reason": "team car"}}
+	}},
+	{method: "DELETE", path: "/api/v1/tours/{id}/stages/{n}/penalties/{pos}"},
+	{method: "PUT", path: "/api/v1/tours/{id}/stages/{n}/most-combative", bodies: func(robustTour) []any { return []any{obj{"bib": 0}} }},
 	{method: "DELETE", path: "/api/v1/tours/{id}"},
 }
 
@@ -1338,7 +1358,8 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 func tourFill(tour robustTour) map[string]string {
 	all := strings.Trim(fmt.Sprint(tour.Bibs), "[]")
 	fill := map[string]string{"bib": strconv.Itoa(tour.Bibs[1]), "order": strings.Trim(fmt.Sprint(tour.Bibs[:3]), "[]"), "reason": "crash",
-		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1"}
+		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1",
+		"tN_time": "25:00.00"}
 	if tour.Ruleset == "ciclismo-a-fondo" {
 		fill["g_turn"] = "20"
 	}

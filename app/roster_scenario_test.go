@@ -144,12 +144,12 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	}
 	c = strings.TrimPrefix(c, "\ufeff")
 	lines := strings.Split(strings.TrimSpace(c), "\n")
-	if lines[0] != "team,short,color,number,name,cycling-party role,ciclismo-a-fondo role,2ruote cost,2ruote pianura,2ruote montagna,2ruote discesa,2ruote collina,2ruote volata,2ruote cronometro" {
+	if lines[0] != "team,short,color,number,name,born,cycling-party role,ciclismo-a-fondo role,2ruote cost,2ruote pianura,2ruote montagna,2ruote discesa,2ruote collina,2ruote volata,2ruote cronometro" {
 		t.Errorf("CSV header = %q", lines[0])
 	}
 	leader, jf := roleWords(t, ta, "cycling-party", "leader"), roleWords(t, ta, "ciclismo-a-fondo", "JF")
-	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar," + leader + "," + jf + ",3,6,9,7,8,5,8\n", "Vacío Łódź,VŁ,#fefefe,,,,,,,,,,,\n",
-		"Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,,,4,9,1,5,6,7,8\n", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,9,Čeněk Łoś,," + jf + ",,,,,,,\n", "Rafał Majka"} {
+	for _, want := range []string{"Rojo,ROJ,#d62828,1,Tadej Pogačar,," + leader + "," + jf + ",3,6,9,7,8,5,8\n", "Vacío Łódź,VŁ,#fefefe,,,,,,,,,,,,\n",
+		"Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,1,Łukasz Wiśniowski,,,,4,9,1,5,6,7,8\n", "Ñandú Čapek Ørsted,ÑČØ,#0a0b0c,9,Čeněk Łoś,,," + jf + ",,,,,,,\n", "Rafał Majka"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("CSV export lacks %q:\n%s", want, c)
 		}
@@ -168,7 +168,7 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 	}
 	found := false
 	for _, r := range rows {
-		if len(r) > 7 && r[0] == "Ñandú Čapek Ørsted" && r[4] == "Łukasz Wiśniowski" && r[7] == "4" {
+		if len(r) > 8 && r[0] == "Ñandú Čapek Ørsted" && r[4] == "Łukasz Wiśniowski" && r[8] == "4" {
 			found = true
 		}
 	}
@@ -380,7 +380,7 @@ func TestImportPages(t *testing.T) {
 	ta := newTestApp(t)
 	page := getPage(t, ta, "/teams/import")
 	for _, want := range []string{"<title>Import teams &amp; riders · Race Director</title>", `enctype="multipart/form-data"`, `name="file"`, `name="_csrf"`,
-		"team, short, color, number, name, cycling-party role, ciclismo-a-fondo role, 2ruote cost, 2ruote pianura"} {
+		"team, short, color, number, name, born, cycling-party role, ciclismo-a-fondo role, 2ruote cost, 2ruote pianura"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("GET /teams/import lacks %q", want)
 		}

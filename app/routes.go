@@ -89,5 +89,6 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	api.GET("/follow/:code/events", h.APIFollowEvents)
 	api.POST("/session", h.APISignIn)
 	api.DELETE("/session", h.APISignOut)
+	realRaceAPIRoutes(api, h)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 }

@@ -1,6 +1,6 @@
 package app_test
 
-// The Volta a Catalunya 2026 replayed through the HTTP API with the uci-road ruleset (issue 8):
+// The Volta a Catalunya 2026 replayed through the HTTP API with the uci-road ruleset (issues 8 and 14):
 // teams, tour, every stage's abandons and finish (JSON with times as text, CSV through the API, CSV
 // through the stage page's upload form; bonuses entered or left to the ruleset's tables with the
 // intermediate sprints' orders), close, and the standings after every stage compared with the
@@ -191,6 +191,14 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 	}
 	byNumber := map[int]*dbTeam{}
 	riderName := map[int]string{}
+	// The data set has no dates of birth: a rider of the official young riders' classification is
+	// born in 2004, the others in 1990; the tour's cut-off is the under-26 rule's 2001-01-01.
+	young := map[string]bool{}
+	for _, r := range roadRows(t, "raceStageClassificationYouth.csv", "", "") {
+		if strings.HasPrefix(r["Stage UID"], race26+":") {
+			young[r["Bib"]] = true
+		}
+	}
 	for _, r := range roadRows(t, "raceRiders.csv", "Race UID", race26) {
 		bib, _ := strconv.Atoi(r["Bib"])
 		riderName[bib+10] = r["Rider"]
@@ -199,7 +207,11 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 			tm = &dbTeam{Name: names[r["Team Pcs Id"]], Short: fmt.Sprintf("V%c%c", 'A'+bib/10/26, 'A'+bib/10%26), Color: fmt.Sprintf("#%02x40%02x", bib, 255-bib)}
 			byNumber[bib/10] = tm
 		}
-		tm.Riders = append(tm.Riders, map[string]any{"name": r["Rider"], "number": bib % 10, "role": "rider"})
+		born := "1990-06-01"
+		if young[r["Bib"]] {
+			born = "2004-06-01"
+		}
+		tm.Riders = append(tm.Riders, map[string]any{"name": r["Rider"], "number": bib % 10, "role": "rider", "born": born})
 	}
 	var teamIDs []uint
 	for n := range len(byNumber) {
@@ -242,7 +254,7 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 		} `json:"teams"`
 	}](t, roadCall(t, a, http.MethodPost, "/api/v1/tours", map[string]any{
 		"ruleset": "uci-road", "name": "Volta Ciclista a Catalunya 2026", "profile": "medium", "riders_per_team": 7,
-		"stages": stages, "teams": teamIDs,
+		"stages": stages, "teams": teamIDs, "settings": map[string]any{"youth_born_from": "2001-01-01"},
 	}, http.StatusCreated))
 	for _, tm := range tour.Teams {
 		for _, r := range tm.Riders {
@@ -255,6 +267,7 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 
 	results := roadRows(t, "raceStageResults.csv", "", "")
 	gc := roadRows(t, "raceStageClassificationGeneral.csv", "", "")
+	youth := roadRows(t, "raceStageClassificationYouth.csv", "", "")
 	teamGC := roadRows(t, "raceStageClassificationTeams.csv", "", "")
 	sprintResults := roadRows(t, "raceStageLocationPointsResults.csv", "", "")
 	racing := map[int]bool{}
@@ -322,15 +335,21 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 			}
 			roadCall(t, a, http.MethodPut, finishURL, map[string]any{"results": entries}, http.StatusOK)
 		default:
+			// A stage with the officials' bonuses has the bonus column (the stage's whole truth);
+			// one without has none, so the tables give them.
 			var b strings.Builder
-			b.WriteString("bib,time,bonus,penalty\n")
+			b.WriteString("bib,time,penalty\n")
+			if withBonus {
+				b.Reset()
+				b.WriteString("bib,time,bonus,penalty\n")
+			}
 			for _, r := range rows {
 				bib, _ := strconv.Atoi(r["Bib"])
-				bonus := ""
 				if withBonus {
-					bonus = strings.TrimSuffix(r["Bonis"], "″")
+					fmt.Fprintf(&b, "%d,%s,%s,\n", bib+10, r["Time"], strings.TrimSuffix(r["Bonis"], "″"))
+				} else {
+					fmt.Fprintf(&b, "%d,%s,\n", bib+10, r["Time"])
 				}
-				fmt.Fprintf(&b, "%d,%s,%s,\n", bib+10, r["Time"], bonus)
 			}
 			text := b.String()
 			if n == 6 {
@@ -355,7 +374,7 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 			roadCall(t, a, http.MethodPut, finishURL, &roadRaw{data: []byte(text), contentType: "text/csv"}, http.StatusOK)
 		}
 		roadCall(t, a, http.MethodPost, fmt.Sprintf("%s/stages/%d/close", base, n), nil, http.StatusOK)
-		roadCompare(t, a, base, n, uid, gc, teamGC)
+		roadCompare(t, a, base, n, uid, gc, teamGC, youth)
 	}
 }
 
@@ -414,9 +433,10 @@ func roadUploadPage(t *testing.T, a *app.App, tourID uint, n int, text string) {
 	}
 }
 
-// roadCompare checks GET /standings?after=n against the official GC (time and rank of every rider)
-// and team standings (time and rank of every team) after stage n.
-func roadCompare(t *testing.T, a *app.App, base string, n int, uid string, gc, teamGC []map[string]string) {
+// roadCompare checks GET /standings?after=n against the official GC (time and rank of every rider),
+// team standings (time and rank of every team) and young riders' classification (rank of every young
+// rider) after stage n.
+func roadCompare(t *testing.T, a *app.App, base string, n int, uid string, gc, teamGC, youth []map[string]string) {
 	t.Helper()
 	st := roadJSON[race.Standings](t, roadCall(t, a, http.MethodGet, fmt.Sprintf("%s/standings?after=%d", base, n), nil, http.StatusOK))
 	official := map[int][2]int{}
@@ -434,6 +454,21 @@ func roadCompare(t *testing.T, a *app.App, base string, n int, uid string, gc, t
 		if o, ok := official[r.Bib]; !ok || r.Time != o[0] || r.Rank != o[1] {
 			t.Errorf("after stage %d bib %d %s: rank %d in %s, want rank %d in %s (official: %v)", n, r.Bib, r.Name, r.Rank,
 				race.FormatClockTime(100*r.Time), o[1], race.FormatClockTime(100*o[0]), ok)
+		}
+	}
+	youngRank := map[int]int{}
+	for _, r := range youth {
+		if r["Stage UID"] == uid {
+			bib, _ := strconv.Atoi(r["Bib"])
+			youngRank[bib+10], _ = strconv.Atoi(r["Rank"])
+		}
+	}
+	if len(st.Youth) != len(youngRank) {
+		t.Errorf("after stage %d the young riders' classification has %d riders, want %d", n, len(st.Youth), len(youngRank))
+	}
+	for _, r := range st.Youth {
+		if want, ok := youngRank[r.Bib]; !ok || r.Rank != want {
+			t.Errorf("after stage %d young rider bib %d %s: rank %d, want %d (official: %v)", n, r.Bib, r.Name, r.Rank, want, ok)
 		}
 	}
 	teams := map[string][2]int{}

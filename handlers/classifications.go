@@ -43,6 +43,15 @@ type classScreen struct {
 	afterChoice
 	Leaders []leaderView
 	Tables  []classTable
+	// Field counts the riders of the stage in words; Out lists the riders out of the race.
+	Field string
+	Out   []outLine
+	// Jury lists the jury's penalties and the combativity awards so far, in words.
+	Jury []juryLine
+	// Publication says how these classifications are published (real races), Provisional links to the
+	// provisional ones after the open stage when it has a finish.
+	Publication *pubView
+	Provisional string
 }
 
 // leaderView is the leader of one classification with his jersey.
@@ -118,16 +127,23 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("provisional") != "" {
+		return h.provisionalClassifications(c, id, st)
+	}
 	s, after, msg, err := standingsFor(c, st)
 	if err != nil {
 		return err
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
+	if err := h.publicationOf(&scr, st, after); err != nil {
+		return err
+	}
 	title := "Classifications — " + st.Tour.Name
 	if s != nil {
 		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)
 		scr.Leaders = leadersOf(st, s)
 		scr.Tables = classTables(st, s)
+		scr.Field, scr.Out, scr.Jury = fieldWords(st, s), outLines(st, s), juryLines(st, s)
 	}
 	status := http.StatusOK
 	if msg != "" {
@@ -141,7 +157,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 	rs := &st.Tour.Ruleset
 	var out []leaderView
-	for _, id := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+	for _, id := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := s.Leaders[id]
 		if !ok || !rs.Has(id) {
 			continue
@@ -191,6 +207,11 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 	out = append(out, timeTable("stage", fmt.Sprintf("Stage %d", s.AfterStage), s.Stage))
 	if rs.Has(race.ClassIndividual) {
 		out = append(out, timeTable(race.ClassIndividual, "Individual", s.Individual))
+	}
+	if rs.Has(race.ClassYouth) {
+		t := timeTable(race.ClassYouth, race.ClassificationName(race.ClassYouth), s.Youth)
+		t.Empty = youthEmpty(st.Tour.Settings)
+		out = append(out, t)
 	}
 	if rs.Has(race.ClassRegularity) {
 		out = append(out, pointsTable(race.ClassRegularity, s.Regularity))
@@ -248,4 +269,22 @@ func hexColor(c string) bool {
 		}
 	}
 	return true
+}
+
+// youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or
+// after it (a rider's date of birth is on his team's page).
+func youthEmpty(s race.TourSettings) string {
+	if s.YouthBornFrom == "" {
+		return "No young riders: the tour has no cut-off date for them."
+	}
+	return "No rider in the race was born on or after " + dateText(s.YouthBornFrom) + "."
+}
+
+// dateText writes a date (2001-01-01) in words: 1 January 2001; a date it cannot read is shown as it is.
+func dateText(s string) string {
+	d, err := race.ParseDate(s)
+	if err != nil {
+		return s
+	}
+	return d.Format("2 January 2006")
 }

@@ -19,6 +19,20 @@ import (
 type finishBody struct {
 	Groups  []race.FinishGroup `json:"groups,omitempty"`
 	Results []clockResultBody  `json:"results,omitempty"`
+	// BonusesGiven says the results carry the officials' bonuses even when no row has a "bonus" (a
+	// stage without any): a "bonus" on any row says so too.
+	BonusesGiven bool `json:"bonuses_given,omitempty"`
+	// Teams are a team time trial entered per team.
+	Teams []teamTimeBody `json:"teams,omitempty"`
+}
+
+// teamTimeBody is one team's result in a team time trial entered per team: the team's time
+// ("25:02.31", or hundredths) and its dropped riders with their own times.
+type teamTimeBody struct {
+	Team       int               `json:"team"`
+	Time       string            `json:"time,omitempty"`
+	Hundredths *int              `json:"hundredths,omitempty"`
+	Dropped    []clockResultBody `json:"dropped,omitempty"`
 }
 
 // clockResultBody is one rider's clock result as the API takes it.
@@ -26,35 +40,53 @@ type clockResultBody struct {
 	Bib        int    `json:"bib"`
 	Time       string `json:"time,omitempty"`
 	Hundredths *int   `json:"hundredths,omitempty"`
-	Bonus      int    `json:"bonus,omitempty"`
+	Bonus      *int   `json:"bonus,omitempty"`
 	Penalty    int    `json:"penalty,omitempty"`
 }
 
 // finish converts the body to a race.Finish; a time that cannot be read is refused as
 // "results[3].time" with what a time looks like.
 func (b finishBody) finish() (race.Finish, error) {
-	f := race.Finish{Groups: b.Groups}
+	f := race.Finish{Groups: b.Groups, BonusesGiven: b.BonusesGiven}
 	v := &race.ValidationError{}
 	for i, r := range b.Results {
-		field := fmt.Sprintf("results[%d].time", i)
-		res := race.ClockResult{Bib: r.Bib, Bonus: r.Bonus, Penalty: r.Penalty}
-		switch {
-		case r.Time != "" && r.Hundredths != nil:
-			v.Add(field, "give the time or the hundredths, not both")
-		case r.Hundredths != nil:
-			res.Hundredths = *r.Hundredths
-		case r.Time == "":
-			v.Add(field, "is required (like 4:24:44 or 13:03.96)")
-		default:
-			h, err := race.ParseClockTime(r.Time)
-			if err != nil {
-				v.Add(field, err.Error())
-			}
-			res.Hundredths = h
+		res := race.ClockResult{Bib: r.Bib, Penalty: r.Penalty, Hundredths: bodyTime(v, fmt.Sprintf("results[%d].time", i), r.Time, r.Hundredths)}
+		if r.Bonus != nil {
+			res.Bonus, f.BonusesGiven = *r.Bonus, true
 		}
 		f.Results = append(f.Results, res)
 	}
+	for i, tb := range b.Teams {
+		tt := race.TeamTime{Team: tb.Team, Hundredths: bodyTime(v, fmt.Sprintf("teams[%d].time", i), tb.Time, tb.Hundredths)}
+		for j, d := range tb.Dropped {
+			res := race.ClockResult{Bib: d.Bib, Penalty: d.Penalty, Hundredths: bodyTime(v, fmt.Sprintf("teams[%d].dropped[%d].time", i, j), d.Time, d.Hundredths)}
+			if d.Bonus != nil {
+				res.Bonus = *d.Bonus
+			}
+			tt.Dropped = append(tt.Dropped, res)
+		}
+		f.Teams = append(f.Teams, tt)
+	}
 	return f, v.Err()
+}
+
+// bodyTime reads a time given as text or hundredths, adding its problem under field to v.
+func bodyTime(v *race.ValidationError, field, text string, hundredths *int) int {
+	switch {
+	case text != "" && hundredths != nil:
+		v.Add(field, "give the time or the hundredths, not both")
+	case hundredths != nil:
+		return *hundredths
+	case text == "":
+		v.Add(field, "is required (like 4:24:44 or 13:03.96)")
+	default:
+		h, err := race.ParseClockTime(text)
+		if err != nil {
+			v.Add(field, err.Error())
+		}
+		return h
+	}
+	return 0
 }
 
 // isCSV reports whether the request body is CSV (Content-Type: text/csv).
@@ -79,7 +111,7 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return csvRows(h.Store.SetFinish(id, n, version, race.Finish{Results: parsed.Results}), parsed.Rows)
+		return csvRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	})
 }
 

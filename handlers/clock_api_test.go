@@ -10,15 +10,18 @@ import (
 )
 
 func TestFinishBodyClockTimes(t *testing.T) {
-	h := 78396
+	h, ten := 78396, 10
 	f, err := finishBody{Results: []clockResultBody{
-		{Bib: 11, Time: "4:24:44", Bonus: 10},
+		{Bib: 11, Time: "4:24:44", Bonus: &ten},
 		{Bib: 12, Time: "13:03.96", Penalty: 20},
 		{Bib: 13, Hundredths: &h},
 	}}.finish()
 	want := []race.ClockResult{{Bib: 11, Hundredths: 1588400, Bonus: 10}, {Bib: 12, Hundredths: 78396, Penalty: 20}, {Bib: 13, Hundredths: 78396}}
-	if err != nil || !reflect.DeepEqual(f.Results, want) {
-		t.Errorf("finish() = %+v, %v; want %+v", f.Results, err, want)
+	if err != nil || !reflect.DeepEqual(f.Results, want) || !f.BonusesGiven {
+		t.Errorf("finish() = %+v, %v; want %+v with the bonuses given (a row has a bonus)", f, err, want)
+	}
+	if f, _ := (finishBody{Results: []clockResultBody{{Bib: 11, Time: "4:24:44"}}}).finish(); f.BonusesGiven {
+		t.Errorf("a finish without a bonus on any row says its bonuses are given: the tables would give none")
 	}
 	groups := []race.FinishGroup{{Turn: 1, Riders: []int{11}}}
 	if f, err := (finishBody{Groups: groups}).finish(); err != nil || !reflect.DeepEqual(f.Groups, groups) || f.Results != nil {

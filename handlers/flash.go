@@ -233,6 +233,10 @@ func (h *Handler) refusedAddress(c echo.Context, page string, status int) string
 		}
 	case "tours":
 		return "/tours"
+	case "riders_tour":
+		if id, err := idParam(c, "id", "tour"); err == nil {
+			return fmt.Sprintf("/tours/%d/riders", id)
+		}
 	}
 	return ""
 }

@@ -218,6 +218,8 @@ type ridersBlock struct {
 // fatigue at the end of Stage (2RUOTE).
 type riderExit struct {
 	Stage, Fatigue int
+	// OTL marks a rider the stage's time limit put out of the race (real races).
+	OTL bool
 }
 
 // exitsBefore maps each rider who does not start stage n to how he left: abandoned in an earlier
@@ -229,6 +231,11 @@ func exitsBefore(st *store.RaceState, n int) map[int]riderExit {
 		for _, a := range res.Abandons {
 			if _, ok := out[a.Bib]; !ok {
 				out[a.Bib] = riderExit{Stage: i + 1}
+			}
+		}
+		for _, bib := range race.TimeCutOut(&st.Tour, i+1, res) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = riderExit{Stage: i + 1, OTL: true}
 			}
 		}
 		if st.Tour.Ruleset.Fatigue == nil {

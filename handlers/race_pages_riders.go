@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/store"
 	"racedirector/views"
 )
 
@@ -19,6 +20,8 @@ type tourRidersScreen struct {
 	Stopped int
 	// Roles says the game gives riders different roles (a real race and 2RUOTE do not: no Role column).
 	Roles bool
+	// Youth is the young riders' cut-off and its forms, when the game has that classification.
+	Youth *youthPanel
 }
 
 // tourTeamRiders is one team of the tour with its riders.
@@ -34,6 +37,9 @@ type tourRiderRow struct {
 	// Card is a 2RUOTE rider's card in words ("Costo 3 · Pianura 7 · …"), "" in other games.
 	Card string
 	Out  bool
+	// Born is the date of birth in words ("" when not known); Young marks a young rider.
+	Born  string
+	Young bool
 }
 
 // TourRidersPage lists every rider of the tour with his status.
@@ -42,22 +48,37 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1}
-	gone := map[int]string{}
+	return h.renderTourRiders(c, http.StatusOK, id, st, views.Page{}, nil)
+}
+
+// renderTourRiders draws the riders page with p's messages and, after a refusal, the values typed.
+func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string) error {
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(id, st, values)}
+	gone := map[int]race.Abandon{}
 	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
 		for _, a := range res.Abandons {
 			if _, ok := gone[a.Bib]; !ok {
-				gone[a.Bib] = a.Reason
+				gone[a.Bib] = a
 			}
 		}
 	}
 	for _, t := range st.Tour.Teams {
 		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
 		for _, r := range t.Riders {
-			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: "racing"}
+			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: "racing",
+				Young: scr.Youth != nil && st.Tour.Young(&r)}
+			if r.Born != "" {
+				row.Born = dateText(r.Born)
+			}
 			if e, out := exits[r.Bib]; out {
-				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib]
+				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib].Reason
+				if e.OTL {
+					row.Status, row.Reason = fmt.Sprintf("outside the time limit (OTL), stage %d", e.Stage), ""
+				}
+				if a := gone[r.Bib]; a.Status != "" {
+					row.Status = fmt.Sprintf("%s (%s), stage %d", race.StatusName(a.Status), a.Status, e.Stage)
+				}
 				if e.Fatigue > 0 {
 					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, race.FatigueLimit(&st.Tour))
 				}
@@ -69,8 +90,8 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 		}
 		scr.Teams = append(scr.Teams, team)
 	}
-	return h.render(c, http.StatusOK, "riders_tour", views.Page{Title: "Riders — " + st.Tour.Name, Section: "tours",
-		TourNav: h.tourNav(st, "riders", 0), Data: scr})
+	p.Title, p.Section, p.TourNav, p.Data = "Riders — "+st.Tour.Name, "tours", h.tourNav(st, "riders", 0), scr
+	return h.render(c, status, "riders_tour", p)
 }
 
 // cardWords writes a rider's card values in the game's order and words: "Costo 3 · Pianura 7".

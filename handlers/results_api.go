@@ -286,9 +286,16 @@ func (h *Handler) APIStandings(c echo.Context) error {
 			return race.Invalid("after", "must be a stage number")
 		}
 	}
-	st, _, err := h.Store.Standings(id, after)
+	if c.QueryParam("provisional") != "" {
+		return h.apiProvisionalStandings(c, id, after)
+	}
+	st, rs, err := h.Store.Standings(id, after)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, st)
+	pubs, err := h.Store.Publications(rs, st.AfterStage)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: pubs[st.AfterStage-1]})
 }

@@ -101,7 +101,7 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 // is refused), so a refused form opens on what needs correcting.
 func riderFocus(errs map[string]string, sections []gameSection) string {
 	type field struct{ key, id string }
-	order := []field{{"team_id", "team_id"}, {"name", "name"}, {"number", "number"}, {"role", "role"}}
+	order := []field{{"team_id", "team_id"}, {"name", "name"}, {"number", "number"}, {"born", "born"}, {"role", "role"}}
 	for _, sec := range sections {
 		if sec.Roles != nil {
 			order = append(order, field{sec.RoleField, sec.RoleID})
@@ -132,7 +132,7 @@ func counterRole(g store.Game, number int) (race.Role, bool) {
 // reported as field errors.
 func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.ValidationError) {
 	v := &race.ValidationError{}
-	in := store.RiderInput{Name: c.FormValue("name"), Games: store.Games{}}
+	in := store.RiderInput{Name: c.FormValue("name"), Born: c.FormValue("born"), Games: store.Games{}}
 	if n, ok := formInt(c.FormValue("team_id")); ok && n > 0 {
 		in.TeamID = uint(n)
 	} else {
@@ -226,7 +226,7 @@ func (h *Handler) EditRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in := store.RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: r.Games}
+	in := store.RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: r.Games, Born: r.Born}
 	return h.riderFormPage(c, http.StatusOK, "Edit rider "+r.Name, fmt.Sprintf("/riders/%d", id), in, views.Page{})
 }
 

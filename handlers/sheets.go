@@ -22,6 +22,11 @@ func (h *Handler) sheetInput(c echo.Context, id uint) (sheets.Input, error) {
 		return sheets.Input{}, err
 	}
 	in := sheets.Input{Tour: &st.Tour, Results: st.Results, Closed: st.Closed, Date: time.Now(), Fonts: h.Fonts}
+	if st.Tour.Ruleset.OfficialResults {
+		if in.Publications, err = h.Store.Publications(st, st.Closed); err != nil {
+			return in, err
+		}
+	}
 	for _, q := range []struct {
 		name string
 		dst  *int

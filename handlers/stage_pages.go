@@ -54,6 +54,12 @@ type stageScreen struct {
 	Fatigue bool
 	// Bonuses says some placing carries a time bonus.
 	Bonuses bool
+	// BonusNote says where a real race's stage bonuses come from: entered with the finish, or the tables.
+	BonusNote string
+	// TeamTimes is a real race's team time trial entered per team (nil in other stages).
+	TeamTimes *teamTimesForm
+	// Jury is a real race's jury section: time limit, reinstatements, penalties, combativity.
+	Jury *juryPanel
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError template.HTML
 	// FollowCode and TourVersion let the screen follow the tour's live changes (live.js): another
@@ -96,15 +102,22 @@ type diceOption struct {
 type abandonRow struct {
 	Bib                       int
 	Name, Team, Color, Reason string
+	// Status says how the rider left, in words with the official abbreviation ("did not start (DNS)").
+	Status string
 }
 
-// abandonForm is the abandonment entry.
+// abandonForm is the abandonment entry; a real race also asks how the rider left (Statuses, Status).
 type abandonForm struct {
 	Bib, Reason string
 	Preview     []bibView
 	Errors      map[string]string
 	Error       string
+	Status      string
+	Statuses    []statusOption
 }
+
+// statusOption is one way of leaving the race offered by the abandonment form.
+type statusOption struct{ Value, Label string }
 
 // stageFailure is a refused stage-screen form: which one, what was typed, and why.
 type stageFailure struct {
@@ -112,8 +125,16 @@ type stageFailure struct {
 	Index  int
 	Text   string
 	Reason string
+	// Status is the abandonment's status as chosen (real races).
+	Status string
 	Rows   []groupRow
 	rowOf  []int
+	// teamTyped is what was typed in each team's row of a refused per-team entry (time, dropped), by
+	// team id; teamRows the team id of each team entered, by its place in the finish.
+	teamTyped map[int][2]string
+	teamRows  []int
+	// juryValues is what was typed in a refused jury form (Text names the form).
+	juryValues map[string]string
 	// lines are the file lines of a refused clock upload's rows.
 	lines []int
 	Err   error
@@ -191,11 +212,25 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		scr.Abandons = append(scr.Abandons, abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
+		row := abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
+		if a.Status != "" {
+			row.Status = race.StatusName(a.Status) + " (" + a.Status + ")"
+		}
+		scr.Abandons = append(scr.Abandons, row)
 	}
-	scr.Times = timeRows(st, v.Times)
+	if rs.OfficialResults {
+		for _, s := range race.Statuses() {
+			scr.Abandon.Statuses = append(scr.Abandon.Statuses, statusOption{Value: s, Label: upperFirst(race.StatusName(s)) + " (" + s + ")"})
+		}
+	}
+	scr.Times = append(timeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
 	for _, t := range scr.Times {
 		scr.Bonuses = scr.Bonuses || t.Bonus != ""
+	}
+	if rs.TimeModel == race.TimeModelClock {
+		scr.BonusNote = race.BonusesNote(rs, st.Tour.Stages[n-1], res.Finish)
+		scr.TeamTimes = newTeamTimesForm(st, n, res)
+		scr.Jury = newJuryPanel(st, n, res)
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {

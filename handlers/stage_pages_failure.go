@@ -143,7 +143,7 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 	case "finish":
 		scr.applyFinishFailure(f, ref)
 	case "abandon":
-		scr.Abandon.Bib, scr.Abandon.Reason = f.Text, f.Reason
+		scr.Abandon.Bib, scr.Abandon.Reason, scr.Abandon.Status = f.Text, f.Reason, f.Status
 		bibs, _ := parseBibs(f.Text, "")
 		scr.Abandon.Preview = previewBibs(scr.Riders, bibs, "single", nil)
 		scr.Abandon.Errors = ref.fields
@@ -154,6 +154,10 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool)
 		if conflict {
 			scr.Abandon.Error = ref.message
 		}
+	case "teams":
+		scr.applyTeamTimesFailure(f, ref)
+	case "jury":
+		scr.applyJuryFailure(f, ref)
 	case "close":
 		scr.Missing = ref.missing
 		if conflict {

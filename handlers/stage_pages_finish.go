@@ -40,6 +40,8 @@ type timeRow struct {
 	Place, Bib                   int
 	Name, Team, Color, Time, Gap string
 	Bonus                        string
+	// Status replaces the place of a rider who crossed the line but left the race (OTL, DSQ).
+	Status string
 }
 
 // storedRow shows a stored finish group as form values.

@@ -164,13 +164,16 @@ func (h *Handler) AddAbandonPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	text, reason := c.FormValue("bib"), strings.TrimSpace(c.FormValue("reason"))
+	text, reason, status := c.FormValue("bib"), strings.TrimSpace(c.FormValue("reason")), strings.TrimSpace(c.FormValue("status"))
 	bib, err := parseOneBib(text, "bib")
 	if err == nil {
-		err = h.Store.AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason})
+		err = h.Store.AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason, Status: status})
 	}
 	if err != nil {
-		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Err: err})
+		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Status: status, Err: err})
+	}
+	if status != "" && status != race.StatusDNF {
+		return redirect(c, stageURL(id, n), fmt.Sprintf("Bib %d: %s (%s).", bib, race.StatusName(status), reason))
 	}
 	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d recorded (%s).", bib, reason))
 }

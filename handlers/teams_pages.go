@@ -36,6 +36,8 @@ type riderRow struct {
 	Number int
 	Name   string
 	Games  []gameLine
+	// Born is the date of birth in words ("" when not known).
+	Born string
 }
 
 // gameLine is a rider's role in one game, in the game's words ("" when he has none there).
@@ -93,7 +95,11 @@ func (h *Handler) TeamsPage(c echo.Context) error {
 	for _, t := range teams {
 		tv := teamView{Team: t}
 		for _, r := range t.Riders {
-			tv.Rows = append(tv.Rows, riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)})
+			row := riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)}
+			if r.Born != "" {
+				row.Born = dateText(r.Born)
+			}
+			tv.Rows = append(tv.Rows, row)
 		}
 		v.Teams = append(v.Teams, tv)
 	}

@@ -52,6 +52,7 @@ type createTourBody struct {
 	Riders    map[string][]uint         `json:"riders,omitempty"`
 	Points    *race.PointsDefinition    `json:"points,omitempty"`
 	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
+	Settings  race.TourSettings         `json:"settings"`
 }
 
 // APICreateTour creates a tour from a (possibly edited) proposal, copying the chosen teams.
@@ -60,7 +61,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides}
+	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Settings: b.Settings}
 	if in.Ruleset == "" {
 		in.Ruleset = h.defaultRuleset()
 	}

@@ -24,7 +24,9 @@ type Rider struct {
 	Number int    `gorm:"not null;uniqueIndex:idx_rider_team_number"`
 	// Games is JSON: the rider's role in each game, by ruleset id, with card values where the game
 	// has them ({"cycling-party": {"role": "leader"}, "2ruote": {"role": "rider", "attributes": {"cost": 3}}}).
-	Games     string `gorm:"type:text;not null;default:'{}'"`
+	Games string `gorm:"type:text;not null;default:'{}'"`
+	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
+	Born      string `gorm:"size:10;not null;default:''"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

@@ -21,12 +21,14 @@ type Tour struct {
 	Version int64 `gorm:"not null;default:0"`
 	// FollowCode is the short code players follow the tour with (/follow/{code}): 6 characters
 	// without ambiguous letters, unique among tours.
-	FollowCode string      `gorm:"size:6;uniqueIndex:idx_tour_follow_code"`
-	Teams      []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
-	Riders     []TourRider `gorm:"constraint:OnDelete:CASCADE"`
-	Stages     []Stage     `gorm:"constraint:OnDelete:CASCADE"`
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	FollowCode string `gorm:"size:6;uniqueIndex:idx_tour_follow_code"`
+	// Settings is the JSON of the director's choices for the tour (race.TourSettings).
+	Settings  string      `gorm:"type:text;not null;default:'{}'"`
+	Teams     []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
+	Riders    []TourRider `gorm:"constraint:OnDelete:CASCADE"`
+	Stages    []Stage     `gorm:"constraint:OnDelete:CASCADE"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // TourTeam is a team copied into a tour; Number gives the bibs (Number×10 + counter).
@@ -50,6 +52,8 @@ type TourRider struct {
 	Number     int    `gorm:"not null"`
 	Role       string `gorm:"size:40;not null"`
 	Attributes string `gorm:"type:text;not null;default:'{}'"`
+	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
+	Born string `gorm:"size:10;not null;default:''"`
 }
 
 // Stage is one stage of a tour: its course (JSON) and state.

@@ -26,7 +26,13 @@ type ClockCSV struct {
 	Rows []int
 	// Lines is the file line of each data row (rows[i] is on line Lines[i]).
 	Lines []int
+	// HasBonus says the file has a bonus column: the officials' bonuses, the stage's whole truth.
+	HasBonus bool
 }
+
+// Finish is the clock finish the file gives: its results and, when it has a bonus column, that its
+// bonuses are the stage's whole truth.
+func (c ClockCSV) Finish() Finish { return Finish{Results: c.Results, BonusesGiven: c.HasBonus} }
 
 // clockColumns are the columns a clock finish CSV may have; ignoredClockColumns may be there too
 // (a result sheet's own columns) and are not read.
@@ -34,7 +40,8 @@ func clockColumns() []string        { return []string{"bib", "time", "bonus", "p
 func ignoredClockColumns() []string { return []string{"rank", "name", "rider", "team"} }
 
 // ParseClockCSV reads a stage finish of the clock time model from CSV: a header naming the columns
-// bib and time, optionally bonus and penalty (whole seconds; empty is 0), in any order, separated
+// bib and time, optionally bonus and penalty (whole seconds; empty is 0; a bonus column, even empty,
+// makes the file's bonuses the stage's whole truth), in any order, separated
 // by commas or semicolons; then one row per rider, in the order of arrival. Columns rank, name,
 // rider and team are allowed and ignored; rows whose cells are all empty are skipped. A problem is
 // a *ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a time
@@ -58,6 +65,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 	if !ok {
 		return out, v.Err()
 	}
+	_, out.HasBonus = col["bonus"]
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {

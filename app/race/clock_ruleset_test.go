@@ -27,7 +27,7 @@ func TestUCIRoadTables(t *testing.T) {
 	if rs.TeamBest != 3 || len(rs.Roles) != 0 || rs.Team.MaxTeams != 30 || rs.Team.MaxRiders != 9 {
 		t.Errorf("team best %d, roles %v, teams up to %d of up to %d riders; want 3, none, 30 and 9", rs.TeamBest, rs.Roles, rs.Team.MaxTeams, rs.Team.MaxRiders)
 	}
-	wantClasses := []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassTeams}
+	wantClasses := []string{ClassStage, ClassIndividual, ClassYouth, ClassRegularity, ClassMountain, ClassTeams}
 	if !slices.Equal(rs.Classifications, wantClasses) {
 		t.Errorf("classifications %v, want %v", rs.Classifications, wantClasses)
 	}
@@ -132,13 +132,13 @@ func TestUCIRoadValidateStages(t *testing.T) {
 // TestOfficialResultsPlacing checks the uci-road placing and bonus rules on small cases: a road stage
 // is placed in the order entered even when a later rider has a better time (3-km rule), the team
 // time takes the best times, not the best placings; a time trial is placed by the hundredths, gives
-// no finish bonus, and its hundredths break a GC tie; an entered bonus replaces the tables'.
+// no finish bonus, and its hundredths break a GC tie (entered bonuses: TestEnteredBonusesAreTheWholeTruth).
 func TestOfficialResultsPlacing(t *testing.T) {
 	rs := shippedRuleset(t, "uci-road")
 	tour := newTestTour(rs, 2, 3, "flat", "itt")
 	road := StageResult{Stage: 1, Sprints: map[int][]int{1: {21, 11, 12}}, Finish: Finish{Results: []ClockResult{
 		{Bib: 11, Hundredths: 1000000},
-		{Bib: 21, Hundredths: 1000000, Bonus: 2}, // bonus entered: neither the finish's 6 nor the sprint's 3
+		{Bib: 21, Hundredths: 1000000},
 		{Bib: 12, Hundredths: 1003000},
 		{Bib: 22, Hundredths: 1003000},
 		{Bib: 13, Hundredths: 1000000}, // held up in the last 3 km: the group's time, his own place
@@ -146,7 +146,7 @@ func TestOfficialResultsPlacing(t *testing.T) {
 	}}}
 	checkStageTimes(t, stageTimesOf(t, tour, 1, road), []StageTime{
 		{Bib: 11, Time: 10000, Place: 1, Bonus: 10 + 2},
-		{Bib: 21, Time: 10000, Place: 2, Bonus: 2},
+		{Bib: 21, Time: 10000, Place: 2, Bonus: 6 + 3},
 		{Bib: 12, Time: 10030, Place: 3, Bonus: 4 + 1},
 		{Bib: 22, Time: 10030, Place: 4},
 		{Bib: 13, Time: 10000, Place: 5},
@@ -165,7 +165,7 @@ func TestOfficialResultsPlacing(t *testing.T) {
 		{Bib: 12, Time: 789, Place: 4}, {Bib: 13, Time: 790, Place: 5}, {Bib: 23, Time: 799, Place: 6},
 	})
 	st = standingsAfter(t, tour, []StageResult{road, itt}, 2)
-	// 11: 10000 − 12 + 783 = 10771; 21: 10000 − 2 + 783 = 10781; 13: 10000 + 790 = 10790;
+	// 11: 10000 − 12 + 783 = 10771; 21: 10000 − 9 + 783 = 10774; 13: 10000 + 790 = 10790;
 	// 22: 10030 + 783 = 10813; 12: 10030 − 5 + 789 = 10814; 23: 10030 + 799 = 10829.
 	wantOrder(t, "individual", timeBibs(st.Individual), []int{11, 21, 13, 22, 12, 23})
 }
@@ -179,7 +179,7 @@ func TestTimeTrialHundredthsBreakGCTies(t *testing.T) {
 		{Bib: 13, Hundredths: 79100}, {Bib: 22, Hundredths: 79200}, {Bib: 23, Hundredths: 79300},
 	}}}
 	road := StageResult{Stage: 2, Finish: Finish{Results: []ClockResult{
-		{Bib: 11, Hundredths: 1000000}, {Bib: 12, Hundredths: 1000000}, {Bib: 13, Hundredths: 1000000},
+		{Bib: 11, Hundredths: 1000000, Bonus: 10}, {Bib: 12, Hundredths: 1000000}, {Bib: 13, Hundredths: 1000000},
 		{Bib: 22, Hundredths: 1000000}, {Bib: 21, Hundredths: 1000000, Bonus: 10}, {Bib: 23, Hundredths: 1000000},
 	}}}
 	st := standingsAfter(t, tour, []StageResult{itt, road}, 2)
@@ -188,5 +188,39 @@ func TestTimeTrialHundredthsBreakGCTies(t *testing.T) {
 	rows := st.Individual
 	if rows[0].Bib != 21 || rows[1].Bib != 11 || rows[0].Time != 10773 || rows[1].Time != 10773 {
 		t.Errorf("individual = %+v, want bibs 21 then 11, both on 10773 s", rows[:2])
+	}
+}
+
+// TestEnteredBonusesAreTheWholeTruth checks bonuses as the officials publish them: a finish with the
+// bonus column is the stage's whole truth (a rider without a bonus there has none, the finish and
+// sprint tables add nothing, even with the sprints' crossing orders entered); without it the tables
+// give the bonuses.
+func TestEnteredBonusesAreTheWholeTruth(t *testing.T) {
+	tour := newTestTour(shippedRuleset(t, "uci-road"), 2, 3, "flat")
+	results := []ClockResult{{Bib: 11, Hundredths: 1000000}, {Bib: 21, Hundredths: 1000000}, {Bib: 12, Hundredths: 1003000},
+		{Bib: 22, Hundredths: 1003000}, {Bib: 13, Hundredths: 1003000}, {Bib: 23, Hundredths: 1003000}}
+	sprint := map[int][]int{1: {22, 23, 12}}
+	for _, tt := range []struct {
+		name  string
+		set   func(f *Finish)
+		bonus map[int]int
+	}{
+		{"no bonus column: the tables", func(*Finish) {}, map[int]int{11: 10, 21: 6, 12: 4 + 1, 22: 3, 23: 2}},
+		{"the column with one bonus", func(f *Finish) { f.Results[1].Bonus = 4 }, map[int]int{21: 4}},
+		{"the column, every cell empty", func(f *Finish) { f.BonusesGiven = true }, map[int]int{}},
+		{"the column with a bonus and a flag", func(f *Finish) { f.BonusesGiven, f.Results[5].Bonus = true, 8 }, map[int]int{23: 8}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := StageResult{Stage: 1, Sprints: sprint, Finish: Finish{Results: slices.Clone(results)}}
+			tt.set(&res.Finish)
+			if got, want := res.Finish.BonusesEntered(), tt.name != "no bonus column: the tables"; got != want {
+				t.Errorf("BonusesEntered() = %v, want %v", got, want)
+			}
+			for _, st := range stageTimesOf(t, tour, 1, res) {
+				if st.Bonus != tt.bonus[st.Bib] {
+					t.Errorf("bib %d bonus %d, want %d", st.Bib, st.Bonus, tt.bonus[st.Bib])
+				}
+			}
+		})
 	}
 }

@@ -59,3 +59,16 @@ func (e *ConflictError) Error() string { return e.Message }
 
 // Conflict returns a ConflictError with that message.
 func Conflict(message string) *ConflictError { return &ConflictError{Message: message} }
+
+// Merge adds the fields of err, when it is a *ValidationError, each under prefix ("settings." +
+// "youth_born_from"); it reports whether err was one.
+func (e *ValidationError) Merge(prefix string, err error) bool {
+	ve, ok := err.(*ValidationError)
+	if !ok || ve == nil {
+		return false
+	}
+	for f, m := range ve.Fields {
+		e.Add(prefix+f, m)
+	}
+	return true
+}

@@ -21,12 +21,66 @@ type StageResult struct {
 	Weather []string `json:"weather,omitempty"`
 	// Combativity is the bib of the stage's most combative rider (0: none).
 	Combativity int `json:"combativity,omitempty"`
+	// MostCombative is the bib of the tour's most combative rider, the final award (last stage only).
+	MostCombative int `json:"most_combative,omitempty"`
+	// Reinstated are riders outside the time limit kept in the race by the jury, by bib.
+	Reinstated []Reinstatement `json:"reinstated,omitempty"`
+	// Penalties are the jury's penalties of the stage, in time or points, to riders or teams.
+	Penalties []Penalty `json:"penalties,omitempty"`
+}
+
+// Reinstatement keeps a rider who finished outside the time limit in the race (a jury's decision),
+// with the points he loses in the points classification (0: none) and why.
+type Reinstatement struct {
+	Bib    int    `json:"bib"`
+	Points int    `json:"points,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Penalty is a jury's penalty, with its reason: to a rider (Bib) in time (Seconds, added to his GC
+// time), in points of the points classification (Points) or of the mountain classification
+// (Mountain); or to a team (Team) in time, added to its team classification time.
+type Penalty struct {
+	Bib      int    `json:"bib,omitempty"`
+	Team     int    `json:"team,omitempty"`
+	Seconds  int    `json:"seconds,omitempty"`
+	Points   int    `json:"points,omitempty"`
+	Mountain int    `json:"mountain,omitempty"`
+	Reason   string `json:"reason"`
 }
 
 // Finish is a stage finish: groups (Cycling Party, Ciclismo a fondo, 2RUOTE) or clock results (uci-road).
 type Finish struct {
 	Groups  []FinishGroup `json:"groups,omitempty"`
 	Results []ClockResult `json:"results,omitempty"`
+	// BonusesGiven says the clock results carry the officials' bonus column: it is the stage's whole
+	// truth for bonuses (a rider without a bonus there has none), and the tables give nothing.
+	BonusesGiven bool `json:"bonuses_given,omitempty"`
+	// Teams are team time trial results entered per team (clock model), beside or instead of Results.
+	Teams []TeamTime `json:"teams,omitempty"`
+}
+
+// TeamTime is one team's result in a team time trial entered per team: the team's time (its K-th
+// rider's) for every rider of the team still racing who is not dropped, and the dropped riders' own
+// times.
+type TeamTime struct {
+	Team       int           `json:"team"`
+	Hundredths int           `json:"hundredths"`
+	Dropped    []ClockResult `json:"dropped,omitempty"`
+}
+
+// BonusesEntered says the stage's bonuses are the ones entered with the finish: the officials' bonus
+// column was given, or (a finish stored before that was said) a rider has a bonus entered.
+func (f Finish) BonusesEntered() bool {
+	if f.BonusesGiven {
+		return true
+	}
+	for _, r := range f.Results {
+		if r.Bonus > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // FinishGroup is riders who got the same time, in finishing order.
@@ -47,10 +101,12 @@ type ClockResult struct {
 	Penalty    int `json:"penalty,omitempty"`
 }
 
-// Abandon is a rider leaving the race during a stage.
+// Abandon is a rider leaving the race in a stage, with how he left it (Status: one of the Status*
+// constants, "" meaning StatusDNF).
 type Abandon struct {
 	Bib    int    `json:"bib"`
 	Reason string `json:"reason"`
+	Status string `json:"status,omitempty"`
 }
 
 // AdvantageUse is one recorded use of an advantage.

@@ -28,6 +28,9 @@ const (
 	ClassSprints      = "sprints"
 	ClassTeams        = "teams"
 	ClassCyclingParty = "cycling_party"
+	// ClassYouth is the young riders' classification (white jersey): the individual classification
+	// of the riders born on or after the tour's cut-off date.
+	ClassYouth = "youth"
 )
 
 // Advantage kinds recorded during a stage (RULES.md §1.6, §2.5).
@@ -84,6 +87,12 @@ type Ruleset struct {
 	FinishBonuses []int `json:"finish_bonuses,omitempty"`
 	// TeamBest is how many best stage times make a team's stage time (3, or 4).
 	TeamBest int `json:"team_best"`
+	// TTTRider makes a team time trial's time in official results the time of the team's TTTRider-th
+	// rider: he and the riders ahead of him get it, the riders dropped keep their own (0: 4, the UCI's).
+	TTTRider int `json:"ttt_rider,omitempty"`
+	// YouthYears sets the young riders' default cut-off: born on or after 1 January of the race's
+	// year minus YouthYears (25: the under-26 rule of the big tours). 0 means 25.
+	YouthYears int `json:"youth_years,omitempty"`
 	// Classifications lists the classifications this ruleset has (Class* constants).
 	Classifications []string `json:"classifications"`
 	// Jerseys names the leader's jersey of each classification.
@@ -158,6 +167,9 @@ type StageType struct {
 	TimeTrial string `json:"time_trial,omitempty"`
 	// FinishOnClimb allows a proposal to finish on the last climb.
 	FinishOnClimb bool `json:"finish_on_climb,omitempty"`
+	// TimeCut is the time limit of a stage of this type in official results, in percent of the
+	// winner's time (0: none); a tour may set its own.
+	TimeCut int `json:"time_cut,omitempty"`
 }
 
 // ClimbCategory is one climb category with its length and points.

@@ -538,7 +538,7 @@ func TestValidateRulesetFields(t *testing.T) {
 		{"negative stage win", func(r *Ruleset) { r.Points.StageWin = -5 }, "points.stage_win"},
 		{"cycling party without points", func(r *Ruleset) { r.Points = nil }, "points"},
 		{"sprints without points", func(r *Ruleset) { r.SprintPoints = nil }, "sprint_points"},
-		{"unknown classification", func(r *Ruleset) { r.Classifications = append(r.Classifications, "youth") }, "classifications[7]"},
+		{"unknown classification", func(r *Ruleset) { r.Classifications = append(r.Classifications, "juniors") }, "classifications[7]"},
 		{"no individual", func(r *Ruleset) { r.Classifications = r.Classifications[:1] }, "classifications"},
 		{"bad jersey colour", func(r *Ruleset) { r.Jerseys[ClassIndividual] = Jersey{Name: "Yellow", Color: "yellow"} }, "jerseys.individual.color"},
 		{"advantage twice", func(r *Ruleset) { r.Advantages[1].Kind = AdvWaterBottle }, "advantages[1].kind"},

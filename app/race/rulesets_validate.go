@@ -336,7 +336,7 @@ func (r *Ruleset) validateCards(v *ValidationError) {
 
 // validateClassifications checks the classification list, what each needs, and the jerseys.
 func (r *Ruleset) validateClassifications(v *ValidationError) {
-	known := []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassSprints, ClassTeams, ClassCyclingParty}
+	known := []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassSprints, ClassTeams, ClassCyclingParty, ClassYouth}
 	seen := map[string]bool{}
 	for i, c := range r.Classifications {
 		p := fmt.Sprintf("classifications[%d]", i)
@@ -364,6 +364,17 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 	}
 	if r.TeamBest < 0 || r.TeamBest > r.Team.MaxRiders {
 		v.Add("team_best", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
+	}
+	for i, st := range r.StageTypes {
+		if st.TimeCut < 0 || st.TimeCut > maxTimeCut {
+			v.Add(fmt.Sprintf("stage_types[%d].time_cut", i), fmt.Sprintf("must be between 0 and %d", maxTimeCut))
+		}
+	}
+	if r.TTTRider < 0 || r.TTTRider > r.Team.MaxRiders {
+		v.Add("ttt_rider", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
+	}
+	if r.YouthYears < 0 || r.YouthYears > 99 {
+		v.Add("youth_years", "must be between 0 and 99")
 	}
 	if seen[ClassCyclingParty] && r.Points == nil {
 		v.Add("points", "is required by the cycling_party classification")

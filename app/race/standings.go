@@ -34,7 +34,12 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 			return nil, err
 		}
 	}
-	return c.standings(after), nil
+	st := c.standings(after)
+	st.Field = fieldCount(t, results[:after], len(st.Stage), len(c.w.cut))
+	st.Out = c.outRows(results[:after])
+	st.Penalties, st.Combativity = c.penaltyRows(results[:after]), combativityRows(results[:after])
+	st.MostCombative = results[after-1].MostCombative
+	return st, nil
 }
 
 // tally is one rider's running totals through the stages counted.
@@ -74,6 +79,11 @@ type count struct {
 	teams                                            teamCount
 	// stageWinners is the rider index of each stage's winner (-1: nobody finished).
 	stageWinners []int
+	// crossed is the time of each rider who left the race with a time in the stage he left it in
+	// (outside the time limit, disqualified), by rider index.
+	crossed map[int]int
+	// cut is the time limit each rider the time limit put out of the race finished over, by rider index.
+	cut map[int]int
 }
 
 // newCount prepares the counting of a tour.
@@ -81,7 +91,7 @@ func newCount(t *Tour) *count {
 	f := newField(t)
 	rs := &t.Ruleset
 	c := &count{
-		t: t, rs: rs, f: f, w: newStageWork(f),
+		t: t, rs: rs, f: f, w: newStageWork(f).forTour(t),
 		gone:          make([]int, f.size()),
 		riders:        make([]tally, f.size()),
 		hasRegularity: rs.Has(ClassRegularity),
@@ -123,7 +133,11 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		return err
 	}
 	st, _ := c.rs.StageType(stage.Type)
-	dropped := st.TimeTrial != "" && c.rs.TimeModel == TimeModelClock && c.rs.TimeUnit == UnitSeconds
+	official := c.rs.OfficialResults && c.rs.TimeModel == TimeModelClock
+	// The hundredths whole seconds leave out break ties, those of individual time trials only (UCI);
+	// a team time trial's placings do not count in the sum of placings of an official race.
+	dropped := st.TimeTrial == TimeTrialIndividual && c.rs.TimeModel == TimeModelClock && c.rs.TimeUnit == UnitSeconds
+	placed := !(official && st.TimeTrial == TimeTrialTeam)
 	fin := c.w.fin
 	winner := -1
 	for _, e := range fin {
@@ -134,7 +148,9 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		r.time += e.time
 		r.bonus += e.bonus
 		r.penalty += e.penalty
-		r.placeSum += e.place
+		if placed {
+			r.placeSum += e.place
+		}
 		r.timed++
 		if last {
 			r.lastPlace = e.place
@@ -145,6 +161,24 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		}
 	}
 	c.stageWinners = append(c.stageWinners, winner)
+	for _, e := range c.w.crossed {
+		if c.crossed == nil {
+			c.crossed = map[int]int{}
+		}
+		c.crossed[e.rider] = e.time
+	}
+	for _, i := range c.w.cut {
+		if c.gone[i] == 0 {
+			c.gone[i] = s
+		}
+		if c.cut == nil {
+			c.cut = map[int]int{}
+		}
+		c.cut[i] = c.w.limit
+	}
+	if err := c.juryDecisions(s, res); err != nil {
+		return err
+	}
 	for _, bib := range retiredBy(c.t, *res) {
 		if i := c.f.index(bib); i >= 0 && c.gone[i] == 0 {
 			c.gone[i] = s + 1
@@ -174,6 +208,11 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 	}
 	if c.hasTeams {
 		c.teams.stage(c.f, fin, c.rs.TeamBest, last)
+		for _, p := range res.Penalties {
+			if ti := c.f.teamIndex(p.Team); p.Team != 0 && ti >= 0 {
+				c.teams.total[ti] += p.Seconds * clockScale(c.rs)
+			}
+		}
 	}
 	return nil
 }
@@ -250,6 +289,12 @@ func (c *count) standings(after int) *Standings {
 	st.Stage = c.stageRows()
 	ind := c.individual()
 	st.Individual = c.timeRows(ind)
+	if c.rs.Has(ClassYouth) {
+		st.Youth = c.youth(ind)
+		if len(st.Youth) > 0 {
+			st.Leaders[ClassYouth] = st.Youth[0].Bib
+		}
+	}
 	var reg, mtn, spr []int
 	if c.hasRegularity {
 		reg = c.regularityOrder()

@@ -2,9 +2,12 @@ package race
 
 // Standings are every classification after one stage, computed from results.
 type Standings struct {
-	AfterStage   int          `json:"after_stage"`
-	Stage        []TimeRow    `json:"stage"`
-	Individual   []TimeRow    `json:"individual"`
+	AfterStage int       `json:"after_stage"`
+	Stage      []TimeRow `json:"stage"`
+	Individual []TimeRow `json:"individual"`
+	// Youth is the young riders' classification: the individual classification of the riders born
+	// on or after the tour's cut-off, ranked among themselves.
+	Youth        []TimeRow    `json:"youth,omitempty"`
 	Regularity   []PointsRow  `json:"regularity,omitempty"`
 	Mountain     []PointsRow  `json:"mountain,omitempty"`
 	Sprints      []PointsRow  `json:"sprints,omitempty"`
@@ -13,6 +16,18 @@ type Standings struct {
 	CyclingParty []ManagerRow `json:"cycling_party,omitempty"`
 	// Leaders maps a classification id to the bib of its leader.
 	Leaders map[string]int `json:"leaders"`
+	// Field counts the riders of the stage after which the standings are: starters, finishers,
+	// and those who left the race in it by status.
+	Field FieldCount `json:"field"`
+	// Out lists the riders who left the race in stages 1..after (an entered abandonment: did not
+	// start or finish, outside the time limit, disqualified; or the stage's time limit), by stage then bib.
+	Out []OutRow `json:"out,omitempty"`
+	// Penalties are the jury's penalties of stages 1..after, in time or points, with their reasons.
+	Penalties []PenaltyRow `json:"penalties,omitempty"`
+	// Combativity names each stage's most combative rider (stages with an award), MostCombative the
+	// tour's, the final award given with the last stage (0: not given).
+	Combativity   []CombativityRow `json:"combativity,omitempty"`
+	MostCombative int              `json:"most_combative,omitempty"`
 }
 
 // TimeRow is one rider's line in a time classification.
@@ -94,6 +109,8 @@ func ClassificationName(id string) string {
 		return "Teams"
 	case ClassCyclingParty:
 		return "Cycling Party"
+	case ClassYouth:
+		return "Young riders"
 	}
 	return id
 }

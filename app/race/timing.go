@@ -39,6 +39,33 @@ type StageTime struct {
 // trial); in the clock model a rider's bonus entered with his finish is his whole bonus of the
 // stage and replaces what those tables would give him. A rider who abandoned in this stage has no time.
 func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, res)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StageTime, len(w.fin))
+	for i, e := range w.fin {
+		out[i] = StageTime{Bib: w.f.riders[e.rider].Bib, Time: e.time, Place: e.place, Bonus: e.bonus, Penalty: e.penalty}
+	}
+	return out, nil
+}
+
+// StageOutTimes are the times, in entry order and without a place, of the riders who left the race in
+// stage stageNumber after crossing the line (outside the time limit, disqualified).
+func StageOutTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, res)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StageTime, len(w.crossed))
+	for i, e := range w.crossed {
+		out[i] = StageTime{Bib: w.f.riders[e.rider].Bib, Time: e.time}
+	}
+	return out, nil
+}
+
+// stageTimes computes one stage alone (every rider of the tour starting it but those who abandon in it).
+func stageTimes(t *Tour, stageNumber int, res StageResult) (*stageWork, error) {
 	if stageNumber < 1 || stageNumber > len(t.Stages) {
 		return nil, fmt.Errorf("race: stage %d is not a stage of this tour (1–%d)", stageNumber, len(t.Stages))
 	}
@@ -52,16 +79,12 @@ func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) 
 			gone[i] = stageNumber
 		}
 	}
-	w := newStageWork(f)
+	w := newStageWork(f).forTour(t)
 	stage := &t.Stages[stageNumber-1]
 	if err := w.compute(&t.Ruleset, stage, stageNumber, &res, gone); err != nil {
 		return nil, err
 	}
-	out := make([]StageTime, len(w.fin))
-	for i, e := range w.fin {
-		out[i] = StageTime{Bib: f.riders[e.rider].Bib, Time: e.time, Place: e.place, Bonus: e.bonus, Penalty: e.penalty}
-	}
-	return out, nil
+	return w, nil
 }
 
 // field is a tour's riders indexed 0..n-1 in tour order, with a bib lookup.
@@ -72,6 +95,8 @@ type field struct {
 	// byBib maps a small bib to rider index + 1 (0: no rider); bibMap is used when bibs are large.
 	byBib  []int32
 	bibMap map[int]int
+	// teams are the ids of the tour's teams, in tour order.
+	teams []int
 }
 
 // maxSliceBib is the largest bib looked up through a slice rather than a map.
@@ -93,6 +118,7 @@ func newField(t *Tour) *field {
 		f.bibMap = make(map[int]int, n)
 	}
 	for ti := range t.Teams {
+		f.teams = append(f.teams, t.Teams[ti].ID)
 		for ri := range t.Teams[ti].Riders {
 			r := &t.Teams[ti].Riders[ri]
 			idx := len(f.riders)
@@ -137,8 +163,6 @@ type finisher struct {
 	place      int
 	bonus      int
 	penalty    int
-	// own marks a bonus entered with the finish (clock model): the bonus tables pass the rider by.
-	own bool
 }
 
 // stageWork holds the buffers used to compute one stage after another.
@@ -149,11 +173,26 @@ type stageWork struct {
 	pos []int32
 	// teamCount counts finishers per team (team time trials, daily team ranking).
 	teamCount []int
+	// crossed are the riders who left the race in this stage with a time in it (outside the time
+	// limit, disqualified): not placed, their time shown.
+	crossed []finisher
+	// given says the stage's bonuses were entered with the finish (the officials' bonus column):
+	// the bonus tables give nothing in it.
+	given bool
+	// perTeam marks the teams (by index) entered per team in a team time trial; tttK is the rider
+	// whose time is a team's in one (0: every rider his own).
+	perTeam []bool
+	tttK    int
+	// tour is the tour the stages belong to (its time limits); cut are the riders the stage's time
+	// limit took out of the race, limit that limit in the ruleset's unit (0: none).
+	tour  *Tour
+	cut   []int
+	limit int
 }
 
 // newStageWork allocates the buffers for a field.
 func newStageWork(f *field) *stageWork {
-	return &stageWork{f: f, fin: make([]finisher, 0, f.size()), pos: make([]int32, f.size())}
+	return &stageWork{f: f, fin: make([]finisher, 0, f.size()), pos: make([]int32, f.size()), perTeam: make([]bool, len(f.teams)), tttK: defaultTTTRider}
 }
 
 // add appends a rider's result unless the rider is gone; it refuses unknown and repeated bibs.
@@ -166,9 +205,12 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 		return fmt.Errorf("race: stage %d finish: bib %d appears twice", number, bib)
 	}
 	if g := gone[i]; g != 0 && g <= number {
+		if g == number {
+			w.crossed = append(w.crossed, finisher{rider: i, time: time, fine: fine})
+		}
 		return nil
 	}
-	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty, own: bonus > 0})
+	w.fin = append(w.fin, finisher{rider: i, time: time, fine: fine, entry: len(w.fin), bonus: bonus, penalty: penalty})
 	w.pos[i] = int32(len(w.fin))
 	return nil
 }
@@ -177,11 +219,12 @@ func (w *stageWork) add(number, bib, time, fine, bonus, penalty int, gone []int)
 // abandoned (0: still racing); such riders get no time from that stage on.
 func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageResult, gone []int) error {
 	w.reset()
+	w.given = res.Finish.BonusesEntered()
 	st, ok := rs.StageType(stage.Type)
 	if !ok {
 		return fmt.Errorf("race: stage %d has type %q, which ruleset %q does not have", number, stage.Type, rs.ID)
 	}
-	if err := w.times(rs, number, &res.Finish, gone); err != nil {
+	if err := w.times(rs, number, res, gone); err != nil {
 		return err
 	}
 	official := rs.OfficialResults && rs.TimeModel == TimeModelClock
@@ -189,13 +232,19 @@ func (w *stageWork) compute(rs *Ruleset, stage *Stage, number int, res *StageRes
 		w.sortByTime()
 		w.teamTimeTrial(rs.TeamBest)
 	}
+	if st.TimeTrial == TimeTrialTeam && official && w.tttK > 0 {
+		w.kthRider(w.tttK, clockScale(rs))
+	}
 	if !official || st.TimeTrial != "" {
 		w.sortByTime()
+	}
+	if w.tour != nil {
+		w.timeCut(w.tour.TimeCut(stage.Type), res)
 	}
 	for i := range w.fin {
 		w.fin[i].place = i + 1
 		w.pos[w.fin[i].rider] = int32(i + 1)
-		if st.TimeTrial == "" && i < len(rs.FinishBonuses) && !w.fin[i].own {
+		if st.TimeTrial == "" && i < len(rs.FinishBonuses) && !w.given {
 			w.fin[i].bonus += rs.FinishBonuses[i]
 		}
 	}
@@ -208,10 +257,22 @@ func (w *stageWork) reset() {
 		w.pos[e.rider] = 0
 	}
 	w.fin = w.fin[:0]
+	w.crossed = w.crossed[:0]
+	w.cut = w.cut[:0]
+	clear(w.perTeam)
+}
+
+// clockScale is 1 when clock times count in whole seconds, 100 in hundredths.
+func clockScale(rs *Ruleset) int {
+	if rs.TimeUnit == UnitHundredths {
+		return 100
+	}
+	return 1
 }
 
 // times reads the finish in the ruleset's time model.
-func (w *stageWork) times(rs *Ruleset, number int, fin *Finish, gone []int) error {
+func (w *stageWork) times(rs *Ruleset, number int, res *StageResult, gone []int) error {
+	fin := &res.Finish
 	switch rs.TimeModel {
 	case TimeModelCyclingParty, TimeModelTurns, TimeModelSectors:
 		lead := 0
@@ -249,6 +310,9 @@ func (w *stageWork) times(rs *Ruleset, number int, fin *Finish, gone []int) erro
 			if err := w.add(number, r.Bib, time, r.Hundredths, r.Bonus*scale, r.Penalty*scale, gone); err != nil {
 				return err
 			}
+		}
+		if err := w.teamEntries(number, res, gone, scale); err != nil {
+			return err
 		}
 	default:
 		return fmt.Errorf("race: ruleset %q has unknown time model %q", rs.ID, rs.TimeModel)
@@ -314,10 +378,13 @@ func (w *stageWork) orderBonuses(rs *Ruleset, stage *Stage, number int, res *Sta
 }
 
 // bonus gives table[k] to the k-th rider of order who has a time in this stage and no bonus of
-// his own entered with the finish.
+// bonuses entered with the finish (those are the stage's whole truth).
 func (w *stageWork) bonus(order []int, table []int) {
+	if w.given {
+		return
+	}
 	for k, bib := range order[:min(len(order), len(table))] {
-		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 && !w.fin[w.pos[i]-1].own {
+		if i := w.f.index(bib); i >= 0 && w.pos[i] > 0 {
 			w.fin[w.pos[i]-1].bonus += table[k]
 		}
 	}

@@ -18,6 +18,8 @@ type Tour struct {
 	Stages        []Stage           `json:"stages"`
 	// Advanced marks a 2RUOTE advanced game (fatigue limit 25).
 	Advanced bool `json:"advanced,omitempty"`
+	// Settings are the director's choices for this tour (real races: the young riders' cut-off…).
+	Settings TourSettings `json:"settings"`
 }
 
 // Team is a team of a tour; ID is its number in the tour (1..n), giving bibs ID*10+counter.
@@ -38,6 +40,8 @@ type Rider struct {
 	Number     int            `json:"number"`
 	Role       string         `json:"role"`
 	Attributes map[string]int `json:"attributes,omitempty"`
+	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
+	Born string `json:"born,omitempty"`
 }
 
 // Stage is one stage of a tour: its course and its state.

@@ -14,15 +14,24 @@ const (
 // ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
 // every bib is a rider of the tour, given once, who has not abandoned in an earlier stage (nor
 // retired for fatigue after one).
-// A rider who abandons later in the current stage may still have crossed. Fields are "order[i]".
+// A rider who abandons later in the current stage may still have crossed, one who did not start it
+// may not. Fields are "order[i]".
 func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) error {
 	v := &ValidationError{}
 	out := abandonedBefore(t, prior, cur.Stage)
+	dns := map[int]bool{}
+	for _, a := range cur.Abandons {
+		dns[a.Bib] = a.StatusOf() == StatusDNS
+	}
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
 		field := fmt.Sprintf("order[%d]", i)
 		if reason := riderProblem(t, out, bib); reason != "" {
 			v.Add(field, reason)
+			continue
+		}
+		if dns[bib] {
+			v.Add(field, fmt.Sprintf("bib %d did not start this stage", bib))
 			continue
 		}
 		if j, dup := seen[bib]; dup {
@@ -45,7 +54,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	out := abandonedBefore(t, prior, cur.Stage)
 	here := map[int]bool{}
 	for _, a := range cur.Abandons {
-		here[a.Bib] = true
+		here[a.Bib] = !a.Crossed() // outside the time limit or disqualified: he crossed the line
 	}
 	seen := map[int]string{}
 	rider := func(field string, bib int, where string) {
@@ -68,6 +77,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		if len(f.Groups) > 0 {
 			v.Add("groups", "are not used by the clock time model: enter results")
 		}
+		validateTeamTimes(t, out, here, cur, f, seen, v)
 		for i, r := range f.Results {
 			p := fmt.Sprintf("results[%d]", i)
 			rider(p+".bib", r.Bib, p)
@@ -81,6 +91,9 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	}
 	if len(f.Results) > 0 {
 		v.Add("results", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+	}
+	if len(f.Teams) > 0 {
+		v.Add("teams", fmt.Sprintf("are not used by the %s time model: enter groups", model))
 	}
 	for i, g := range f.Groups {
 		p := fmt.Sprintf("groups[%d]", i)
@@ -115,7 +128,8 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 }
 
 // ValidateAbandon checks an abandonment: the rider is in the tour, still in the race, not already
-// in this stage's finish, and a reason is given. Fields are "bib" and "reason".
+// in this stage's finish (unless he is outside the time limit or disqualified: he crossed the line),
+// a known status and a reason are given. Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &ValidationError{}
 	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason != "" {
@@ -126,8 +140,10 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 			v.Add("bib", fmt.Sprintf("bib %d has already abandoned in this stage", a.Bib))
 		}
 	}
-	if finishes(cur.Finish, a.Bib) {
-		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first", a.Bib))
+	if err := validStatus(a.Status); err != nil {
+		v.Add("status", err.Error())
+	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
+		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib))
 	}
 	if strings.TrimSpace(a.Reason) == "" {
 		v.Add("reason", "is required")
@@ -155,7 +171,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 	var missing []string
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
-			if _, gone := out[r.Bib]; !gone && !done[r.Bib] {
+			if _, gone := out[r.Bib]; !gone && !done[r.Bib] && !teamEntered(t, cur.Finish, r.Bib) {
 				missing = append(missing, fmt.Sprintf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
 			}
 		}
@@ -182,6 +198,8 @@ func StartingRiders(t *Tour, prior []StageResult) []Rider {
 // end of it (0: he abandoned during it).
 type exit struct {
 	stage, fatigue int
+	// otl marks a rider put out by the stage's time limit.
+	otl bool
 }
 
 // abandonedBefore maps each bib that left the race in prior (the stages before stage, or all of
@@ -207,6 +225,11 @@ func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
 				out[bib] = exit{stage: n, fatigue: p.Fatigue[bib]}
 			}
 		}
+		for _, bib := range TimeCutOut(t, n, p) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = exit{stage: n, otl: true}
+			}
+		}
 	}
 	return out
 }
@@ -219,6 +242,9 @@ func riderProblem(t *Tour, out map[int]exit, bib int) string {
 	if e, gone := out[bib]; gone {
 		if e.fatigue > 0 {
 			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
+		}
+		if e.otl {
+			return fmt.Sprintf("bib %d finished stage %d outside the time limit", bib, e.stage)
 		}
 		return fmt.Sprintf("bib %d abandoned in stage %d", bib, e.stage)
 	}
@@ -237,6 +263,13 @@ func finishes(f Finish, bib int) bool {
 	for _, r := range f.Results {
 		if r.Bib == bib {
 			return true
+		}
+	}
+	for _, tt := range f.Teams {
+		for _, d := range tt.Dropped {
+			if d.Bib == bib {
+				return true
+			}
 		}
 	}
 	return false

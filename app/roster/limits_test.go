@@ -245,7 +245,7 @@ func TestCSVCellsThatLookLikeFormulas(t *testing.T) {
 	if !strings.HasPrefix(out, "\ufeffteam,") {
 		t.Errorf("CSV starts %q, want a UTF-8 byte order mark then the header", out[:12])
 	}
-	for _, want := range []string{`"'=HYPERLINK(""http://x"",""x"")"`, `,'-2+3,'@SUM(A1)`, `,''=already quoted,'+1`} {
+	for _, want := range []string{`"'=HYPERLINK(""http://x"",""x"")"`, `,'-2+3,,'@SUM(A1)`, `,''=already quoted,,'+1`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("CSV lacks %s:\n%s", want, out)
 		}

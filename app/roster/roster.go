@@ -13,6 +13,9 @@ func BaseColumns() []string {
 	return []string{"team", "short", "color", "number", "name"}
 }
 
+// BornColumn is the optional column of a rider's date of birth (2003-04-05), after the name.
+const BornColumn = "born"
+
 // LegacyRole is the single role column of older roster files (one role from any game).
 const LegacyRole = "role"
 
@@ -40,7 +43,7 @@ type Layout struct {
 
 // Header returns the full header row a roster file is written with.
 func (l Layout) Header() []string {
-	h := BaseColumns()
+	h := append(BaseColumns(), BornColumn)
 	for _, g := range l.Games {
 		if g.Role {
 			h = append(h, g.RoleColumn())
@@ -76,11 +79,15 @@ type Row struct {
 	// Role and Attributes are the older single-role columns, when the file has them.
 	Role       string
 	Attributes map[string]int
+	// Born is the rider's date of birth as written; HasBorn says the file has the born column (a
+	// file without it leaves the riders' dates of birth as they are).
+	Born    string
+	HasBorn bool
 }
 
 // TeamOnly says whether the row is a team without a rider: no number, name, role nor value.
 func (r Row) TeamOnly() bool {
-	if r.Number != 0 || r.Name != "" || r.Role != "" || len(r.Attributes) > 0 {
+	if r.Number != 0 || r.Name != "" || r.Role != "" || r.Born != "" || len(r.Attributes) > 0 {
 		return false
 	}
 	for _, c := range r.Games {
@@ -202,7 +209,8 @@ func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
 		return n, true
 	}
 	row := Row{Line: rec.line, Team: cols.cell(rec, "team"), Short: cols.cell(rec, "short"), Color: cols.cell(rec, "color"),
-		Name: cols.cell(rec, "name"), Role: cols.cell(rec, LegacyRole), Attributes: map[string]int{}}
+		Name: cols.cell(rec, "name"), Role: cols.cell(rec, LegacyRole), Attributes: map[string]int{},
+		Born: cols.cell(rec, BornColumn), HasBorn: cols.has(BornColumn)}
 	for _, a := range l.Legacy {
 		if n, ok := number(a); ok {
 			row.Attributes[a] = n

@@ -25,12 +25,12 @@ func cells(role string, card map[string]int) map[string]GameCells {
 
 func sampleRows() []Row {
 	return []Row{
-		{Line: 2, Team: "Rojo", Short: "ROJ", Color: "#d62828", Number: 1, Name: "Tadej Pogačar", Games: cells("Leader", nil), Attributes: map[string]int{}},
-		{Line: 3, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 2, Name: `Søren "Łoś" Ørsted`, Games: cells("", map[string]int{"cost": 4, "pianura": 9}), Attributes: map[string]int{}},
-		{Line: 4, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 3, Name: "Rafał; Majka", Games: cells("Sprinter", map[string]int{"cost": 1}), Attributes: map[string]int{}},
-		{Line: 5, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 4, Name: "-2+3", Games: cells("@SUM(A1)", nil), Attributes: map[string]int{}},
-		{Line: 6, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 5, Name: "'=already quoted", Games: cells("+1", nil), Attributes: map[string]int{}},
-		{Line: 7, Team: "Vacío", Short: "VAC", Color: "#fefefe", Games: cells("", nil), Attributes: map[string]int{}},
+		{Line: 2, Team: "Rojo", Short: "ROJ", Color: "#d62828", Number: 1, Name: "Tadej Pogačar", Born: "1998-09-21", Games: cells("Leader", nil), Attributes: map[string]int{}, HasBorn: true},
+		{Line: 3, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 2, Name: `Søren "Łoś" Ørsted`, Games: cells("", map[string]int{"cost": 4, "pianura": 9}), Attributes: map[string]int{}, HasBorn: true},
+		{Line: 4, Team: "Ñandú, Čapek", Short: "ÑČ", Color: "#0a0b0c", Number: 3, Name: "Rafał; Majka", Games: cells("Sprinter", map[string]int{"cost": 1}), Attributes: map[string]int{}, HasBorn: true},
+		{Line: 5, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 4, Name: "-2+3", Games: cells("@SUM(A1)", nil), Attributes: map[string]int{}, HasBorn: true},
+		{Line: 6, Team: "=HYPERLINK(\"http://x\",\"x\")", Short: "EVI", Color: "#000000", Number: 5, Name: "'=already quoted", Games: cells("+1", nil), Attributes: map[string]int{}, HasBorn: true},
+		{Line: 7, Team: "Vacío", Short: "VAC", Color: "#fefefe", Games: cells("", nil), Attributes: map[string]int{}, HasBorn: true},
 	}
 }
 
@@ -123,10 +123,10 @@ func TestReadRefusesOtherFiles(t *testing.T) {
 }
 
 func TestHeaderAndRecord(t *testing.T) {
-	if got := strings.Join(attrs.Header(), ","); got != "team,short,color,number,name,cycling-party role,2ruote cost,2ruote pianura" {
+	if got := strings.Join(attrs.Header(), ","); got != "team,short,color,number,name,born,cycling-party role,2ruote cost,2ruote pianura" {
 		t.Errorf("Header = %s", got)
 	}
-	if got := strings.Join(Record(sampleRows()[2], attrs), ","); got != "Ñandú, Čapek,ÑČ,#0a0b0c,3,Rafał; Majka,Sprinter,1," {
+	if got := strings.Join(Record(sampleRows()[2], attrs), ","); got != "Ñandú, Čapek,ÑČ,#0a0b0c,3,Rafał; Majka,,Sprinter,1," {
 		t.Errorf("Record = %s", got)
 	}
 	base := BaseColumns()

@@ -50,7 +50,7 @@ func values(r Row, l Layout) []any {
 	if r.Number != 0 {
 		number = r.Number
 	}
-	out := []any{r.Team, r.Short, r.Color, number, r.Name}
+	out := []any{r.Team, r.Short, r.Color, number, r.Name, r.Born}
 	for _, g := range l.Games {
 		cells := r.Games[g.ID]
 		if g.Role {

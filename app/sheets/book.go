@@ -1,8 +1,8 @@
 package sheets
 
-// book is every sheet of the tour: for each stage its stage sheet, then its result once it is closed
-// or its entry sheet while it is still to race (a blank form of a raced stage is waste paper); then
-// every classification and control after the last closed stage.
+// book is every sheet of the tour: for each stage its stage sheet, then its result (a real race's
+// official communiqué) once it is closed or its entry sheet while it is still to race (a blank form
+// of a raced stage is waste paper); then every classification and control after the last closed stage.
 func (s *source) book() ([]sheetDoc, error) {
 	var docs []sheetDoc
 	for n := 1; n <= len(s.t.Stages); n++ {
@@ -11,7 +11,11 @@ func (s *source) book() ([]sheetDoc, error) {
 			docs = append(docs, s.entrySheet(n)) // still to race: the blank sheet the table fills in
 			continue
 		}
-		doc, err := s.resultSheet(n) // raced: what happened, not a blank form
+		result := s.resultSheet // raced: what happened, not a blank form
+		if s.rs.OfficialResults {
+			result = s.communique // a real race's result is its official communiqué
+		}
+		doc, err := result(n)
 		if err != nil {
 			return nil, err
 		}

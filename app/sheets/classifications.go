@@ -72,14 +72,14 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 		}
 		t.rows = append(t.rows, tableRow{cells: cells, strong: r.Rank == 1})
 	}
-	gone := s.abandons(after)
+	gone := s.exits(after)
 	for _, r := range s.riders() {
 		if ranked[r.Bib] {
 			continue
 		}
 		why := "no time in every stage"
-		if k, ok := gone[r.Bib]; ok {
-			why = fmt.Sprintf("abandoned, stage %d", k)
+		if e, ok := gone[r.Bib]; ok {
+			why = e
 		}
 		cells := append([]cell{emptyCell(), intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID))}, stageCells(r.Bib)...)
 		if withBonus {

@@ -19,7 +19,11 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 	if err != nil {
 		return doc, err
 	}
-	doc.blocks = append(doc.blocks, block{table: s.stageRanking(st.Stage, times)})
+	ranking := s.stageRanking(st.Stage, times)
+	if s.rs.TimeModel == race.TimeModelClock {
+		ranking.note = race.BonusesNote(s.rs, s.stage(n), s.result(n).Finish)
+	}
+	doc.blocks = append(doc.blocks, block{table: ranking}, block{table: s.fieldTable(st.Field)})
 	res := s.result(n)
 	stage := s.stage(n)
 	for _, sp := range stage.Sprints {
@@ -40,7 +44,10 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 	if len(st.DailyTeams) > 0 {
 		doc.blocks = append(doc.blocks, block{table: s.teamRanking("Teams on the day", st.DailyTeams)})
 	}
-	if t := s.abandonTable(res); t != nil {
+	if t := s.abandonTable(res, st.Out, n); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	if t := s.juryTable(st, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
 	if t := s.leaderTable(st); t != nil {
@@ -143,24 +150,46 @@ func (s *source) teamRanking(title string, rows []race.TeamRow) *table {
 	return t
 }
 
-// abandonTable lists the stage's abandons with their reasons, or nil.
-func (s *source) abandonTable(res race.StageResult) *table {
-	if len(res.Abandons) == 0 {
+// abandonTable lists the riders who left the race in stage n (out: every rider out so far) with how,
+// their time when they crossed the line, and why; or nil.
+func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *table {
+	if len(res.Abandons) == 0 && !slices.ContainsFunc(out, func(o race.OutRow) bool { return o.Stage == n }) {
 		return nil
 	}
-	t := &table{title: "Abandons", cols: append(riderCols(""), flexCol("Reason", 60, false))}
-	for _, a := range res.Abandons {
-		r, team := s.rider(a.Bib)
-		t.rows = append(t.rows, tableRow{cells: []cell{intCell(a.Bib), textCell(r.Name), teamCell(team.Name, team.Color), textCell(a.Reason)}})
+	unit := s.unit()
+	t := &table{title: "Out of the race", cols: append(riderCols(""), col("Status", 12, "L"), col("Time", 22, "R"), flexCol("Reason", 50, false)),
+		note: "DNF: did not finish · DNS: did not start · OTL: outside the time limit · DSQ: disqualified."}
+	for _, o := range out {
+		if o.Stage != n {
+			continue
+		}
+		tm := emptyCell()
+		if o.HasTime {
+			tm = timeCell(unit, o.Time)
+		}
+		t.rows = append(t.rows, tableRow{cells: []cell{intCell(o.Bib), textCell(o.Name), teamCell(o.Team, s.rowColor(o.TeamID, o.TeamColor)), textCell(o.Status), tm, textCell(o.Reason)}})
 	}
 	return t
+}
+
+// fieldTable counts the riders of the stage: starters, finishers, and who left the race (in a real
+// race by status: did not finish, outside the time limit, disqualified, did not start).
+func (s *source) fieldTable(f race.FieldCount) *table {
+	if !s.rs.OfficialResults {
+		return &table{title: "Field", cols: []column{col("Starters", 22, "R"), col("Finishers", 22, "R"), col("Abandoned", 24, "R")},
+			rows: []tableRow{{cells: []cell{intCell(f.Starters), intCell(f.Finishers), intCell(f.DNF + f.OTL + f.DSQ)}}}}
+	}
+	cols := []column{col("Starters", 22, "R"), col("Finishers", 22, "R"), col("Did not finish", 28, "R"),
+		col("Outside time limit", 34, "R"), col("Disqualified", 26, "R"), col("Did not start", 26, "R")}
+	return &table{title: "Field", cols: cols, rows: []tableRow{{cells: []cell{
+		intCell(f.Starters), intCell(f.Finishers), intCell(f.DNF), intCell(f.OTL), intCell(f.DSQ), intCell(f.DNS)}}}}
 }
 
 // leaderTable names the leader of each classification, with the jersey to dress him in.
 func (s *source) leaderTable(st *race.Standings) *table {
 	t := &table{title: "Leaders after the stage", cols: append(
 		[]column{flexCol("Classification", 32, true), flexCol("Jersey", 52, false)}, riderCols("")...)}
-	for _, class := range []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+	for _, class := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := st.Leaders[class]
 		if !ok || !slices.Contains(s.rs.Classifications, class) {
 			continue

@@ -47,6 +47,9 @@ type Input struct {
 	Date time.Time
 	// Fonts holds DejaVuSans.ttf and DejaVuSans-Bold.ttf (assets.Fonts()).
 	Fonts fs.FS
+	// Publications say how the standings after each stage are published (Publications[i] is stage
+	// i+1's; a real race's communiqué prints it): absent ones print as provisional.
+	Publications []race.Publication
 }
 
 // SheetInfo describes one sheet a ruleset has.
@@ -108,7 +111,9 @@ func catalogue() []sheetKind {
 		{SheetInfo{SheetStage, "Stage sheet", true, false}, always},
 		{SheetInfo{SheetEntry, "Entry sheet", true, false}, always},
 		{SheetInfo{SheetResult, "Stage result", true, false}, always},
+		{SheetInfo{SheetCommunique, "Official communiqué", true, false}, func(rs *race.Ruleset) bool { return rs.OfficialResults }},
 		{SheetInfo{SheetGeneral, "General control", false, true}, class(race.ClassIndividual)},
+		{SheetInfo{SheetYouth, "Young riders control", false, true}, class(race.ClassYouth)},
 		{SheetInfo{SheetRegularity, "Regularity control", false, true}, class(race.ClassRegularity)},
 		{SheetInfo{SheetMountain, "Mountain control", false, true}, class(race.ClassMountain)},
 		{SheetInfo{SheetSprints, "Intermediate sprints control", false, true}, class(race.ClassSprints)},
@@ -212,6 +217,9 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 	if sheet == SheetResult && n > s.closed {
 		return 0, race.Conflict(fmt.Sprintf("stage %d is not closed yet: the last closed stage is %d", n, s.closed))
 	}
+	if sheet == SheetCommunique && (n > s.closed+1 || n > len(s.results) || !hasFinish(s.result(n))) {
+		return 0, race.Conflict(fmt.Sprintf("stage %d has no finish entered yet: its communiqué is printed once it has one", n))
+	}
 	return n, nil
 }
 
@@ -236,6 +244,8 @@ func (s *source) stageDoc(sheet string, n int) (sheetDoc, error) {
 		return s.stageSheet(n), nil
 	case SheetEntry:
 		return s.entrySheet(n), nil
+	case SheetCommunique:
+		return s.communique(n)
 	}
 	return s.resultSheet(n)
 }
@@ -249,6 +259,8 @@ func (s *source) classificationDoc(sheet string, after int) (sheetDoc, error) {
 		return s.pointsSheet(sheet, after)
 	case SheetTeams:
 		return s.teamsSheet(after)
+	case SheetYouth:
+		return s.youthSheet(after)
 	case SheetBonuses:
 		return s.bonusesSheet(after)
 	case SheetEffort:

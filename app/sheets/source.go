@@ -18,6 +18,8 @@ type source struct {
 	// standings and times cache race.ComputeStandings and race.StageTimes by stage number.
 	standings map[int]*race.Standings
 	times     map[int][]race.StageTime
+	// pubs are how the standings after each stage are published (pubs[i]: stage i+1).
+	pubs []race.Publication
 }
 
 // newSource checks the input's results and closed stage against the tour.
@@ -41,7 +43,7 @@ func newSource(in Input) (*source, error) {
 		results[i] = r
 	}
 	return &source{
-		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date,
+		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date, pubs: in.Publications,
 		standings: map[int]*race.Standings{}, times: map[int][]race.StageTime{},
 	}, nil
 }
@@ -111,6 +113,29 @@ func (s *source) riders() []race.Rider {
 		out = append(out, team.Riders...)
 	}
 	return out
+}
+
+// exits says, for each bib that left the race in stages 1..n, how and in which stage:
+// "did not start, stage 3", "outside the time limit, stage 4".
+func (s *source) exits(n int) map[int]string {
+	out := map[int]string{}
+	for _, r := range s.results[:min(n, len(s.results))] {
+		for _, a := range r.Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = fmt.Sprintf("%s, stage %d", exitWord(a), r.Stage)
+			}
+		}
+	}
+	return out
+}
+
+// exitWord says how a rider left: "abandoned" (an abandonment without a status, as in the games),
+// else the status in words.
+func exitWord(a race.Abandon) string {
+	if a.Status == "" {
+		return "abandoned"
+	}
+	return race.StatusName(a.Status)
 }
 
 // abandons maps each bib that abandoned in stages 1..n to the stage it left in.

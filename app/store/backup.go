@@ -33,6 +33,8 @@ type Backup struct {
 	Points        *race.PointsDefinition `json:"points,omitempty"`
 	Teams         []race.Team            `json:"teams"`
 	Stages        []stageBackup          `json:"stages"`
+	// Settings are the director's choices for the tour (absent in older backups).
+	Settings race.TourSettings `json:"settings"`
 }
 
 // stageBackup is one stage of a backup: its course, state, entries and history.
@@ -68,7 +70,7 @@ func (s *Store) ExportBackup(tourID uint) (Backup, error) {
 		return Backup{}, err
 	}
 	b := Backup{Format: BackupFormat, Version: BackupVersion, ExportedAt: time.Now().UTC(), Name: st.Tour.Name, Profile: st.Profile, Seed: st.Seed,
-		RidersPerTeam: st.Tour.RidersPerTeam, Advanced: st.Tour.Advanced, Ruleset: st.Tour.Ruleset, Points: st.Tour.Points, Teams: st.Tour.Teams}
+		RidersPerTeam: st.Tour.RidersPerTeam, Advanced: st.Tour.Advanced, Ruleset: st.Tour.Ruleset, Points: st.Tour.Points, Teams: st.Tour.Teams, Settings: st.Tour.Settings}
 	for i, stage := range st.Tour.Stages {
 		sb := stageBackup{Stage: stage, Version: st.Versions[i], Entries: []entryBackup{}, History: []historyBackup{}}
 		var entries []models.Entry
@@ -128,7 +130,10 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 	if err := b.Ruleset.Validate(); err != nil {
 		return 0, race.Invalid("ruleset", "is damaged: "+err.Error())
 	}
-	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams}
+	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams, Settings: b.Settings}
+	if err := race.ValidateSettings(b.Settings); err != nil {
+		return 0, prefixed("settings: ", err)
+	}
 	if b.Name == "" {
 		return 0, race.Invalid("name", "is required")
 	}
@@ -253,6 +258,23 @@ func checkBackupResults(t *race.Tour, prior []race.StageResult, cur race.StageRe
 	if cur.Combativity != 0 {
 		if err := known("combativity", cur.Combativity); err != nil {
 			return err
+		}
+	}
+	for _, k := range cur.Reinstated {
+		if err := known("reinstatement", k.Bib); err != nil {
+			return err
+		}
+	}
+	for _, p := range cur.Penalties {
+		others := cur
+		others.Penalties = nil
+		if err := race.ValidatePenalty(t, prior, others, p); err != nil {
+			return fmt.Errorf("penalty: %v", err)
+		}
+	}
+	if cur.MostCombative != 0 {
+		if err := race.ValidateMostCombative(t, cur, cur.MostCombative); err != nil {
+			return fmt.Errorf("most combative rider: %v", err)
 		}
 	}
 	if err := race.ValidateFatigue(t, prior, cur, cur.Fatigue); err != nil {

@@ -29,6 +29,7 @@ func (s *Store) migrations() []migration {
 		{name: "a rider has a role in each game", up: s.ridersPerGame},
 		{name: "a tour has a version", up: tourVersions},
 		{name: "a tour has a follow code", up: followCodes},
+		{name: "riders have a date of birth, tours have settings", up: bornAndSettings},
 	}
 }
 
@@ -120,6 +121,24 @@ func (s *Store) migrate() error {
 		})
 		if err != nil {
 			return fmt.Errorf("store: migration %d (%s) failed: %w", version, m.name, err)
+		}
+	}
+	return nil
+}
+
+// bornAndSettings gives database and tour riders a date of birth (column born, "" when not known) and
+// tours their settings (column settings, "{}" for none): new with the young riders' classification.
+func bornAndSettings(tx *gorm.DB) error {
+	m := tx.Migrator()
+	for _, c := range []struct {
+		model       any
+		field, name string
+	}{{&models.Rider{}, "Born", "riders.born"}, {&models.TourRider{}, "Born", "tour_riders.born"}, {&models.Tour{}, "Settings", "tours.settings"}} {
+		if m.HasColumn(c.model, c.field) {
+			continue
+		}
+		if err := m.AddColumn(c.model, c.field); err != nil {
+			return fmt.Errorf("adding %s: %w", c.name, err)
 		}
 	}
 	return nil

@@ -122,7 +122,7 @@ func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
 func (st *RaceState) copied() *RaceState {
 	return &RaceState{TourID: st.TourID, Version: st.Version, Tour: st.Tour, Closed: st.Closed, Current: st.Current,
 		HasEntries: st.HasEntries, Versions: slices.Clone(st.Versions), AdvantageKeys: slices.Clone(st.AdvantageKeys),
-		LostTurnKeys: slices.Clone(st.LostTurnKeys), Results: slices.Clone(st.Results),
+		LostTurnKeys: slices.Clone(st.LostTurnKeys), PenaltyKeys: slices.Clone(st.PenaltyKeys), Results: slices.Clone(st.Results),
 		Profile: st.Profile, Seed: st.Seed, FollowCode: st.FollowCode, CreatedAt: st.CreatedAt, stageIDs: st.stageIDs}
 }
 
@@ -144,7 +144,13 @@ func cloneResult(r race.StageResult) race.StageResult {
 		r.Finish.Groups[i].Riders = slices.Clone(r.Finish.Groups[i].Riders)
 	}
 	r.Finish.Results = slices.Clone(r.Finish.Results)
+	r.Finish.Teams = slices.Clone(r.Finish.Teams)
+	for i := range r.Finish.Teams {
+		r.Finish.Teams[i].Dropped = slices.Clone(r.Finish.Teams[i].Dropped)
+	}
 	r.Abandons = slices.Clone(r.Abandons)
+	r.Reinstated = slices.Clone(r.Reinstated)
+	r.Penalties = slices.Clone(r.Penalties)
 	r.Advantages = slices.Clone(r.Advantages)
 	r.Fatigue = maps.Clone(r.Fatigue)
 	r.LostTurns = slices.Clone(r.LostTurns)
@@ -177,7 +183,7 @@ func stateAfterWrite(tx *gorm.DB, before *RaceState, n int) (*RaceState, error) 
 	st.Version, st.HasEntries = version, any > 0
 	st.Versions[n-1] = stage.Version
 	st.Results[n-1] = race.StageResult{Stage: n}
-	st.AdvantageKeys[n-1], st.LostTurnKeys[n-1] = nil, nil
+	st.AdvantageKeys[n-1], st.LostTurnKeys[n-1], st.PenaltyKeys[n-1] = nil, nil, nil
 	for _, e := range entries {
 		if err := st.applyEntry(n-1, e); err != nil {
 			return nil, err

@@ -25,6 +25,12 @@ const (
 	KindLostTurn    = "lost_turn"
 	KindWeather     = "weather"
 	KindCombativity = "combativity"
+	// KindReinstate is a rider kept in the race after the time limit, by bib.
+	KindReinstate = "reinstate"
+	// KindPenalty is one of the jury's penalties, keyed in order.
+	KindPenalty = "penalty"
+	// KindMostCombative is the tour's most combative rider, named with the last stage.
+	KindMostCombative = "most_combative"
 )
 
 // RaceState is a tour as stored, turned into race values: the engine's input. A state from LoadRace is
@@ -46,8 +52,10 @@ type RaceState struct {
 	AdvantageKeys [][]string
 	// LostTurnKeys holds, per stage index, the stored keys of the lost-turn entries in order.
 	LostTurnKeys [][]string
-	Profile      string
-	Seed         int64
+	// PenaltyKeys holds, per stage index, the stored keys of the penalties in order.
+	PenaltyKeys [][]string
+	Profile     string
+	Seed        int64
 	// FollowCode is the code players follow the tour with.
 	FollowCode string
 	CreatedAt  time.Time
@@ -114,6 +122,11 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
 	}
 	st.Tour.Name, st.Tour.RidersPerTeam, st.Tour.Advanced = row.Name, row.RidersPerTeam, row.Advanced
+	if row.Settings != "" {
+		if err := json.Unmarshal([]byte(row.Settings), &st.Tour.Settings); err != nil {
+			return nil, fmt.Errorf("store: tour %d settings are damaged: %w", id, err)
+		}
+	}
 	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		var p race.PointsDefinition
 		if err := json.Unmarshal([]byte(row.Points), &p); err != nil {
@@ -136,7 +149,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 		if len(attrs) == 0 {
 			attrs = nil
 		}
-		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs})
+		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs, Born: r.Born})
 	}
 	for _, t := range teams {
 		rt := race.Team{ID: t.Number, Name: t.Name, Short: t.Short, Color: t.Color, Riders: byTeam[t.ID]}
@@ -181,6 +194,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 	st.Results = make([]race.StageResult, len(stages))
 	st.AdvantageKeys = make([][]string, len(stages))
 	st.LostTurnKeys = make([][]string, len(stages))
+	st.PenaltyKeys = make([][]string, len(stages))
 	for i := range st.Results {
 		st.Results[i].Stage = i + 1
 	}
@@ -207,6 +221,8 @@ func (st *RaceState) applyEntry(i int, e models.Entry) error {
 		st.AdvantageKeys[i] = append(st.AdvantageKeys[i], e.Key)
 	case KindLostTurn:
 		st.LostTurnKeys[i] = append(st.LostTurnKeys[i], e.Key)
+	case KindPenalty:
+		st.PenaltyKeys[i] = append(st.PenaltyKeys[i], e.Key)
 	}
 	return nil
 }
@@ -265,6 +281,20 @@ func applyEntry(r *race.StageResult, e models.Entry) error {
 		return json.Unmarshal(data, &r.Weather)
 	case KindCombativity:
 		return json.Unmarshal(data, &r.Combativity)
+	case KindMostCombative:
+		return json.Unmarshal(data, &r.MostCombative)
+	case KindReinstate:
+		var k race.Reinstatement
+		if err := json.Unmarshal(data, &k); err != nil {
+			return err
+		}
+		r.Reinstated = append(r.Reinstated, k)
+	case KindPenalty:
+		var p race.Penalty
+		if err := json.Unmarshal(data, &p); err != nil {
+			return err
+		}
+		r.Penalties = append(r.Penalties, p)
 	default:
 		return fmt.Errorf("unknown kind %q", e.Kind)
 	}

@@ -209,7 +209,10 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 		if len(f.Results) > 0 {
 			w.Summary = "finish: " + counted(riders, "rider")
 		}
-		if riders > 0 || len(f.Groups) > 0 {
+		if len(f.Teams) > 0 {
+			w.Summary = "finish: " + counted(len(f.Teams), "team") + " timed as a team, " + counted(riders, "rider") + " on their own"
+		}
+		if riders > 0 || len(f.Groups) > 0 || len(f.Teams) > 0 {
 			w.Data = mustJSON(f)
 		} else {
 			w.Summary = "finish cleared"
@@ -218,14 +221,23 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 	})
 }
 
-// AddAbandon records that a rider left the race in stage n.
+// AddAbandon records that a rider left the race in stage n: did not finish (the default status), did
+// not start, outside the time limit or disqualified.
 func (s *Store) AddAbandon(tourID uint, n, version int, a race.Abandon) error {
+	a.Status = strings.ToUpper(strings.TrimSpace(a.Status))
+	if a.Status == race.StatusDNF {
+		a.Status = "" // stored as before: an abandonment without a status did not finish
+	}
 	return s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
 		if err := race.ValidateAbandon(&st.Tour, st.Prior(n), st.Results[n-1], a); err != nil {
 			return nil, err
 		}
 		r, _ := st.Tour.RiderByBib(a.Bib)
-		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s abandoned (%s)", a.Bib, r.Name, a.Reason)}}, nil
+		what := "abandoned"
+		if a.Status != "" {
+			what = race.StatusName(a.Status) + " (" + a.Status + ")"
+		}
+		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s %s (%s)", a.Bib, r.Name, what, a.Reason)}}, nil
 	})
 }
 

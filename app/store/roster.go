@@ -91,7 +91,7 @@ func (s *Store) RosterRows() ([]roster.Row, error) {
 			rows = append(rows, roster.Row{Team: t.Name, Short: t.Short, Color: t.Color})
 		}
 		for _, r := range t.Riders {
-			row := roster.Row{Team: t.Name, Short: t.Short, Color: t.Color, Number: r.Number, Name: r.Name, Games: map[string]roster.GameCells{}}
+			row := roster.Row{Team: t.Name, Short: t.Short, Color: t.Color, Number: r.Number, Name: r.Name, Born: r.Born, Games: map[string]roster.GameCells{}}
 			for _, g := range s.Games() {
 				e := r.Game(g.ID)
 				cells := roster.GameCells{Attributes: e.Attributes}
@@ -219,7 +219,7 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 			}
 			for _, r := range old.Riders {
 				byNumber[r.Number] = r
-				in.Riders = append(in.Riders, RiderInput{Name: r.Name, Number: r.Number, Games: r.Games.clone()})
+				in.Riders = append(in.Riders, RiderInput{Name: r.Name, Number: r.Number, Games: r.Games.clone(), Born: r.Born})
 			}
 		}
 		lines := map[int]int{}  // index in in.Riders → file line
@@ -229,7 +229,10 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 				continue
 			}
 			olds[r.Number] = s.fileGames(byNumber[r.Number].Games, r)
-			ri := RiderInput{Name: r.Name, Number: r.Number, Role: s.fileRole(r.Role), Attributes: r.Attributes}
+			ri := RiderInput{Name: r.Name, Number: r.Number, Role: s.fileRole(r.Role), Attributes: r.Attributes, Born: r.Born}
+			if !r.HasBorn {
+				ri.Born = byNumber[r.Number].Born // a file without the column keeps the dates of birth
+			}
 			placed := false
 			for i := range in.Riders {
 				if in.Riders[i].Number != r.Number || r.Number == 0 {
@@ -265,7 +268,7 @@ func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plann
 			action := "create"
 			if o, ok := byNumber[r.Number]; ok {
 				action = "unchanged"
-				if o.Name != r.Name || gamesJSON(o.Games) != gamesJSON(r.Games) {
+				if o.Name != r.Name || gamesJSON(o.Games) != gamesJSON(r.Games) || o.Born != r.Born {
 					action = "update"
 				}
 			}

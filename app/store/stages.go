@@ -29,6 +29,12 @@ type StageView struct {
 	Results race.StageResult `json:"results"`
 	// Times are the finish placings computed from the finish entered so far.
 	Times []race.StageTime `json:"times,omitempty"`
+	// OutTimes are the times of the riders who crossed the line but left the race in this stage
+	// (outside the time limit, disqualified): not placed.
+	OutTimes []race.StageTime `json:"out_times,omitempty"`
+	// Bonuses says where the stage's time bonuses come from: "entered" (with the finish: the
+	// officials' bonus column), "tables" (the ruleset's) or "none".
+	Bonuses string `json:"bonuses"`
 }
 
 // GetStage returns stage n of a tour with its results.
@@ -41,12 +47,16 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 		return StageView{}, st, notFound("stage %d of tour %d", n, tourID)
 	}
 	v := StageView{Stage: st.Tour.Stages[n-1], Version: st.Versions[n-1], Results: st.Results[n-1]}
+	v.Bonuses = race.StageBonuses(&st.Tour.Ruleset, v.Stage, v.Results.Finish)
 	if len(v.Stage.Markers) == 0 {
 		v.Stage.Markers = race.StageMarkers(st.Tour.Ruleset, v.Stage)
 	}
-	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 {
+	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 || len(v.Results.Finish.Teams) > 0 {
 		if times, err := race.StageTimes(&st.Tour, n, v.Results); err == nil {
 			v.Times = times
+		}
+		if out, err := race.StageOutTimes(&st.Tour, n, v.Results); err == nil {
+			v.OutTimes = out
 		}
 	}
 	return v, st, nil
@@ -66,7 +76,13 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateClosed, "closed_at": &now, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to close stage %d: %w", n, err)
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n)}).Error; err != nil {
+		// The closing publishes the standings after the stage: what they say is kept with it, so that a
+		// revision can tell what changed.
+		published := ""
+		if standings, err := race.ComputeStandings(&st.Tour, st.Results[:n], n); err == nil {
+			published = mustJSON(race.SnapshotOf(standings))
+		}
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n), After: published}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		if n < len(st.Tour.Stages) {

@@ -33,6 +33,8 @@ type Rider struct {
 	Role       string         `json:"role"`
 	Attributes map[string]int `json:"attributes"`
 	Games      Games          `json:"games"`
+	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
+	Born string `json:"born,omitempty"`
 }
 
 // Game is the rider's role in one game (empty when he has none there).
@@ -48,7 +50,7 @@ func (s *Store) teamFromRow(row models.Team) Team {
 
 func (s *Store) riderFromRow(r models.Rider) Rider {
 	games := gamesFromJSON(r.Games)
-	out := Rider{ID: r.ID, TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: games, Attributes: map[string]int{}}
+	out := Rider{ID: r.ID, TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: games, Attributes: map[string]int{}, Born: r.Born}
 	if first, ok := games[s.primaryGame(games)]; ok {
 		out.Role = first.Role
 		maps.Copy(out.Attributes, first.Attributes)
@@ -151,7 +153,7 @@ func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 		return 0, fmt.Errorf("store: unable to create team: %w", err)
 	}
 	for _, r := range in.Riders {
-		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games)}
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games), Born: r.Born}
 		if err := tx.Create(&rr).Error; err != nil {
 			return 0, fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -206,13 +208,13 @@ func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 	for _, r := range in.Riders {
 		if old, ok := byNumber[r.Number]; ok {
 			keep[old.ID] = true
-			old.Name, old.Games = r.Name, gamesJSON(r.Games)
-			if err := tx.Model(&old).Select("name", "games").Updates(&old).Error; err != nil {
+			old.Name, old.Games, old.Born = r.Name, gamesJSON(r.Games), r.Born
+			if err := tx.Model(&old).Select("name", "games", "born").Updates(&old).Error; err != nil {
 				return fmt.Errorf("store: unable to update rider: %w", err)
 			}
 			continue
 		}
-		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games)}
+		rr := models.Rider{TeamID: row.ID, Name: r.Name, Number: r.Number, Games: gamesJSON(r.Games), Born: r.Born}
 		if err := tx.Create(&rr).Error; err != nil {
 			return fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -329,7 +331,7 @@ func (s *Store) CreateRider(in RiderInput) (Rider, error) {
 		if err != nil {
 			return err
 		}
-		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Games: gamesJSON(in.Games)}
+		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Games: gamesJSON(in.Games), Born: in.Born}
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to create rider: %w", err)
 		}
@@ -357,8 +359,8 @@ func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
 		if err != nil {
 			return err
 		}
-		row.TeamID, row.Name, row.Number, row.Games = in.TeamID, in.Name, in.Number, gamesJSON(in.Games)
-		if err := tx.Model(&row).Select("team_id", "name", "number", "games").Updates(&row).Error; err != nil {
+		row.TeamID, row.Name, row.Number, row.Games, row.Born = in.TeamID, in.Name, in.Number, gamesJSON(in.Games), in.Born
+		if err := tx.Model(&row).Select("team_id", "name", "number", "games", "born").Updates(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to update rider: %w", err)
 		}
 		return nil

@@ -27,6 +27,8 @@ type RiderInput struct {
 	Role       string         `json:"role,omitempty"`
 	Attributes map[string]int `json:"attributes,omitempty"`
 	Games      Games          `json:"games,omitempty"`
+	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
+	Born string `json:"born,omitempty"`
 }
 
 // AttributeRules lists every ruleset-specific rider value (2RUOTE speeds and cost).
@@ -60,6 +62,7 @@ func normalizeTeam(in TeamInput) TeamInput {
 func normalizeRider(in RiderInput) RiderInput {
 	in.Name = strings.TrimSpace(in.Name)
 	in.Role = strings.TrimSpace(in.Role)
+	in.Born = strings.TrimSpace(in.Born)
 	return in
 }
 
@@ -124,6 +127,11 @@ func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in Ride
 	}
 	if in.Number < 1 || in.Number > 9 {
 		v.Add(prefix+"number", "must be between 1 and 9")
+	}
+	if in.Born != "" {
+		if _, err := race.ParseDate(in.Born); err != nil {
+			v.Add(prefix+"born", err.Error())
+		}
 	}
 	in.Games = s.riderGames(v, prefix, in, old)
 	in.Role, in.Attributes = "", nil

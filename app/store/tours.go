@@ -30,6 +30,10 @@ type CreateTourInput struct {
 	// rider id (as a string key in JSON); an empty role or no attributes keep the rider's own. The
 	// database is not changed.
 	Overrides map[string]GameRole `json:"overrides,omitempty"`
+	// Settings are the director's choices for the tour; a ruleset with a young riders'
+	// classification gets the default cut-off (1 January of the race's year minus 25: the year in the
+	// tour's name, else this year) when none is given.
+	Settings race.TourSettings `json:"settings"`
 }
 
 // TourSummary is one line of the tours list ("Load").
@@ -72,6 +76,8 @@ type TourView struct {
 	CreatedAt     time.Time              `json:"created_at"`
 	// FollowCode is the code players follow the tour with (/follow/{code}).
 	FollowCode string `json:"follow_code"`
+	// Settings are the director's choices for the tour (the young riders' cut-off…).
+	Settings race.TourSettings `json:"settings"`
 }
 
 // StageSummary is one stage in a tour view.
@@ -218,11 +224,18 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 			if f, problem := missingInGame(rs, g); f != "" {
 				gaps = append(gaps, roleGap{field: fmt.Sprintf("teams[%d].riders[%d].%s", i, j, f), problem: problem, rider: r.Name, number: r.Number, team: t.Name})
 			}
-			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: g.Role, Attributes: g.Attributes})
+			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: g.Role, Attributes: g.Attributes, Born: r.Born})
 		}
 		teams = append(teams, rt)
 	}
 	s.checkOverrides(v, rs, in.Overrides, inTour)
+	settings := in.Settings
+	if settings.YouthBornFrom == "" && rs.Has(race.ClassYouth) {
+		settings.YouthBornFrom = race.DefaultYouthBornFrom(rs, race.RaceYear(name, time.Now().Year()))
+	}
+	if err := race.ValidateSettings(settings); err != nil {
+		v.Merge("settings.", err)
+	}
 	if len(gaps) > 0 {
 		v.Add(gaps[0].field, gapMessage(gameOf(rs), gaps))
 	}
@@ -235,7 +248,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 	if err := v.Err(); err != nil {
 		return race.Tour{}, err
 	}
-	tour := race.Tour{Name: name, Ruleset: rs.Clone(), RidersPerTeam: in.RidersPerTeam, Teams: race.AssignBibs(teams), Stages: stages, Advanced: in.Advanced}
+	tour := race.Tour{Name: name, Ruleset: rs.Clone(), RidersPerTeam: in.RidersPerTeam, Teams: race.AssignBibs(teams), Stages: stages, Advanced: in.Advanced, Settings: settings}
 	if rs.Has(race.ClassCyclingParty) {
 		p := points
 		tour.Points = &p
@@ -274,7 +287,7 @@ func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states 
 	if err != nil {
 		return 0, err
 	}
-	row := models.Tour{FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON,
+	row := models.Tour{FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON, Settings: mustJSON(tour.Settings),
 		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced, Version: newTourVersion()}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)
@@ -285,7 +298,7 @@ func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states 
 			return 0, fmt.Errorf("store: unable to copy team %s: %w", t.Name, err)
 		}
 		for _, r := range t.Riders {
-			tr := models.TourRider{TourID: row.ID, TourTeamID: tt.ID, Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes)}
+			tr := models.TourRider{TourID: row.ID, TourTeamID: tt.ID, Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attributesJSON(r.Attributes), Born: r.Born}
 			if err := tx.Create(&tr).Error; err != nil {
 				return 0, fmt.Errorf("store: unable to copy rider %s: %w", r.Name, err)
 			}

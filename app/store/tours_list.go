@@ -98,7 +98,7 @@ func (s *Store) GetTour(id uint) (TourView, error) {
 		return TourView{}, err
 	}
 	v := TourView{ID: rt.TourID, Name: rt.Tour.Name, Ruleset: rt.Tour.Ruleset.ID, RulesetName: rt.Tour.Ruleset.Name, Profile: rt.Profile, Seed: rt.Seed,
-		RidersPerTeam: rt.Tour.RidersPerTeam, Advanced: rt.Tour.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: rt.CreatedAt, FollowCode: rt.FollowCode}
+		RidersPerTeam: rt.Tour.RidersPerTeam, Advanced: rt.Tour.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: rt.CreatedAt, FollowCode: rt.FollowCode, Settings: rt.Tour.Settings}
 	v.Points = rt.Tour.Points
 	for _, st := range rt.Tour.Stages {
 		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Length, State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})

@@ -1,0 +1,78 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// Publication is how the standings after a stage are published (race.Publication).
+type Publication = race.Publication
+
+// Publications returns the publication of the standings after each stage 1..upTo of the tour state st
+// (the open stage: provisional; a stage never closed nor open: none).
+func (s *Store) Publications(st *RaceState, upTo int) ([]Publication, error) {
+	out := make([]Publication, 0, upTo)
+	for n := 1; n <= upTo && n <= len(st.Tour.Stages); n++ {
+		p, err := s.publication(st, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// publication is the publication of the standings after stage n of st.
+func (s *Store) publication(st *RaceState, n int) (Publication, error) {
+	p := Publication{Stage: n, Communique: n, Status: race.PubProvisional}
+	if st.Tour.Stages[n-1].State != race.StateClosed {
+		return p, nil
+	}
+	var closes []models.Change
+	if err := s.db.Where("stage_id = ? AND action = ?", st.stageIDs[n-1], "close").Order("id").Find(&closes).Error; err != nil {
+		return p, fmt.Errorf("store: unable to read the publications of stage %d: %w", n, err)
+	}
+	p.Status, p.Edition = race.PubFinal, max(1, len(closes))
+	if len(closes) == 0 {
+		return p, nil // a restored or older tour: closed, its closing not kept
+	}
+	at := closes[len(closes)-1].At
+	p.PublishedAt = &at
+	if len(closes) < 2 {
+		return p, nil
+	}
+	p.Status = race.PubRevised
+	var before race.Snapshot
+	if err := json.Unmarshal([]byte(closes[len(closes)-2].After), &before); err != nil {
+		p.Changes = []string{"(what the earlier publication said was not kept)"}
+		return p, nil
+	}
+	standings, err := st.Standings(n)
+	if err != nil {
+		return p, err
+	}
+	rs := &st.Tour.Ruleset
+	p.Changes = race.Changes(before, race.SnapshotOf(standings), func(v int) string { return race.FormatTime(rs, v) })
+	if len(p.Changes) == 0 {
+		p.Changes = []string{"nothing changed in the classifications"}
+	}
+	return p, nil
+}
+
+// ProvisionalStandings computes the standings after the open stage from what is entered so far.
+func (st *RaceState) ProvisionalStandings() (*race.Standings, error) {
+	n := st.Current
+	if n == 0 {
+		return nil, race.Conflict("no stage is open: every stage is closed")
+	}
+	res := st.Results[n-1].Finish
+	if len(res.Results) == 0 && len(res.Groups) == 0 && len(res.Teams) == 0 {
+		return nil, race.Conflict(fmt.Sprintf("stage %d has no finish entered yet: no provisional classification", n))
+	}
+	return st.memo.standings(-n, func() (*race.Standings, error) {
+		return race.ComputeStandings(&st.Tour, st.Results[:n], n)
+	})
+}

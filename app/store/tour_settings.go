@@ -1,0 +1,67 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/models"
+)
+
+// SetTourSettings replaces the director's choices for a tour (the young riders' cut-off…): the
+// standings follow at once, for every stage. Bad settings are refused, naming the field.
+func (s *Store) SetTourSettings(tourID uint, in race.TourSettings) error {
+	in.YouthBornFrom = strings.TrimSpace(in.YouthBornFrom)
+	if err := race.ValidateSettings(in); err != nil {
+		return err
+	}
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		if _, err := tourVersion(tx, tourID); err != nil {
+			return err
+		}
+		if err := tx.Model(&models.Tour{}).Where("id = ?", tourID).Update("settings", mustJSON(in)).Error; err != nil {
+			return fmt.Errorf("store: unable to save the settings of tour %d: %w", tourID, err)
+		}
+		return bumpTour(tx, tourID)
+	})
+	if err == nil {
+		s.changed(tourID, 0, "settings")
+	}
+	return err
+}
+
+// SetTourRiderBorn corrects the date of birth of a tour's rider (born "" when not known): the
+// tour's copy only, the database rider is not changed.
+func (s *Store) SetTourRiderBorn(tourID uint, bib int, born string) error {
+	born = strings.TrimSpace(born)
+	if born != "" {
+		if _, err := race.ParseDate(born); err != nil {
+			return race.Invalid("born", err.Error())
+		}
+	}
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		if _, err := tourVersion(tx, tourID); err != nil {
+			return err
+		}
+		res := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Update("born", born)
+		if res.Error != nil {
+			return fmt.Errorf("store: unable to save the date of birth of bib %d: %w", bib, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			var n int64
+			if err := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Count(&n).Error; err != nil {
+				return fmt.Errorf("store: unable to find bib %d: %w", bib, err)
+			}
+			if n == 0 {
+				return notFound("bib %d in tour %d", bib, tourID)
+			}
+		}
+		return bumpTour(tx, tourID)
+	})
+	if err == nil {
+		s.changed(tourID, 0, "rider")
+	}
+	return err
+}

@@ -1,0 +1,72 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// pubView is how a real race's classifications page says they are published.
+type pubView struct {
+	Status, Title, When string
+	// Communique is the address of the stage's official communiqué (PDF).
+	Communique string
+	Changes    []string
+}
+
+// newPubView is a publication in words, with the address of its communiqué.
+func newPubView(id uint, p race.Publication) *pubView {
+	v := &pubView{Status: p.Status, Communique: fmt.Sprintf("/api/v1/tours/%d/sheets/communique.pdf?stage=%d", id, p.Stage), Changes: p.Changes}
+	switch p.Status {
+	case race.PubFinal:
+		v.Title = fmt.Sprintf("Final classifications, communiqué No. %d", p.Communique)
+	case race.PubRevised:
+		v.Title = fmt.Sprintf("Revised classifications, communiqué No. %d (publication %d)", p.Communique, p.Edition)
+	default:
+		v.Title = fmt.Sprintf("Provisional classifications: stage %d is not closed yet", p.Stage)
+	}
+	v.When = "not published yet"
+	if p.PublishedAt != nil {
+		v.When = "published on " + p.PublishedAt.Local().Format("2 January 2006 at 15:04")
+	}
+	return v
+}
+
+// publicationOf fills a real race's classifications page with how the standings after stage after
+// are published, and the link to the provisional ones after the open stage.
+func (h *Handler) publicationOf(scr *classScreen, st *store.RaceState, after int) error {
+	if !st.Tour.Ruleset.OfficialResults {
+		return nil
+	}
+	if after > 0 {
+		pubs, err := h.Store.Publications(st, after)
+		if err != nil {
+			return err
+		}
+		scr.Publication = newPubView(st.TourID, pubs[after-1])
+	}
+	if _, err := st.ProvisionalStandings(); err == nil {
+		scr.Provisional = fmt.Sprintf("/tours/%d/classifications?provisional=1", st.TourID)
+	}
+	return nil
+}
+
+// provisionalClassifications shows the classifications after the open stage from what is entered so
+// far, marked provisional (?provisional=1).
+func (h *Handler) provisionalClassifications(c echo.Context, id uint, st *store.RaceState) error {
+	s, err := st.ProvisionalStandings()
+	if err != nil {
+		return err
+	}
+	scr := classScreen{afterChoice: newAfterChoice(id, st, st.Current, "classifications")}
+	scr.Leaders, scr.Tables = leadersOf(st, s), classTables(st, s)
+	scr.Field, scr.Out, scr.Jury = fieldWords(st, s), outLines(st, s), juryLines(st, s)
+	scr.Publication = newPubView(id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
+	title := fmt.Sprintf("Provisional classifications after stage %d — %s", st.Current, st.Tour.Name)
+	return h.render(c, http.StatusOK, "classifications", views.Page{Title: title, Section: "tours", TourNav: h.tourNav(st, "classifications", 0), Data: scr})
+}

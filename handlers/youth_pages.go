@@ -1,0 +1,205 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// youthPanel is the young riders' part of the riders page: who counts as young, and the director's
+// forms to change the cut-off and to correct a rider's date of birth.
+type youthPanel struct {
+	// From is the cut-off date as written (2001-01-01, "" for none); FromText is it in words.
+	From, FromText string
+	// Action and BornAction are where the two forms post.
+	Action, BornAction string
+	// Bib and Born refill the date-of-birth form after a refusal.
+	Bib, Born string
+	// Young counts the young riders of the tour.
+	Young int
+}
+
+// newYouthPanel is the panel of a tour whose game has the young riders' classification (nil
+// otherwise); values refill the forms after a refusal.
+func newYouthPanel(id uint, st *store.RaceState, values map[string]string) *youthPanel {
+	if !st.Tour.Ruleset.Has(race.ClassYouth) {
+		return nil
+	}
+	from := st.Tour.Settings.YouthBornFrom
+	p := &youthPanel{From: from, Action: fmt.Sprintf("/tours/%d/settings", id), BornAction: fmt.Sprintf("/tours/%d/riders/born", id)}
+	if v, ok := values["youth_born_from"]; ok {
+		p.From = v
+	}
+	if from != "" {
+		p.FromText = dateText(from)
+	}
+	p.Bib, p.Born = values["bib"], values["born"]
+	for _, t := range st.Tour.Teams {
+		for i := range t.Riders {
+			if st.Tour.Young(&t.Riders[i]) {
+				p.Young++
+			}
+		}
+	}
+	return p
+}
+
+// refuseOnRiders draws the riders page again with the refusal beside its field (422): values are what
+// was typed, kept in the forms.
+func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[string]string) error {
+	ve, ok := err.(*race.ValidationError)
+	if !ok {
+		return err
+	}
+	st, lerr := h.Store.LoadRace(id)
+	if lerr != nil {
+		return lerr
+	}
+	p := views.Page{Errors: ve.Fields, Error: "Not saved: please correct the marked field."}
+	return h.renderTourRiders(c, http.StatusUnprocessableEntity, id, st, p, values)
+}
+
+// SaveTourSettingsPage changes the young riders' cut-off from the riders page (POST /tours/{id}/settings).
+func (h *Handler) SaveTourSettingsPage(c echo.Context) error {
+	id, st, err := h.loadTour(c)
+	if err != nil {
+		return err
+	}
+	from := strings.TrimSpace(c.FormValue("youth_born_from"))
+	set := st.Tour.Settings
+	set.YouthBornFrom = from
+	if err := h.Store.SetTourSettings(id, set); err != nil {
+		return h.refuseOnRiders(c, id, err, map[string]string{"youth_born_from": from})
+	}
+	msg := "Young riders: nobody (no cut-off date)."
+	if from != "" {
+		msg = "Young riders: born on or after " + dateText(from) + "."
+	}
+	return redirect(c, fmt.Sprintf("/tours/%d/riders#young-riders", id), msg)
+}
+
+// SaveTourRiderBornPage corrects a tour rider's date of birth from the riders page (POST
+// /tours/{id}/riders/born with bib and born; an empty born clears it).
+func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{"bib": strings.TrimSpace(c.FormValue("bib")), "born": strings.TrimSpace(c.FormValue("born"))}
+	bib, perr := strconv.Atoi(values["bib"])
+	if perr != nil || bib < 1 {
+		return h.refuseOnRiders(c, id, race.Invalid("bib", fmt.Sprintf("%q is not a bib number", values["bib"])), values)
+	}
+	if err := h.Store.SetTourRiderBorn(id, bib, values["born"]); err != nil {
+		if _, nf := err.(*store.NotFoundError); nf {
+			err = race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", bib))
+		}
+		return h.refuseOnRiders(c, id, err, values)
+	}
+	msg := fmt.Sprintf("Bib %d: date of birth cleared.", bib)
+	if values["born"] != "" {
+		msg = fmt.Sprintf("Bib %d: born %s.", bib, dateText(values["born"]))
+	}
+	return redirect(c, fmt.Sprintf("/tours/%d/riders#young-riders", id), msg)
+}
+
+// outTimeRows are the stage result's lines of the riders who crossed the line but left the race in it
+// (outside the time limit, disqualified): their status instead of a place, their time and gap.
+func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.StageTime) []timeRow {
+	if len(out) == 0 {
+		return nil
+	}
+	status := map[int]string{}
+	for _, a := range res.Abandons {
+		status[a.Bib] = a.StatusOf()
+	}
+	rs := &st.Tour.Ruleset
+	lead := out[0].Time
+	if len(placed) > 0 {
+		lead = placed[0].Time
+	}
+	rows := make([]timeRow, 0, len(out))
+	for _, t := range out {
+		r, _ := st.Tour.RiderByBib(t.Bib)
+		team, _ := st.Tour.TeamByID(r.TeamID)
+		rows = append(rows, timeRow{Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: timeText(rs, t.Time), Gap: gapText(rs, t.Time-lead), Status: status[t.Bib]})
+	}
+	return rows
+}
+
+// outLine is one rider out of the race on the classifications page.
+type outLine struct {
+	Stage, Bib                               int
+	Name, Team, Color, Status, Words, Reason string
+	// Time is his time in the stage he left, when he crossed the line ("" otherwise).
+	Time string
+}
+
+// outLines lists the riders out of the race after the standings' stage, with how and when they left.
+func outLines(st *store.RaceState, s *race.Standings) []outLine {
+	var out []outLine
+	for _, o := range s.Out {
+		l := outLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: race.StatusName(o.Status), Reason: o.Reason}
+		if o.HasTime {
+			l.Time = timeText(&st.Tour.Ruleset, o.Time)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// fieldWords counts the field of the standings' stage in words: "Stage 3: 140 starters, 136
+// finishers, 2 did not finish, 1 outside the time limit, 1 disqualified."
+func fieldWords(st *store.RaceState, s *race.Standings) string {
+	f := s.Field
+	parts := []string{race.Plural(f.Starters, "starter", "starters"), race.Plural(f.Finishers, "finisher", "finishers")}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{f.DNF, "did not finish"}, {f.OTL, "outside the time limit"}, {f.DSQ, "disqualified"}, {f.DNS, "did not start"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	return fmt.Sprintf("Stage %d: %s.", s.AfterStage, strings.Join(parts, ", "))
+}
+
+// juryLine is one of the jury's decisions on the classifications page.
+type juryLine struct {
+	Stage          string
+	What, Who, Why string
+}
+
+// juryLines lists the penalties (and reinstated riders' points), each stage's most combative rider
+// and the tour's, after the standings' stage.
+func juryLines(st *store.RaceState, s *race.Standings) []juryLine {
+	if !st.Tour.Ruleset.OfficialResults {
+		return nil
+	}
+	var out []juryLine
+	name := func(bib int) string {
+		r, _ := st.Tour.RiderByBib(bib)
+		return fmt.Sprintf("%d %s", bib, r.Name)
+	}
+	for _, p := range s.Penalties {
+		who := p.Team
+		if p.Bib != 0 {
+			who = name(p.Bib)
+		}
+		out = append(out, juryLine{Stage: strconv.Itoa(p.Stage), What: "Penalty: " + race.PenaltyWords(race.Penalty{Seconds: p.Seconds, Points: p.Points, Mountain: p.Mountain}), Who: who, Why: p.Reason})
+	}
+	for _, c := range s.Combativity {
+		out = append(out, juryLine{Stage: strconv.Itoa(c.Stage), What: "Most combative of the stage", Who: name(c.Bib)})
+	}
+	if s.MostCombative != 0 {
+		out = append(out, juryLine{Stage: "tour", What: "Most combative of the tour", Who: name(s.MostCombative)})
+	}
+	return out
+}
