@@ -29,6 +29,8 @@ func (s *Store) migrations() []migration {
 		{name: "a rider has a role in each game", up: s.ridersPerGame},
 		{name: "a tour has a version", up: tourVersions},
 		{name: "a tour has a follow code", up: followCodes},
+		{name: "directors' accounts", up: directorAccounts},
+		{name: "tours and teams have an owner", up: owners},
 	}
 }
 
