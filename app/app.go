@@ -55,33 +55,24 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	lock, err := auth.New(o.pin, auth.Options{Now: o.now})
+	if o.pin != "" {
+		if err := auth.CheckPIN(o.pin); err != nil {
+			return nil, err
+		}
+	}
+	st, defaults, err := openStore(dbPath, logger)
 	if err != nil {
 		return nil, err
 	}
-	rulesets, err := race.LoadRulesets(data.FS())
-	if err != nil {
-		return nil, err
-	}
-	st, err := store.Open(dbPath, rulesets)
-	if err != nil {
-		return nil, err
-	}
-	defaults, err := store.DefaultTeams(data.FS())
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}})
 	if err != nil {
 		_ = st.Close()
 		return nil, err
-	}
-	if loaded, err := st.SeedDefaults(defaults); err != nil {
-		_ = st.Close()
-		return nil, err
-	} else if loaded {
-		logger.Info("loaded the default teams", "teams", len(defaults))
 	}
 	version := assets.Version()
 	v, err := views.New(template.FuncMap{
 		"asset":    func(name string) string { return "/assets/" + version + "/" + name },
-		"roleName": roleNamer(rulesets),
+		"roleName": roleNamer(st.Rulesets()),
 	})
 	if err != nil {
 		_ = st.Close()
@@ -91,8 +82,34 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	st.OnTourChange(hub.Publish)
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
+	h.Defaults = defaults
 	e := newEcho(h, lock, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock}, nil
+}
+
+// openStore opens the database at dbPath, migrates it and loads the default teams on a first start;
+// it returns the default teams too (a new director's database starts with them).
+func openStore(dbPath string, logger *slog.Logger) (*store.Store, []store.TeamInput, error) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := store.Open(dbPath, rulesets)
+	if err != nil {
+		return nil, nil, err
+	}
+	defaults, err := store.DefaultTeams(data.FS())
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	if loaded, err := st.SeedDefaults(defaults); err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	} else if loaded {
+		logger.Info("loaded the default teams", "teams", len(defaults))
+	}
+	return st, defaults, nil
 }
 
 // roleNamer returns a template func naming a role id in words.

@@ -30,6 +30,8 @@ type Handler struct {
 	Fonts fs.FS
 	// Lock signs the director in and out (its middleware alone decides who may change what).
 	Lock *auth.Lock
+	// Defaults are the default teams: a new director's teams database starts with a copy.
+	Defaults []store.TeamInput
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).

@@ -45,7 +45,7 @@ func (h *Handler) ToursPage(c echo.Context) error {
 
 // renderTours renders the "Load" page; errs holds the import form's messages.
 func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string) error {
-	tours, err := h.Store.ListTours()
+	tours, err := h.Store.ListTours(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	data, err := uploadedBackup(c)
 	if err == nil {
 		var id uint
-		id, err = h.Store.ImportBackup(data)
+		id, err = h.Store.ImportBackup(h.scope(c), data)
 		if err == nil {
 			t, gerr := h.Store.GetTour(id)
 			if gerr != nil {
