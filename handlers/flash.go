@@ -211,6 +211,10 @@ func (h *Handler) refusedAddress(c echo.Context, page string, status int) string
 		}
 	case "tours":
 		return "/tours"
+	case "directors":
+		return "/directors"
+	case "account_password": // the first-run setup, an invitation: their addresses answer GET
+		return c.Request().URL.Path
 	}
 	return ""
 }

@@ -62,6 +62,7 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 	p.CSRF = csrfToken(c)
 	viewer := auth.ViewerOf(c)
 	p.Director, p.Locked = viewer.Director, viewer.Locked
+	p.Accounts, p.Who, p.Admin = viewer.Mode == auth.AccountsMode, viewer.Name, viewer.Admin
 	if viewer.Locked && !viewer.Director {
 		p.SignIn = auth.SignInURL(backTo(c))
 	}

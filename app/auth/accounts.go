@@ -225,3 +225,23 @@ func (l *Lock) Mode() (Mode, error) {
 	}
 	return Open, nil
 }
+
+// Now is the lock's clock: invitations expire by it, as sessions do.
+func (l *Lock) Now() time.Time { return l.now() }
+
+// Invitation is a new invitation: the token its link carries (shown once), the hash that is kept,
+// and when it ends.
+type Invitation struct {
+	Token     string
+	Hash      string
+	ExpiresAt time.Time
+}
+
+// NewInvitation makes an invitation ending InvitationTTL from now.
+func (l *Lock) NewInvitation() (Invitation, error) {
+	token, err := NewToken()
+	if err != nil {
+		return Invitation{}, err
+	}
+	return Invitation{Token: token, Hash: TokenHash(token), ExpiresAt: l.now().Add(InvitationTTL)}, nil
+}

@@ -61,7 +61,7 @@ func Decide(v Viewer, method, route string) Decision {
 		switch {
 		case !v.Director:
 			return SignInFirst
-		case v.Mode == AccountsMode && !v.Admin:
+		case v.Mode == AccountsMode && !v.Admin, v.Mode == Open && !v.Local:
 			return Forbidden
 		}
 		return Allow

@@ -53,6 +53,11 @@ type NewDirector struct {
 	Admin        bool
 	PasswordHash string
 	Teams        []TeamInput
+	// FirstOnly refuses the account unless it is the database's first (the first-run setup).
+	FirstOnly bool
+	// InvitationHash, when not "", keeps an invitation (its token's hash) ending at InvitationExpires.
+	InvitationHash    string
+	InvitationExpires time.Time
 }
 
 // InvitationView is what the invitation page shows: whose it is and until when it works.
@@ -118,11 +123,20 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 			return fmt.Errorf("store: unable to count the directors: %w", err)
 		}
 		first := count == 0
+		if in.FirstOnly && !first {
+			return race.Conflict("this table has directors' accounts already: sign in, or ask an administrator for an invitation")
+		}
 		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first}
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to create the director: %w", err)
 		}
 		id = row.ID
+		if in.InvitationHash != "" {
+			inv := models.Invitation{DirectorID: row.ID, TokenHash: in.InvitationHash, ExpiresAt: in.InvitationExpires.UTC()}
+			if err := tx.Create(&inv).Error; err != nil {
+				return fmt.Errorf("store: unable to keep the invitation: %w", err)
+			}
+		}
 		if first {
 			return adoptOwnerless(tx, row.ID)
 		}
