@@ -112,6 +112,16 @@ func openStore(dbPath string, logger *slog.Logger) (*store.Store, []store.TeamIn
 	return st, defaults, nil
 }
 
+// hasAccounts says whether the database at dbPath has directors' accounts.
+func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
+	st, _, err := openStore(dbPath, logger)
+	if err != nil {
+		return false, err
+	}
+	defer st.Close()
+	return st.AnyDirector()
+}
+
 // roleNamer returns a template func naming a role id in words.
 func roleNamer(rulesets []race.Ruleset) func(string) string {
 	names := map[string]string{}
@@ -137,10 +147,15 @@ func (a *App) Close() error { return a.Store.Close() }
 // closes the database. ready, if not nil, receives the URL once the server listens.
 //
 // Served beyond this machine without a PIN, it makes one and prints it on stdout, never in the log:
-// whoever reaches the table's address could otherwise change the race.
+// whoever reaches the table's address could otherwise change the race. A database with directors'
+// accounts needs no PIN: each director signs in with their own.
 func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger) error {
+	accounts, err := hasAccounts(cfg.DB, logger)
+	if err != nil {
+		return err
+	}
 	pin, made := cfg.PIN, false
-	if pin == "" && !Loopback(cfg.Addr) {
+	if pin == "" && !Loopback(cfg.Addr) && !accounts {
 		var err error
 		if pin, err = auth.NewPIN(); err != nil {
 			return err
@@ -166,10 +181,15 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 	}
 	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), cfg.DB)
 	switch {
+	case accounts:
+		fmt.Fprintln(stdout, "Directors' accounts: each director signs in with their name and password (racedirector admin list shows them).")
 	case made:
 		fmt.Fprintf(stdout, "Director's PIN: %s (made for this start: the players may look, only the director signed in with it may change the race; choose your own with -pin or RACEDIRECTOR_PIN)\n", pin)
 	case pin != "":
 		fmt.Fprintln(stdout, "Changes are locked: sign in with the director's PIN you chose.")
+	}
+	if !accounts {
+		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open http://%s%s on this machine (or sign in with the PIN first), or run: racedirector admin create-director NAME\n", ln.Addr(), auth.SetupPath)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
