@@ -118,7 +118,7 @@ func (aa *accountsApp) signInAPI(t testing.TB, name, password string) string {
 		Token string `json:"token"`
 		Name  string `json:"name"`
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &s); err != nil || s.Token == "" || s.Name != name {
+	if err := json.Unmarshal(rec.Body.Bytes(), &s); err != nil || s.Token == "" || !strings.EqualFold(s.Name, name) {
 		t.Fatalf("POST /api/v1/session answered %s, want a token for %s", rec.Body, name)
 	}
 	return s.Token

@@ -262,7 +262,7 @@ func (a adminRun) printInvitation(name string, inv auth.Invitation) {
 
 // list prints the directors' accounts.
 func (a adminRun) list() error {
-	list, err := a.st.Directors()
+	list, err := a.st.Directors(time.Now())
 	if err != nil {
 		return err
 	}
@@ -279,7 +279,10 @@ func (a adminRun) list() error {
 		if !d.Active {
 			state = "invited, no password yet"
 		}
-		if d.InvitationExpiresAt != nil {
+		switch {
+		case d.InvitationExpired:
+			state += ", invitation expired " + d.InvitationExpiresAt.Format(time.DateTime+" MST")
+		case d.InvitationExpiresAt != nil:
 			state += ", invitation until " + d.InvitationExpiresAt.Format(time.DateTime+" MST")
 		}
 		fmt.Fprintf(a.out, "%-*s  %-13s  %s  (%s, %s)\n", store.MaxDirectorName, d.Name, role, state, race.Plural(d.Tours, "tour", "tours"), race.Plural(d.Teams, "team", "teams"))

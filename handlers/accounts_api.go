@@ -44,7 +44,7 @@ func (h *Handler) APIListDirectors(c echo.Context) error {
 	if err := noAccountsYet(c); err != nil {
 		return err
 	}
-	list, err := h.Store.Directors()
+	list, err := h.Store.Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (h *Handler) APIReinviteDirector(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err = h.Store.Director(d.ID)
+	d, err = h.Store.Director(d.ID, h.Lock.Now())
 	if err != nil {
 		return err
 	}

@@ -184,7 +184,7 @@ func (h *Handler) DirectorsPage(c echo.Context) error {
 
 // renderDirectors renders the directors' page with v's invitation or form values and errs.
 func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, errs map[string]string) error {
-	list, err := h.Store.Directors()
+	list, err := h.Store.Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -244,7 +244,7 @@ func (h *Handler) reinvite(c echo.Context) (store.DirectorLine, auth.Invitation,
 	if err != nil {
 		return store.DirectorLine{}, auth.Invitation{}, err
 	}
-	d, err := h.Store.Director(id)
+	d, err := h.Store.Director(id, h.Lock.Now())
 	if err != nil {
 		return d, auth.Invitation{}, err
 	}

@@ -37,8 +37,10 @@ type DirectorLine struct {
 	Admin bool   `json:"admin"`
 	// Active says the director has chosen a password and may sign in.
 	Active bool `json:"active"`
-	// InvitationExpiresAt is when the director's invitation not used yet ends (nil: none waiting).
+	// InvitationExpiresAt is when the director's invitation not used yet ends (nil: none waiting);
+	// InvitationExpired says it has ended.
 	InvitationExpiresAt *time.Time `json:"invitation_expires_at,omitempty"`
+	InvitationExpired   bool       `json:"invitation_expired,omitempty"`
 	// Tours and Teams count what the director owns.
 	Tours     int       `json:"tours"`
 	Teams     int       `json:"teams"`
@@ -154,7 +156,7 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 	if err != nil {
 		return DirectorLine{}, err
 	}
-	return s.Director(id)
+	return s.Director(id, time.Now())
 }
 
 // directorNameFree refuses a name another account has (whatever its case).
@@ -196,14 +198,14 @@ func (s *Store) DirectorNamed(name string) (DirectorAccount, error) {
 	return DirectorAccount{ID: row.ID, Name: row.Name, Admin: row.Admin, PasswordHash: row.PasswordHash}, nil
 }
 
-// Directors lists every account by name, with what each owns and its invitation waiting.
-func (s *Store) Directors() ([]DirectorLine, error) {
-	return s.directorLines(s.db.Order("name_key"))
+// Directors lists every account by name, with what each owns and its invitation waiting at now.
+func (s *Store) Directors(now time.Time) ([]DirectorLine, error) {
+	return s.directorLines(s.db.Order("name_key"), now)
 }
 
-// Director returns one account's line.
-func (s *Store) Director(id uint) (DirectorLine, error) {
-	lines, err := s.directorLines(s.db.Where("id = ?", id))
+// Director returns one account's line at now.
+func (s *Store) Director(id uint, now time.Time) (DirectorLine, error) {
+	lines, err := s.directorLines(s.db.Where("id = ?", id), now)
 	if err != nil {
 		return DirectorLine{}, err
 	}
@@ -214,7 +216,7 @@ func (s *Store) Director(id uint) (DirectorLine, error) {
 }
 
 // directorLines reads the accounts the query selects, with their counts and invitations.
-func (s *Store) directorLines(q *gorm.DB) ([]DirectorLine, error) {
+func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error) {
 	var rows []models.Director
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to list the directors: %w", err)
@@ -256,7 +258,7 @@ func (s *Store) directorLines(q *gorm.DB) ([]DirectorLine, error) {
 		l := DirectorLine{ID: r.ID, Name: r.Name, Admin: r.Admin, Active: r.PasswordHash != "", Tours: tours[r.ID], Teams: teams[r.ID], CreatedAt: r.CreatedAt}
 		if at, ok := waiting[r.ID]; ok {
 			at := at.UTC()
-			l.InvitationExpiresAt = &at
+			l.InvitationExpiresAt, l.InvitationExpired = &at, !now.Before(at)
 		}
 		out = append(out, l)
 	}
