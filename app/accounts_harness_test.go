@@ -97,14 +97,22 @@ func (aa *accountsApp) tourOf(t testing.TB, token, name string) (store.TourView,
 	if len(teams) < 3 {
 		t.Fatalf("the director has %d teams, want the default ones", len(teams))
 	}
+	p := aa.proposal(t, token, name)
+	p["teams"] = []uint{teams[0].ID, teams[1].ID, teams[2].ID}
+	tour := decodeBody[store.TourView](t, aa.call(t, token, http.MethodPost, "/api/v1/tours", p, http.StatusCreated))
+	return tour, teams[0].ID, teams[0].Riders[0].ID
+}
+
+// proposal is a Cycling Party tour of three stages proposed to the director of token, as the body
+// of POST /api/v1/tours without its teams.
+func (aa *accountsApp) proposal(t testing.TB, token, name string) map[string]any {
+	t.Helper()
 	body := map[string]any{"ruleset": "cycling-party", "name": name, "stages": 3, "profile": "medium", "seed": 2027, "riders_per_team": 5}
 	var p map[string]any
 	if err := json.Unmarshal(aa.call(t, token, http.MethodPost, "/api/v1/tours/proposal", body, http.StatusOK).Body.Bytes(), &p); err != nil {
 		t.Fatal(err)
 	}
-	p["teams"] = []uint{teams[0].ID, teams[1].ID, teams[2].ID}
-	tour := decodeBody[store.TourView](t, aa.call(t, token, http.MethodPost, "/api/v1/tours", p, http.StatusCreated))
-	return tour, teams[0].ID, teams[0].Riders[0].ID
+	return p
 }
 
 // signInAPI signs in with a name and password through the API and returns the token.

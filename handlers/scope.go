@@ -24,3 +24,23 @@ func ScopeOf(v auth.Viewer) store.Scope {
 
 // scope is the scope of the viewer asking (the middleware found them).
 func (h *Handler) scope(c echo.Context) store.Scope { return ScopeOf(auth.ViewerOf(c)) }
+
+// ownerNames names the directors of the tours and teams an administrator sees, by account (the
+// administrator's own are left unnamed); empty for anyone else, who sees only their own.
+func (h *Handler) ownerNames(c echo.Context) (map[uint]string, error) {
+	v := auth.ViewerOf(c)
+	if v.Mode != auth.AccountsMode || !v.Admin {
+		return nil, nil
+	}
+	list, err := h.Store.Directors(h.Lock.Now())
+	if err != nil {
+		return nil, err
+	}
+	out := map[uint]string{}
+	for _, d := range list {
+		if d.ID != v.Account {
+			out[d.ID] = d.Name
+		}
+	}
+	return out, nil
+}

@@ -28,6 +28,8 @@ type teamsView struct {
 type teamView struct {
 	store.Team
 	Rows []riderRow
+	// Owner names the team's director on an administrator's list of every director's teams.
+	Owner string
 }
 
 // riderRow is one rider of the Teams & riders page, with a line per game.
@@ -89,9 +91,13 @@ func (h *Handler) TeamsPage(c echo.Context) error {
 		return err
 	}
 	games := h.Store.Games()
+	owners, err := h.ownerNames(c)
+	if err != nil {
+		return err
+	}
 	var v teamsView
 	for _, t := range teams {
-		tv := teamView{Team: t}
+		tv := teamView{Team: t, Owner: owners[t.OwnerID]}
 		for _, r := range t.Riders {
 			tv.Rows = append(tv.Rows, riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)})
 		}
