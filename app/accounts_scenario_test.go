@@ -58,7 +58,7 @@ func TestInvitations(t *testing.T) {
 		t.Fatalf("inviting Dario = %d, want 201 with the link; body:\n%s", rec.Code, clip(rec.Body.String()))
 	}
 	link := "/invitations/" + m[1]
-	if again := anna.get(t, "/directors"); linkOnPage.MatchString(again.Body.String()) || !strings.Contains(again.Body.String(), "invited, no password yet") {
+	if again := anna.get(t, "/directors"); linkOnPage.MatchString(again.Body.String()) || !strings.Contains(again.Body.String(), "Invited, no password yet") {
 		t.Errorf("the directors' page shows the link again, or not Dario invited")
 	}
 	if rec := aa.api(t, "", http.MethodPost, "/api/v1/session", map[string]string{"name": "Dario", "password": "anything-at-all"}); rec.Code != http.StatusUnauthorized {

@@ -270,6 +270,10 @@ func (a adminRun) list() error {
 		fmt.Fprintln(a.out, "No director's account: the table is open, or guarded by the director's PIN. Create the first with: racedirector admin create-director NAME")
 		return nil
 	}
+	width := 0
+	for _, d := range list {
+		width = max(width, len([]rune(d.Name)))
+	}
 	for _, d := range list {
 		role := "director"
 		if d.Admin {
@@ -285,7 +289,7 @@ func (a adminRun) list() error {
 		case d.InvitationExpiresAt != nil:
 			state += ", invitation until " + d.InvitationExpiresAt.Format(time.DateTime+" MST")
 		}
-		fmt.Fprintf(a.out, "%-*s  %-13s  %s  (%s, %s)\n", store.MaxDirectorName, d.Name, role, state, race.Plural(d.Tours, "tour", "tours"), race.Plural(d.Teams, "team", "teams"))
+		fmt.Fprintf(a.out, "%-*s  %-13s  %s  (%s, %s)\n", width, d.Name, role, state, race.Plural(d.Tours, "tour", "tours"), race.Plural(d.Teams, "team", "teams"))
 	}
 	return nil
 }

@@ -97,7 +97,11 @@ type memoryAccounts struct {
 	ends     map[string]time.Time
 }
 
-func (m *memoryAccounts) Any() (bool, error) { m.mu.Lock(); defer m.mu.Unlock(); return len(m.accounts) > 0, nil }
+func (m *memoryAccounts) Any() (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.accounts) > 0, nil
+}
 
 func (m *memoryAccounts) Named(name string) (Account, bool, error) {
 	m.mu.Lock()
