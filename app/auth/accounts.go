@@ -197,18 +197,16 @@ func (l *Lock) StartSession(a Account) (Session, error) {
 	if err := l.accounts.StartSession(a.ID, TokenHash(token), s.ExpiresAt, now); err != nil {
 		return Session{}, err
 	}
-	l.accountsSeen.Store(true)
 	return s, nil
 }
 
-// Mode is how the table is guarded now: accounts as soon as one exists (the database says, so that
-// an account made by another instance or at the command line counts at once), else the PIN, else open.
+// Mode is how the table is guarded now: accounts as soon as one exists, else the PIN, else open. The
+// database is asked at every request (one indexed row), so that an account made by another instance
+// or at the command line counts at once, and a database restored without accounts is a single
+// director's again.
 func (l *Lock) Mode() (Mode, error) {
 	if l == nil {
 		return Open, nil
-	}
-	if l.accountsSeen.Load() {
-		return AccountsMode, nil
 	}
 	if l.accounts != nil {
 		any, err := l.accounts.Any()
@@ -216,7 +214,6 @@ func (l *Lock) Mode() (Mode, error) {
 			return AccountsMode, err
 		}
 		if any {
-			l.accountsSeen.Store(true)
 			return AccountsMode, nil
 		}
 	}

@@ -3,7 +3,6 @@ package auth
 import (
 	"fmt"
 	"math"
-	"sync/atomic"
 	"time"
 )
 
@@ -23,8 +22,6 @@ type Lock struct {
 	accounts Accounts
 	// owners says whose the tours, teams and riders are (nil: nothing is narrowed).
 	owners Owners
-	// accountsSeen is set once an account exists: accounts are never all removed.
-	accountsSeen atomic.Bool
 }
 
 // Options tune a Lock; the zero value is the real clock and SessionTTL.
