@@ -129,7 +129,9 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 			return race.Conflict("this table has directors' accounts already: sign in, or ask an administrator for an invitation")
 		}
 		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first}
-		if err := tx.Create(&row).Error; err != nil {
+		if err := tx.Create(&row).Error; errors.Is(err, gorm.ErrDuplicatedKey) {
+			return race.Invalid("name", fmt.Sprintf("a director called %q already exists", name)) // made at the same moment
+		} else if err != nil {
 			return fmt.Errorf("store: unable to create the director: %w", err)
 		}
 		id = row.ID

@@ -141,3 +141,37 @@ func TestSessionsStayBounded(t *testing.T) {
 		t.Errorf("kept %d sessions after all the others ended, want 1", n)
 	}
 }
+
+// TestDirectorsNamedAtOnce creates the same name from many requests at the same moment: one account,
+// the others refused as a name taken, none an error of the database.
+func TestDirectorsNamedAtOnce(t *testing.T) {
+	s := openTestStore(t)
+	if _, err := s.CreateDirector(NewDirector{Name: "Anna", PasswordHash: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.CreateDirector(NewDirector{Name: "Bruno"})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	made := 0
+	for err := range errs {
+		var ve *race.ValidationError
+		switch {
+		case err == nil:
+			made++
+		case !errors.As(err, &ve):
+			t.Errorf("a name taken at the same moment: %v, want a refusal of the name", err)
+		}
+	}
+	if made != 1 {
+		t.Errorf("%d accounts named Bruno made, want 1", made)
+	}
+}
