@@ -57,33 +57,24 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	lock, err := auth.New(o.pin, auth.Options{Now: o.now})
+	if o.pin != "" {
+		if err := auth.CheckPIN(o.pin); err != nil {
+			return nil, err
+		}
+	}
+	st, defaults, err := openStore(dbPath, logger)
 	if err != nil {
 		return nil, err
 	}
-	rulesets, err := race.LoadRulesets(data.FS())
-	if err != nil {
-		return nil, err
-	}
-	st, err := store.Open(dbPath, rulesets)
-	if err != nil {
-		return nil, err
-	}
-	defaults, err := store.DefaultTeams(data.FS())
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}})
 	if err != nil {
 		_ = st.Close()
 		return nil, err
-	}
-	if loaded, err := st.SeedDefaults(defaults); err != nil {
-		_ = st.Close()
-		return nil, err
-	} else if loaded {
-		logger.Info("loaded the default teams", "teams", len(defaults))
 	}
 	version := assets.Version()
 	v, err := views.New(template.FuncMap{
 		"asset":    func(name string) string { return "/assets/" + version + "/" + name },
-		"roleName": roleNamer(rulesets),
+		"roleName": roleNamer(st.Rulesets()),
 	})
 	if err != nil {
 		_ = st.Close()
@@ -103,8 +94,44 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	}
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
+	h.Defaults = defaults
 	e := newEcho(h, lock, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
+}
+
+// openStore opens the database at dbPath, migrates it and loads the default teams on a first start;
+// it returns the default teams too (a new director's database starts with them).
+func openStore(dbPath string, logger *slog.Logger) (*store.Store, []store.TeamInput, error) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := store.Open(dbPath, rulesets)
+	if err != nil {
+		return nil, nil, err
+	}
+	defaults, err := store.DefaultTeams(data.FS())
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	if loaded, err := st.SeedDefaults(defaults); err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	} else if loaded {
+		logger.Info("loaded the default teams", "teams", len(defaults))
+	}
+	return st, defaults, nil
+}
+
+// hasAccounts says whether the database at dbPath has directors' accounts.
+func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
+	st, _, err := openStore(dbPath, logger)
+	if err != nil {
+		return false, err
+	}
+	defer st.Close()
+	return st.AnyDirector()
 }
 
 // roleNamer returns a template func naming a role id in words.
@@ -137,10 +164,15 @@ func (a *App) Close() error {
 // closes the database. ready, if not nil, receives the URL once the server listens.
 //
 // Served beyond this machine without a PIN, it makes one and prints it on stdout, never in the log:
-// whoever reaches the table's address could otherwise change the race.
+// whoever reaches the table's address could otherwise change the race. A database with directors'
+// accounts needs no PIN: each director signs in with their own.
 func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger) error {
+	accounts, err := hasAccounts(cfg.DB, logger)
+	if err != nil {
+		return err
+	}
 	pin, made := cfg.PIN, false
-	if pin == "" && !Loopback(cfg.Addr) {
+	if pin == "" && !Loopback(cfg.Addr) && !accounts {
 		var err error
 		if pin, err = auth.NewPIN(); err != nil {
 			return err
@@ -166,10 +198,15 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 	}
 	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
 	switch {
+	case accounts:
+		fmt.Fprintln(stdout, "Directors' accounts: each director signs in with their name and password (racedirector admin list shows them).")
 	case made:
 		fmt.Fprintf(stdout, "Director's PIN: %s (made for this start: the players may look, only the director signed in with it may change the race; choose your own with -pin or RACEDIRECTOR_PIN)\n", pin)
 	case pin != "":
 		fmt.Fprintln(stdout, "Changes are locked: sign in with the director's PIN you chose.")
+	}
+	if !accounts {
+		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open http://%s%s on this machine (or sign in with the PIN first), or run: racedirector admin create-director NAME\n", ln.Addr(), auth.SetupPath)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

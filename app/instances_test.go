@@ -21,6 +21,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to cut the listening connections
 
 	"racedirector/app"
+	"racedirector/app/store"
 	"racedirector/app/store/storetest"
 )
 
@@ -189,7 +190,7 @@ func TestInstancesStartingTogether(t *testing.T) {
 		t.Cleanup(func() { _ = a.Close() })
 	}
 	for i, a := range apps {
-		teams, err := a.Store.ListTeams()
+		teams, err := a.Store.ListTeams(store.Everything())
 		if err != nil || len(teams) != 6 {
 			t.Errorf("instance %d reads %d teams (%v), want the 6 default teams once", i+1, len(teams), err)
 		}

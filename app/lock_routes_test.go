@@ -72,6 +72,15 @@ func signInRoute(r lockRoute) bool {
 	return r.method == http.MethodPost && (r.path == "/sign-in" || r.path == "/api/v1/session")
 }
 
+// invitationRoute says whether the route is an invitation's link: open to all, its token is the
+// proof (an unknown one is not found).
+func invitationRoute(r lockRoute) bool { return strings.HasPrefix(r.path, "/invitations/") }
+
+// adminRoute says whether the route is the administrators' (directors' accounts).
+func adminRoute(r lockRoute) bool {
+	return strings.HasPrefix(r.path, "/directors") || strings.HasPrefix(r.path, "/api/v1/directors")
+}
+
 // TestLockRefusesEveryChangeToAnyoneElse tries every route of the router that is not a read, without
 // the director: an API route answers 401 with the usual JSON error ("unauthorized") and a
 // WWW-Authenticate header, with no token or a forged one; a page answers 303 to the sign-in page,
@@ -89,6 +98,9 @@ func TestLockRefusesEveryChangeToAnyoneElse(t *testing.T) {
 		}
 		if signInRoute(r) {
 			signIns++
+			continue
+		}
+		if invitationRoute(r) {
 			continue
 		}
 		tried++
@@ -152,7 +164,7 @@ func TestLockLetsTheDirectorThrough(t *testing.T) {
 	token := la.tokenOf(t, testPIN)
 	var last []lockRoute
 	for _, r := range la.routesOf() {
-		if reads(r.method) || signInRoute(r) {
+		if reads(r.method) || signInRoute(r) || invitationRoute(r) {
 			continue
 		}
 		if r.path == "/sign-out" || r.path == "/api/v1/session" {
@@ -194,6 +206,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/tours/:id/stages/:n": true, "/tours/:id/stages/:n/advantages": true, "/tours/:id/stages/:n/volata": true, "/tours/:id/stages/:n/history": true,
 		"/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
 		"/riders/:id/edit": true, "/riders/:id/delete": true,
+		// The first-run setup and the directors' page (with a PIN, the director is sent to the setup).
+		"/setup": true, "/directors": true,
 	}
 	openPages := map[string]bool{
 		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
@@ -210,15 +224,29 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 			continue // an event stream never ends: its openness is the follow tests' (it is a read, open by the policy)
 		}
 		seen[r.path] = true
-		open := openPages[r.path] || strings.HasPrefix(r.path, "/api/") || strings.HasPrefix(r.path, "/assets/") || strings.HasPrefix(r.path, "/follow/")
+		open := openPages[r.path] || strings.HasPrefix(r.path, "/api/") && !adminRoute(r) || strings.HasPrefix(r.path, "/assets/") || strings.HasPrefix(r.path, "/follow/")
 		switch {
+		case invitationRoute(r):
+			// Open to all: an unknown token is not found, not a sign-in.
+			if rec := anyone.get(t, r.target); rec.Code != http.StatusNotFound {
+				t.Errorf("anyone's GET %s (an unknown invitation) = %d, want 404", r.target, rec.Code)
+			}
+		case adminRoute(r) && strings.HasPrefix(r.path, "/api/"):
+			if rec := anyone.get(t, r.target); rec.Code != http.StatusUnauthorized {
+				t.Errorf("anyone's GET %s = %d, want 401", r.target, rec.Code)
+			}
 		case directorPages[r.path]:
 			rec := anyone.get(t, r.target)
 			if want := "/sign-in?next=" + url.QueryEscape(r.target); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 				t.Errorf("anyone's GET %s = %d %q, want 303 to %s", r.target, rec.Code, rec.Header().Get("Location"), want)
 			}
-			// (The volata calculator is 2RUOTE's: a Cycling Party tour's answers 404, past the lock.)
-			if rec := dir.get(t, r.target); toSignIn(rec) || rec.Code == http.StatusUnauthorized || rec.Code >= 500 || rec.Code != http.StatusOK && !strings.HasSuffix(r.path, "/volata") {
+			// (The volata calculator is 2RUOTE's: a Cycling Party tour's answers 404, past the lock. The
+			// directors' page sends the director of the PIN to the first-run setup.)
+			rec = dir.get(t, r.target)
+			if r.path == "/directors" && rec.Code == http.StatusSeeOther && rec.Header().Get("Location") == "/setup" {
+				continue
+			}
+			if toSignIn(rec) || rec.Code == http.StatusUnauthorized || rec.Code >= 500 || rec.Code != http.StatusOK && !strings.HasSuffix(r.path, "/volata") {
 				t.Errorf("the director's GET %s = %d %s, want 200; body:\n%s", r.target, rec.Code, rec.Header().Get("Location"), clip(rec.Body.String()))
 			}
 		case open:

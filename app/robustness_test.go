@@ -115,6 +115,9 @@ type robustWorld struct {
 	// proposals are a valid proposal request and the proposal answered, by ruleset.
 	requests  map[string]obj
 	proposals map[string]race.Proposal
+	// session, when set, is a director's session cookie every runner's pages are sent with (a
+	// world with directors' accounts).
+	session *http.Cookie
 }
 
 // openRobustApp starts the app on path with its error log kept in sink.
@@ -319,6 +322,8 @@ type hostile struct {
 	keep bool
 	// follow, when the request was accepted, sends more requests before the world is reset.
 	follow func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder)
+	// remote, when set, is the address the request comes from (another machine's otherwise).
+	remote string
 }
 
 // robustRunner sends hostile requests to its own copy of the world, one after the other.
@@ -384,6 +389,9 @@ func (w *robustWorld) runner(t testing.TB) *robustRunner {
 		if _, err := r.conn.ExecContext(context.Background(), q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
+	}
+	if w.session != nil {
+		r.ta.cookies[w.session.Name] = w.session
 	}
 	r.csrf = r.ta.csrf(t)
 	r.snap, r.version = r.ta.snapshot(t), r.dataVersion(t)
@@ -469,7 +477,7 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 	if err != nil {
 		t.Fatalf("%s: building %s %q: %v", h.name, method, h.url, err)
 	}
-	req.RemoteAddr = "192.0.2.1:1234"
+	req.RemoteAddr = cmp.Or(h.remote, "192.0.2.1:1234")
 	if strings.HasSuffix(req.URL.Path, "/events") {
 		// An event stream lasts as long as its follower: this one has already left, so the stream says
 		// what it has and ends.
@@ -1581,6 +1589,17 @@ func TestRobustness(t *testing.T) {
 			t.Parallel()
 			r := w.runner(t)
 			r.sendAll(t, limitCases(t, r, w))
+		})
+		t.Run("accounts/setup", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			r.sendAll(t, setupCases(t))
+		})
+		t.Run("accounts/directors", func(t *testing.T) {
+			t.Parallel()
+			aw, accounts := w.withAccounts(t)
+			r := aw.runner(t)
+			r.sendAll(t, directorsCases(t, r, accounts))
 		})
 		t.Run("routes", func(t *testing.T) {
 			t.Parallel()

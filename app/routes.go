@@ -35,6 +35,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	wizardRoutes(e, h)
 	raceRoutes(e, h)
 	followRoutes(e, h)
+	accountRoutes(e, h)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	e.GET("/sign-in", h.SignInPage)

@@ -76,7 +76,7 @@ func Classify(err error) (status int, body APIError, ok bool) {
 		if s, isStr := he.Message.(string); isStr && s != "" {
 			msg = s
 		}
-		code := map[int]string{400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}[he.Code]
+		code := map[int]string{400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 410: "gone", 413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}[he.Code]
 		if code == "" {
 			code = "error"
 		}
@@ -122,7 +122,7 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]APIError{"error": body})
 		return
 	}
-	heading := map[int]string{404: "Not found", 401: "Sign in first", 403: "Not allowed", 429: "Wait a moment", 409: "Not now", 413: "Too large", 422: "Not accepted"}[status]
+	heading := map[int]string{404: "Not found", 401: "Sign in first", 403: "Not allowed", 429: "Wait a moment", 409: "Not now", 410: "No longer valid", 413: "Too large", 422: "Not accepted"}[status]
 	if heading == "" {
 		heading = "Something went wrong"
 	}

@@ -222,7 +222,7 @@ func (h *Handler) refusedAddress(c echo.Context, page string, status int) string
 			return ""
 		}
 		if team, ok := formInt(c.FormValue("team_id")); ok && team > 0 {
-			if _, err := h.Store.GetTeam(uint(team)); err == nil {
+			if _, err := h.Store.GetTeam(h.scope(c), uint(team)); err == nil {
 				return fmt.Sprintf("/teams/%d/riders/new", team)
 			}
 		}
@@ -237,6 +237,10 @@ func (h *Handler) refusedAddress(c echo.Context, page string, status int) string
 		if id, err := idParam(c, "id", "tour"); err == nil {
 			return fmt.Sprintf("/tours/%d/riders", id)
 		}
+	case "directors":
+		return "/directors"
+	case "account_password": // the first-run setup, an invitation: their addresses answer GET
+		return c.Request().URL.Path
 	}
 	return ""
 }

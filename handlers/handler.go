@@ -30,6 +30,8 @@ type Handler struct {
 	Fonts fs.FS
 	// Lock signs the director in and out (its middleware alone decides who may change what).
 	Lock *auth.Lock
+	// Defaults are the default teams: a new director's teams database starts with a copy.
+	Defaults []store.TeamInput
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).
@@ -64,6 +66,7 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 	p.CSRF = csrfToken(c)
 	viewer := auth.ViewerOf(c)
 	p.Director, p.Locked = viewer.Director, viewer.Locked
+	p.Accounts, p.Who, p.Admin = viewer.Mode == auth.AccountsMode, viewer.Name, viewer.Admin
 	if viewer.Locked && !viewer.Director {
 		p.SignIn = auth.SignInURL(backTo(c))
 	}

@@ -11,7 +11,7 @@ import (
 
 // HomePage says what the app does and what is in the database.
 func (h *Handler) HomePage(c echo.Context) error {
-	teams, err := h.Store.ListTeams()
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -19,12 +19,12 @@ func (h *Handler) HomePage(c echo.Context) error {
 	for _, t := range teams {
 		riders += len(t.Riders)
 	}
-	tours, err := h.Store.CountTours()
+	tours, err := h.Store.CountTours(h.scope(c))
 	if err != nil {
 		return err
 	}
 	data := map[string]any{"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": int(tours)}
-	current, ok, err := h.Store.LatestTourInProgress()
+	current, ok, err := h.Store.LatestTourInProgress(h.scope(c))
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func roleInput(game string, first bool) string {
 func valueInput(game, value string) string { return "value." + game + "." + value }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
-	teams, err := h.Store.ListTeams()
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,9 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 
 // CreateRiderPage stores a new rider from the form.
 func (h *Handler) CreateRiderPage(c echo.Context) error {
-	return h.saveRiderForm(c, "New rider", "/riders", "added", h.Store.CreateRider)
+	return h.saveRiderForm(c, "New rider", "/riders", "added", func(in store.RiderInput) (store.Rider, error) {
+		return h.Store.CreateRider(h.scope(c), in)
+	})
 }
 
 // saveRiderForm reads the rider form and saves it with save: a refusal re-renders the form with
@@ -216,7 +218,7 @@ func (h *Handler) riderOf(c echo.Context) (uint, store.Rider, error) {
 	if err != nil {
 		return 0, store.Rider{}, err
 	}
-	r, err := h.Store.GetRider(id)
+	r, err := h.Store.GetRider(h.scope(c), id)
 	return id, r, err
 }
 
@@ -237,11 +239,11 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 		return err
 	}
 	title := "Edit rider"
-	if old, err := h.Store.GetRider(id); err == nil {
+	if old, err := h.Store.GetRider(h.scope(c), id); err == nil {
 		title += " " + old.Name // a refused form keeps the title it was opened with
 	}
 	return h.saveRiderForm(c, title, fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
-		return h.Store.UpdateRider(id, in)
+		return h.Store.UpdateRider(h.scope(c), id, in)
 	})
 }
 
@@ -264,7 +266,7 @@ func (h *Handler) DeleteRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteRider(id); err != nil {
+	if err := h.Store.DeleteRider(h.scope(c), id); err != nil {
 		return err
 	}
 	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s deleted.", r.Name))

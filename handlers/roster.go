@@ -23,7 +23,7 @@ const maxRosterBytes = 5 << 20
 
 // ExportTeamsXLSX downloads the whole database as an XLSX workbook.
 func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
-	rows, err := h.Store.RosterRows()
+	rows, err := h.Store.RosterRows(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
 
 // ExportTeamsCSV downloads the whole database as CSV.
 func (h *Handler) ExportTeamsCSV(c echo.Context) error {
-	rows, err := h.Store.RosterRows()
+	rows, err := h.Store.RosterRows(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -95,13 +95,13 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 		return err
 	}
 	if c.QueryParam("dry_run") == "1" || c.QueryParam("dry_run") == "true" {
-		prev, err := h.Store.PreviewImport(sh)
+		prev, err := h.Store.PreviewImport(h.scope(c), sh)
 		if err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, prev)
 	}
-	prev, err := h.Store.ApplyImport(sh)
+	prev, err := h.Store.ApplyImport(h.scope(c), sh)
 	if err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.Store.PreviewImport(sh)
+	prev, err := h.Store.PreviewImport(h.scope(c), sh)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.Store.ApplyImport(sh)
+	prev, err := h.Store.ApplyImport(h.scope(c), sh)
 	if err != nil {
 		var ie *store.ImportError
 		if errors.As(err, &ie) {

@@ -27,6 +27,10 @@ type signIn struct {
 	Back string
 	// SignOut asks the director signed in whether to sign out.
 	SignOut bool
+	// Accounts says directors sign in with their name and password (no PIN).
+	Accounts bool
+	// Name is the name typed, kept when the sign-in is refused.
+	Name string
 }
 
 // SignInPage shows the director's sign-in form; a director already signed in goes straight on.
@@ -35,48 +39,88 @@ func (h *Handler) SignInPage(c echo.Context) error {
 	if v := auth.ViewerOf(c); v.Locked && v.Director {
 		return c.Redirect(http.StatusSeeOther, cmp.Or(next, "/"))
 	}
-	return h.renderSignIn(c, http.StatusOK, next, nil)
+	return h.renderSignIn(c, http.StatusOK, next, "", nil)
 }
 
-// renderSignIn renders the sign-in page with status; errs holds the PIN field's message.
-func (h *Handler) renderSignIn(c echo.Context, status int, next string, errs map[string]string) error {
+// renderSignIn renders the sign-in page with status; errs holds the PIN's (or the name's and the
+// password's) messages, name the name typed.
+func (h *Handler) renderSignIn(c echo.Context, status int, next, name string, errs map[string]string) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
+	mode := auth.ViewerOf(c).Mode
 	back := "/"
-	if next != "" && auth.OpenTo(c.Echo(), next) {
+	if next != "" && auth.OpenTo(c.Echo(), mode, next) {
 		back = next
 	}
 	return h.render(c, status, "sign_in", views.Page{Title: "Director sign-in", Section: "sign-in", Errors: errs,
-		Data: signIn{Next: next, Locked: h.Lock.Locked(), Digits: h.Lock.Digits(), Back: back}})
+		Data: signIn{Next: next, Locked: mode != auth.Open, Digits: h.Lock.Digits(), Back: back, Accounts: mode == auth.AccountsMode, Name: name}})
 }
 
-// SignInFormPage checks the PIN typed: the right one signs this device in (the session cookie) and
-// goes back to where the director was; a wrong one is refused beside the field (401), and after
-// too many from this device every PIN is refused for a while (429, Retry-After).
+// SignInFormPage checks the PIN typed, or where directors have accounts the name and password: the
+// right one signs this device in (the session cookie) and goes back to where the director was; a
+// wrong one is refused beside the field (401), and after too many from this device every one is
+// refused for a while (429, Retry-After).
 func (h *Handler) SignInFormPage(c echo.Context) error {
 	next := auth.LocalPath(c.FormValue("next"))
-	if !h.Lock.Locked() {
+	switch auth.ViewerOf(c).Mode {
+	case auth.Open:
 		return c.Redirect(http.StatusSeeOther, cmp.Or(next, "/"))
+	case auth.AccountsMode:
+		return h.signInWithPassword(c, next)
 	}
 	pin := strings.TrimSpace(c.FormValue("pin"))
 	if pin == "" {
-		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, map[string]string{"pin": "Type the director's PIN."})
+		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": "Type the director's PIN."})
 	}
 	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), pin)
 	var (
 		tooMany *auth.TooManyError
 		wrong   *auth.WrongPINError
+		other   *auth.NotThisWayError
 	)
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, map[string]string{"pin": sentence(tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": sentence(tooMany.Error())})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, map[string]string{"pin": sentence(wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": sentence(wrong.Error())})
+	case errors.As(err, &other): // accounts were made meanwhile: their sign-in page
+		return redirect(c, auth.SignInURL(next), sentence(other.Error()))
 	case err != nil:
 		return err
 	}
 	c.SetCookie(h.Lock.SessionCookie(c, s))
 	return redirect(c, cmp.Or(next, "/"), "Signed in as the director: this device may change the race.")
+}
+
+// signInWithPassword checks the name and password typed where directors have accounts.
+func (h *Handler) signInWithPassword(c echo.Context, next string) error {
+	name, password := strings.TrimSpace(c.FormValue("name")), c.FormValue("password")
+	errs := map[string]string{}
+	if name == "" {
+		errs["name"] = "Type your name, as your account has it."
+	}
+	if password == "" {
+		errs["password"] = "Type your password."
+	}
+	if len(errs) > 0 {
+		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, name, errs)
+	}
+	s, a, err := h.Lock.SignInAccount(auth.ClientAddress(c.Request()), name, password)
+	var (
+		tooMany *auth.TooManyError
+		wrong   *auth.WrongPasswordError
+	)
+	switch {
+	case errors.As(err, &tooMany):
+		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": sentence(tooMany.Error())})
+	case errors.As(err, &wrong):
+		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": sentence(wrong.Error())})
+	case err != nil:
+		return err
+	}
+	c.SetCookie(h.Lock.SessionCookie(c, s))
+	return redirect(c, cmp.Or(next, "/"), "Signed in as "+a.Name+": this device may change your tours and teams.")
 }
 
 // SignOutConfirmPage asks the director whether to sign out on this device (the address typed in
@@ -87,15 +131,18 @@ func (h *Handler) SignOutConfirmPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: "Sign out", Section: "sign-in", Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/"}})
+	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: "Sign out", Section: "sign-in",
+		Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/", Accounts: v.Mode == auth.AccountsMode}})
 }
 
 // SignOutPage ends the director's session on this device.
 func (h *Handler) SignOutPage(c echo.Context) error {
-	if !h.Lock.Locked() {
+	if !auth.ViewerOf(c).Locked {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	h.Lock.SignOut(auth.CookieToken(c.Request()))
+	if err := h.Lock.SignOut(auth.CookieToken(c.Request())); err != nil {
+		return err
+	}
 	c.SetCookie(auth.ClearCookie(c))
 	return redirect(c, "/", "Signed out: this device may look, not change.")
 }

@@ -28,6 +28,8 @@ type teamsView struct {
 type teamView struct {
 	store.Team
 	Rows []riderRow
+	// Owner names the team's director on an administrator's list of every director's teams.
+	Owner string
 }
 
 // riderRow is one rider of the Teams & riders page, with a line per game.
@@ -86,14 +88,18 @@ func splitGloss(name string) (short, gloss string) {
 
 // TeamsPage lists every team with its riders and their role in each game.
 func (h *Handler) TeamsPage(c echo.Context) error {
-	teams, err := h.Store.ListTeams()
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
 	games := h.Store.Games()
+	owners, err := h.ownerNames(c)
+	if err != nil {
+		return err
+	}
 	var v teamsView
 	for _, t := range teams {
-		tv := teamView{Team: t}
+		tv := teamView{Team: t, Owner: owners[t.OwnerID]}
 		for _, r := range t.Riders {
 			row := riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)}
 			if r.Born != "" {
@@ -130,7 +136,7 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 // CreateTeamPage stores a new team from the form.
 func (h *Handler) CreateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
-	t, err := h.Store.CreateTeam(in)
+	t, err := h.Store.CreateTeam(h.scope(c), in)
 	if err != nil {
 		return h.formFailed(c, err, "team_form", views.Page{Title: "New team", Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
@@ -154,10 +160,10 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 		return err
 	}
 	in := teamFromForm(c)
-	t, err := h.Store.UpdateTeam(id, in)
+	t, err := h.Store.UpdateTeam(h.scope(c), id, in)
 	if err != nil {
 		title := "Edit team"
-		if old, gerr := h.Store.GetTeam(id); gerr == nil {
+		if old, gerr := h.Store.GetTeam(h.scope(c), id); gerr == nil {
 			title += " " + old.Name // the page keeps the title it was opened with
 		}
 		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
@@ -189,7 +195,7 @@ func (h *Handler) DeleteTeamPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteTeam(id); err != nil {
+	if err := h.Store.DeleteTeam(h.scope(c), id); err != nil {
 		return err
 	}
 	return redirect(c, "/teams", fmt.Sprintf("Team %s deleted.", t.Name))
@@ -201,6 +207,6 @@ func (h *Handler) teamOf(c echo.Context) (uint, store.Team, error) {
 	if err != nil {
 		return 0, store.Team{}, err
 	}
-	t, err := h.Store.GetTeam(id)
+	t, err := h.Store.GetTeam(h.scope(c), id)
 	return id, t, err
 }

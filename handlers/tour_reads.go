@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"racedirector/app/auth"
 )
 
 // A tour's pages, JSON and sheets are answered from memory once made for the tour's version: the
@@ -176,7 +178,9 @@ func (h *Handler) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return next(c) // the handler says what is wrong
 		}
-		key := digest(readKey(req, version))
+		// Who asks is part of the key: a bearer token is no cookie, and where directors have accounts
+		// two directors' lists of tours differ.
+		key := digest(readKey(req, version) + "\x00" + auth.ViewerOf(c).Key())
 		etag := `W/"` + digest(key+"\x00"+token+"\x00"+h.boot) + `"`
 		head := c.Response().Header()
 		head.Add("Vary", "Accept-Language")

@@ -65,7 +65,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	if in.Ruleset == "" {
 		in.Ruleset = h.defaultRuleset()
 	}
-	id, err := h.Store.CreateTour(in)
+	id, err := h.Store.CreateTour(h.scope(c), in)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 
 // APIListTours answers every tour with its progress.
 func (h *Handler) APIListTours(c echo.Context) error {
-	tours, err := h.Store.ListTours()
+	tours, err := h.Store.ListTours(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 		}
 		data = d
 	}
-	id, err := h.Store.ImportBackup(data)
+	id, err := h.Store.ImportBackup(h.scope(c), data)
 	if err != nil {
 		return err
 	}

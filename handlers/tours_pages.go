@@ -25,6 +25,8 @@ type tourLine struct {
 	Open     int
 	Finished bool
 	Progress string
+	// Owner names the tour's director on an administrator's list of every director's tours.
+	Owner string
 }
 
 // openStage is the stage to show for a tour: the open one, else the last closed one, else the first.
@@ -45,13 +47,17 @@ func (h *Handler) ToursPage(c echo.Context) error {
 
 // renderTours renders the "Load" page; errs holds the import form's messages.
 func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string) error {
-	tours, err := h.Store.ListTours()
+	tours, err := h.Store.ListTours(h.scope(c))
+	if err != nil {
+		return err
+	}
+	owners, err := h.ownerNames(c)
 	if err != nil {
 		return err
 	}
 	lines := make([]tourLine, 0, len(tours))
 	for _, t := range tours {
-		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages}
+		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages, Owner: owners[t.OwnerID]}
 		switch {
 		case l.Finished:
 			l.Progress = "Finished: " + views.Plural(t.Stages, "stage", "stages") + " closed"
@@ -125,7 +131,7 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	data, err := uploadedBackup(c)
 	if err == nil {
 		var id uint
-		id, err = h.Store.ImportBackup(data)
+		id, err = h.Store.ImportBackup(h.scope(c), data)
 		if err == nil {
 			t, gerr := h.Store.GetTour(id)
 			if gerr != nil {

@@ -43,10 +43,10 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	if err != nil {
 		return err
 	}
-	if err := h.pruneDraft(&d); err != nil {
+	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	tour, err := h.Store.BuildTour(d.createInput())
+	tour, err := h.Store.BuildTour(h.scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -132,10 +132,10 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if action != "create" {
 		return h.renderSummaryStep(c, http.StatusOK, d, nil, "")
 	}
-	if err := h.pruneDraft(&d); err != nil {
+	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	id, err := h.Store.CreateTour(d.createInput())
+	id, err := h.Store.CreateTour(h.scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -143,11 +143,11 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 }
 
 // pruneDraft drops the draft's role overrides of riders who no longer race (see pruneOverrides).
-func (h *Handler) pruneDraft(d *wizardDraft) error {
+func (h *Handler) pruneDraft(c echo.Context, d *wizardDraft) error {
 	if len(d.Overrides) == 0 {
 		return nil
 	}
-	all, err := h.Store.ListTeams()
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}

@@ -164,7 +164,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	if err != nil {
 		return err
 	}
-	all, err := h.Store.ListTeams()
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -314,7 +314,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if err != nil {
 		return err
 	}
-	all, err := h.Store.ListTeams()
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -330,7 +330,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if refused.Err() != nil {
 		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, refused.Fields, typed, "The tour cannot race with these teams: see the messages beside them. Nothing was saved.")
 	}
-	if _, err := h.Store.BuildTour(d.createInput()); err != nil {
+	if _, err := h.Store.BuildTour(h.scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err

@@ -5,9 +5,12 @@ import "time"
 
 // Team is a team of the database ("Personalise"); tours copy it.
 type Team struct {
-	ID        uint    `gorm:"primaryKey"`
-	Name      string  `gorm:"size:60;not null;uniqueIndex:idx_team_name"`
-	NameKey   string  `gorm:"size:60;not null;uniqueIndex:idx_team_name_key"`
+	ID uint `gorm:"primaryKey"`
+	// OwnerID is the director whose teams database the team is in (0: no one's, a database of
+	// one director served open or with the PIN). Names are unique within one director's database.
+	OwnerID   uint    `gorm:"not null;default:0;uniqueIndex:idx_team_owner_name,priority:1;uniqueIndex:idx_team_owner_name_key,priority:1"`
+	Name      string  `gorm:"size:60;not null;uniqueIndex:idx_team_owner_name,priority:2"`
+	NameKey   string  `gorm:"size:60;not null;uniqueIndex:idx_team_owner_name_key,priority:2"`
 	Short     string  `gorm:"size:4;not null"`
 	Color     string  `gorm:"size:7;not null"`
 	Riders    []Rider `gorm:"constraint:OnDelete:CASCADE"`

@@ -4,7 +4,10 @@ import "time"
 
 // Tour is a tour being raced: its own copy of the ruleset, teams and riders.
 type Tour struct {
-	ID        uint   `gorm:"primaryKey"`
+	ID uint `gorm:"primaryKey"`
+	// OwnerID is the director the tour belongs to (0: no one's, a database of one director served
+	// open or with the PIN).
+	OwnerID   uint   `gorm:"not null;default:0;index:idx_tour_owner"`
 	Name      string `gorm:"size:80;not null"`
 	RulesetID string `gorm:"size:40;not null"`
 	// Ruleset is the JSON copy of the ruleset the tour was created with.
@@ -102,7 +105,8 @@ type Change struct {
 
 // All lists every model, in migration order.
 func All() []any {
-	return []any{&Setting{}, &Team{}, &Rider{}, &Tour{}, &TourTeam{}, &TourRider{}, &Stage{}, &Entry{}, &Change{}}
+	return []any{&Setting{}, &Team{}, &Rider{}, &Tour{}, &TourTeam{}, &TourRider{}, &Stage{}, &Entry{}, &Change{},
+		&Director{}, &Invitation{}, &DirectorSession{}}
 }
 
 // Setting is one key/value of the application's own state (for example, that the defaults were loaded).

@@ -39,6 +39,13 @@ type Page struct {
 	Locked bool
 	// SignIn is the sign-in page's address, leading back to this page.
 	SignIn string
+	// Accounts says directors sign in with their name and password: someone not signed in sees only
+	// the pages for everyone.
+	Accounts bool
+	// Who is the name of the director signed in with an account ("" otherwise).
+	Who string
+	// Admin says the director signed in is an administrator (the directors' page is in the menu).
+	Admin bool
 }
 
 // Views holds the parsed pages.

@@ -7,7 +7,9 @@ import (
 )
 
 // Lock guards the race: with a PIN, only the director signed in may change anything. A Lock made
-// without a PIN is open: everyone is the director, as on the director's own laptop.
+// without a PIN is open: everyone is the director, as on the director's own laptop. Given the
+// directors' accounts, it is guarded by them as soon as one exists (Mode): each director signs in
+// with a name and password, to their own tours and teams.
 type Lock struct {
 	pin      *pinHash // nil: no PIN, the lock is open
 	digits   bool     // the PIN is digits only (a phone shows its number pad)
@@ -16,6 +18,10 @@ type Lock struct {
 	limiter  *limiter
 	// hashing lets at most two PINs be hashed at once: each hash takes memory.
 	hashing chan struct{}
+	// accounts keeps the directors' accounts and their sessions (nil: none, a PIN or open table).
+	accounts Accounts
+	// owners says whose the tours, teams and riders are (nil: nothing is narrowed).
+	owners Owners
 }
 
 // Options tune a Lock; the zero value is the real clock and SessionTTL.
@@ -24,6 +30,10 @@ type Options struct {
 	Now func() time.Time
 	// SessionTTL is how long a sign-in lasts (0: SessionTTL).
 	SessionTTL time.Duration
+	// Accounts keeps the directors' accounts (nil: none).
+	Accounts Accounts
+	// Owners says whose the tours, teams and riders are (nil: everyone's).
+	Owners Owners
 }
 
 // New makes the lock for pin ("" for an open lock), refusing a PIN CheckPIN refuses. Only a salted
@@ -35,7 +45,8 @@ func New(pin string, opts Options) (*Lock, error) {
 	if opts.SessionTTL <= 0 {
 		opts.SessionTTL = SessionTTL
 	}
-	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), limiter: newLimiter(), hashing: make(chan struct{}, 2)}
+	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), limiter: newLimiter(), hashing: make(chan struct{}, 2),
+		accounts: opts.Accounts, owners: opts.Owners}
 	if pin == "" {
 		return l, nil
 	}
@@ -62,15 +73,21 @@ type WrongPINError struct{}
 // Error says so.
 func (*WrongPINError) Error() string { return "this is not the director's PIN" }
 
-// TooManyError is a sign-in refused because its address sent too many wrong PINs: it may try
-// again after RetryAfter.
+// TooManyError is a sign-in refused because its address sent too many wrong PINs (or passwords):
+// it may try again after RetryAfter.
 type TooManyError struct {
 	RetryAfter time.Duration
+	// Passwords says the wrong ones were passwords.
+	Passwords bool
 }
 
 // Error says how long to wait.
 func (e *TooManyError) Error() string {
-	return fmt.Sprintf("too many wrong PINs from this device: try again in %s", inWords(e.RetryAfter))
+	what := "PINs"
+	if e.Passwords {
+		what = "passwords"
+	}
+	return fmt.Sprintf("too many wrong %s from this device: try again in %s", what, inWords(e.RetryAfter))
 }
 
 // Seconds is RetryAfter in whole seconds, rounded up, for a Retry-After header.
@@ -93,8 +110,14 @@ func inWords(d time.Duration) string {
 // SignIn starts a director's session for the client address (ClientAddress) that sent pin. A
 // wrong PIN is a *WrongPINError; an address that sent MaxWrongPINs wrong ones in a row is refused
 // any PIN for LockedOutFor with a *TooManyError. An open lock (no PIN) has nothing to check: every
-// change is open anyway, and a script that signs in works the same on both.
+// change is open anyway, and a script that signs in works the same on both. Once directors have
+// accounts, the PIN signs no one in (a *NotThisWayError).
 func (l *Lock) SignIn(client, pin string) (Session, error) {
+	if mode, err := l.Mode(); err != nil {
+		return Session{}, err
+	} else if mode == AccountsMode {
+		return Session{}, &NotThisWayError{Accounts: true}
+	}
 	if !l.Locked() {
 		return l.sessions.start(l.now())
 	}
@@ -115,11 +138,16 @@ func (l *Lock) matches(pin string) bool {
 	return l.pin.matches(pin)
 }
 
-// SignOut ends the session of token.
-func (l *Lock) SignOut(token string) {
-	if l != nil && token != "" {
-		l.sessions.stop(token)
+// SignOut ends the session of token (the PIN's, or a director's account's).
+func (l *Lock) SignOut(token string) error {
+	if l == nil || token == "" {
+		return nil
 	}
+	l.sessions.stop(token)
+	if l.accounts != nil && len(token) <= 2*tokenBytes {
+		return l.accounts.EndSession(TokenHash(token))
+	}
+	return nil
 }
 
 // Director says whether token is a director's session that has not ended.

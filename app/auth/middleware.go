@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -14,26 +15,6 @@ const CookieName = "rd_director"
 
 // SignInPath is the sign-in page.
 const SignInPath = "/sign-in"
-
-// viewerKey is where the middleware leaves the Viewer in the request's context.
-const viewerKey = "auth.viewer"
-
-// Viewer is who looks at a page: the director may change the race; with the lock open (no PIN)
-// everyone is the director.
-type Viewer struct {
-	// Locked says a PIN guards the race (the pages offer to sign in or out).
-	Locked bool
-	// Director says the viewer may change the race.
-	Director bool
-}
-
-// ViewerOf is the viewer the middleware found for the request (the director when no middleware ran).
-func ViewerOf(c echo.Context) Viewer {
-	if v, ok := c.Get(viewerKey).(Viewer); ok {
-		return v
-	}
-	return Viewer{Director: true}
-}
 
 // isSignIn says whether the route signs in: the one write open to everyone.
 func isSignIn(method, route string) bool {
@@ -84,41 +65,104 @@ func NeedsDirector(method, route string) bool {
 	return !isSignIn(method, route)
 }
 
-// Middleware is the lock on every request: it finds who is asking (the page cookie, the API's
-// bearer token) and, when NeedsDirector and the asker is not the director, refuses: the API with
-// 401 and the usual JSON error (the error handler writes it), a page with a 303 to the sign-in
-// page, which comes back to where the director was. Nothing reaches the handler, nothing is read
-// of the body. A page cookie that is no longer a session is cleared and taken out of the request,
-// so that the page made (and the page cache's key) is a follower's.
+// Middleware is the lock on every request, the one place that decides: it finds who is asking (the
+// Viewer: the page cookie, the API's bearer token, the table's mode), asks the policy (Decide), then
+// checks that the tour, team or rider the route names is the viewer's to see (Owners: another
+// director's is not found, 404, as one that does not exist). Someone not signed in is refused: the
+// API with 401 and the usual JSON error (the error handler writes it), a page with a 303 to the
+// sign-in page, which comes back to where they were. Nothing reaches the handler, nothing is read of
+// the body. A page cookie that is no longer a session is cleared and taken out of the request, so
+// that the page made (and the page cache's key) is a follower's.
 func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !l.Locked() {
-			c.Set(viewerKey, Viewer{Director: true})
-			return next(c)
-		}
 		req := c.Request()
 		api := strings.HasPrefix(req.URL.Path, "/api/")
-		token, sent := l.token(c, api)
-		director := sent && l.Director(token)
-		if sent && !director && !api {
+		v, sent, err := l.viewer(c, api)
+		if err != nil {
+			return err
+		}
+		if sent && !v.Director && !api {
 			dropCookie(req)
 			c.SetCookie(ClearCookie(c))
 		}
-		c.Set(viewerKey, Viewer{Locked: true, Director: director})
-		if director || !NeedsDirector(req.Method, c.Path()) {
-			return next(c)
-		}
-		if api {
-			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
-			msg := "only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header"
-			if sent {
-				msg = "the director's token has ended or is not valid: sign in again with POST /api/v1/session"
+		c.Set(viewerKey, v)
+		switch Decide(v, req.Method, c.Path()) {
+		case SignInFirst:
+			return l.toSignIn(c, api, sent)
+		case Forbidden:
+			if v.Mode == Open {
+				return echo.NewHTTPError(http.StatusForbidden, "the first administrator's account is created on the machine Race Director runs on, or with the director's PIN")
 			}
-			return echo.NewHTTPError(http.StatusUnauthorized, msg)
+			return echo.NewHTTPError(http.StatusForbidden, "only an administrator may invite directors and see their accounts")
+		case NotHere:
+			return echo.NewHTTPError(http.StatusNotFound, "this table has directors' accounts already: sign in, or ask an administrator for an invitation")
 		}
-		c.Response().Header().Set("Cache-Control", "no-store")
-		return c.Redirect(http.StatusSeeOther, SignInURL(backTo(req)))
+		if err := l.ownsWhatIsNamed(c, v); err != nil {
+			return err
+		}
+		return next(c)
 	}
+}
+
+// viewer finds who is asking and whether a session token was sent at all.
+func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
+	req := c.Request()
+	mode, err := l.Mode()
+	if err != nil {
+		return Viewer{}, false, err
+	}
+	v := Viewer{Mode: mode, Locked: mode != Open, Director: mode == Open, Local: fromLoopback(req)}
+	if mode == Open {
+		return v, false, nil
+	}
+	token, sent := l.token(c, api)
+	if !sent {
+		return v, false, nil
+	}
+	if mode == PINMode {
+		v.Director = l.Director(token)
+		return v, true, nil
+	}
+	if token == "" || len(token) > 2*tokenBytes {
+		return v, true, nil
+	}
+	a, ok, err := l.accounts.Session(TokenHash(token), l.now())
+	if err != nil || !ok {
+		return v, true, err
+	}
+	v.Director, v.Account, v.Name, v.Admin = true, a.ID, a.Name, a.Admin
+	return v, true, nil
+}
+
+// toSignIn refuses someone not signed in: the API with 401, a page with the sign-in page.
+func (l *Lock) toSignIn(c echo.Context, api, sent bool) error {
+	if api {
+		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
+		msg := "only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header"
+		if sent {
+			msg = "the director's token has ended or is not valid: sign in again with POST /api/v1/session"
+		}
+		return echo.NewHTTPError(http.StatusUnauthorized, msg)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusSeeOther, SignInURL(backTo(c.Request())))
+}
+
+// ownsWhatIsNamed checks, for a viewer whose view is narrowed to their own, that the tour, team or
+// rider the route's :id names is theirs (an id that is not a number is left to the handler).
+func (l *Lock) ownsWhatIsNamed(c echo.Context, v Viewer) error {
+	if l.owners == nil || !v.Owned() {
+		return nil
+	}
+	kind := thingOf(c.Path())
+	if kind == "" {
+		return nil
+	}
+	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+	if err != nil || id == 0 {
+		return nil
+	}
+	return l.owners.Sees(v, kind, uint(id))
 }
 
 // token is the session token the request sends (the bearer token for the API, the cookie for
@@ -218,14 +262,15 @@ func LocalPath(next string) string {
 	return u.RequestURI()
 }
 
-// OpenTo says whether everyone may read the page at path (a local address): "Just look" on the
-// sign-in page goes back there, not to a page that would ask for the director again.
-func OpenTo(e *echo.Echo, path string) bool {
+// OpenTo says whether everyone may read the page at path (a local address) on a table guarded in
+// mode: "Just look" on the sign-in page goes back there, not to a page that would ask for the
+// director again.
+func OpenTo(e *echo.Echo, mode Mode, path string) bool {
 	u, err := url.Parse(path)
 	if err != nil || path == "" {
 		return false
 	}
 	c := e.NewContext(nil, nil)
 	e.Router().Find(http.MethodGet, u.Path, c)
-	return !NeedsDirector(http.MethodGet, c.Path())
+	return Decide(Viewer{Mode: mode, Locked: mode != Open}, http.MethodGet, c.Path()) == Allow
 }

@@ -1,7 +1,10 @@
-// Package auth decides who may change the race: the director, who proves it with the PIN, and
-// everyone else, who may look. It keeps the PIN only as a salted slow hash, the director's sessions
-// (page cookies and API tokens) in memory, and the count of wrong PINs per client address; its one
-// middleware (Lock.Middleware) is the only place a request is checked.
+// Package auth decides who may see and change what: the director, who proves it with the PIN, or,
+// where the database keeps directors' accounts, each director with their name and password (an
+// administrator sees every director's), and everyone else, who may look (or, with accounts, follow
+// a tour with its code). It keeps the PIN and the passwords only as salted slow hashes, the PIN
+// director's sessions in memory (the accounts' in the database, by their token's hash), and the
+// count of wrong PINs and passwords per client address; its one middleware (Lock.Middleware), with
+// its one policy (Decide), is the only place a request is checked.
 package auth
 
 import (

@@ -112,9 +112,9 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 	return tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", sb.Version).Error
 }
 
-// ImportBackup checks a backup file thoroughly and restores it as a new tour; a damaged or
-// foreign file is refused with the reason and nothing is stored.
-func (s *Store) ImportBackup(data []byte) (uint, error) {
+// ImportBackup checks a backup file thoroughly and restores it as a new tour of the scope's owner; a
+// damaged or foreign file is refused with the reason and nothing is stored.
+func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	var b Backup
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -207,7 +207,7 @@ func (s *Store) ImportBackup(data []byte) (uint, error) {
 	var id uint
 	err := s.write(func(tx *gorm.DB) error {
 		var err error
-		id, err = insertTour(tx, tour, b.Profile, b.Seed, states, b.Stages)
+		id, err = insertTour(tx, sc.Owner(), tour, b.Profile, b.Seed, states, b.Stages)
 		return err
 	})
 	return id, err

@@ -50,7 +50,7 @@ func TestMigrationGivesOlderToursFollowCodes(t *testing.T) {
 	for _, name := range []string{"Old one", "Old two"} {
 		must(s.db.Exec("INSERT INTO tours (name, ruleset_id, ruleset, points, version) VALUES (?, 'cycling-party', '{}', '{}', 1)", name).Error)
 	}
-	must(s.db.Where("version >= ?", 4).Delete(&schemaVersion{}).Error) // as left before follow codes
+	must(s.db.Where("version >= ?", 4).Delete(&schemaVersion{}).Error) // the steps after it run again: they find their work done
 	must(s.Close())
 
 	s, err = Open(path, rulesets)

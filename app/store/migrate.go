@@ -30,6 +30,8 @@ func (s *Store) migrations() []migration {
 		{name: "a tour has a version", up: tourVersions},
 		{name: "a tour has a follow code", up: followCodes},
 		{name: "riders have a date of birth, tours have settings", up: bornAndSettings},
+		{name: "directors' accounts", up: directorAccounts},
+		{name: "tours and teams have an owner", up: owners},
 	}
 }
 

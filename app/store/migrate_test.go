@@ -61,7 +61,7 @@ func oldDatabase(t *testing.T, riders []oldRider) string {
 // gamesOf reads a rider's games as stored.
 func gamesOf(t *testing.T, s *Store, id uint) string {
 	t.Helper()
-	r, err := s.GetRider(id)
+	r, err := s.GetRider(Everything(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestMigrationGivesEachRoleItsGame(t *testing.T) {
 			t.Errorf("riders.%s is still there after the migration", col)
 		}
 	}
-	if r, _ := s.GetRider(4); r.Role != "rider" || r.Attributes["cost"] != 2 {
+	if r, _ := s.GetRider(Everything(), 4); r.Role != "rider" || r.Attributes["cost"] != 2 {
 		t.Errorf("rider 4 in the older shape = role %q values %v, want rider with cost 2", r.Role, r.Attributes)
 	}
 
@@ -127,7 +127,7 @@ func TestMigrationGivesEachRoleItsGame(t *testing.T) {
 			t.Errorf("rider %d after completing the defaults = %s, want %s", id, got, want)
 		}
 	}
-	if _, err := s.UpdateRider(1, RiderInput{Name: "Tadej Pogačar", Number: 1, Games: Games{"cycling-party": {Role: "leader"}}}); err != nil {
+	if _, err := s.UpdateRider(Everything(), 1, RiderInput{Name: "Tadej Pogačar", Number: 1, Games: Games{"cycling-party": {Role: "leader"}}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SeedDefaults(defaults); err != nil {

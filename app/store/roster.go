@@ -78,10 +78,10 @@ func (s *Store) RosterLayout() roster.Layout {
 	return l
 }
 
-// RosterRows returns the whole database as roster rows, by team name and number, roles in the
-// games' words.
-func (s *Store) RosterRows() ([]roster.Row, error) {
-	teams, err := s.ListTeams()
+// RosterRows returns the scope's own database as roster rows, by team name and number, roles in
+// the games' words.
+func (s *Store) RosterRows(sc Scope) ([]roster.Row, error) {
+	teams, err := s.ListTeams(sc.Own())
 	if err != nil {
 		return nil, err
 	}
@@ -186,13 +186,13 @@ func groupRows(sh roster.Sheet) ([]*importGroup, []roster.Problem) {
 	return order, problems
 }
 
-// planImport works out, inside tx, what the sheet would change; it returns the preview and the
-// team inputs to apply (nil id = create).
-func (s *Store) planImport(tx *gorm.DB, sh roster.Sheet) (ImportPreview, []plannedTeam, error) {
+// planImport works out, inside tx, what the sheet would change in the scope's own database; it
+// returns the preview and the team inputs to apply (nil id = create).
+func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPreview, []plannedTeam, error) {
 	prev := ImportPreview{Problems: append([]roster.Problem{}, sh.Problems...), Counts: map[string]int{}, Teams: []ImportTeam{}}
 	groups, problems := groupRows(sh)
 	prev.Problems = append(prev.Problems, problems...)
-	existing, err := s.listTeamsTx(tx)
+	existing, err := s.listTeamsTx(tx, sc.Own())
 	if err != nil {
 		return prev, nil, err
 	}
@@ -354,24 +354,25 @@ func fileColumn(field string) string {
 	return strings.TrimPrefix(field, "attributes.")
 }
 
-// PreviewImport says what importing the sheet would do; it stores nothing.
-func (s *Store) PreviewImport(sh roster.Sheet) (ImportPreview, error) {
+// PreviewImport says what importing the sheet into the scope's own database would do; it stores nothing.
+func (s *Store) PreviewImport(sc Scope, sh roster.Sheet) (ImportPreview, error) {
 	var prev ImportPreview
 	err := s.read(func(tx *gorm.DB) error {
 		var err error
-		prev, _, err = s.planImport(tx, sh)
+		prev, _, err = s.planImport(tx, sc, sh)
 		return err
 	})
 	return prev, err
 }
 
-// ApplyImport stores the whole sheet in one transaction, or nothing when any row has a problem.
-func (s *Store) ApplyImport(sh roster.Sheet) (ImportPreview, error) {
+// ApplyImport stores the whole sheet in the scope's own database in one transaction, or nothing when
+// any row has a problem.
+func (s *Store) ApplyImport(sc Scope, sh roster.Sheet) (ImportPreview, error) {
 	var prev ImportPreview
 	err := s.write(func(tx *gorm.DB) error {
 		var plan []plannedTeam
 		var err error
-		prev, plan, err = s.planImport(tx, sh)
+		prev, plan, err = s.planImport(tx, sc, sh)
 		if err != nil {
 			return err
 		}
@@ -380,12 +381,12 @@ func (s *Store) ApplyImport(sh roster.Sheet) (ImportPreview, error) {
 		}
 		for _, p := range plan {
 			if p.id == 0 {
-				if _, err := createTeamTx(tx, p.input); err != nil {
+				if _, err := createTeamTx(tx, sc.Owner(), p.input); err != nil {
 					return err
 				}
 				continue
 			}
-			row, err := getTeamRow(tx, p.id)
+			row, err := getTeamRow(tx, sc.Own(), p.id)
 			if err != nil {
 				return err
 			}

@@ -56,7 +56,7 @@ func (s *Store) SeedDefaults(teams []TeamInput) (bool, error) {
 				if v.Err() != nil {
 					return fmt.Errorf("store: default team %d (%s): %w", i+1, in.Name, v)
 				}
-				if _, err := createTeamTx(tx, in); err != nil {
+				if _, err := createTeamTx(tx, 0, in); err != nil {
 					return err
 				}
 			}

@@ -40,7 +40,7 @@ func TestSeedDefaultsOnce(t *testing.T) {
 	if err != nil || loaded {
 		t.Errorf("second SeedDefaults = %v, %v; want not loaded again", loaded, err)
 	}
-	teams, err := s.ListTeams()
+	teams, err := s.ListTeams(Everything())
 	if err != nil || len(teams) != 6 {
 		t.Errorf("after seeding twice ListTeams = %d teams (%v), want 6", len(teams), err)
 	}
@@ -48,7 +48,7 @@ func TestSeedDefaultsOnce(t *testing.T) {
 
 func TestSeedDefaultsLeavesAnExistingDatabase(t *testing.T) {
 	s := openTestStore(t)
-	if _, err := s.CreateTeam(TeamInput{Name: "Mío", Short: "MIO", Color: "#000000"}); err != nil {
+	if _, err := s.CreateTeam(Everything(), TeamInput{Name: "Mío", Short: "MIO", Color: "#000000"}); err != nil {
 		t.Fatal(err)
 	}
 	defaults, _ := DefaultTeams(data.FS())
@@ -85,7 +85,7 @@ func TestSnapshot(t *testing.T) {
 	}
 	// Rows come by primary key whatever order they were written in.
 	for _, name := range []string{"Zeta", "Alfa", "Mu"} {
-		if _, err := s.CreateTeam(TeamInput{Name: name, Short: "AB", Color: "#000000", Riders: []RiderInput{{Number: 2, Name: "Dos", Role: "leader"}, {Number: 1, Name: "Ñ \"x\"", Role: "leader"}}}); err != nil {
+		if _, err := s.CreateTeam(Everything(), TeamInput{Name: name, Short: "AB", Color: "#000000", Riders: []RiderInput{{Number: 2, Name: "Dos", Role: "leader"}, {Number: 1, Name: "Ñ \"x\"", Role: "leader"}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -101,7 +101,7 @@ func TestSnapshot(t *testing.T) {
 	if again != snap {
 		t.Error("two snapshots of the same database differ")
 	}
-	if err := s.DeleteRider(2); err != nil {
+	if err := s.DeleteRider(Everything(), 2); err != nil {
 		t.Fatal(err)
 	}
 	if after, _ := s.Snapshot(); after == snap {
@@ -111,11 +111,11 @@ func TestSnapshot(t *testing.T) {
 
 func TestTeamNamesUniqueWhateverTheCase(t *testing.T) {
 	s := openTestStore(t)
-	if _, err := s.CreateTeam(TeamInput{Name: "Ñandú", Short: "ÑAN", Color: "#000000"}); err != nil {
+	if _, err := s.CreateTeam(Everything(), TeamInput{Name: "Ñandú", Short: "ÑAN", Color: "#000000"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"ñandú", "ÑANDÚ", " Ñandú "} {
-		_, err := s.CreateTeam(TeamInput{Name: name, Short: "ÑAN", Color: "#000000"})
+		_, err := s.CreateTeam(Everything(), TeamInput{Name: name, Short: "ÑAN", Color: "#000000"})
 		if ve, ok := err.(*race.ValidationError); !ok || ve.Fields["name"] == "" {
 			t.Errorf("CreateTeam(%q) = %v, want a validation error on name", name, err)
 		}

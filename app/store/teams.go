@@ -20,6 +20,8 @@ type Team struct {
 	Short  string  `json:"short"`
 	Color  string  `json:"color"`
 	Riders []Rider `json:"riders"`
+	// OwnerID is the director whose database the team is in (0: no one's).
+	OwnerID uint `json:"-"`
 }
 
 // Rider is a database rider, as pages and the API show it: his role in each game (Games) and, for
@@ -41,7 +43,7 @@ type Rider struct {
 func (r Rider) Game(id string) GameRole { return r.Games[id] }
 
 func (s *Store) teamFromRow(row models.Team) Team {
-	t := Team{ID: row.ID, Name: row.Name, Short: row.Short, Color: row.Color, Riders: []Rider{}}
+	t := Team{ID: row.ID, Name: row.Name, Short: row.Short, Color: row.Color, Riders: []Rider{}, OwnerID: row.OwnerID}
 	for _, r := range row.Riders {
 		t.Riders = append(t.Riders, s.riderFromRow(r))
 	}
@@ -77,12 +79,12 @@ func attributesJSON(a map[string]int) string {
 
 func ridersOrdered(db *gorm.DB) *gorm.DB { return db.Order("number") }
 
-// ListTeams returns every team with its riders, by name.
-func (s *Store) ListTeams() ([]Team, error) { return s.listTeamsTx(s.db) }
+// ListTeams returns every team of the scope with its riders, by name.
+func (s *Store) ListTeams(sc Scope) ([]Team, error) { return s.listTeamsTx(s.db, sc) }
 
-func (s *Store) listTeamsTx(db *gorm.DB) ([]Team, error) {
+func (s *Store) listTeamsTx(db *gorm.DB, sc Scope) ([]Team, error) {
 	var rows []models.Team
-	if err := db.Preload("Riders", ridersOrdered).Order("name_key").Find(&rows).Error; err != nil {
+	if err := sc.where(db, "teams").Preload("Riders", ridersOrdered).Order("name_key, owner_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to list teams: %w", err)
 	}
 	out := make([]Team, 0, len(rows))
@@ -92,20 +94,22 @@ func (s *Store) listTeamsTx(db *gorm.DB) ([]Team, error) {
 	return out, nil
 }
 
-// GetTeam returns one team with its riders.
-func (s *Store) GetTeam(id uint) (Team, error) {
-	row, err := getTeamRow(s.db, id)
+// GetTeam returns one team of the scope with its riders (another director's is not found).
+func (s *Store) GetTeam(sc Scope, id uint) (Team, error) {
+	row, err := getTeamRow(s.db, sc, id)
 	if err != nil {
 		return Team{}, err
 	}
 	return s.teamFromRow(row), nil
 }
 
-func getTeamRow(db *gorm.DB, id uint) (models.Team, error) {
+// getTeamRow reads a team of the scope with its riders: one the scope does not see is not found, as
+// one that does not exist.
+func getTeamRow(db *gorm.DB, sc Scope, id uint) (models.Team, error) {
 	var row models.Team
 	err := db.Preload("Riders", ridersOrdered).First(&row, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return row, notFound("team %d", id)
+	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
+		return models.Team{}, notFound("team %d", id)
 	}
 	if err != nil {
 		return row, fmt.Errorf("store: unable to fetch team %d: %w", id, err)
@@ -113,10 +117,10 @@ func getTeamRow(db *gorm.DB, id uint) (models.Team, error) {
 	return row, nil
 }
 
-// checkTeamNameFree refuses a name another team already has (case-insensitive).
-func checkTeamNameFree(db *gorm.DB, name string, except uint) error {
+// checkTeamNameFree refuses a name another team of the owner's database already has (case-insensitive).
+func checkTeamNameFree(db *gorm.DB, owner uint, name string, except uint) error {
 	var count int64
-	if err := db.Model(&models.Team{}).Where("name_key = ? AND id <> ?", strings.ToLower(name), except).Count(&count).Error; err != nil {
+	if err := db.Model(&models.Team{}).Where("owner_id = ? AND name_key = ? AND id <> ?", owner, strings.ToLower(name), except).Count(&count).Error; err != nil {
 		return fmt.Errorf("store: unable to check team names: %w", err)
 	}
 	if count > 0 {
@@ -125,8 +129,8 @@ func checkTeamNameFree(db *gorm.DB, name string, except uint) error {
 	return nil
 }
 
-// CreateTeam validates and stores a new team (with its riders, if given).
-func (s *Store) CreateTeam(in TeamInput) (Team, error) {
+// CreateTeam validates and stores a new team (with its riders, if given) in the scope's own database.
+func (s *Store) CreateTeam(sc Scope, in TeamInput) (Team, error) {
 	in, v := s.checkTeam(normalizeTeam(in), nil)
 	if err := v.Err(); err != nil {
 		return Team{}, err
@@ -134,21 +138,21 @@ func (s *Store) CreateTeam(in TeamInput) (Team, error) {
 	var id uint
 	err := s.write(func(tx *gorm.DB) error {
 		var err error
-		id, err = createTeamTx(tx, in)
+		id, err = createTeamTx(tx, sc.Owner(), in)
 		return err
 	})
 	if err != nil {
 		return Team{}, err
 	}
-	return s.GetTeam(id)
+	return s.GetTeam(sc, id)
 }
 
-// createTeamTx stores a checked team (see checkTeam).
-func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
-	if err := checkTeamNameFree(tx, in.Name, 0); err != nil {
+// createTeamTx stores a checked team (see checkTeam) in owner's database.
+func createTeamTx(tx *gorm.DB, owner uint, in TeamInput) (uint, error) {
+	if err := checkTeamNameFree(tx, owner, in.Name, 0); err != nil {
 		return 0, err
 	}
-	row := models.Team{Name: in.Name, NameKey: strings.ToLower(in.Name), Short: in.Short, Color: in.Color}
+	row := models.Team{OwnerID: owner, Name: in.Name, NameKey: strings.ToLower(in.Name), Short: in.Short, Color: in.Color}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create team: %w", err)
 	}
@@ -163,10 +167,10 @@ func createTeamTx(tx *gorm.DB, in TeamInput) (uint, error) {
 
 // UpdateTeam validates and changes a team; riders, when given, replace the team's riders
 // (matched by counter number, so unchanged riders keep their ids).
-func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
+func (s *Store) UpdateTeam(sc Scope, id uint, in TeamInput) (Team, error) {
 	in = normalizeTeam(in)
 	err := s.write(func(tx *gorm.DB) error {
-		row, err := getTeamRow(tx, id)
+		row, err := getTeamRow(tx, sc, id)
 		var nf *NotFoundError
 		if errors.As(err, &nf) {
 			if _, v := s.checkTeam(in, nil); v.Err() != nil {
@@ -185,12 +189,12 @@ func (s *Store) UpdateTeam(id uint, in TeamInput) (Team, error) {
 	if err != nil {
 		return Team{}, err
 	}
-	return s.GetTeam(id)
+	return s.GetTeam(sc, id)
 }
 
 // updateTeamTx stores a checked team (see checkTeam) over its row.
 func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
-	if err := checkTeamNameFree(tx, in.Name, row.ID); err != nil {
+	if err := checkTeamNameFree(tx, row.OwnerID, in.Name, row.ID); err != nil {
 		return err
 	}
 	row.Name, row.NameKey, row.Short, row.Color = in.Name, strings.ToLower(in.Name), in.Short, in.Color
@@ -230,10 +234,10 @@ func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 	return nil
 }
 
-// DeleteTeam removes a team and its riders; tours keep their copies.
-func (s *Store) DeleteTeam(id uint) error {
+// DeleteTeam removes a team of the scope and its riders; tours keep their copies.
+func (s *Store) DeleteTeam(sc Scope, id uint) error {
 	return s.write(func(tx *gorm.DB) error {
-		if _, err := getTeamRow(tx, id); err != nil {
+		if _, err := getTeamRow(tx, sc, id); err != nil {
 			return err
 		}
 		if err := tx.Where("team_id = ?", id).Delete(&models.Rider{}).Error; err != nil {
@@ -246,14 +250,16 @@ func (s *Store) DeleteTeam(id uint) error {
 	})
 }
 
-// ListRiders returns riders, of one team when teamID is not 0, by team and number.
-func (s *Store) ListRiders(teamID uint) ([]Rider, error) {
+// ListRiders returns the riders of the scope's teams, of one team when teamID is not 0, by team and number.
+func (s *Store) ListRiders(sc Scope, teamID uint) ([]Rider, error) {
 	q := s.db.Model(&models.Rider{}).Order("team_id, number")
 	if teamID != 0 {
-		if _, err := getTeamRow(s.db, teamID); err != nil {
+		if _, err := getTeamRow(s.db, sc, teamID); err != nil {
 			return nil, err
 		}
 		q = q.Where("team_id = ?", teamID)
+	} else if !sc.All() {
+		q = q.Where("team_id IN (?)", sc.where(s.db.Model(&models.Team{}), "teams").Select("id"))
 	}
 	var rows []models.Rider
 	if err := q.Find(&rows).Error; err != nil {
@@ -266,16 +272,18 @@ func (s *Store) ListRiders(teamID uint) ([]Rider, error) {
 	return out, nil
 }
 
-// GetRider returns one rider.
-func (s *Store) GetRider(id uint) (Rider, error) {
-	row, err := getRiderRow(s.db, id)
+// GetRider returns one rider of the scope's teams.
+func (s *Store) GetRider(sc Scope, id uint) (Rider, error) {
+	row, err := getRiderRow(s.db, sc, id)
 	if err != nil {
 		return Rider{}, err
 	}
 	return s.riderFromRow(row), nil
 }
 
-func getRiderRow(db *gorm.DB, id uint) (models.Rider, error) {
+// getRiderRow reads a rider of the scope's teams: one in a team the scope does not see is not
+// found, as one that does not exist.
+func getRiderRow(db *gorm.DB, sc Scope, id uint) (models.Rider, error) {
 	var row models.Rider
 	err := db.First(&row, id).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -284,17 +292,28 @@ func getRiderRow(db *gorm.DB, id uint) (models.Rider, error) {
 	if err != nil {
 		return row, fmt.Errorf("store: unable to fetch rider %d: %w", id, err)
 	}
+	if !sc.All() {
+		var team models.Team
+		err := db.Select("id, owner_id").Where("id = ?", row.TeamID).Take(&team).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(team.OwnerID) {
+			return models.Rider{}, notFound("rider %d", id)
+		}
+		if err != nil {
+			return row, fmt.Errorf("store: unable to fetch the team of rider %d: %w", id, err)
+		}
+	}
 	return row, nil
 }
 
-// checkRider checks a rider and that its team exists and its number is free there; old are the games
-// he has now (nil for a new rider). It returns the rider as it is to be stored (see checkRiderFields).
-func (s *Store) checkRider(tx *gorm.DB, in RiderInput, except uint, old Games) (RiderInput, error) {
+// checkRider checks a rider and that its team exists in the scope and its number is free there; old
+// are the games he has now (nil for a new rider). It returns the rider as it is to be stored (see
+// checkRiderFields).
+func (s *Store) checkRider(tx *gorm.DB, sc Scope, in RiderInput, except uint, old Games) (RiderInput, error) {
 	v := &race.ValidationError{}
 	in = s.checkRiderFields(v, "", in, old)
 	if in.TeamID == 0 {
 		v.Add("team_id", "is required")
-	} else if _, err := getTeamRow(tx, in.TeamID); err != nil {
+	} else if _, err := getTeamRow(tx, sc, in.TeamID); err != nil {
 		var nf *NotFoundError
 		if errors.As(err, &nf) {
 			v.Add("team_id", fmt.Sprintf("no team with id %d", in.TeamID))
@@ -322,12 +341,12 @@ func (s *Store) checkRider(tx *gorm.DB, in RiderInput, except uint, old Games) (
 	return in, nil
 }
 
-// CreateRider validates and stores a new rider.
-func (s *Store) CreateRider(in RiderInput) (Rider, error) {
+// CreateRider validates and stores a new rider in a team of the scope.
+func (s *Store) CreateRider(sc Scope, in RiderInput) (Rider, error) {
 	in = normalizeRider(in)
 	var id uint
 	err := s.write(func(tx *gorm.DB) error {
-		in, err := s.checkRider(tx, in, 0, nil)
+		in, err := s.checkRider(tx, sc, in, 0, nil)
 		if err != nil {
 			return err
 		}
@@ -341,21 +360,21 @@ func (s *Store) CreateRider(in RiderInput) (Rider, error) {
 	if err != nil {
 		return Rider{}, err
 	}
-	return s.GetRider(id)
+	return s.GetRider(sc, id)
 }
 
-// UpdateRider validates and changes a rider (it may move to another team).
-func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
+// UpdateRider validates and changes a rider of the scope (it may move to another team of the scope).
+func (s *Store) UpdateRider(sc Scope, id uint, in RiderInput) (Rider, error) {
 	in = normalizeRider(in)
 	err := s.write(func(tx *gorm.DB) error {
-		row, err := getRiderRow(tx, id)
+		row, err := getRiderRow(tx, sc, id)
 		if err != nil {
 			return err
 		}
 		if in.TeamID == 0 {
 			in.TeamID = row.TeamID
 		}
-		in, err := s.checkRider(tx, in, id, gamesFromJSON(row.Games))
+		in, err := s.checkRider(tx, sc, in, id, gamesFromJSON(row.Games))
 		if err != nil {
 			return err
 		}
@@ -368,13 +387,13 @@ func (s *Store) UpdateRider(id uint, in RiderInput) (Rider, error) {
 	if err != nil {
 		return Rider{}, err
 	}
-	return s.GetRider(id)
+	return s.GetRider(sc, id)
 }
 
-// DeleteRider removes a rider from the database; tours keep their copies.
-func (s *Store) DeleteRider(id uint) error {
+// DeleteRider removes a rider of the scope from the database; tours keep their copies.
+func (s *Store) DeleteRider(sc Scope, id uint) error {
 	return s.write(func(tx *gorm.DB) error {
-		if _, err := getRiderRow(tx, id); err != nil {
+		if _, err := getRiderRow(tx, sc, id); err != nil {
 			return err
 		}
 		if err := tx.Delete(&models.Rider{}, id).Error; err != nil {

@@ -17,7 +17,7 @@ func (s *Store) SetTourSettings(tourID uint, in race.TourSettings) error {
 	if err := race.ValidateSettings(in); err != nil {
 		return err
 	}
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.tourWrite(tourID, func(tx *gorm.DB) error {
 		if _, err := tourVersion(tx, tourID); err != nil {
 			return err
 		}
@@ -41,7 +41,7 @@ func (s *Store) SetTourRiderBorn(tourID uint, bib int, born string) error {
 			return race.Invalid("born", err.Error())
 		}
 	}
-	err := s.db.Transaction(func(tx *gorm.DB) error {
+	err := s.tourWrite(tourID, func(tx *gorm.DB) error {
 		if _, err := tourVersion(tx, tourID); err != nil {
 			return err
 		}

@@ -28,7 +28,7 @@ func TestMigrationGivesDatesOfBirthAndSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err = s.CreateTeam(TeamInput{Name: "Old Team", Short: "OLD", Color: "#123456", Riders: []RiderInput{{Name: "Old Rider", Number: 1, Role: "leader"}}})
+	_, err = s.CreateTeam(Everything(), TeamInput{Name: "Old Team", Short: "OLD", Color: "#123456", Riders: []RiderInput{{Name: "Old Rider", Number: 1, Role: "leader"}}})
 	must(err)
 	m := s.db.Migrator()
 	must(m.DropColumn(&models.Rider{}, "born"))
@@ -56,14 +56,14 @@ func TestMigrationGivesDatesOfBirthAndSettings(t *testing.T) {
 	if tour.Settings != "{}" {
 		t.Errorf("the old tour's settings = %q, want {}", tour.Settings)
 	}
-	teams, err := s.ListTeams()
+	teams, err := s.ListTeams(Everything())
 	must(err)
 	r := teams[0].Riders[0]
 	if r.Born != "" {
 		t.Errorf("an old rider's date of birth = %q, want none", r.Born)
 	}
 	in := RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: r.Games, Born: "2002-03-04"}
-	got, err := s.UpdateRider(r.ID, in)
+	got, err := s.UpdateRider(Everything(), r.ID, in)
 	must(err)
 	if got.Born != "2002-03-04" {
 		t.Errorf("date of birth after the migration = %q, want 2002-03-04", got.Born)

@@ -49,6 +49,8 @@ type TourSummary struct {
 	Teams       int       `json:"teams"`
 	Leader      *LeaderOf `json:"leader,omitempty"`
 	CreatedAt   time.Time `json:"created_at"`
+	// OwnerID is the director the tour belongs to (0: no one's).
+	OwnerID uint `json:"-"`
 }
 
 // LeaderOf names the leader of the individual classification.
@@ -121,9 +123,9 @@ func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
 	return riders, nil
 }
 
-// BuildTour checks a tour input against its ruleset and the database and returns the race
-// tour it would create (teams copied, bibs given). It stores nothing.
-func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
+// BuildTour checks a tour input against its ruleset and the scope's own teams database and returns
+// the race tour it would create (teams copied, bibs given). It stores nothing.
+func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	rs, ok := s.Ruleset(in.Ruleset)
 	if !ok {
 		return race.Tour{}, race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", in.Ruleset))
@@ -195,7 +197,7 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 			continue
 		}
 		seen[id] = i
-		t, err := s.GetTeam(id)
+		t, err := s.GetTeam(sc.Own(), id)
 		if err != nil {
 			var nf *NotFoundError
 			if errors.As(err, &nf) {
@@ -256,24 +258,24 @@ func (s *Store) BuildTour(in CreateTourInput) (race.Tour, error) {
 	return tour, nil
 }
 
-// CreateTour validates the input, copies the teams and riders into a new tour, opens its first
-// stage, and returns the tour id.
-func (s *Store) CreateTour(in CreateTourInput) (uint, error) {
-	tour, err := s.BuildTour(in)
+// CreateTour validates the input, copies the teams and riders of the scope's own database into a new
+// tour of the scope's owner, opens its first stage, and returns the tour id.
+func (s *Store) CreateTour(sc Scope, in CreateTourInput) (uint, error) {
+	tour, err := s.BuildTour(sc, in)
 	if err != nil {
 		return 0, err
 	}
 	var id uint
 	err = s.write(func(tx *gorm.DB) error {
 		var err error
-		id, err = insertTour(tx, tour, in.Profile, in.Seed, nil, nil)
+		id, err = insertTour(tx, sc.Owner(), tour, in.Profile, in.Seed, nil, nil)
 		return err
 	})
 	return id, err
 }
 
-// insertTour writes a race tour with stage states (nil: first open, rest planned) and entries.
-func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states []string, stageData []stageBackup) (uint, error) {
+// insertTour writes a race tour of owner with stage states (nil: first open, rest planned) and entries.
+func insertTour(tx *gorm.DB, owner uint, tour race.Tour, profile string, seed int64, states []string, stageData []stageBackup) (uint, error) {
 	rsJSON, err := json.Marshal(tour.Ruleset)
 	if err != nil {
 		return 0, fmt.Errorf("store: unable to encode the ruleset: %w", err)
@@ -287,7 +289,7 @@ func insertTour(tx *gorm.DB, tour race.Tour, profile string, seed int64, states 
 	if err != nil {
 		return 0, err
 	}
-	row := models.Tour{FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON, Settings: mustJSON(tour.Settings),
+	row := models.Tour{OwnerID: owner, FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON, Settings: mustJSON(tour.Settings),
 		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced, Version: newTourVersion()}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)

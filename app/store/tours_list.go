@@ -19,21 +19,23 @@ type tourSummaries struct {
 // maxSummaries bounds the tour lines kept: past it they are all forgotten and made again.
 const maxSummaries = 10000
 
-// ListTours returns every tour with its progress and current leader, newest first.
-func (s *Store) ListTours() ([]TourSummary, error) {
+// ListTours returns every tour of the scope with its progress and current leader, newest first.
+func (s *Store) ListTours(sc Scope) ([]TourSummary, error) {
 	var rows []struct {
 		ID        uint
 		Name      string
 		RulesetID string
 		Version   int64
+		OwnerID   uint
 		CreatedAt time.Time
 	}
-	if err := s.db.Model(&models.Tour{}).Select("id, name, ruleset_id, version, created_at").Order("id desc").Scan(&rows).Error; err != nil {
+	if err := sc.where(s.db.Model(&models.Tour{}), "tours").Select("id, name, ruleset_id, version, owner_id, created_at").Order("id desc").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to list tours: %w", err)
 	}
 	out := make([]TourSummary, 0, len(rows))
 	for _, row := range rows {
 		if sum, ok := s.summaries.get(row.ID, row.Version); ok {
+			sum.OwnerID = row.OwnerID
 			out = append(out, sum)
 			continue
 		}
@@ -45,6 +47,7 @@ func (s *Store) ListTours() ([]TourSummary, error) {
 		}
 		sum := rt.summary()
 		s.summaries.put(sum, rt.Version)
+		sum.OwnerID = row.OwnerID
 		out = append(out, sum)
 	}
 	return out, nil

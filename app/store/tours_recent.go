@@ -19,16 +19,16 @@ type TourInProgress struct {
 	Stage, Stages int
 }
 
-// LatestTourInProgress returns the tour with an open stage that changed last (its version moved last,
-// or it was created last); ok is false when no tour has an open stage. It reads one line per tour,
-// never their results.
-func (s *Store) LatestTourInProgress() (t TourInProgress, ok bool, err error) {
+// LatestTourInProgress returns the tour of the scope with an open stage that changed last (its
+// version moved last, or it was created last); ok is false when no tour has an open stage. It reads
+// one line per tour, never their results.
+func (s *Store) LatestTourInProgress(sc Scope) (t TourInProgress, ok bool, err error) {
 	var row struct {
 		ID    uint
 		Name  string
 		Stage int
 	}
-	q := s.db.Table("tours").Select("tours.id AS id, tours.name AS name, stages.number AS stage").
+	q := sc.where(s.db.Table("tours"), "tours").Select("tours.id AS id, tours.name AS name, stages.number AS stage").
 		Joins("JOIN stages ON stages.tour_id = tours.id AND stages.state = ?", race.StateOpen).
 		Order("tours.updated_at DESC, tours.id DESC").Limit(1).Scan(&row)
 	if q.Error != nil && !errors.Is(q.Error, gorm.ErrRecordNotFound) {

@@ -25,6 +25,9 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "admin" { // directors' accounts at the command line
+		os.Exit(app.Admin(os.Args[2:], app.DefaultGetenv, os.Stdin, os.Stdout, os.Stderr))
+	}
 	cfg, err := app.ParseConfig(os.Args[1:], app.DefaultGetenv, os.Stderr)
 	if err != nil {
 		os.Exit(2)

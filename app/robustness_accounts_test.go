@@ -1,0 +1,108 @@
+package app_test
+
+// Hostile requests to the directors' accounts: the first-run setup on an open table (from this
+// machine), and on a table with accounts the administrators' page and API and an invitation's page.
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// robustLocal is the address of a request from the machine Race Director runs on.
+const robustLocal = "127.0.0.1:4321"
+
+// robustAccounts are the accounts of the accounts' world: the administrator's session (cookie and
+// token), and an invitation not used yet.
+type robustAccounts struct {
+	token, invitation string
+	bruno             string
+}
+
+// setupCases are the first-run setup's form, valid and hostile, sent from this machine.
+func setupCases(t testing.TB) []hostile {
+	t.Helper()
+	f := pageForm{page: "/setup", method: http.MethodPost, action: "/setup", values: url.Values{"name": {""}, "password": {""}, "confirm": {""}}}
+	cases := append([]hostile{{name: "the setup page", url: "/setup"}}, formCases(t, f, "setup", map[string]string{"name": "Robusto", "password": "robust-password", "confirm": "robust-password"})...)
+	for i := range cases {
+		cases[i].remote = robustLocal
+	}
+	return cases
+}
+
+// withAccounts is a copy of the world where Anna, the administrator, set the table up (from this
+// machine), invited Bruno and Carla, and signed in: Carla's invitation is not used yet.
+func (w *robustWorld) withAccounts(t testing.TB) (*robustWorld, robustAccounts) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "accounts.db")
+	if err := os.WriteFile(path, w.file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ta := openRobustApp(t, path, &logSink{}, nil)
+	la := &lockedApp{testApp: ta, clock: newTestClock()}
+	laptop := la.newBrowser(robustLocal)
+	if rec := laptop.post(t, "/setup", url.Values{"name": {"Anna"}, "password": {annaPassword}, "confirm": {annaPassword}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("setting the accounts' world up = %d; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	var acc robustAccounts
+	acc.token = la.tokenFor(t, "Anna", annaPassword)
+	for _, name := range []string{"Bruno", "Carla"} {
+		rec := la.api(t, acc.token, http.MethodPost, "/api/v1/directors", map[string]string{"name": name})
+		var answer struct {
+			Invitation struct{ Token string } `json:"invitation"`
+		}
+		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &answer) != nil {
+			t.Fatalf("inviting %s = %d; body:\n%s", name, rec.Code, clip(rec.Body.String()))
+		}
+		acc.invitation = answer.Invitation.Token
+	}
+	aw := *w
+	aw.snap = ta.snapshot(t)
+	aw.session = &http.Cookie{Name: "rd_director", Value: acc.token}
+	if err := ta.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ta.closed = true
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	aw.file = data
+	return &aw, acc
+}
+
+// directorsCases are the administrators' page and API and an invitation's page, valid and hostile,
+// sent by Anna (her session's cookie for the pages, its token for the API).
+func directorsCases(t testing.TB, r *robustRunner, acc robustAccounts) []hostile {
+	t.Helper()
+	bearer := map[string]string{"Authorization": "Bearer " + acc.token}
+	var cases []hostile
+	for _, c := range jsonCases(t, "directors", http.MethodPost, "/api/v1/directors", []any{obj{"name": "Robusto", "admin": false}}) {
+		c.header = bearer
+		cases = append(cases, c)
+	}
+	for _, id := range append([]string{"2"}, hostileIDs...) {
+		cases = append(cases,
+			hostile{name: "new invitation of " + id, method: http.MethodPost, url: "/api/v1/directors/" + id + "/invitation", header: bearer},
+			hostile{name: "page: new invitation of " + id, url: "/directors/" + id + "/invitation", form: url.Values{}})
+	}
+	cases = append(cases, hostile{name: "the directors", url: "/api/v1/directors", header: bearer})
+	// The pages: Anna's cookie is in the runner's jar (the world's session).
+	for _, f := range r.crawlForms(t, []string{"/directors"}) {
+		if f.action == "/sign-out" {
+			continue // it would sign the runner out: the sign-in tests send it
+		}
+		cases = append(cases, formCases(t, f, "directors", map[string]string{"name": "Robusto"})...)
+	}
+	link := "/invitations/" + acc.invitation
+	cases = append(cases, hostile{name: "the invitation page", url: link})
+	for _, tok := range append(hostileIDs, strings.Repeat("A", 43), acc.invitation+"x") {
+		cases = append(cases, hostile{name: "invitation " + tok, url: "/invitations/" + tok})
+	}
+	f := pageForm{page: link, method: http.MethodPost, action: link, values: url.Values{"password": {""}, "confirm": {""}}}
+	return append(cases, formCases(t, f, "invitation", map[string]string{"password": "carla-robust-pw", "confirm": "carla-robust-pw"})...)
+}

@@ -1,0 +1,111 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/models"
+)
+
+// Invite keeps a new invitation of the director (its token's hash), ending at expires; the
+// director's earlier invitations not used yet stop working.
+func (s *Store) Invite(director uint, tokenHash string, expires time.Time) error {
+	return s.write(func(tx *gorm.DB) error {
+		var row models.Director
+		if err := tx.Select("id").Where("id = ?", director).Take(&row).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return notFound("director %d", director)
+			}
+			return fmt.Errorf("store: unable to read director %d: %w", director, err)
+		}
+		if err := tx.Where("director_id = ? AND used_at IS NULL", director).Delete(&models.Invitation{}).Error; err != nil {
+			return fmt.Errorf("store: unable to end the earlier invitations: %w", err)
+		}
+		inv := models.Invitation{DirectorID: director, TokenHash: tokenHash, ExpiresAt: expires.UTC()}
+		if err := tx.Create(&inv).Error; err != nil {
+			return fmt.Errorf("store: unable to keep the invitation: %w", err)
+		}
+		return nil
+	})
+}
+
+// Invitation reads the invitation whose token hashes to tokenHash as it is at now: a NotFoundError
+// for none, an *InvitationError for one used or expired.
+func (s *Store) Invitation(tokenHash string, now time.Time) (InvitationView, error) {
+	inv, d, err := invitationIn(s.db, tokenHash, now)
+	if err != nil {
+		return InvitationView{}, err
+	}
+	return InvitationView{Director: d.Name, ExpiresAt: inv.ExpiresAt.UTC(), Reset: d.PasswordHash != ""}, nil
+}
+
+// invitationIn reads a working invitation and its director.
+func invitationIn(db *gorm.DB, tokenHash string, now time.Time) (models.Invitation, models.Director, error) {
+	var inv models.Invitation
+	var d models.Director
+	err := db.Where("token_hash = ?", tokenHash).Take(&inv).Error
+	if err == nil {
+		err = db.Where("id = ?", inv.DirectorID).Take(&d).Error
+	}
+	switch {
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return inv, d, notFound("invitation")
+	case err != nil:
+		return inv, d, fmt.Errorf("store: unable to read the invitation: %w", err)
+	case inv.UsedAt != nil:
+		return inv, d, &InvitationError{Used: true}
+	case !now.Before(inv.ExpiresAt):
+		return inv, d, &InvitationError{}
+	}
+	return inv, d, nil
+}
+
+// AcceptInvitation sets the invited director's password (its hash) with the invitation, once: the
+// invitation is used up in the same transaction, and the director's sessions on other devices end
+// (a new password signs out whoever knew the old one).
+func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) (DirectorAccount, error) {
+	var out DirectorAccount
+	err := s.write(func(tx *gorm.DB) error {
+		inv, d, err := invitationIn(tx, tokenHash, now)
+		if err != nil {
+			return err
+		}
+		used := now.UTC()
+		res := tx.Model(&models.Invitation{}).Where("id = ? AND used_at IS NULL", inv.ID).Update("used_at", &used)
+		if res.Error != nil {
+			return fmt.Errorf("store: unable to use the invitation: %w", res.Error)
+		}
+		if res.RowsAffected != 1 {
+			return &InvitationError{Used: true} // used by another request meanwhile
+		}
+		if err := setPassword(tx, d.ID, passwordHash); err != nil {
+			return err
+		}
+		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: passwordHash}
+		return nil
+	})
+	return out, err
+}
+
+// SetPassword sets a director's password (its hash) and ends their sessions.
+func (s *Store) SetPassword(director uint, passwordHash string) error {
+	return s.write(func(tx *gorm.DB) error { return setPassword(tx, director, passwordHash) })
+}
+
+// setPassword stores the hash and ends the director's sessions.
+func setPassword(tx *gorm.DB, director uint, passwordHash string) error {
+	res := tx.Model(&models.Director{}).Where("id = ?", director).Update("password_hash", passwordHash)
+	if res.Error != nil {
+		return fmt.Errorf("store: unable to set the password: %w", res.Error)
+	}
+	if res.RowsAffected != 1 {
+		return notFound("director %d", director)
+	}
+	if err := tx.Where("director_id = ?", director).Delete(&models.DirectorSession{}).Error; err != nil {
+		return fmt.Errorf("store: unable to end the director's sessions: %w", err)
+	}
+	return nil
+}

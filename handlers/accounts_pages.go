@@ -1,0 +1,272 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/auth"
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/views"
+)
+
+// passwordForm is the page of choosing a password: the first-run setup (a name too) or an invitation.
+type passwordForm struct {
+	// Setup says it is the first administrator's account (the name is typed).
+	Setup bool
+	// Name is the name typed, or the invited director's.
+	Name string
+	// Action is where the form posts.
+	Action string
+	// Reset says the invited director had a password: this one replaces it.
+	Reset bool
+	// ExpiresAt is when the invitation ends.
+	ExpiresAt time.Time
+}
+
+// directorsView is the administrators' page: the directors, and an invitation just made.
+type directorsView struct {
+	Directors []store.DirectorLine
+	// Me is the administrator's own account.
+	Me uint
+	// Made is the invitation just made (shown once), nil otherwise.
+	Made *madeInvitation
+	// Name and Admin are the invitation form's values, kept when it is refused.
+	Name  string
+	Admin bool
+}
+
+// madeInvitation is an invitation's link, shown once to the administrator who made it.
+type madeInvitation struct {
+	Director  string
+	URL       string
+	ExpiresAt time.Time
+	New       bool
+}
+
+// SetupPage is the first-run setup: the first administrator's account, for the director of a table
+// without accounts (the policy lets only them in: with the PIN, or on this machine).
+func (h *Handler) SetupPage(c echo.Context) error {
+	return h.renderPasswordForm(c, http.StatusOK, passwordForm{Setup: true, Action: auth.SetupPath}, nil)
+}
+
+// renderPasswordForm renders the setup or invitation page with errs beside the fields.
+func (h *Handler) renderPasswordForm(c echo.Context, status int, f passwordForm, errs map[string]string) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	title := "Choose your password"
+	if f.Setup {
+		title = "First administrator"
+	}
+	p := views.Page{Title: title, Section: "sign-in", Errors: errs, Data: f}
+	if len(errs) > 0 {
+		p.Error = "Please correct the marked fields: nothing was saved."
+	}
+	return h.render(c, status, "account_password", p)
+}
+
+// checkNewPassword checks the password and its confirmation typed for name.
+func checkNewPassword(c echo.Context, name string, errs map[string]string) string {
+	password := c.FormValue("password")
+	if err := auth.CheckPassword(password, name); err != nil {
+		errs["password"] = sentence(err.Error())
+	} else if c.FormValue("confirm") != password {
+		errs["confirm"] = "Type the same password twice."
+	}
+	return password
+}
+
+// SetupFormPage creates the first administrator's account from the form and signs this device in:
+// every tour and team of the database becomes theirs, and from then on directors sign in with their
+// name and password.
+func (h *Handler) SetupFormPage(c echo.Context) error {
+	errs := map[string]string{}
+	name, err := store.CheckDirectorName(c.FormValue("name"))
+	var ve *race.ValidationError
+	if errors.As(err, &ve) {
+		errs["name"] = sentence(ve.Fields["name"])
+	}
+	password := checkNewPassword(c, name, errs)
+	f := passwordForm{Setup: true, Action: auth.SetupPath, Name: strings.TrimSpace(c.FormValue("name"))}
+	if len(errs) > 0 {
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, errs)
+	}
+	hash, err := h.Lock.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
+	if errors.As(err, &ve) {
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(ve.Fields["name"])})
+	}
+	if err != nil {
+		return err
+	}
+	s, err := h.Lock.StartSession(auth.Account{ID: d.ID, Name: d.Name, Admin: true})
+	if err != nil {
+		return err
+	}
+	c.SetCookie(h.Lock.SessionCookie(c, s))
+	return redirect(c, auth.DirectorsPath, "Welcome, "+d.Name+": you are this table's administrator and every tour and team is yours. Invite the other directors here.")
+}
+
+// invitationOf reads the invitation of the :token path parameter.
+func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, error) {
+	token := c.Param("token")
+	if token == "" || len(token) > 100 {
+		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+	}
+	hash := auth.TokenHash(token)
+	inv, err := h.Store.Invitation(hash, h.Lock.Now())
+	var nf *store.NotFoundError
+	var ie *store.InvitationError
+	switch {
+	case errors.As(err, &nf):
+		return "", inv, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+	case errors.As(err, &ie):
+		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Error())
+	}
+	return hash, inv, err
+}
+
+// InvitationPage is where an invitation's link leads: the invited director chooses a password.
+func (h *Handler) InvitationPage(c echo.Context) error {
+	_, inv, err := h.invitationOf(c)
+	if err != nil {
+		return err
+	}
+	return h.renderPasswordForm(c, http.StatusOK, passwordForm{Name: inv.Director, Action: c.Request().URL.Path, Reset: inv.Reset, ExpiresAt: inv.ExpiresAt}, nil)
+}
+
+// InvitationFormPage sets the invited director's password with the invitation, once, and signs this
+// device in.
+func (h *Handler) InvitationFormPage(c echo.Context) error {
+	hash, inv, err := h.invitationOf(c)
+	if err != nil {
+		return err
+	}
+	errs := map[string]string{}
+	password := checkNewPassword(c, inv.Director, errs)
+	if len(errs) > 0 {
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, passwordForm{Name: inv.Director, Action: c.Request().URL.Path, Reset: inv.Reset, ExpiresAt: inv.ExpiresAt}, errs)
+	}
+	pw, err := h.Lock.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	a, err := h.Store.AcceptInvitation(hash, pw, h.Lock.Now())
+	var ie *store.InvitationError
+	if errors.As(err, &ie) {
+		return echo.NewHTTPError(http.StatusGone, ie.Error())
+	}
+	if err != nil {
+		return err
+	}
+	s, err := h.Lock.StartSession(auth.Account{ID: a.ID, Name: a.Name, Admin: a.Admin})
+	if err != nil {
+		return err
+	}
+	c.SetCookie(h.Lock.SessionCookie(c, s))
+	return redirect(c, "/", "Welcome, "+a.Name+": your password is set and this device is signed in.")
+}
+
+// DirectorsPage is the administrators' page: every director, what each owns, their invitations, and
+// the form to invite one. A table without accounts yet starts them with the first-run setup.
+func (h *Handler) DirectorsPage(c echo.Context) error {
+	if auth.ViewerOf(c).Mode != auth.AccountsMode {
+		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
+	}
+	return h.renderDirectors(c, http.StatusOK, directorsView{}, nil)
+}
+
+// renderDirectors renders the directors' page with v's invitation or form values and errs.
+func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, errs map[string]string) error {
+	list, err := h.Store.Directors(h.Lock.Now())
+	if err != nil {
+		return err
+	}
+	v.Directors, v.Me = list, auth.ViewerOf(c).Account
+	c.Response().Header().Set("Cache-Control", "no-store")
+	p := views.Page{Title: "Directors", Section: "directors", Errors: errs, Data: v}
+	if len(errs) > 0 {
+		p.Error = "The invitation was not made: nothing was saved."
+	}
+	return h.render(c, status, "directors", p)
+}
+
+// InviteDirectorPage creates a director's account from the form (an administrator too when ticked)
+// with its own copy of the default teams, and shows the invitation's link, once.
+func (h *Handler) InviteDirectorPage(c echo.Context) error {
+	if auth.ViewerOf(c).Mode != auth.AccountsMode {
+		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
+	}
+	admin := c.FormValue("admin") != ""
+	d, inv, err := h.inviteDirector(c.FormValue("name"), admin)
+	var ve *race.ValidationError
+	if errors.As(err, &ve) {
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(ve.Fields["name"])})
+	}
+	if err != nil {
+		return err
+	}
+	return h.renderDirectors(c, http.StatusCreated, directorsView{Made: h.madeInvitation(c, d.Name, inv, true)}, nil)
+}
+
+// ReinviteDirectorPage makes a new invitation for a director (one who lost theirs, or forgot their
+// password: the invitation chooses a new one) and shows its link, once.
+func (h *Handler) ReinviteDirectorPage(c echo.Context) error {
+	if auth.ViewerOf(c).Mode != auth.AccountsMode {
+		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
+	}
+	d, inv, err := h.reinvite(c)
+	if err != nil {
+		return err
+	}
+	return h.renderDirectors(c, http.StatusCreated, directorsView{Made: h.madeInvitation(c, d.Name, inv, false)}, nil)
+}
+
+// inviteDirector creates a director's account with an invitation.
+func (h *Handler) inviteDirector(name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
+	inv, err := h.Lock.NewInvitation()
+	if err != nil {
+		return store.DirectorLine{}, inv, err
+	}
+	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
+	return d, inv, err
+}
+
+// reinvite makes a new invitation for the director of the :id path parameter.
+func (h *Handler) reinvite(c echo.Context) (store.DirectorLine, auth.Invitation, error) {
+	id, err := idParam(c, "id", "director")
+	if err != nil {
+		return store.DirectorLine{}, auth.Invitation{}, err
+	}
+	d, err := h.Store.Director(id, h.Lock.Now())
+	if err != nil {
+		return d, auth.Invitation{}, err
+	}
+	inv, err := h.Lock.NewInvitation()
+	if err != nil {
+		return d, inv, err
+	}
+	return d, inv, h.Store.Invite(id, inv.Hash, inv.ExpiresAt)
+}
+
+// madeInvitation is the link of an invitation just made, on the address the administrator uses.
+func (h *Handler) madeInvitation(c echo.Context, name string, inv auth.Invitation, isNew bool) *madeInvitation {
+	return &madeInvitation{Director: name, URL: InvitationURL(siteBase(c.Request()), inv.Token), ExpiresAt: inv.ExpiresAt, New: isNew}
+}
+
+// siteBase is the scheme and host the request came to ("http://host:port").
+func siteBase(req *http.Request) string {
+	base, _, _ := siteAddress(req)
+	return base
+}
+
+// InvitationURL is the link of an invitation's token on the site at base.
+func InvitationURL(base, token string) string {
+	return strings.TrimSuffix(base, "/") + auth.InvitationPath + token
+}
