@@ -248,8 +248,9 @@ func (aa *accountsApp) ownerSends(t *testing.T, bruno *browser, r lockRoute) {
 		}
 		return
 	}
+	// (A result that names a bib, a position or a jury form the tour's game lacks is not found past the lock.)
 	rec := bruno.send(t, newFormRequest(r.method, r.target, url.Values{"_csrf": {bruno.token(t)}, "name": {"Changed"}}))
-	if toSignIn(rec) || rec.Code == http.StatusUnauthorized || rec.Code == http.StatusForbidden || rec.Code == http.StatusNotFound && !strings.Contains(r.path, ":bib") && !strings.Contains(r.path, ":pos") {
+	if toSignIn(rec) || rec.Code == http.StatusUnauthorized || rec.Code == http.StatusForbidden || rec.Code == http.StatusNotFound && !strings.Contains(r.path, ":bib") && !strings.Contains(r.path, ":pos") && !strings.Contains(r.path, ":form") {
 		t.Errorf("Bruno's %s %s (his own) = %d %s, want it past the lock; body:\n%s", r.method, r.target, rec.Code, rec.Header().Get("Location"), clip(rec.Body.String()))
 	}
 }
