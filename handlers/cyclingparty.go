@@ -102,7 +102,7 @@ func sourceTitle(class string) string {
 
 // managerOf lays out one manager's points by source, from the engine's breakdown (never recomputed).
 func managerOf(st *store.RaceState, m race.ManagerRow, leader int) managerView {
-	v := managerView{Rank: m.Rank, Place: ordinal(m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
+	v := managerView{Rank: m.Rank, Place: race.Ordinal(m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
 	if m.Points != leader {
 		v.Gap = "−" + strconv.Itoa(leader-m.Points)
 	}
@@ -125,7 +125,7 @@ func managerOf(st *store.RaceState, m race.ManagerRow, leader int) managerView {
 
 // sourceLine says what scored: "stage 2: 51 Miguel Induráin, 5 points" or "3rd: 12 Name, 12 points".
 func sourceLine(st *store.RaceState, p race.ManagerPoints) string {
-	what := ordinal(p.Place)
+	what := race.Ordinal(p.Place)
 	if p.Class == race.ClassStage {
 		what = fmt.Sprintf("stage %d", p.Stage)
 	}
@@ -134,21 +134,6 @@ func sourceLine(st *store.RaceState, p race.ManagerPoints) string {
 		what += fmt.Sprintf(": %d %s", p.Bib, r.Name)
 	}
 	return what + ", " + views.Plural(p.Points, "point", "points")
-}
-
-// ordinal writes a place in words: 1st, 2nd, 3rd, 4th, 11th, 21st.
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // podiumOf is the final podium: the winner and the next two managers.
