@@ -186,13 +186,7 @@ func (b *browser) send(t testing.TB, req *http.Request) *httptest.ResponseRecord
 	}
 	rec := httptest.NewRecorder()
 	b.la.Echo.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.MaxAge < 0 {
-			delete(b.cookies, c.Name)
-			continue
-		}
-		b.cookies[c.Name] = c
-	}
+	keepCookies(b.cookies, rec)
 	return rec
 }
 

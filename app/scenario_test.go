@@ -74,15 +74,20 @@ func (ta *testApp) serve(t testing.TB, req *http.Request, jar bool) *httptest.Re
 	rec := httptest.NewRecorder()
 	ta.Echo.ServeHTTP(rec, req)
 	if jar {
-		for _, c := range rec.Result().Cookies() {
-			if c.MaxAge < 0 {
-				delete(ta.cookies, c.Name)
-				continue
-			}
-			ta.cookies[c.Name] = c
-		}
+		keepCookies(ta.cookies, rec)
 	}
 	return rec
+}
+
+// keepCookies keeps in jar the cookies an answer sets, and forgets those it clears.
+func keepCookies(jar map[string]*http.Cookie, rec *httptest.ResponseRecorder) {
+	for _, c := range rec.Result().Cookies() {
+		if c.MaxAge < 0 {
+			delete(jar, c.Name)
+			continue
+		}
+		jar[c.Name] = c
+	}
 }
 
 // do sends a request with the cookie jar. A string or []byte body is sent as is (as JSON), any other
