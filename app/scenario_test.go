@@ -30,12 +30,22 @@ type testApp struct {
 	closed  bool
 }
 
-// newTestApp starts the app on a fresh database (storetest.DSN: a SQLite file in t.TempDir(), or a
-// PostgreSQL database when RACEDIRECTOR_TEST_DB names a server); cleanup closes it.
+// newTestApp starts the app on a fresh database (a SQLite file in t.TempDir(), or a PostgreSQL
+// database when RACEDIRECTOR_TEST_DB names a server: a copy of testTemplate); cleanup closes it.
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
-	return openTestApp(t, storetest.DSN(t, "racedirector.db"))
+	return openTestApp(t, testTemplate.DSN(t, "racedirector.db"))
 }
+
+// testTemplate is the database the tests' PostgreSQL databases copy: migrated, the default teams
+// loaded, as a first start leaves it.
+var testTemplate = storetest.NewTemplate(func(dsn string) error {
+	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	return a.Close()
+})
 
 // openTestApp starts the app on the SQLite file at path (new or existing); cleanup closes it.
 func openTestApp(t testing.TB, path string) *testApp {

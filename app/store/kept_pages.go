@@ -26,7 +26,7 @@ func (s *Store) SharesKeptPages() bool { return s.pg }
 // makeKeptPages makes the scratch table of kept pages where they are shared (see SharesKeptPages).
 // It is outside the schema's versions: it holds nothing that outlives a redirect.
 func (s *Store) makeKeptPages() error {
-	if !s.SharesKeptPages() {
+	if !s.SharesKeptPages() || s.db.Migrator().HasTable(&models.KeptPage{}) {
 		return nil
 	}
 	if err := s.db.AutoMigrate(&models.KeptPage{}); err != nil {

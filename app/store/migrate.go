@@ -103,8 +103,10 @@ func tourVersions(tx *gorm.DB) error {
 }
 
 func (s *Store) migrate() error {
-	if err := s.db.AutoMigrate(&schemaVersion{}); err != nil {
-		return fmt.Errorf("store: unable to create the schema version table: %w", err)
+	if !s.db.Migrator().HasTable(&schemaVersion{}) {
+		if err := s.db.AutoMigrate(&schemaVersion{}); err != nil {
+			return fmt.Errorf("store: unable to create the schema version table: %w", err)
+		}
 	}
 	var done int64
 	if err := s.db.Model(&schemaVersion{}).Count(&done).Error; err != nil {

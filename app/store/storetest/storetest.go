@@ -10,10 +10,15 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
+	"hash/crc32"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -42,9 +47,84 @@ func Server() (string, bool) {
 func DSN(t testing.TB, name string) string {
 	t.Helper()
 	if server, ok := Server(); ok {
-		return newDatabase(t, server)
+		return newDatabase(t, server, "")
 	}
 	return filepath.Join(t.TempDir(), name)
+}
+
+// Template makes each test's PostgreSQL database a copy of one prepared once per test process
+// (CREATE DATABASE … TEMPLATE): the schema made and the defaults loaded once, not once per test.
+// On SQLite it gives new files, as DSN does.
+type Template struct {
+	prepare func(dsn string) error
+	once    sync.Once
+	name    string
+	err     error
+}
+
+// NewTemplate returns a template that prepare makes, from an empty database, at its first use.
+func NewTemplate(prepare func(dsn string) error) *Template { return &Template{prepare: prepare} }
+
+// DSN returns a new database for the test, a copy of the template on PostgreSQL (dropped when the
+// test ends), else the SQLite file name in the test's temporary folder.
+func (tp *Template) DSN(t testing.TB, name string) string {
+	t.Helper()
+	server, ok := Server()
+	if !ok {
+		return filepath.Join(t.TempDir(), name)
+	}
+	tp.once.Do(func() { tp.name, tp.err = makeTemplate(server, tp.prepare) })
+	if tp.err != nil {
+		t.Fatalf("preparing the tests' template database: %v", tp.err)
+	}
+	return newDatabase(t, server, tp.name)
+}
+
+// makeTemplate creates a template database and prepares it. Its name says which machine and process
+// made it: the templates of this machine's processes that have ended are dropped first (a test
+// process has no end to drop its own at).
+func makeTemplate(server string, prepare func(dsn string) error) (string, error) {
+	host, _ := os.Hostname()
+	mark := fmt.Sprintf("rdtmpl_%08x_", crc32.ChecksumIEEE([]byte(host)))
+	name := fmt.Sprintf("%s%d_%s", mark, os.Getpid(), randomHex(4))
+	admin, err := sql.Open("pgx", server)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	rows, err := admin.Query("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", mark)
+	if err != nil {
+		return "", err
+	}
+	var stale []string
+	for rows.Next() {
+		var old string
+		if rows.Scan(&old) == nil && !alive(strings.TrimPrefix(old, mark)) {
+			stale = append(stale, old)
+		}
+	}
+	rows.Close()
+	for _, old := range stale {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + old + " WITH (FORCE)")
+	}
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		return "", err
+	}
+	if err := prepare(databaseDSN(server, name)); err != nil {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		return "", err
+	}
+	return name, nil
+}
+
+// alive says whether the process a template's name gives ("pid_…") still runs on this machine.
+func alive(pidAndRest string) bool {
+	pid, err := strconv.Atoi(strings.SplitN(pidAndRest, "_", 2)[0])
+	if err != nil {
+		return true // not a name of ours: leave it
+	}
+	p, err := os.FindProcess(pid)
+	return err == nil && p.Signal(syscall.Signal(0)) == nil
 }
 
 // Postgres returns a new, empty PostgreSQL database for a test that needs that engine. Without a
@@ -60,27 +140,27 @@ func Postgres(t testing.TB) string {
 		}
 		t.Skip(msg)
 	}
-	return newDatabase(t, server)
+	return newDatabase(t, server, "")
 }
 
-// newDatabase creates a database with a random name on the server and drops it when the test ends.
-func newDatabase(t testing.TB, server string) string {
+// newDatabase creates a database with a random name on the server (a copy of template, when not
+// "") and drops it when the test ends.
+func newDatabase(t testing.TB, server, template string) string {
 	t.Helper()
-	u, err := url.Parse(server)
-	if err != nil {
+	if _, err := url.Parse(server); err != nil {
 		t.Fatalf("%s is not an address: %v", EnvDB, err)
 	}
-	var raw [8]byte
-	if _, err := rand.Read(raw[:]); err != nil {
-		t.Fatal(err)
-	}
-	name := "rdtest_" + hex.EncodeToString(raw[:])
+	name := "rdtest_" + randomHex(8)
 	admin, err := sql.Open("pgx", server)
 	if err != nil {
 		t.Fatalf("reaching the PostgreSQL server: %v", err)
 	}
 	defer admin.Close()
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	if _, err := admin.Exec(create); err != nil {
 		t.Fatalf("creating the test database on the PostgreSQL server (%s): %v", howTo, err)
 	}
 	t.Cleanup(func() {
@@ -94,6 +174,19 @@ func newDatabase(t testing.TB, server string) string {
 			t.Errorf("dropping the test database %s: %v", name, err)
 		}
 	})
+	return databaseDSN(server, name)
+}
+
+// databaseDSN is the address of database name on the server.
+func databaseDSN(server, name string) string {
+	u, _ := url.Parse(server)
 	u.Path = "/" + name
 	return u.String()
+}
+
+// randomHex is n random bytes in hex.
+func randomHex(n int) string {
+	raw := make([]byte, n)
+	_, _ = rand.Read(raw)
+	return hex.EncodeToString(raw)
 }
