@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/live"
 	"racedirector/app/race"
 	"racedirector/app/store"
@@ -72,10 +73,15 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 		return nil, err
 	}
 	version := assets.Version()
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
 	v, err := views.New(template.FuncMap{
 		"asset":    func(name string) string { return "/assets/" + version + "/" + name },
 		"roleName": roleNamer(st.Rulesets()),
-	})
+	}, cat)
 	if err != nil {
 		_ = st.Close()
 		return nil, err
@@ -95,6 +101,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
 	h.Defaults = defaults
+	h.I18n = cat
 	e := newEcho(h, lock, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
 }

@@ -135,7 +135,7 @@ func TestAccountsGuardEveryRead(t *testing.T) {
 	anyone := aa.newBrowser("")
 	bruno := aa.directorBrowser(t, "Bruno", brunoPassword)
 	anna := aa.directorBrowser(t, "Anna", annaPassword)
-	openToAll := map[string]bool{"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/follow": true,
+	openToAll := map[string]bool{"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/follow": true, "/lang/:lang": true,
 		"/api/v1/rulesets": true, "/api/v1/rulesets/:id": true, "/api/v1/session": true}
 	checked := 0
 	for _, r := range aa.routesOf() {

@@ -49,6 +49,8 @@ func (la *lockedApp) fill(path string) string {
 			parts[i] = id
 		case p == ":code":
 			parts[i] = la.tour.FollowCode
+		case p == ":lang":
+			parts[i] = "es"
 		case p == ":bib":
 			parts[i] = "11"
 		case p == ":version":
@@ -213,6 +215,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
 		"/tours/:id/classifications": true, "/tours/:id/cycling-party": true, "/tours/:id/sheets": true,
 		"/tours/:id/stages/:n/sheet": true, "/teams": true, "/follow": true, "/tours/:id/share": true,
+		"/lang/:lang": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

@@ -13,6 +13,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 
 	// Pages.
 	e.GET("/", h.HomePage)
+	e.GET("/lang/:lang", h.SetLanguage)
 	e.GET("/teams", h.TeamsPage)
 	e.GET("/teams/new", h.NewTeamPage)
 	e.POST("/teams", h.CreateTeamPage)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/roster"
 	"racedirector/app/sheets"
@@ -43,9 +44,19 @@ func (e *MissingError) Error() string {
 	return fmt.Sprintf("the stage cannot be closed: %s missing", views.Plural(len(e.Missing), "thing is", "things are"))
 }
 
-// Classify turns any error into its HTTP status and safe body; internal errors get a generic
-// message and ok=false so the caller logs them.
-func Classify(err error) (status int, body APIError, ok bool) {
+// Classify turns any error into its HTTP status and safe body, in English; see ClassifyIn.
+func Classify(err error) (status int, body APIError, ok bool) { return ClassifyIn(err, nil) }
+
+// ClassifyIn turns any error into its HTTP status and safe body, its message and its fields'
+// reasons in l's language (English when l is nil); internal errors get a generic message and
+// ok=false so the caller logs them.
+func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok bool) {
+	say := func(t i18n.Text) string {
+		if l == nil {
+			return t.String()
+		}
+		return l.Say(t)
+	}
 	var (
 		ve *race.ValidationError
 		ce *race.ConflictError
@@ -58,9 +69,13 @@ func Classify(err error) (status int, body APIError, ok bool) {
 	)
 	switch {
 	case errors.As(err, &ve):
-		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: firstReason(ve.Fields), Fields: ve.Fields}, true
+		fields := make(map[string]string, len(ve.Fields))
+		for f := range ve.Fields {
+			fields[f] = say(ve.Reason(f))
+		}
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: firstReason(fields, say), Fields: fields}, true
 	case errors.As(err, &ce):
-		return http.StatusConflict, APIError{Code: "conflict", Message: ce.Message}, true
+		return http.StatusConflict, APIError{Code: "conflict", Message: say(ce.Said())}, true
 	case errors.As(err, &nf):
 		return http.StatusNotFound, APIError{Code: "not_found", Message: nf.Error()}, true
 	case errors.As(err, &ns):
@@ -72,35 +87,41 @@ func Classify(err error) (status int, body APIError, ok bool) {
 	case errors.As(err, &br):
 		return http.StatusBadRequest, APIError{Code: "bad_request", Message: br.Message}, true
 	case errors.As(err, &he):
-		msg := http.StatusText(he.Code)
-		if s, isStr := he.Message.(string); isStr && s != "" {
-			msg = s
+		msg := say(i18n.Text{Format: strings.ToLower(http.StatusText(he.Code))})
+		switch m := he.Message.(type) {
+		case i18n.Text:
+			msg = say(m)
+		case string:
+			if m != "" {
+				msg = say(i18n.Text{Format: m})
+			}
 		}
 		code := map[int]string{400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 410: "gone", 413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}[he.Code]
 		if code == "" {
 			code = "error"
 		}
 		if he.Code >= 500 {
-			return he.Code, APIError{Code: "internal", Message: "something went wrong on the server; it has been logged"}, false
+			return he.Code, APIError{Code: "internal", Message: say(i18n.Text{Format: "something went wrong on the server; it has been logged"})}, false
 		}
 		return he.Code, APIError{Code: code, Message: msg}, true
 	}
-	return http.StatusInternalServerError, APIError{Code: "internal", Message: "something went wrong on the server; it has been logged"}, false
+	return http.StatusInternalServerError, APIError{Code: "internal", Message: say(i18n.Text{Format: "something went wrong on the server; it has been logged"})}, false
 }
 
-// firstReason makes a one-line message from validation fields: "die must be between 1 and 6".
-func firstReason(fields map[string]string) string {
+// firstReason makes a one-line message from validation fields (already in the user's language):
+// "die must be between 1 and 6".
+func firstReason(fields map[string]string, say func(i18n.Text) string) string {
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	if len(keys) == 0 {
-		return "the input breaks a rule"
+		return say(i18n.Text{Format: "the input breaks a rule"})
 	}
 	msg := joinReason(keys[0], fields[keys[0]])
 	if len(keys) > 1 {
-		msg += fmt.Sprintf(" (and %d more)", len(keys)-1)
+		msg += say(i18n.Textf(" (and %d more)", len(keys)-1))
 	}
 	return msg
 }
@@ -110,7 +131,7 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	status, body, ok := Classify(err)
+	status, body, ok := ClassifyIn(err, h.tr(c))
 	if !ok {
 		h.Logger.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "error", err)
 	}
@@ -122,10 +143,11 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]APIError{"error": body})
 		return
 	}
-	heading := map[int]string{404: "Not found", 401: "Sign in first", 403: "Not allowed", 429: "Wait a moment", 409: "Not now", 410: "No longer valid", 413: "Too large", 422: "Not accepted"}[status]
-	if heading == "" {
-		heading = "Something went wrong"
+	key, known := map[int]string{404: "not_found", 401: "sign_in", 403: "not_allowed", 429: "wait", 409: "not_now", 410: "gone", 413: "too_large", 422: "not_accepted"}[status]
+	if !known {
+		key = "other"
 	}
+	heading := h.tr(c).T("error.heading." + key)
 	if rerr := h.render(c, status, "error", views.Page{Title: heading, Data: map[string]string{"Heading": heading, "Message": body.Message}}); rerr != nil {
 		h.Logger.Error("rendering the error page failed", "error", rerr)
 		_ = c.String(status, body.Message)

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/live"
 	"racedirector/app/store"
 	"racedirector/assets"
@@ -32,6 +33,8 @@ type Handler struct {
 	Lock *auth.Lock
 	// Defaults are the default teams: a new director's teams database starts with a copy.
 	Defaults []store.TeamInput
+	// I18n holds the messages in every language (each request's localizer is chosen by Language).
+	I18n *i18n.Catalogue
 	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).
@@ -64,6 +67,7 @@ func csrfToken(c echo.Context) string {
 // render writes a page with status, filling the CSRF token.
 func (h *Handler) render(c echo.Context, status int, name string, p views.Page) error {
 	p.CSRF = csrfToken(c)
+	p.Lang, p.Here = h.tr(c).Lang(), here(c)
 	viewer := auth.ViewerOf(c)
 	p.Director, p.Locked = viewer.Director, viewer.Locked
 	p.Accounts, p.Who, p.Admin = viewer.Mode == auth.AccountsMode, viewer.Name, viewer.Admin

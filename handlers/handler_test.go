@@ -14,22 +14,30 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/roster"
 	"racedirector/app/store"
+	"racedirector/data"
 	"racedirector/views"
 )
 
 func testHandler(t *testing.T) *Handler {
 	t.Helper()
-	v, err := views.New(template.FuncMap{
-		"asset":    func(name string) string { return "/assets/test/" + name },
-		"roleName": func(id string) string { return id },
-	})
+	cat, err := i18n.Load(data.I18n())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(nil, v, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	v, err := views.New(template.FuncMap{
+		"asset":    func(name string) string { return "/assets/test/" + name },
+		"roleName": func(id string) string { return id },
+	}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := New(nil, v, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	h.I18n = cat
+	return h
 }
 
 func TestClassify(t *testing.T) {

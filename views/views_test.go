@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"racedirector/app/i18n"
+	"racedirector/data"
 )
 
 // stubFuncs stand in for the funcs the app passes to New.
@@ -19,11 +22,21 @@ func stubFuncs() template.FuncMap {
 	}
 }
 
+// testCatalogue loads the app's message catalogues.
+func testCatalogue(t *testing.T) *i18n.Catalogue {
+	t.Helper()
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
 // foundationPages are the pages of the teams & riders screens and the shared ones.
 var foundationPages = []string{"home", "error", "confirm", "teams", "team_form", "rider_form", "import", "import_preview"}
 
 func TestEveryPageParses(t *testing.T) {
-	v, err := New(stubFuncs())
+	v, err := New(stubFuncs(), testCatalogue(t))
 	if err != nil {
 		t.Fatalf("New = %v, want every page parsed", err)
 	}
@@ -54,13 +67,13 @@ func TestEveryPageParses(t *testing.T) {
 }
 
 func TestNewNeedsTheAppFuncs(t *testing.T) {
-	if _, err := New(nil); err == nil {
+	if _, err := New(nil, testCatalogue(t)); err == nil {
 		t.Error("New without the asset and roleName funcs succeeded, want a parse error naming the missing func")
 	}
 }
 
 func TestRender(t *testing.T) {
-	v, err := New(stubFuncs())
+	v, err := New(stubFuncs(), testCatalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +130,7 @@ func TestFuncs(t *testing.T) {
 // TestPageWithItsOwnDocument renders a page that defines its own "layout.html" (a follower's page)
 // with it instead of the director's layout: no director's menus; a part alone is no document at all.
 func TestPageWithItsOwnDocument(t *testing.T) {
-	v, err := New(stubFuncs())
+	v, err := New(stubFuncs(), testCatalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}

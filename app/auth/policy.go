@@ -95,7 +95,7 @@ func openToAll(method, route string) bool {
 		return false
 	}
 	switch route {
-	case "", "/", "/healthz", SignInPath, "/sign-out", "/follow", "/api/v1/rulesets", "/api/v1/rulesets/:id", "/api/v1/session", "/api/v1/*":
+	case "", "/", "/healthz", "/lang/:lang", SignInPath, "/sign-out", "/follow", "/api/v1/rulesets", "/api/v1/rulesets/:id", "/api/v1/session", "/api/v1/*":
 		return true
 	}
 	for _, p := range []string{"/follow/", "/api/v1/follow/", "/assets/"} {

@@ -3,12 +3,17 @@ package race
 import (
 	"sort"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // ValidationError is input that breaks a rule; Fields maps each offending field
 // (as a JSON path such as "groups[2].die") to the reason. It becomes a 422.
+// Texts keeps each reason as a sentence to translate (its English format and arguments):
+// Fields has them in English.
 type ValidationError struct {
 	Fields map[string]string
+	Texts  map[string]i18n.Text
 }
 
 // Error lists the fields and reasons in a stable order.
@@ -25,14 +30,37 @@ func (e *ValidationError) Error() string {
 	return strings.Join(parts, "; ")
 }
 
-// Add records a reason for a field, keeping the first reason given.
-func (e *ValidationError) Add(field, reason string) {
+// Add records a reason for a field, keeping the first reason given. The reason is a fixed
+// sentence, its own key in the catalogues; one with values in it is Addf's.
+func (e *ValidationError) Add(field, reason string) { e.AddText(field, i18n.Text{Format: reason}) }
+
+// Addf records a reason made of a format and its values ("must be between %d and %d", 1, 6): the
+// format is the catalogues' key, so the reason can be said in the user's language.
+func (e *ValidationError) Addf(field, format string, args ...any) {
+	e.AddText(field, i18n.Textf(format, args...))
+}
+
+// AddText records a reason already made into a Text, keeping the first reason given.
+func (e *ValidationError) AddText(field string, reason i18n.Text) {
 	if e.Fields == nil {
 		e.Fields = map[string]string{}
+		e.Texts = map[string]i18n.Text{}
 	}
 	if _, ok := e.Fields[field]; !ok {
-		e.Fields[field] = reason
+		e.Fields[field] = reason.String()
+		if e.Texts == nil {
+			e.Texts = map[string]i18n.Text{}
+		}
+		e.Texts[field] = reason
 	}
+}
+
+// Reason is the field's reason as a sentence to translate (a plain one when only Fields was set).
+func (e *ValidationError) Reason(field string) i18n.Text {
+	if t, ok := e.Texts[field]; ok {
+		return t
+	}
+	return i18n.Text{Format: e.Fields[field]}
 }
 
 // Err returns e as an error when it holds a field, or nil.
@@ -45,20 +73,46 @@ func (e *ValidationError) Err() error {
 
 // Invalid returns a ValidationError for one field.
 func Invalid(field, reason string) *ValidationError {
-	return &ValidationError{Fields: map[string]string{field: reason}}
+	e := &ValidationError{}
+	e.Add(field, reason)
+	return e
+}
+
+// Invalidf returns a ValidationError for one field whose reason has values in it (see Addf).
+func Invalidf(field, format string, args ...any) *ValidationError {
+	e := &ValidationError{}
+	e.Addf(field, format, args...)
+	return e
 }
 
 // ConflictError is an action that does not fit the current state (an advantage used up,
-// a closed stage). It becomes a 409.
+// a closed stage). It becomes a 409. Text is the message to translate; Message is it in English.
 type ConflictError struct {
 	Message string
+	Text    i18n.Text
 }
 
 // Error returns the message.
 func (e *ConflictError) Error() string { return e.Message }
 
+// Said is the message as a sentence to translate.
+func (e *ConflictError) Said() i18n.Text {
+	if e.Text.Format == "" {
+		return i18n.Text{Format: e.Message}
+	}
+	return e.Text
+}
+
 // Conflict returns a ConflictError with that message.
-func Conflict(message string) *ConflictError { return &ConflictError{Message: message} }
+func Conflict(message string) *ConflictError {
+	return &ConflictError{Message: message, Text: i18n.Text{Format: message}}
+}
+
+// Conflictf returns a ConflictError whose message has values in it ("stage %d is closed", 3).
+func Conflictf(format string, args ...any) *ConflictError {
+	t := i18n.Textf(format, args...)
+	return &ConflictError{Message: t.String(), Text: t}
+}
 
 // Merge adds the fields of err, when it is a *ValidationError, each under prefix ("settings." +
 // "youth_born_from"); it reports whether err was one.
@@ -67,8 +121,8 @@ func (e *ValidationError) Merge(prefix string, err error) bool {
 	if !ok || ve == nil {
 		return false
 	}
-	for f, m := range ve.Fields {
-		e.Add(prefix+f, m)
+	for f := range ve.Fields {
+		e.AddText(prefix+f, ve.Reason(f))
 	}
 	return true
 }

@@ -48,6 +48,8 @@ const (
 type Ruleset struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	Description string `json:"description,omitempty"`
 	Default     bool   `json:"default,omitempty"`
 	// TimeModel is one of the TimeModel* constants.
@@ -115,6 +117,8 @@ type Ruleset struct {
 type Role struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// Counter is the counter number that gives this role (Cycling Party), 0 if free.
 	Counter int `json:"counter,omitempty"`
 	// MaxPerTeam limits riders of this role in one team; 0 means no limit.
@@ -139,6 +143,8 @@ type TeamRules struct {
 type AttributeRule struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	Min  int    `json:"min"`
 	Max  int    `json:"max"`
 }
@@ -147,6 +153,8 @@ type AttributeRule struct {
 type StageType struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// MinClimbs and MaxClimbs bound the number of climbs of a proposed stage.
 	MinClimbs int `json:"min_climbs"`
 	MaxClimbs int `json:"max_climbs"`
@@ -176,6 +184,8 @@ type StageType struct {
 type ClimbCategory struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// Squares is the climb's length on the board (0: free length, as in Ciclismo a fondo).
 	Squares int `json:"squares"`
 	// Points are mountain points by crossing order.
@@ -188,6 +198,8 @@ type ClimbCategory struct {
 type SectionType struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// SquaresPerKm is the conversion factor.
 	SquaresPerKm int `json:"squares_per_km"`
 	// MinKm and MaxKm bound the section's length (0 = unbounded).
@@ -201,6 +213,8 @@ type SectionType struct {
 type CardType struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// Terrain is flat, mountain, descent or hill.
 	Terrain string `json:"terrain"`
 	// Special marks GPM, TV or R cards.
@@ -210,6 +224,8 @@ type CardType struct {
 // Jersey is the leader's jersey of a classification.
 type Jersey struct {
 	Name  string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	Color string `json:"color"`
 }
 
@@ -227,6 +243,8 @@ type PointsDefinition struct {
 type AdvantageRule struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
+	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
+	Names Words `json:"names,omitempty"`
 	// PerStage is the team's allowance per stage (0 = not limited per stage).
 	PerStage int `json:"per_stage,omitempty"`
 	// PerStageByType overrides PerStage by stage type (sprints: flat 3, low 2...).
@@ -292,3 +310,41 @@ type ProposalRules struct {
 	// TimeIndicators is the number of time-indicator squares after the finish (12).
 	TimeIndicators int `json:"time_indicators"`
 }
+
+// Words are a name in other languages, by language code ("en", "es", "it").
+type Words map[string]string
+
+// in is the name in lang: its own words when it has them, else the original.
+func (w Words) in(lang, original string) string {
+	if s, ok := w[lang]; ok && s != "" {
+		return s
+	}
+	return original
+}
+
+// NameIn is the ruleset's name in lang.
+func (r Ruleset) NameIn(lang string) string { return r.Names.in(lang, r.Name) }
+
+// NameIn is the role's name in lang.
+func (ro Role) NameIn(lang string) string { return ro.Names.in(lang, ro.Name) }
+
+// NameIn is the attribute's name in lang.
+func (a AttributeRule) NameIn(lang string) string { return a.Names.in(lang, a.Name) }
+
+// NameIn is the stage type's name in lang.
+func (st StageType) NameIn(lang string) string { return st.Names.in(lang, st.Name) }
+
+// NameIn is the climb category's name in lang.
+func (cc ClimbCategory) NameIn(lang string) string { return cc.Names.in(lang, cc.Name) }
+
+// NameIn is the section type's name in lang.
+func (sc SectionType) NameIn(lang string) string { return sc.Names.in(lang, sc.Name) }
+
+// NameIn is the card's name in lang.
+func (ct CardType) NameIn(lang string) string { return ct.Names.in(lang, ct.Name) }
+
+// NameIn is the jersey's name in lang.
+func (j Jersey) NameIn(lang string) string { return j.Names.in(lang, j.Name) }
+
+// NameIn is the advantage's name in lang.
+func (a AdvantageRule) NameIn(lang string) string { return a.Names.in(lang, a.Name) }

@@ -1,0 +1,31 @@
+package i18n
+
+import "fmt"
+
+// Text is a sentence made where no language is known yet (a rule refusing a result, a store
+// refusing a change): its English printf format, which is also its key in the catalogues
+// ("reasons.*.json"), and its arguments. An argument that is itself a Text is translated too.
+// A Localizer's Say turns it into the user's language; English is its own translation.
+type Text struct {
+	Format string
+	Args   []any
+}
+
+// Textf returns the Text of format and args.
+func Textf(format string, args ...any) Text { return Text{Format: format, Args: args} }
+
+// String is the sentence in English (for logs and for errors' Error()).
+func (t Text) String() string {
+	if len(t.Args) == 0 {
+		return t.Format
+	}
+	args := make([]any, len(t.Args))
+	for i, a := range t.Args {
+		if inner, ok := a.(Text); ok {
+			args[i] = inner.String()
+		} else {
+			args[i] = a
+		}
+	}
+	return fmt.Sprintf(t.Format, args...)
+}
