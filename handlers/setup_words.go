@@ -1,11 +1,14 @@
 package handlers
 
 import (
+	"github.com/labstack/echo/v4"
+
 	"unicode"
 	"unicode/utf8"
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/store"
 )
 
 // capitalize writes s with a capital first letter (any alphabet).
@@ -24,6 +27,29 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// roleNameIn names a role of game in lang's words (the id when the game has no such role).
+func roleNameIn(lang string, g store.Game, id string) string {
+	for _, r := range g.Roles {
+		if r.ID == id {
+			return r.NameIn(lang)
+		}
+	}
+	return id
+}
+
+// gameNameIn names a game (a ruleset) in lang's words.
+func (h *Handler) gameNameIn(lang string, g store.Game) string {
+	if rs, ok := h.Store.Ruleset(g.ID); ok {
+		return rs.NameIn(lang)
+	}
+	return g.Name
+}
+
+// saySentence says a fixed message made elsewhere in the request's language, as a sentence.
+func (h *Handler) saySentence(c echo.Context, msg string) string {
+	return sentence(h.tr(c).Say(i18n.Text{Format: msg}))
 }
 
 // sayError says why err refused something, in l's language (the refusal's first reason).

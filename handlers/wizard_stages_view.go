@@ -14,8 +14,8 @@ import (
 
 // stagesStepView is the stage editor: one row per stage with its climbs, sprints, sections or cards.
 type stagesStepView struct {
-	Mode       string
-	Unit       string
+	Mode string
+	Unit string
 	// UnitWord is what a length is counted in, in the page's language ("km", "casillas").
 	UnitWord   string
 	Rows       []stageRow
