@@ -79,8 +79,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 		return nil, err
 	}
 	v, err := views.New(template.FuncMap{
-		"asset":    func(name string) string { return "/assets/" + version + "/" + name },
-		"roleName": roleNamer(st.Rulesets()),
+		"asset": func(name string) string { return "/assets/" + version + "/" + name },
 	}, cat)
 	if err != nil {
 		_ = st.Close()
@@ -139,24 +138,6 @@ func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
 	}
 	defer st.Close()
 	return st.AnyDirector()
-}
-
-// roleNamer returns a template func naming a role id in words.
-func roleNamer(rulesets []race.Ruleset) func(string) string {
-	names := map[string]string{}
-	for _, rs := range rulesets {
-		for _, r := range rs.Roles {
-			if _, ok := names[r.ID]; !ok {
-				names[r.ID] = r.Name
-			}
-		}
-	}
-	return func(id string) string {
-		if n, ok := names[id]; ok {
-			return n
-		}
-		return id
-	}
 }
 
 // Close stops listening to other instances and closes the database.

@@ -48,7 +48,7 @@ func crawl(t *testing.T, ta *testApp, start ...string) int {
 	for len(queue) > 0 && len(seen) < 800 {
 		p := html.UnescapeString(queue[0])
 		queue = queue[1:]
-		if seen[p] || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/assets/") {
+		if seen[p] || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/assets/") || strings.HasPrefix(p, "/lang/") {
 			continue
 		}
 		seen[p] = true

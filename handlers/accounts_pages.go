@@ -57,24 +57,24 @@ func (h *Handler) SetupPage(c echo.Context) error {
 // renderPasswordForm renders the setup or invitation page with errs beside the fields.
 func (h *Handler) renderPasswordForm(c echo.Context, status int, f passwordForm, errs map[string]string) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
-	title := "Choose your password"
+	title := h.tr(c).T("setup.account.choose_title")
 	if f.Setup {
-		title = "First administrator"
+		title = h.tr(c).T("setup.account.first_admin")
 	}
 	p := views.Page{Title: title, Section: "sign-in", Errors: errs, Data: f}
 	if len(errs) > 0 {
-		p.Error = "Please correct the marked fields: nothing was saved."
+		p.Error = h.tr(c).T("setup.wizard.correct")
 	}
 	return h.render(c, status, "account_password", p)
 }
 
 // checkNewPassword checks the password and its confirmation typed for name.
-func checkNewPassword(c echo.Context, name string, errs map[string]string) string {
+func (h *Handler) checkNewPassword(c echo.Context, name string, errs map[string]string) string {
 	password := c.FormValue("password")
 	if err := auth.CheckPassword(password, name); err != nil {
-		errs["password"] = sentence(err.Error())
+		errs["password"] = h.saySentence(c, err.Error())
 	} else if c.FormValue("confirm") != password {
-		errs["confirm"] = "Type the same password twice."
+		errs["confirm"] = h.tr(c).T("setup.account.same_twice")
 	}
 	return password
 }
@@ -87,9 +87,9 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	name, err := store.CheckDirectorName(c.FormValue("name"))
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		errs["name"] = sentence(ve.Fields["name"])
+		errs["name"] = sentence(h.tr(c).Say(ve.Reason("name")))
 	}
-	password := checkNewPassword(c, name, errs)
+	password := h.checkNewPassword(c, name, errs)
 	f := passwordForm{Setup: true, Action: auth.SetupPath, Name: strings.TrimSpace(c.FormValue("name"))}
 	if len(errs) > 0 {
 		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, errs)
@@ -100,7 +100,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	}
 	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
 	if errors.As(err, &ve) {
-		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(ve.Fields["name"])})
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(h.tr(c).Say(ve.Reason("name")))})
 	}
 	if err != nil {
 		return err
@@ -110,7 +110,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 		return err
 	}
 	c.SetCookie(h.Lock.SessionCookie(c, s))
-	return redirect(c, auth.DirectorsPath, "Welcome, "+d.Name+": you are this table's administrator and every tour and team is yours. Invite the other directors here.")
+	return redirect(c, auth.DirectorsPath, h.tr(c).T("setup.account.welcome_admin", "Name", d.Name))
 }
 
 // invitationOf reads the invitation of the :token path parameter.
@@ -149,7 +149,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 		return err
 	}
 	errs := map[string]string{}
-	password := checkNewPassword(c, inv.Director, errs)
+	password := h.checkNewPassword(c, inv.Director, errs)
 	if len(errs) > 0 {
 		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, passwordForm{Name: inv.Director, Action: c.Request().URL.Path, Reset: inv.Reset, ExpiresAt: inv.ExpiresAt}, errs)
 	}
@@ -170,7 +170,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 		return err
 	}
 	c.SetCookie(h.Lock.SessionCookie(c, s))
-	return redirect(c, "/", "Welcome, "+a.Name+": your password is set and this device is signed in.")
+	return redirect(c, "/", h.tr(c).T("setup.account.welcome_set", "Name", a.Name))
 }
 
 // DirectorsPage is the administrators' page: every director, what each owns, their invitations, and
@@ -190,9 +190,9 @@ func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, e
 	}
 	v.Directors, v.Me = list, auth.ViewerOf(c).Account
 	c.Response().Header().Set("Cache-Control", "no-store")
-	p := views.Page{Title: "Directors", Section: "directors", Errors: errs, Data: v}
+	p := views.Page{Title: h.tr(c).T("setup.directors.title"), Section: "directors", Errors: errs, Data: v}
 	if len(errs) > 0 {
-		p.Error = "The invitation was not made: nothing was saved."
+		p.Error = h.tr(c).T("setup.directors.not_made")
 	}
 	return h.render(c, status, "directors", p)
 }
@@ -207,7 +207,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 	d, inv, err := h.inviteDirector(c.FormValue("name"), admin)
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(ve.Fields["name"])})
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(h.tr(c).Say(ve.Reason("name")))})
 	}
 	if err != nil {
 		return err

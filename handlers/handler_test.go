@@ -29,8 +29,7 @@ func testHandler(t *testing.T) *Handler {
 		t.Fatal(err)
 	}
 	v, err := views.New(template.FuncMap{
-		"asset":    func(name string) string { return "/assets/test/" + name },
-		"roleName": func(id string) string { return id },
+		"asset": func(name string) string { return "/assets/test/" + name },
 	}, cat)
 	if err != nil {
 		t.Fatal(err)

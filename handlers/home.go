@@ -35,7 +35,7 @@ func (h *Handler) HomePage(c echo.Context) error {
 		}
 		data["Current"] = continueLink{Name: current.Name, Stage: current.Stage, Stages: current.Stages, URL: url}
 	}
-	return h.render(c, http.StatusOK, "home", views.Page{Title: "Home", Section: "home", Data: data})
+	return h.render(c, http.StatusOK, "home", views.Page{Title: h.tr(c).T("setup.home.title"), Section: "home", Data: data})
 }
 
 // continueLink is the home page's way back into the tour in progress: straight to its open stage.

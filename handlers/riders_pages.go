@@ -63,11 +63,12 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 		return err
 	}
 	p.Title, p.Section = title, "teams"
+	tr := h.tr(c)
 	posted := c.Request().Method == http.MethodPost
 	var sections []gameSection
 	for i, g := range h.Store.Games() {
 		own := in.Games[g.ID]
-		sec := gameSection{ID: g.ID, Name: g.Name, RoleID: "role-" + g.ID, RoleName: roleInput(g.ID, i == 0), RoleField: "games." + g.ID + ".role", Role: own.Role}
+		sec := gameSection{ID: g.ID, Name: h.gameNameIn(tr.Lang(), g), RoleID: "role-" + g.ID, RoleName: roleInput(g.ID, i == 0), RoleField: "games." + g.ID + ".role", Role: own.Role}
 		if i == 0 {
 			sec.RoleID = "role"
 		}
@@ -75,14 +76,13 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 			sec.Roles = g.Roles
 		}
 		if g.CounterRoles {
-			sec.Hint = "The counter number gives the role in this game"
+			sec.Hint = tr.T("setup.rider_form.counter_role")
 			if r, ok := counterRole(g, in.Number); ok {
-				sec.Hint += fmt.Sprintf(": number %d is the %s", in.Number, r.Name)
+				sec.Hint = tr.T("setup.rider_form.counter_role_is", "Number", in.Number, "Role", r.NameIn(tr.Lang()))
 			}
-			sec.Hint += "."
 		}
 		for _, a := range g.Attributes {
-			name, gloss := splitGloss(a.Name)
+			name, gloss := splitGloss(a.NameIn(tr.Lang()))
 			f := valueField{ID: a.ID, Name: name, Gloss: gloss, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
 			if posted {
 				f.Value = c.FormValue(f.Input)
@@ -183,12 +183,12 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 			in.Games[g.ID] = store.GameRole{Role: r.ID}
 		}
 	}
-	return h.riderFormPage(c, http.StatusOK, "New rider for "+t.Name, "/riders", in, views.Page{})
+	return h.riderFormPage(c, http.StatusOK, h.tr(c).T("setup.rider_form.new_for", "Name", t.Name), "/riders", in, views.Page{})
 }
 
 // CreateRiderPage stores a new rider from the form.
 func (h *Handler) CreateRiderPage(c echo.Context) error {
-	return h.saveRiderForm(c, "New rider", "/riders", "added", func(in store.RiderInput) (store.Rider, error) {
+	return h.saveRiderForm(c, h.tr(c).T("setup.rider_form.new"), "/riders", "added", func(in store.RiderInput) (store.Rider, error) {
 		return h.Store.CreateRider(h.scope(c), in)
 	})
 }
@@ -207,9 +207,9 @@ func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save
 		if !ok {
 			return err
 		}
-		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: ve.Fields, Error: "Please correct the marked fields: nothing was saved."})
+		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: fieldReasons(h.tr(c), ve), Error: h.tr(c).T("setup.wizard.correct")})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s %s.", r.Name, done))
+	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), h.tr(c).T("setup.rider_form."+done, "Name", r.Name))
 }
 
 // riderOf reads the rider named by the :id path parameter.
@@ -229,7 +229,7 @@ func (h *Handler) EditRiderPage(c echo.Context) error {
 		return err
 	}
 	in := store.RiderInput{TeamID: r.TeamID, Name: r.Name, Number: r.Number, Games: r.Games, Born: r.Born}
-	return h.riderFormPage(c, http.StatusOK, "Edit rider "+r.Name, fmt.Sprintf("/riders/%d", id), in, views.Page{})
+	return h.riderFormPage(c, http.StatusOK, h.tr(c).T("setup.rider_form.edit_name", "Name", r.Name), fmt.Sprintf("/riders/%d", id), in, views.Page{})
 }
 
 // UpdateRiderPage saves a rider's form.
@@ -238,7 +238,7 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := "Edit rider"
+	title := h.tr(c).T("setup.rider_form.edit")
 	if old, err := h.Store.GetRider(h.scope(c), id); err == nil {
 		title += " " + old.Name // a refused form keeps the title it was opened with
 	}
@@ -253,10 +253,11 @@ func (h *Handler) DeleteRiderConfirmPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Delete rider " + r.Name, Section: "teams", Data: confirmation{
-		Question: fmt.Sprintf("Delete the rider %s (number %d) from the database?", r.Name, r.Number),
-		Detail:   "Tours already created keep their own copy of the rider.",
-		Action:   fmt.Sprintf("/riders/%d/delete", id), Button: "Delete rider", Back: "/teams",
+	tr := h.tr(c)
+	return h.render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.rider_form.delete_title", "Name", r.Name), Section: "teams", Data: confirmation{
+		Question: tr.T("setup.rider_form.delete_question", "Name", r.Name, "Number", r.Number),
+		Detail:   tr.T("setup.rider_form.delete_detail"),
+		Action:   fmt.Sprintf("/riders/%d/delete", id), Button: tr.T("setup.rider_form.delete_button"), Back: "/teams",
 	}})
 }
 
@@ -269,5 +270,5 @@ func (h *Handler) DeleteRiderPage(c echo.Context) error {
 	if err := h.Store.DeleteRider(h.scope(c), id); err != nil {
 		return err
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s deleted.", r.Name))
+	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), h.tr(c).T("setup.rider_form.deleted", "Name", r.Name))
 }

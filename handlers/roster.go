@@ -110,7 +110,7 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 
 // ImportPage shows the upload form.
 func (h *Handler) ImportPage(c echo.Context) error {
-	return h.render(c, http.StatusOK, "import", views.Page{Title: "Import teams & riders", Section: "teams", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
+	return h.render(c, http.StatusOK, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
@@ -118,8 +118,8 @@ func (h *Handler) importFailed(c echo.Context, err error) error {
 	if !ok {
 		return err
 	}
-	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: "Import teams & riders", Section: "teams", Errors: ve.Fields,
-		Error: "The file could not be read: nothing was stored.", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
+	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Errors: fieldReasons(h.tr(c), ve),
+		Error: h.tr(c).T("setup.import.unreadable"), Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
 // ImportPreviewPage reads the uploaded file and shows what it would do, storing nothing.
@@ -140,7 +140,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if len(prev.Problems) > 0 {
 		status = http.StatusUnprocessableEntity
 	}
-	return h.render(c, status, "import_preview", views.Page{Title: "Import preview", Section: "teams", Data: map[string]any{
+	return h.render(c, status, "import_preview", views.Page{Title: h.tr(c).T("setup.import.preview_short"), Section: "teams", Data: map[string]any{
 		"Filename": name, "Preview": prev, "Content": base64.StdEncoding.EncodeToString(data)}})
 }
 
@@ -159,12 +159,13 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	if err != nil {
 		var ie *store.ImportError
 		if errors.As(err, &ie) {
-			return h.render(c, http.StatusUnprocessableEntity, "import_preview", views.Page{Title: "Import preview", Section: "teams",
-				Error: "The file has problems: nothing was stored.", Data: map[string]any{"Filename": name, "Preview": prev, "Content": c.FormValue("content")}})
+			return h.render(c, http.StatusUnprocessableEntity, "import_preview", views.Page{Title: h.tr(c).T("setup.import.preview_short"), Section: "teams",
+				Error: h.tr(c).T("setup.import.has_problems"), Data: map[string]any{"Filename": name, "Preview": prev, "Content": c.FormValue("content")}})
 		}
 		return err
 	}
-	return redirect(c, "/teams", fmt.Sprintf("Imported %s: %s, %d updated; %s, %d updated.", name,
-		views.Plural(prev.Counts["teams_create"], "team created", "teams created"), prev.Counts["teams_update"],
-		views.Plural(prev.Counts["riders_create"], "rider created", "riders created"), prev.Counts["riders_update"]))
+	tr := h.tr(c)
+	return redirect(c, "/teams", tr.T("setup.import.imported", "File", name,
+		"Teams", tr.N("setup.import.teams_created", prev.Counts["teams_create"]), "TeamsUpdated", prev.Counts["teams_update"],
+		"Riders", tr.N("setup.import.riders_created", prev.Counts["riders_create"]), "RidersUpdated", prev.Counts["riders_update"]))
 }

@@ -51,7 +51,7 @@ func (h *Handler) renderSignIn(c echo.Context, status int, next, name string, er
 	if next != "" && auth.OpenTo(c.Echo(), mode, next) {
 		back = next
 	}
-	return h.render(c, status, "sign_in", views.Page{Title: "Director sign-in", Section: "sign-in", Errors: errs,
+	return h.render(c, status, "sign_in", views.Page{Title: h.tr(c).T("setup.sign_in.title"), Section: "sign-in", Errors: errs,
 		Data: signIn{Next: next, Locked: mode != auth.Open, Digits: h.Lock.Digits(), Back: back, Accounts: mode == auth.AccountsMode, Name: name}})
 }
 
@@ -69,7 +69,7 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	}
 	pin := strings.TrimSpace(c.FormValue("pin"))
 	if pin == "" {
-		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": "Type the director's PIN."})
+		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": h.tr(c).T("setup.sign_in.type_pin")})
 	}
 	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), pin)
 	var (
@@ -80,16 +80,16 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": sentence(tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": h.saySentence(c, tooMany.Error())})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": sentence(wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": h.saySentence(c, wrong.Error())})
 	case errors.As(err, &other): // accounts were made meanwhile: their sign-in page
-		return redirect(c, auth.SignInURL(next), sentence(other.Error()))
+		return redirect(c, auth.SignInURL(next), h.saySentence(c, other.Error()))
 	case err != nil:
 		return err
 	}
 	c.SetCookie(h.Lock.SessionCookie(c, s))
-	return redirect(c, cmp.Or(next, "/"), "Signed in as the director: this device may change the race.")
+	return redirect(c, cmp.Or(next, "/"), h.tr(c).T("setup.sign_in.signed_in_pin"))
 }
 
 // signInWithPassword checks the name and password typed where directors have accounts.
@@ -97,10 +97,10 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	name, password := strings.TrimSpace(c.FormValue("name")), c.FormValue("password")
 	errs := map[string]string{}
 	if name == "" {
-		errs["name"] = "Type your name, as your account has it."
+		errs["name"] = h.tr(c).T("setup.sign_in.type_name")
 	}
 	if password == "" {
-		errs["password"] = "Type your password."
+		errs["password"] = h.tr(c).T("setup.sign_in.type_password")
 	}
 	if len(errs) > 0 {
 		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, name, errs)
@@ -113,14 +113,14 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": sentence(tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": h.saySentence(c, tooMany.Error())})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": sentence(wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": h.saySentence(c, wrong.Error())})
 	case err != nil:
 		return err
 	}
 	c.SetCookie(h.Lock.SessionCookie(c, s))
-	return redirect(c, cmp.Or(next, "/"), "Signed in as "+a.Name+": this device may change your tours and teams.")
+	return redirect(c, cmp.Or(next, "/"), h.tr(c).T("setup.sign_in.signed_in_account", "Name", a.Name))
 }
 
 // SignOutConfirmPage asks the director whether to sign out on this device (the address typed in
@@ -131,7 +131,7 @@ func (h *Handler) SignOutConfirmPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: "Sign out", Section: "sign-in",
+	return h.render(c, http.StatusOK, "sign_in", views.Page{Title: h.tr(c).T("setup.sign_in.sign_out"), Section: "sign-in",
 		Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/", Accounts: v.Mode == auth.AccountsMode}})
 }
 
@@ -144,7 +144,7 @@ func (h *Handler) SignOutPage(c echo.Context) error {
 		return err
 	}
 	c.SetCookie(auth.ClearCookie(c))
-	return redirect(c, "/", "Signed out: this device may look, not change.")
+	return redirect(c, "/", h.tr(c).T("setup.sign_in.signed_out"))
 }
 
 // sentence starts a message with a capital and ends it with a full stop.

@@ -47,8 +47,8 @@ type gameLine struct {
 	Game, Role string
 }
 
-// gameLines words a rider's role and card values in each game.
-func gameLines(games []store.Game, r store.Rider) []gameLine {
+// gameLines words a rider's role and card values in each game, in lang's words.
+func gameLines(lang string, games []store.Game, r store.Rider) []gameLine {
 	var out []gameLine
 	for _, g := range games {
 		own, has := r.Games[g.ID]
@@ -56,11 +56,11 @@ func gameLines(games []store.Game, r store.Rider) []gameLine {
 		if has {
 			var parts []string
 			if g.ChoosesRole() || len(g.Attributes) == 0 {
-				parts = append(parts, g.RoleName(own.Role))
+				parts = append(parts, roleNameIn(lang, g, own.Role))
 			}
 			for _, a := range g.Attributes {
 				if v, ok := own.Attributes[a.ID]; ok {
-					parts = append(parts, fmt.Sprintf("%s %d", shortGameName(a.Name), v))
+					parts = append(parts, fmt.Sprintf("%s %d", shortGameName(a.NameIn(lang)), v))
 				}
 			}
 			line.Role = strings.Join(parts, " · ")
@@ -97,24 +97,28 @@ func (h *Handler) TeamsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	tr := h.tr(c)
 	var v teamsView
 	for _, t := range teams {
 		tv := teamView{Team: t, Owner: owners[t.OwnerID]}
 		for _, r := range t.Riders {
-			row := riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(games, r)}
+			row := riderRow{ID: r.ID, Number: r.Number, Name: r.Name, Games: gameLines(tr.Lang(), games, r)}
 			if r.Born != "" {
-				row.Born = dateText(r.Born)
+				row.Born = r.Born
+				if d, err := race.ParseDate(r.Born); err == nil {
+					row.Born = tr.Date(d)
+				}
 			}
 			tv.Rows = append(tv.Rows, row)
 		}
 		v.Teams = append(v.Teams, tv)
 	}
-	return h.render(c, http.StatusOK, "teams", views.Page{Title: "Teams & riders", Section: "teams", Data: v})
+	return h.render(c, http.StatusOK, "teams", views.Page{Title: tr.T("setup.teams.title"), Section: "teams", Data: v})
 }
 
 // NewTeamPage shows an empty team form.
 func (h *Handler) NewTeamPage(c echo.Context) error {
-	return h.render(c, http.StatusOK, "team_form", views.Page{Title: "New team", Section: "teams", Data: teamForm{Action: "/teams", Team: store.TeamInput{Color: "#1d4ed8"}}})
+	return h.render(c, http.StatusOK, "team_form", views.Page{Title: h.tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: store.TeamInput{Color: "#1d4ed8"}}})
 }
 
 func teamFromForm(c echo.Context) store.TeamInput {
@@ -128,8 +132,8 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 	if !errors.As(err, &ve) {
 		return err
 	}
-	p.Errors = ve.Fields
-	p.Error = "Please correct the marked fields: nothing was saved."
+	p.Errors = fieldReasons(h.tr(c), ve)
+	p.Error = h.tr(c).T("setup.wizard.correct")
 	return h.render(c, http.StatusUnprocessableEntity, page, p)
 }
 
@@ -138,9 +142,9 @@ func (h *Handler) CreateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
 	t, err := h.Store.CreateTeam(h.scope(c), in)
 	if err != nil {
-		return h.formFailed(c, err, "team_form", views.Page{Title: "New team", Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
+		return h.formFailed(c, err, "team_form", views.Page{Title: h.tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s created.", t.Name))
+	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), h.tr(c).T("setup.team_form.created", "Name", t.Name))
 }
 
 // EditTeamPage shows a team's form.
@@ -150,7 +154,7 @@ func (h *Handler) EditTeamPage(c echo.Context) error {
 		return err
 	}
 	in := store.TeamInput{Name: t.Name, Short: t.Short, Color: t.Color}
-	return h.render(c, http.StatusOK, "team_form", views.Page{Title: "Edit team " + t.Name, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+	return h.render(c, http.StatusOK, "team_form", views.Page{Title: h.tr(c).T("setup.team_form.edit_name", "Name", t.Name), Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 }
 
 // UpdateTeamPage saves a team's form.
@@ -162,13 +166,13 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
 	t, err := h.Store.UpdateTeam(h.scope(c), id, in)
 	if err != nil {
-		title := "Edit team"
+		title := h.tr(c).T("setup.team_form.edit")
 		if old, gerr := h.Store.GetTeam(h.scope(c), id); gerr == nil {
 			title += " " + old.Name // the page keeps the title it was opened with
 		}
 		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), fmt.Sprintf("Team %s saved.", t.Name))
+	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), h.tr(c).T("setup.team_form.saved", "Name", t.Name))
 }
 
 // confirmation is what the confirm page shows.
@@ -182,10 +186,11 @@ func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Delete team " + t.Name, Section: "teams", Data: confirmation{
-		Question: fmt.Sprintf("Delete the team %s and its %s from the database?", t.Name, views.Plural(len(t.Riders), "rider", "riders")),
-		Detail:   "Tours already created keep their own copy of the team.",
-		Action:   fmt.Sprintf("/teams/%d/delete", id), Button: "Delete team", Back: "/teams",
+	tr := h.tr(c)
+	return h.render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.team_form.delete_title", "Name", t.Name), Section: "teams", Data: confirmation{
+		Question: tr.N("setup.team_form.delete_question", len(t.Riders), "Name", t.Name),
+		Detail:   tr.T("setup.team_form.delete_detail"),
+		Action:   fmt.Sprintf("/teams/%d/delete", id), Button: tr.T("setup.team_form.delete_button"), Back: "/teams",
 	}})
 }
 
@@ -198,7 +203,7 @@ func (h *Handler) DeleteTeamPage(c echo.Context) error {
 	if err := h.Store.DeleteTeam(h.scope(c), id); err != nil {
 		return err
 	}
-	return redirect(c, "/teams", fmt.Sprintf("Team %s deleted.", t.Name))
+	return redirect(c, "/teams", h.tr(c).T("setup.team_form.deleted", "Name", t.Name))
 }
 
 // teamOf reads the team named by the :id path parameter.

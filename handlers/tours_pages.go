@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -27,6 +28,8 @@ type tourLine struct {
 	Progress string
 	// Owner names the tour's director on an administrator's list of every director's tours.
 	Owner string
+	// Game is the ruleset's name in the page's language.
+	Game string
 }
 
 // openStage is the stage to show for a tour: the open one, else the last closed one, else the first.
@@ -55,22 +58,26 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 	if err != nil {
 		return err
 	}
+	tr := h.tr(c)
 	lines := make([]tourLine, 0, len(tours))
 	for _, t := range tours {
-		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages, Owner: owners[t.OwnerID]}
+		l := tourLine{TourSummary: t, Open: openStage(t.Current, t.Closed, t.Stages), Finished: t.Stages > 0 && t.Closed == t.Stages, Owner: owners[t.OwnerID], Game: t.RulesetName}
+		if rs, ok := h.Store.Ruleset(t.Ruleset); ok {
+			l.Game = rs.NameIn(tr.Lang())
+		}
 		switch {
 		case l.Finished:
-			l.Progress = "Finished: " + views.Plural(t.Stages, "stage", "stages") + " closed"
+			l.Progress = tr.N("setup.tours.progress_finished", t.Stages)
 		case t.Closed == 0:
-			l.Progress = fmt.Sprintf("stage %d of %d · not started yet", l.Open, t.Stages)
+			l.Progress = tr.T("setup.tours.progress_not_started", "Stage", l.Open, "Stages", t.Stages)
 		default:
-			l.Progress = fmt.Sprintf("stage %d of %d · %d closed", l.Open, t.Stages, t.Closed)
+			l.Progress = tr.N("setup.tours.progress_closed", t.Closed, "Stage", l.Open, "Stages", t.Stages)
 		}
 		lines = append(lines, l)
 	}
-	p := views.Page{Title: "Tours", Section: "tours", Errors: errs, Data: map[string]any{"Tours": lines}}
+	p := views.Page{Title: tr.T("setup.tours.title"), Section: "tours", Errors: errs, Data: map[string]any{"Tours": lines}}
 	if len(errs) > 0 {
-		p.Error = "The backup was not imported: nothing was saved."
+		p.Error = tr.T("setup.tours.import_refused")
 	}
 	return h.render(c, status, "tours", p)
 }
@@ -103,10 +110,11 @@ func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "confirm", views.Page{Title: "Erase tour " + t.Name, Section: "tours", Data: confirmation{
-		Question: fmt.Sprintf("Erase the tour %s, its %s and every result entered?", t.Name, views.Plural(len(t.Stages), "stage", "stages")),
-		Detail:   "This cannot be undone. Download a backup first if you may want it back; the teams database is not touched.",
-		Action:   fmt.Sprintf("/tours/%d/delete", id), Button: "Erase tour", Back: "/tours",
+	tr := h.tr(c)
+	return h.render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.tours.erase_title", "Name", t.Name), Section: "tours", Data: confirmation{
+		Question: tr.N("setup.tours.erase_question", len(t.Stages), "Name", t.Name),
+		Detail:   tr.T("setup.tours.erase_detail"),
+		Action:   fmt.Sprintf("/tours/%d/delete", id), Button: tr.T("setup.tours.erase_button"), Back: "/tours",
 	}})
 }
 
@@ -123,7 +131,7 @@ func (h *Handler) DeleteTourPage(c echo.Context) error {
 	if err := h.Store.DeleteTour(id); err != nil {
 		return err
 	}
-	return redirect(c, "/tours", fmt.Sprintf("Tour %s erased.", t.Name))
+	return redirect(c, "/tours", h.tr(c).T("setup.tours.erased", "Name", t.Name))
 }
 
 // ImportTourPage restores a tour from an uploaded backup and opens it; a refusal is shown beside the file field.
@@ -137,14 +145,14 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 			if gerr != nil {
 				return gerr
 			}
-			return redirect(c, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))), fmt.Sprintf("Tour %s restored from the backup.", t.Name))
+			return redirect(c, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))), h.tr(c).T("setup.tours.restored", "Name", t.Name))
 		}
 	}
 	var ve *race.ValidationError
 	if !errors.As(err, &ve) {
 		return err
 	}
-	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(ve)})
+	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(h.tr(c), ve)})
 }
 
 // uploadedBackup reads the backup file of the import form.
@@ -168,19 +176,19 @@ func uploadedBackup(c echo.Context) ([]byte, error) {
 	return data, nil
 }
 
-// backupProblem words why a backup was refused, in one line for the file field.
-func backupProblem(ve *race.ValidationError) string {
-	if m, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
-		return m
+// backupProblem words why a backup was refused, in one line for the file field, in l's language.
+func backupProblem(l *i18n.Localizer, ve *race.ValidationError) string {
+	if _, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
+		return l.Say(ve.Reason("file"))
 	}
 	keys := make([]string, 0, len(ve.Fields))
 	for k := range ve.Fields {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	msg := "the backup was refused: " + keys[0] + " " + ve.Fields[keys[0]]
+	msg := l.T("setup.tours.backup_refused", "Field", keys[0], "Reason", l.Say(ve.Reason(keys[0])))
 	if len(keys) > 1 {
-		msg += " (and " + views.Plural(len(keys)-1, "more problem", "more problems") + ")"
+		msg += " " + l.N("setup.tours.backup_more", len(keys)-1)
 	}
 	return msg
 }

@@ -24,6 +24,16 @@ type summaryStepView struct {
 	Length      int
 	// Unit names the length's unit for Length ("km", "squares", "terrain cards").
 	Unit string
+	// roles names each role of the game in the page's language, by id.
+	roles map[string]string
+}
+
+// RoleName names a rider's role in the page's language (the id when the game has no such role).
+func (sv *summaryStepView) RoleName(id string) string {
+	if n, ok := sv.roles[id]; ok {
+		return n
+	}
+	return id
 }
 
 // summaryStage is one stage line of the summary.
@@ -50,11 +60,15 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
-	sv := &summaryStepView{Tour: tour, Profile: d.Request.Profile, Seed: d.Request.Seed}
+	tr := h.tr(c)
+	sv := &summaryStepView{Tour: tour, Profile: tr.T("setup.profile." + d.Request.Profile), Seed: d.Request.Seed, roles: map[string]string{}}
+	for _, ro := range rs.Roles {
+		sv.roles[ro.ID] = ro.NameIn(tr.Lang())
+	}
 	for _, st := range tour.Stages {
 		ss := summaryStage{Number: st.Number, TypeName: st.Type, Length: st.Length}
 		if t, ok := rs.StageType(st.Type); ok {
-			ss.TypeName = t.Name
+			ss.TypeName = t.NameIn(tr.Lang())
 		}
 		for _, cl := range st.Climbs {
 			ss.Climbs = append(ss.Climbs, fmt.Sprintf("%s %d–%d", climbShort(cl.Category), cl.Start, cl.End))
@@ -65,12 +79,12 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 		sv.Length += st.Length
 		sv.Stages = append(sv.Stages, ss)
 	}
-	sv.Unit = profileUnit(rs.SquareName, "squares", sv.Length)
+	sv.Unit = unitWord(tr, rs)
 	if tour.Points != nil {
 		p := *tour.Points
 		sv.StageWin, sv.StageWins, sv.PointsTotal = p.StageWin, p.StageWin*len(tour.Stages), pointsTotal(p, len(tour.Stages))
 		for _, t := range pointsTables(&p) {
-			row := pointsRow{Label: t.Label}
+			row := pointsRow{Label: tr.T("setup.points.row." + t.Field)}
 			for _, n := range *t.Table {
 				row.Cells = append(row.Cells, pointsCell{Value: fmt.Sprint(n)})
 				row.Sum += n
@@ -87,7 +101,8 @@ func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error 
 	if !errors.As(err, &ve) {
 		return err
 	}
-	const msg = "The tour cannot be created as it stands: see the marked fields. Nothing was saved."
+	msg := h.tr(c).T("setup.wizard.cannot_create")
+	said := fieldReasons(h.tr(c), ve)
 	step := stepTeams
 	for f := range ve.Fields {
 		switch {
@@ -102,17 +117,17 @@ func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error 
 	d.Step = step
 	switch step {
 	case stepTour:
-		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields)
+		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, nil, said)
 	case stepPoints:
 		fields := map[string]string{}
-		for f, m := range ve.Fields {
+		for f, m := range said {
 			fields[strings.Replace(f, "points.points.", "points.", 1)] = m
 		}
 		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, nil, fields)
 	case stepStages:
-		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields, msg)
+		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, nil, said, msg)
 	}
-	return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, ve.Fields, msg)
+	return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, said, msg)
 }
 
 // wizardSummaryPost creates the tour (teams and riders copied) and opens its first stage, or goes back.
@@ -139,7 +154,7 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
-	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), fmt.Sprintf("%s is created: stage 1 is open.", strings.TrimSpace(d.Request.Name)))
+	return redirect(c, fmt.Sprintf("/tours/%d/stages/1", id), h.tr(c).T("setup.wizard.created", "Name", strings.TrimSpace(d.Request.Name)))
 }
 
 // pruneDraft drops the draft's role overrides of riders who no longer race (see pruneOverrides).

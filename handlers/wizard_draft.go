@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -117,10 +118,9 @@ func stepAfter(rs race.Ruleset, step string, delta int) string {
 	return stepTour
 }
 
-// stepTitle names a step in page titles: "New tour — stages".
-func stepTitle(step string) string {
-	names := map[string]string{stepTour: "characteristics", stepPoints: "points", stepStages: "stages", stepTeams: "teams", stepSummary: "summary"}
-	return "New tour — " + names[step]
+// stepTitle names a step in page titles, in l's language: "New tour — stages".
+func stepTitle(l *i18n.Localizer, step string) string {
+	return l.T("setup.wizard.title." + step)
 }
 
 // createInput is the draft as store.CreateTour takes it.

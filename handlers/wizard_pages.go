@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
 )
@@ -156,23 +157,21 @@ func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs rac
 			current = i
 		}
 	}
-	names := map[string]string{stepTour: "Characteristics", stepPoints: "Points", stepStages: "Stages", stepTeams: "Teams", stepSummary: "Create"}
+	tr := h.tr(c)
 	for i, s := range steps {
-		v.Steps = append(v.Steps, wizardStepLink{ID: s, Name: names[s], Current: i == current,
+		v.Steps = append(v.Steps, wizardStepLink{ID: s, Name: tr.T("setup.wizard.step." + s), Current: i == current,
 			Done: stepDone(rs, d, s), Reachable: i != current && stepReachable(rs, d, s)})
 	}
 	if message == "" && len(errs) > 0 && status == http.StatusUnprocessableEntity {
-		message = "Please correct the marked fields: nothing was saved."
+		message = tr.T("setup.wizard.correct")
 	}
-	return h.render(c, status, "wizard_"+d.Step, views.Page{Title: stepTitle(d.Step), Section: "new", Errors: errs, Error: message, Data: v})
+	return h.render(c, status, "wizard_"+d.Step, views.Page{Title: stepTitle(tr, d.Step), Section: "new", Errors: sayReasons(tr, errs), Error: message, Data: v})
 }
 
-// wizardFieldsOf returns the fields of a validation error (nil when there is none).
-func wizardFieldsOf(v *race.ValidationError) map[string]string {
-	if v == nil || len(v.Fields) == 0 {
-		return nil
-	}
-	return v.Fields
+// wizardFieldsOf returns the fields of a validation error, their reasons in l's language (nil when
+// there is none).
+func wizardFieldsOf(l *i18n.Localizer, v *race.ValidationError) map[string]string {
+	return fieldReasons(l, v)
 }
 
 // wizardMerge adds every field of from to into, keeping reasons already there.
@@ -182,8 +181,8 @@ func wizardMerge(into *race.ValidationError, from error) {
 	}
 	var ve *race.ValidationError
 	if errors.As(from, &ve) {
-		for f, m := range ve.Fields {
-			into.Add(f, m)
+		for f := range ve.Fields {
+			into.AddText(f, ve.Reason(f))
 		}
 		return
 	}

@@ -84,7 +84,7 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 		if err := race.ValidatePoints(*d.Points); err != nil {
 			v := &race.ValidationError{}
 			wizardMerge(v, err)
-			errs = v.Fields
+			errs = fieldReasons(h.tr(c), v)
 		}
 	}
 	pv := &pointsStepView{StageWin: strconv.Itoa(d.Points.StageWin), Stages: len(d.Stages), Total: pointsTotal(*d.Points, len(d.Stages))}
@@ -92,8 +92,9 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 	if s, ok := raw["points.stage_win"]; ok {
 		pv.StageWin = s
 	}
+	tr := h.tr(c)
 	for _, t := range pointsTables(d.Points) {
-		row := pointsRow{Field: "points." + t.Field, Label: t.Label, Hint: t.Hint}
+		row := pointsRow{Field: "points." + t.Field, Label: tr.T("setup.points.row." + t.Field), Hint: tr.T("setup.points.row." + t.Field + ".hint")}
 		for i := range pointsPlaces {
 			name := fmt.Sprintf("points.%s[%d]", t.Field, i)
 			cell := pointsCell{Name: name, Place: i + 1}
@@ -105,7 +106,7 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 				cell.Value = s
 			}
 			if m, ok := errs[name]; ok {
-				row.Messages = append(row.Messages, fmt.Sprintf("place %d %s", i+1, m))
+				row.Messages = append(row.Messages, tr.T("setup.points.place_message", "Place", i+1, "Message", m))
 				cell.Invalid = true
 			}
 			row.Cells = append(row.Cells, cell)
@@ -215,7 +216,7 @@ func (h *Handler) wizardPointsPost(c echo.Context, d wizardDraft, action string)
 		return h.showStep(c, d)
 	}
 	if v.Err() != nil {
-		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, v.Fields)
+		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), v))
 	}
 	d.Step = stepAfter(rs, stepPoints, 1)
 	return h.showStep(c, d)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -37,13 +38,13 @@ func parseStageAction(action string) (stageAction, bool) {
 
 // editStages applies one edit of the stage list to the draft and says what it did (or why not), and
 // the block of the page it changed (a stageBlockID), where the page opens again.
-func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (note, at string, err error) {
+func (h *Handler) editStages(l *i18n.Localizer, rs race.Ruleset, d *wizardDraft, action string) (note, at string, err error) {
 	a, ok := parseStageAction(action)
 	if !ok {
 		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
 	}
 	if a.What == "stage" {
-		return h.editStageList(rs, d, a)
+		return h.editStageList(l, rs, d, a)
 	}
 	if a.I < 0 || a.I >= len(d.Stages) {
 		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
@@ -53,61 +54,62 @@ func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (no
 	switch a.What {
 	case "climb":
 		if a.Verb == "up" || a.Verb == "down" {
-			st.Climbs, note = moveClimb(rs, st.Climbs, a)
+			st.Climbs, note = moveClimb(l, rs, st.Climbs, a)
 		} else {
-			st.Climbs, note = editStageItems(st.Climbs, a, func() race.Climb { return newClimb(rs, st) })
+			st.Climbs, note = editStageItems(l, st.Climbs, a, func() race.Climb { return newClimb(rs, st) })
 		}
 	case "sprint":
-		st.Sprints, note = editStageItems(st.Sprints, a, func() race.Sprint { return race.Sprint{At: freeSprintSquare(st)} })
+		st.Sprints, note = editStageItems(l, st.Sprints, a, func() race.Sprint { return race.Sprint{At: freeSprintSquare(st)} })
 	case "section":
 		if a.Verb == "remove" && len(st.Sections) <= 1 {
-			return "A stage keeps at least one section.", at, nil
+			return l.T("setup.stages.note.keep_section"), at, nil
 		}
-		st.Sections, note = editStageItems(st.Sections, a, func() race.Section { return race.Section{Type: flatSectionID(rs), Km: 10} })
+		st.Sections, note = editStageItems(l, st.Sections, a, func() race.Section { return race.Section{Type: flatSectionID(rs), Km: 10} })
 	case "card":
 		if a.Verb == "remove" && len(st.Cards) <= 1 {
-			return "A stage keeps at least one card.", at, nil
+			return l.T("setup.stages.note.keep_card"), at, nil
 		}
-		st.Cards, note = editStageItems(st.Cards, a, func() string { return flatCardID(rs) })
+		st.Cards, note = editStageItems(l, st.Cards, a, func() string { return flatCardID(rs) })
 	default:
 		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
 	}
 	d.Stages[a.I] = deriveStage(rs, st)
-	return fmt.Sprintf("Stage %d: %s", a.I+1, note), at, nil
+	return l.T("setup.stages.note.stage", "N", a.I+1, "Note", note), at, nil
 }
 
-// editStageItems adds, removes or moves one item of a list; add appends a new item.
-func editStageItems[T any](list []T, a stageAction, fresh func() T) ([]T, string) {
+// editStageItems adds, removes or moves one item of a list; add appends a new item. It says what it
+// did in l's language.
+func editStageItems[T any](l *i18n.Localizer, list []T, a stageAction, fresh func() T) ([]T, string) {
 	out := slices.Clone(list)
 	switch a.Verb {
 	case "add":
-		return append(out, fresh()), fmt.Sprintf("%s %d added at the end.", a.What, len(out)+1)
+		return append(out, fresh()), l.T("setup.stages.note."+a.What+".add", "J", len(out)+1)
 	case "remove":
 		if a.J >= 0 && a.J < len(out) {
-			return slices.Delete(out, a.J, a.J+1), fmt.Sprintf("%s %d removed.", a.What, a.J+1)
+			return slices.Delete(out, a.J, a.J+1), l.T("setup.stages.note."+a.What+".remove", "J", a.J+1)
 		}
 	case "up":
 		if a.J > 0 && a.J < len(out) {
 			out[a.J-1], out[a.J] = out[a.J], out[a.J-1]
-			return out, fmt.Sprintf("%s %d moved up.", a.What, a.J+1)
+			return out, l.T("setup.stages.note."+a.What+".up", "J", a.J+1)
 		}
 	case "down":
 		if a.J >= 0 && a.J+1 < len(out) {
 			out[a.J+1], out[a.J] = out[a.J], out[a.J+1]
-			return out, fmt.Sprintf("%s %d moved down.", a.What, a.J+1)
+			return out, l.T("setup.stages.note."+a.What+".down", "J", a.J+1)
 		}
 	}
-	return out, "nothing to change."
+	return out, l.T("setup.stages.note.nothing_to_change")
 }
 
 // editStageList adds (a new proposed stage at the end), removes or moves a stage; at is the stage
 // block the director is left at.
-func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) (note, at string, err error) {
+func (h *Handler) editStageList(l *i18n.Localizer, rs race.Ruleset, d *wizardDraft, a stageAction) (note, at string, err error) {
 	switch {
 	case a.Verb == "add" && len(d.Stages) >= race.MaxTourStages:
-		return fmt.Sprintf("A tour has at most %d stages.", race.MaxTourStages), stageBlockID(len(d.Stages), ""), nil
+		return l.T("setup.stages.note.at_most", "Max", race.MaxTourStages), stageBlockID(len(d.Stages), ""), nil
 	case a.Verb == "remove" && len(d.Stages) <= race.MinTourStages:
-		return "A tour keeps at least one stage.", stageBlockID(1, ""), nil
+		return l.T("setup.stages.note.keep_stage"), stageBlockID(1, ""), nil
 	case a.Verb != "add" && (a.I < 0 || a.I >= len(d.Stages)):
 		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
 	}
@@ -120,14 +122,14 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 		}
 		p, err := race.Propose(rs, req)
 		if err != nil || len(p.Stages) == 0 {
-			return "A stage could not be proposed: check the characteristics.", "", nil
+			return l.T("setup.stages.note.not_proposed"), "", nil
 		}
 		d.Stages = append(d.Stages, p.Stages[0])
-		note = fmt.Sprintf("Stage %d added: a proposed stage of type %s, edit it below.", len(d.Stages), stageTypeName(&rs, p.Stages[0].Type))
+		note = l.T("setup.stages.note.stage_added", "N", len(d.Stages), "Type", stageTypeNameIn(l, &rs, p.Stages[0].Type))
 		at = stageBlockID(len(d.Stages), "")
 	case "remove":
 		d.Stages = slices.Delete(d.Stages, a.I, a.I+1)
-		note = fmt.Sprintf("Stage %d removed; the stages after it moved up one number.", a.I+1)
+		note = l.T("setup.stages.note.stage_removed", "N", a.I+1)
 		at = stageBlockID(min(a.I+1, len(d.Stages)), "")
 	case "up", "down":
 		j := a.I - 1
@@ -135,10 +137,10 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 			j = a.I + 1
 		}
 		if j < 0 || j >= len(d.Stages) {
-			return "Nothing to move.", stageBlockID(a.I+1, ""), nil
+			return l.T("setup.stages.note.nothing_to_move"), stageBlockID(a.I+1, ""), nil
 		}
 		d.Stages[a.I], d.Stages[j] = d.Stages[j], d.Stages[a.I]
-		note = fmt.Sprintf("Stage %d is now stage %d.", a.I+1, j+1)
+		note = l.T("setup.stages.note.stage_moved", "N", a.I+1, "To", j+1)
 		at = stageBlockID(j+1, "")
 	default:
 		return "", "", &BadRequestError{Message: "the stage editor has no such action"}
@@ -155,10 +157,10 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 
 // moveClimb swaps a climb with its neighbour along the course: the pair keeps the squares it covered
 // and the flat gap between them, the other climb now coming first (or last).
-func moveClimb(rs race.Ruleset, climbs []race.Climb, a stageAction) ([]race.Climb, string) {
+func moveClimb(l *i18n.Localizer, rs race.Ruleset, climbs []race.Climb, a stageAction) ([]race.Climb, string) {
 	out := slices.Clone(climbs)
 	if a.J < 0 || a.J >= len(out) {
-		return out, "nothing to move."
+		return out, l.T("setup.stages.note.nothing_to_move_lower")
 	}
 	order := make([]int, len(out))
 	for k := range order {
@@ -171,7 +173,7 @@ func moveClimb(rs race.Ruleset, climbs []race.Climb, a stageAction) ([]race.Clim
 		other = q + 1
 	}
 	if other < 0 || other >= len(order) {
-		return out, "nothing to move."
+		return out, l.T("setup.stages.note.nothing_to_move_lower")
 	}
 	first, second := out[order[min(q, other)]], out[order[max(q, other)]]
 	lenFirst, lenSecond := first.End-first.Start+1, second.End-second.Start+1
@@ -186,7 +188,7 @@ func moveClimb(rs race.Ruleset, climbs []race.Climb, a stageAction) ([]race.Clim
 	}
 	lo := min(q, other)
 	sorted[lo], sorted[lo+1] = nowFirst, nowSecond
-	return sorted, fmt.Sprintf("climb moved %s: the climb of category %s now starts on square %d.", a.Verb, climbName(&rs, first.Category), nowSecond.Start)
+	return sorted, l.T("setup.stages.note.climb_moved_"+a.Verb, "Category", climbNameIn(l, &rs, first.Category), "Square", nowSecond.Start)
 }
 
 // newClimb is a climb for a stage: the stage type's first category, placed in the first free stretch

@@ -210,18 +210,18 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		}
 		p, err := race.Propose(rs, req)
 		if err != nil {
-			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(parse), "A new proposal could not be made: "+err.Error())
+			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(h.tr(c), parse), h.tr(c).T("setup.stages.note.propose_failed", "Reason", sayError(h.tr(c), err)))
 		}
 		d.Request.Seed, d.Request.Stages = req.Seed, req.Stages
 		d.Stages = p.Stages
 		proposed := d.Request
 		d.Proposed = &proposed
-		return h.renderStagesStep(c, http.StatusOK, d, nil, nil, fmt.Sprintf("A new tour was proposed with seed %d.", req.Seed))
+		return h.renderStagesStep(c, http.StatusOK, d, nil, nil, h.tr(c).T("setup.stages.note.proposed", "Seed", req.Seed))
 	case action == "next" || action == "" || strings.HasPrefix(action, "goto:"):
 		v := validateDraftStages(rs, d.Stages)
 		wizardMerge(parse, v.Err())
 		if parse.Err() != nil {
-			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "")
+			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), parse), "")
 		}
 		d.Stages = finishStages(rs, d.Stages)
 		d.Step = stepAfter(rs, stepStages, 1)
@@ -237,9 +237,9 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		} else if ok {
 			at = stageBlockID(a.I+1, a.What+"s")
 		}
-		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "Correct the marked fields first: nothing was changed.", at)
+		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), parse), h.tr(c).T("setup.stages.note.correct_first"), at)
 	}
-	note, at, err := h.editStages(rs, &d, action)
+	note, at, err := h.editStages(h.tr(c), rs, &d, action)
 	if err != nil {
 		return err
 	}

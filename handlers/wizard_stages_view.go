@@ -8,13 +8,16 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
 // stagesStepView is the stage editor: one row per stage with its climbs, sprints, sections or cards.
 type stagesStepView struct {
-	Mode       string
-	Unit       string
+	Mode string
+	Unit string
+	// UnitWord is what a length is counted in, in the page's language ("km", "casillas").
+	UnitWord   string
 	Rows       []stageRow
 	StageTypes []race.StageType
 	Categories []race.ClimbCategory
@@ -102,6 +105,7 @@ func (h *Handler) renderStagesStep(c echo.Context, status int, d wizardDraft, ra
 // renderStagesAt is renderStagesStep with the note shown in the block noteAt (a stageBlockID).
 func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw, errs map[string]string, note, noteAt string) error {
 	d.Step = stepStages
+	tr := h.tr(c)
 	rs, err := h.wizardRuleset(d)
 	if err != nil {
 		return err
@@ -110,7 +114,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		d.Stages[i] = deriveStage(rs, d.Stages[i])
 	}
 	if errs == nil {
-		errs = wizardFieldsOf(validateDraftStages(rs, d.Stages))
+		errs = wizardFieldsOf(tr, validateDraftStages(rs, d.Stages))
 	}
 	val := func(name string, v int) string {
 		if s, ok := raw[name]; ok {
@@ -118,14 +122,14 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		}
 		return strconv.Itoa(v)
 	}
-	sv := &stagesStepView{Mode: stageMode(rs), Unit: rs.SquareName, StageTypes: rs.StageTypes, Categories: rs.ClimbCategories,
+	sv := &stagesStepView{Mode: stageMode(rs), Unit: rs.SquareName, UnitWord: unitWord(tr, rs), StageTypes: rs.StageTypes, Categories: rs.ClimbCategories,
 		Sections: rs.Sections, Cards: rs.Cards, CanAdd: len(d.Stages) < race.MaxTourStages, Note: note, NoteAt: noteAt,
 		AddedID: stageBlockID(len(d.Stages)+1, "")}
 	if m, ok := errs["stages"]; ok {
 		sv.Messages = append(sv.Messages, m)
 	}
 	if sv.Mode == "cards" {
-		sv.CardLegend = cardLegend(rs)
+		sv.CardLegend = h.cardLegend(tr, rs)
 	}
 	shown := map[string]bool{"stages": true}
 	for i, st := range d.Stages {
@@ -133,7 +137,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		row := stageRow{I: i, Number: i + 1, P: p, Type: st.Type, Length: val(p+".length", st.Length), First: i == 0, Last: i == len(d.Stages)-1,
 			RestDayBefore: st.RestDayBefore, FeedZones: val(p+".feed_zones", st.FeedZones), ClimbCount: len(st.Climbs), Sprint: len(st.Sprints)}
 		if t, ok := rs.StageType(st.Type); ok {
-			row.TypeName = t.Name
+			row.TypeName = t.NameIn(tr.Lang())
 		}
 		row.ID, row.ClimbsID, row.SprintsID = stageBlockID(i+1, ""), stageBlockID(i+1, "climbs"), stageBlockID(i+1, "sprints")
 		row.SectionsID, row.CardsID = stageBlockID(i+1, "sections"), stageBlockID(i+1, "cards")
@@ -148,7 +152,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 				First: j == 0, Last: j == len(st.Climbs)-1, CategoryName: cl.Category}
 			cat, ok := rs.ClimbCategory(cl.Category)
 			if ok {
-				cr.CategoryName = cat.Name
+				cr.CategoryName = cat.NameIn(tr.Lang())
 			}
 			cr.EndInput = sv.Mode == "squares" && !(ok && cat.Squares > 0)
 			row.Climbs = append(row.Climbs, cr)
@@ -180,14 +184,14 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 			if strings.HasPrefix(f, p+".") || f == p {
 				row.Invalid = true
 				if !shown[f] {
-					row.Others = append(row.Others, stageFieldWords(strings.TrimPrefix(strings.TrimPrefix(f, p), "."))+" "+m)
+					row.Others = append(row.Others, stageFieldWords(tr, strings.TrimPrefix(strings.TrimPrefix(f, p), "."))+" "+m)
 				}
 			}
 		}
 		sort.Strings(row.Others)
 		if st.Length >= 1 && st.Length <= race.MaxStageLength {
 			drawn := race.NormalizeStage(rs, st)
-			row.Profile = newProfileView(rs, drawn, fmt.Sprintf("Profile of stage %d", i+1), true)
+			row.Profile = newProfileView(rs, drawn, tr.T("setup.stages.profile_title", "N", i+1), true)
 		}
 		sv.Rows = append(sv.Rows, row)
 	}
@@ -203,17 +207,17 @@ func stageBlockID(n int, list string) string {
 	return fmt.Sprintf("stage-%d-%s", n, list)
 }
 
-// stageFieldWords names a field of a stage for a message: "climbs[2].end" is "Climb 3, end square".
-func stageFieldWords(path string) string {
-	words := map[string]string{"climbs": "Climb", "sprints": "Sprint", "sections": "Section", "cards": "Card",
-		"start": "start square", "end": "end square", "at": "square", "km": "km", "squares": "squares", "type": "type",
-		"category": "category", "length": "Length", "feed_zones": "Feed zones", "rest_day_before": "Rest day"}
+// stageFieldWords names a field of a stage for a message in l's language: "climbs[2].end" is
+// "Climb 3, end square".
+func stageFieldWords(l *i18n.Localizer, path string) string {
+	known := map[string]bool{"climbs": true, "sprints": true, "sections": true, "cards": true, "start": true, "end": true,
+		"at": true, "km": true, "squares": true, "type": true, "category": true, "length": true, "feed_zones": true, "rest_day_before": true}
 	var out []string
 	for _, part := range strings.Split(path, ".") {
 		name, index, indexed := strings.Cut(strings.TrimSuffix(part, "]"), "[")
-		w, ok := words[name]
-		if !ok {
-			w = strings.ReplaceAll(name, "_", " ")
+		w := strings.ReplaceAll(name, "_", " ")
+		if known[name] {
+			w = l.T("setup.stages.field." + name)
 		}
 		if n, err := strconv.Atoi(index); indexed && err == nil {
 			w = fmt.Sprintf("%s %d", w, n+1)
@@ -221,26 +225,39 @@ func stageFieldWords(path string) string {
 		out = append(out, w)
 	}
 	if len(out) == 0 || out[0] == "" {
-		return "This stage:"
+		return l.T("setup.stages.field.this_stage")
 	}
-	out[0] = strings.ToUpper(out[0][:1]) + out[0][1:]
+	out[0] = capitalize(out[0])
 	return strings.Join(out, ", ") + ":"
 }
 
-// cardLegend glosses each terrain card once: "Pianura: flat", "TV: intermediate sprint".
-func cardLegend(rs race.Ruleset) []string {
-	special := map[string]string{"GPM": "mountain top, a climb ends here", "TV": "intermediate sprint", "R": "rifornimento, the feed"}
+// cardLegend glosses each terrain card once, in l's language: "Pianura: flat", "TV: intermediate sprint".
+func (h *Handler) cardLegend(l *i18n.Localizer, rs race.Ruleset) []string {
 	var out []string
 	for _, c := range rs.Cards {
-		gloss, ok := special[c.Special]
-		if !ok {
-			gloss = c.Terrain
+		gloss := c.Terrain
+		if c.Special != "" && h.I18n.Has(l.Lang(), "setup.stages.card."+c.Special) {
+			gloss = l.T("setup.stages.card." + c.Special)
+		} else if gloss != "" && h.I18n.Has(l.Lang(), "setup.stages.terrain."+gloss) {
+			gloss = l.T("setup.stages.terrain." + gloss)
 		}
-		if gloss == "" || strings.EqualFold(gloss, c.Name) {
-			out = append(out, c.Name)
+		name := c.NameIn(l.Lang())
+		if gloss == "" || strings.EqualFold(gloss, name) {
+			out = append(out, name)
 			continue
 		}
-		out = append(out, c.Name+": "+gloss)
+		out = append(out, name+": "+gloss)
 	}
 	return out
+}
+
+// unitWord is what the ruleset counts a stage's length in, in l's language.
+func unitWord(l *i18n.Localizer, rs race.Ruleset) string {
+	switch {
+	case rs.SquareName == "km":
+		return "km"
+	case stageMode(rs) == "cards":
+		return l.T("setup.stages.cards_word")
+	}
+	return l.T("setup.stages.squares_word")
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -26,6 +27,8 @@ type teamsStepView struct {
 	MinTeams, MaxTeams int
 	MaxCost            int
 	Game               store.Game
+	// GameName is the game's name in the page's language.
+	GameName string
 	// ShowRole shows each rider's role (a game of roles, not of cards); ChooseRole as a select per
 	// rider; CounterRoles says the counter gives the role instead.
 	ShowRole     bool
@@ -122,7 +125,7 @@ func racingOrder(all []store.Team, chosen []uint) []store.Team {
 
 // riderView is a rider's row of the team step: his role (or card) in the tour's game, this tour's
 // override applied.
-func riderView(game store.Game, r store.Rider, override store.GameRole, typed map[string]string) riderChoice {
+func riderView(l *i18n.Localizer, game store.Game, gameName string, r store.Rider, override store.GameRole, typed map[string]string) riderChoice {
 	own := r.Game(game.ID)
 	rc := riderChoice{ID: r.ID, Number: r.Number, Name: r.Name, Role: own.Role}
 	if override.Role != "" {
@@ -132,12 +135,17 @@ func riderView(game store.Game, r store.Rider, override store.GameRole, typed ma
 	if override.Attributes != nil {
 		values, rc.Changed = override.Attributes, true
 	}
-	rc.RoleName = game.RoleName(rc.Role)
+	rc.RoleName = rc.Role
+	for _, ro := range game.Roles {
+		if ro.ID == rc.Role {
+			rc.RoleName = ro.NameIn(l.Lang())
+		}
+	}
 	if len(game.Roles) > 1 && rc.Role == "" {
-		rc.Missing, rc.RoleName = true, "no role in "+game.Name
+		rc.Missing, rc.RoleName = true, l.T("setup.teams_step.no_role", "Game", gameName)
 	}
 	for _, a := range game.Attributes {
-		cv := cardValue{Name: a.Name, Short: a.Short(), Input: cardField(r.ID, a.ID)}
+		cv := cardValue{Name: a.NameIn(l.Lang()), Short: a.Short(), Input: cardField(r.ID, a.ID)}
 		if v, ok := typed[cv.Input]; ok {
 			cv.Value, cv.Invalid = v, true
 		} else if v, ok := values[a.ID]; ok {
@@ -172,10 +180,11 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	if game.ID == "" {
 		game = store.Game{ID: rs.ID, Name: rs.Name}
 	}
+	tr := h.tr(c)
 	all = racingOrder(all, d.Teams)
 	n := d.Request.RidersPerTeam
 	tv := &teamsStepView{RidersPerTeam: n, UpTo: len(rs.Team.RiderCounts) == 0, MinTeams: max(rs.Team.MinTeams, 2), MaxTeams: rs.Team.MaxTeams, MaxCost: rs.Team.MaxCost,
-		Game: game, ShowRole: len(game.Roles) > 0 && len(game.Attributes) == 0, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
+		Game: game, GameName: rs.NameIn(tr.Lang()), ShowRole: len(game.Roles) > 0 && len(game.Attributes) == 0, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
 	byID := map[uint]int{}
 	riderTeam := map[uint]int{}
 	for k, t := range all {
@@ -187,7 +196,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 		}
 		for _, r := range t.Riders {
 			riderTeam[r.ID] = k
-			rc := riderView(game, r, d.Overrides[strconv.FormatUint(uint64(r.ID), 10)], typed)
+			rc := riderView(tr, game, rs.NameIn(tr.Lang()), r, d.Overrides[strconv.FormatUint(uint64(r.ID), 10)], typed)
 			rc.Racing = slices.ContainsFunc(picked, func(p store.Rider) bool { return p.ID == r.ID })
 			if rc.Racing && rs.Team.MaxCost > 0 {
 				if v, err := strconv.Atoi(rc.costValue()); err == nil {
@@ -230,10 +239,10 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 			}
 		}
 		if team < 0 {
-			tv.Messages = append(tv.Messages, teamsTopMessage(f, msg))
+			tv.Messages = append(tv.Messages, teamsTopMessage(tr, f, msg))
 			continue
 		}
-		tv.Teams[team].Messages = append(tv.Teams[team].Messages, teamMessage(tv.Teams[team], rider, m[5], msg))
+		tv.Teams[team].Messages = append(tv.Teams[team].Messages, teamMessage(tr, tv.Teams[team], rider, m[5], msg))
 	}
 	return h.renderWizard(c, status, d, rs, wizardView{Teams: tv}, errs, message)
 }
@@ -250,7 +259,7 @@ func (rc riderChoice) costValue() string {
 
 // teamMessage words a message about a team, naming the rider it is about (rider id, or -1) unless it
 // already does, and marks his row.
-func teamMessage(tc teamChoice, rider int, what, msg string) string {
+func teamMessage(l *i18n.Localizer, tc teamChoice, rider int, what, msg string) string {
 	text := msg
 	if what != "" && what != "riders" && what != "role" && !strings.HasPrefix(what, "attributes.") {
 		text = what + " " + msg
@@ -264,47 +273,47 @@ func teamMessage(tc teamChoice, rider int, what, msg string) string {
 		}
 		tc.Riders[i].Invalid = true
 		if !strings.Contains(text, r.Name) {
-			text = fmt.Sprintf("%s (number %d): %s", r.Name, r.Number, text)
+			text = l.T("setup.teams_step.rider_message", "Name", r.Name, "Number", r.Number, "Message", text)
 		}
 	}
 	return text
 }
 
-// teamsTopMessage words a message that belongs to no team.
-func teamsTopMessage(field, msg string) string {
+// teamsTopMessage words a message that belongs to no team, in l's language (msg is already in it).
+func teamsTopMessage(l *i18n.Localizer, field, msg string) string {
 	switch {
 	case field == "teams":
 		if m := regexp.MustCompile(`^must be between (\d+) and (\d+) teams \(has (\d+)\)$`).FindStringSubmatch(msg); m != nil {
-			return fmt.Sprintf("Choose %s to %s teams: %s chosen.", m[1], m[2], m[3])
+			return l.T("setup.teams_step.choose_teams", "Min", m[1], "Max", m[2], "Chosen", m[3])
 		}
-		return "Teams: " + msg
+		return l.T("setup.teams_step.teams_message", "Message", msg)
 	case field == "riders_per_team":
-		return "Riders per team " + msg + " (go back to the characteristics)."
+		return l.T("setup.teams_step.riders_per_team_message", "Message", msg)
 	case field == "name":
-		return "Tour name " + msg + " (go back to the characteristics)."
+		return l.T("setup.teams_step.name_message", "Message", msg)
 	case strings.HasPrefix(field, "stages"):
-		return stageWhere(field) + " " + msg + " (go back to the stages)."
+		return l.T("setup.teams_step.stages_message", "Where", stageWhere(l, field), "Message", msg)
 	case strings.HasPrefix(field, "points"):
-		return "Points: " + msg + " (go back to the points)."
+		return l.T("setup.teams_step.points_message", "Message", msg)
 	case strings.HasPrefix(field, "overrides"):
-		return "A role chosen for this tour: " + msg
+		return l.T("setup.teams_step.role_message", "Message", msg)
 	}
 	return field + " " + msg
 }
 
 // stageWhere names a stage field for a message in words: "stages[1].climbs[0].start" is "Stage 2,
 // climb 1, start square:", "stages[1]" is "Stage 2:".
-func stageWhere(field string) string {
+func stageWhere(l *i18n.Localizer, field string) string {
 	i, rest, ok := strings.Cut(strings.TrimPrefix(field, "stages["), "]")
 	n, err := strconv.Atoi(i)
 	switch {
 	case !ok || err != nil:
-		return "Stages:"
+		return l.T("setup.teams_step.where_stages")
 	case strings.TrimPrefix(rest, ".") == "":
-		return fmt.Sprintf("Stage %d:", n+1)
+		return l.T("setup.teams_step.where_stage", "N", n+1)
 	}
-	w := stageFieldWords(strings.TrimPrefix(rest, "."))
-	return fmt.Sprintf("Stage %d, %s", n+1, strings.ToLower(w[:1])+w[1:])
+	w := stageFieldWords(l, strings.TrimPrefix(rest, "."))
+	return l.T("setup.teams_step.where_stage_field", "N", n+1, "Field", lowerFirst(w))
 }
 
 // wizardTeamsPost applies the team choice, then moves a team up or down, goes back or, when the tour
@@ -325,17 +334,17 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	}
 	if move, id, ok := teamMove(action); ok {
 		d.Teams = moveTeam(d.Teams, id, move)
-		return h.renderTeamsStepTyped(c, http.StatusOK, d, wizardFieldsOf(refused), typed, "")
+		return h.renderTeamsStepTyped(c, http.StatusOK, d, wizardFieldsOf(h.tr(c), refused), typed, "")
 	}
 	if refused.Err() != nil {
-		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, refused.Fields, typed, "The tour cannot race with these teams: see the messages beside them. Nothing was saved.")
+		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, fieldReasons(h.tr(c), refused), typed, h.tr(c).T("setup.teams_step.refused"))
 	}
 	if _, err := h.Store.BuildTour(h.scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err
 		}
-		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, ve.Fields, "The tour cannot race with these teams: see the messages beside them. Nothing was saved.")
+		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, fieldReasons(h.tr(c), ve), h.tr(c).T("setup.teams_step.refused"))
 	}
 	d.Step = stepSummary
 	if target, ok := jumpTarget(rs, d, action); ok {

@@ -1,19 +1,19 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
 // profileChoice is one proposal profile and what it gives (RULES.md §1.4).
 type profileChoice struct {
-	ID, Description string
+	ID, Name, Description string
 }
 
 // riderCountChoice is one team size and the rulesets that allow it (space-separated ids, for wizard.js).
@@ -39,18 +39,11 @@ type tourStepView struct {
 	Proposed bool
 }
 
-// profileChoices describes the proposal profiles.
-func profileChoices() []profileChoice {
-	desc := map[string]string{
-		race.ProfileFlat:    "mostly flat, some low mountains, a few medium, no high",
-		race.ProfileMedium:  "flat, low and medium in thirds, at most one high per 7 stages",
-		race.ProfileHigh:    "at least 40 % high mountains, the rest mixed",
-		race.ProfileClassic: "a one-day race (or short tour) of low or medium stages",
-		race.ProfileLong:    "a grand tour: flat and low first, the mountains in the second half",
-	}
+// profileChoices names and describes the proposal profiles in l's language.
+func profileChoices(l *i18n.Localizer) []profileChoice {
 	var out []profileChoice
 	for _, p := range race.Profiles() {
-		out = append(out, profileChoice{ID: p, Description: desc[p]})
+		out = append(out, profileChoice{ID: p, Name: l.T("setup.profile." + p), Description: l.T("setup.profile." + p + ".hint")})
 	}
 	return out
 }
@@ -63,13 +56,13 @@ func (h *Handler) renderTourStep(c echo.Context, status int, d wizardDraft, raw 
 		rs, _ = h.Store.Ruleset(h.defaultRuleset())
 	}
 	r := d.Request
-	tv := &tourStepView{Rulesets: h.Store.Rulesets(), Profiles: profileChoices(), Ruleset: r.Ruleset, Name: r.Name,
+	tv := &tourStepView{Rulesets: h.Store.Rulesets(), Profiles: profileChoices(h.tr(c)), Ruleset: r.Ruleset, Name: r.Name,
 		Stages: strconv.Itoa(r.Stages), Seed: strconv.FormatInt(r.Seed, 10), Profile: r.Profile,
 		RidersPerTeam: strconv.Itoa(r.RidersPerTeam), Advanced: r.Advanced, Proposed: d.Proposed != nil}
 	byCount := map[int][]string{}
 	var cards, hints []string
 	for _, x := range h.Store.Rulesets() {
-		hints = append(hints, x.Name+" "+describeCounts(riderCounts(x)))
+		hints = append(hints, x.NameIn(h.tr(c).Lang())+" "+describeCounts(h.tr(c), riderCounts(x)))
 		for _, n := range riderCounts(x) {
 			byCount[n] = append(byCount[n], x.ID)
 		}
@@ -172,16 +165,16 @@ func proposalChanged(a, b race.ProposalRequest) bool {
 	return a.Ruleset != b.Ruleset || a.Stages != b.Stages || a.Profile != b.Profile || a.Seed != b.Seed || a.Advanced != b.Advanced
 }
 
-// describeCounts words allowed team sizes: "5", "5 or 6", "4 to 8".
-func describeCounts(counts []int) string {
+// describeCounts words allowed team sizes in l's language: "5", "5 or 6", "4 to 8".
+func describeCounts(l *i18n.Localizer, counts []int) string {
 	switch n := len(counts); {
 	case n == 0:
 		return ""
 	case n == 1:
 		return strconv.Itoa(counts[0])
 	case n == 2:
-		return fmt.Sprintf("%d or %d", counts[0], counts[1])
+		return l.T("setup.wizard.tour.counts_or", "A", counts[0], "B", counts[1])
 	default:
-		return fmt.Sprintf("%d to %d", counts[0], counts[n-1])
+		return l.T("setup.wizard.tour.counts_to", "A", counts[0], "B", counts[n-1])
 	}
 }

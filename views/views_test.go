@@ -17,8 +17,7 @@ import (
 // stubFuncs stand in for the funcs the app passes to New.
 func stubFuncs() template.FuncMap {
 	return template.FuncMap{
-		"asset":    func(name string) string { return "/assets/test/" + name },
-		"roleName": func(id string) string { return "role " + id },
+		"asset": func(name string) string { return "/assets/test/" + name },
 	}
 }
 
@@ -68,7 +67,7 @@ func TestEveryPageParses(t *testing.T) {
 
 func TestNewNeedsTheAppFuncs(t *testing.T) {
 	if _, err := New(nil, testCatalogue(t)); err == nil {
-		t.Error("New without the asset and roleName funcs succeeded, want a parse error naming the missing func")
+		t.Error("New without the asset func succeeded, want a parse error naming the missing func")
 	}
 }
 

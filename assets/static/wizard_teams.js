@@ -6,6 +6,9 @@ document.addEventListener("DOMContentLoaded", function () {
   var order = document.querySelector("input[name=order]");
   if (!order) { return; }
   var boxes = Array.prototype.slice.call(document.querySelectorAll("input[name=teams]"));
+  // The page gives the badge's words in its language, "#" standing for the number ("Team #").
+  var grid = document.querySelector("[data-team-word]");
+  var teamWord = (grid && grid.getAttribute("data-team-word")) || "#";
   var chosen = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
   var number = function () {
     order.value = chosen.join(",");
@@ -25,7 +28,7 @@ document.addEventListener("DOMContentLoaded", function () {
         text.insertBefore(badge, text.firstChild);
       }
       badge.hidden = false;
-      badge.textContent = "Team " + (i + 1);
+      badge.textContent = teamWord.replace("#", String(i + 1));
     });
     // The ↑ ↓ buttons of the teams chosen before follow the new numbers.
     document.querySelectorAll("button[value^=up_team], button[value^=down_team]").forEach(function (btn) {

@@ -1,0 +1,100 @@
+package handlers
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"unicode"
+	"unicode/utf8"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/store"
+)
+
+// capitalize writes s with a capital first letter (any alphabet).
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// lowerFirst writes s with a small first letter.
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// roleNameIn names a role of game in lang's words (the id when the game has no such role).
+func roleNameIn(lang string, g store.Game, id string) string {
+	for _, r := range g.Roles {
+		if r.ID == id {
+			return r.NameIn(lang)
+		}
+	}
+	return id
+}
+
+// gameNameIn names a game (a ruleset) in lang's words.
+func (h *Handler) gameNameIn(lang string, g store.Game) string {
+	if rs, ok := h.Store.Ruleset(g.ID); ok {
+		return rs.NameIn(lang)
+	}
+	return g.Name
+}
+
+// saySentence says a fixed message made elsewhere in the request's language, as a sentence.
+func (h *Handler) saySentence(c echo.Context, msg string) string {
+	return sentence(h.tr(c).Say(i18n.Text{Format: msg}))
+}
+
+// sayError says why err refused something, in l's language (the refusal's first reason).
+func sayError(l *i18n.Localizer, err error) string {
+	_, body, _ := ClassifyIn(err, l)
+	return body.Message
+}
+
+// fieldReasons are a refusal's reasons by field, each said in l's language (for a page's Errors).
+func fieldReasons(l *i18n.Localizer, ve *race.ValidationError) map[string]string {
+	if ve == nil || len(ve.Fields) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(ve.Fields))
+	for f := range ve.Fields {
+		out[f] = l.Say(ve.Reason(f))
+	}
+	return out
+}
+
+// sayReasons says each reason of errs in l's language when the catalogues know it as a fixed
+// sentence (reasons already said, or made with values, stay as they are).
+func sayReasons(l *i18n.Localizer, errs map[string]string) map[string]string {
+	if len(errs) == 0 {
+		return errs
+	}
+	out := make(map[string]string, len(errs))
+	for f, m := range errs {
+		out[f] = l.Say(i18n.Text{Format: m})
+	}
+	return out
+}
+
+// stageTypeNameIn names a stage type in l's language (its id when the ruleset has no such type).
+func stageTypeNameIn(l *i18n.Localizer, rs *race.Ruleset, id string) string {
+	if t, ok := rs.StageType(id); ok && t.Name != "" {
+		return t.NameIn(l.Lang())
+	}
+	return id
+}
+
+// climbNameIn names a climb category in l's language (its id when the ruleset has no such category).
+func climbNameIn(l *i18n.Localizer, rs *race.Ruleset, id string) string {
+	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {
+		return c.NameIn(l.Lang())
+	}
+	return id
+}
