@@ -124,7 +124,11 @@ func (c *Catalogue) Supported(lang string) bool {
 }
 
 // Match picks the language for an Accept-Language header: the first the app speaks, else English.
+// A header of more than 16 languages is read for its first 16.
 func (c *Catalogue) Match(acceptLanguage string) string {
+	if parts := strings.SplitN(acceptLanguage, ",", 17); len(parts) == 17 {
+		acceptLanguage = strings.Join(parts[:16], ",")
+	}
 	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
 	if err != nil || len(tags) == 0 {
 		return English
