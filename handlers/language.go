@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/app/i18n"
 )
 
@@ -95,10 +96,19 @@ func withoutLang(addr string) string {
 }
 
 // here is the page's own address for the switcher to come back to: a GET's address, else (a
-// refused form's page) the address the form was posted to.
+// refused form's page) the address the form was posted to. A "next" that leads off the site (a
+// sign-in link someone forged) is left out: the page never writes it back.
 func here(c echo.Context) string {
-	if c.Request().Method == http.MethodGet {
-		return withoutLang(c.Request().URL.RequestURI())
+	req := c.Request()
+	if req.Method != http.MethodGet {
+		return req.URL.Path
 	}
-	return c.Request().URL.Path
+	q := req.URL.Query()
+	if next := q.Get("next"); q.Has("next") && auth.LocalPath(next) != next {
+		q.Del("next")
+		u := *req.URL
+		u.RawQuery = q.Encode()
+		return withoutLang(u.RequestURI())
+	}
+	return withoutLang(req.URL.RequestURI())
 }
