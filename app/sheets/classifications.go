@@ -1,7 +1,6 @@
 package sheets
 
 import (
-
 	"racedirector/app/race"
 )
 

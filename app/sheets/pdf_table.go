@@ -1,7 +1,6 @@
 package sheets
 
-import (
-)
+import ()
 
 // Table layout, in mm.
 const (

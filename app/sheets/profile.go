@@ -181,4 +181,3 @@ func (p *profile) heightAt(x float64) float64 {
 	}
 	return 0
 }
-
