@@ -53,7 +53,7 @@ func formatGap(unit string, n int, compact bool) string {
 
 // cellText is what a cell prints in the PDF's language: turns in its words ("12 vueltas").
 func (d *pdfDoc) cellText(c cell) string {
-	if (c.kind == kindTime || c.kind == kindGap) && c.unit == race.UnitTurns && !c.compact && c.n != 0 {
+	if (c.kind == kindTime || (c.kind == kindGap && c.n != 0)) && c.unit == race.UnitTurns && !c.compact {
 		text := d.l.N("sheets.count.turn", abs(c.n))
 		switch {
 		case c.kind == kindGap && c.n > 0:

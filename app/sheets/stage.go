@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -122,12 +123,39 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 		}
 	case race.MarkerSprint:
 		if pts := s.sprintScoring(); pts != "" {
-			return m.Label + " — " + pts
+			return s.markerLabel(st, m) + " — " + pts
 		}
 	case race.MarkerTimeIndicator:
 		return s.w("marker.time_indicator_n", "Label", m.Label)
 	case race.MarkerFinish:
 		return s.w("marker.finish_at", "Length", s.quantity(st.Length))
+	}
+	return s.markerLabel(st, m)
+}
+
+// markerLabel is a marker's own label (the rules make it in English: "Start", "25 km", "Sprint 1",
+// "8 km to go") in the sheet's language, made again from its kind and the number it starts with.
+func (s *source) markerLabel(st race.Stage, m race.Marker) string {
+	if s.lang() == i18n.English {
+		return m.Label
+	}
+	n, err := strconv.Atoi(strings.Fields(m.Label + " x")[0])
+	switch {
+	case m.Kind == race.MarkerStart:
+		return s.w("marker.start")
+	case m.Kind == race.MarkerSprint:
+		for _, sp := range st.Sprints {
+			if sp.At == m.At {
+				return s.w("marker.sprint_n", "N", sp.Index)
+			}
+		}
+	case err != nil:
+	case m.Kind == race.MarkerKm && len(st.Sections) > 0:
+		return s.n("count.km", n)
+	case m.Kind == race.MarkerKm:
+		return s.quantity(n)
+	case m.Kind == race.MarkerAttackLine || m.Kind == race.MarkerSprintLine:
+		return s.w("marker.to_go", "Length", s.quantity(n))
 	}
 	return m.Label
 }
