@@ -134,7 +134,7 @@ func flexCol(title string, width float64, key bool) column {
 
 // riderCols are the columns that start every rider table: rank, bib, rider, team.
 func (s *source) riderCols(rankTitle string) []column {
-	cols := []column{keyCol(s.w("col.bib"), 11, "R"), flexCol(s.w("col.rider"), 40, true), flexCol(s.w("col.team"), 30, false)}
+	cols := []column{keyCol(s.w("col.bib"), 12, "R"), flexCol(s.w("col.rider"), 40, true), flexCol(s.w("col.team"), 30, false)}
 	if rankTitle != "" {
 		cols = append([]column{keyCol(rankTitle, 11, "R")}, cols...)
 	}
