@@ -217,3 +217,25 @@ func asValidation(err error, ve **race.ValidationError) bool {
 	*ve = v
 	return ok
 }
+
+// TestPDFFontsHaveTheAccents prints a sheet whose title and tour name hold Spanish and Italian
+// letters and marks (á é í ñ ó ú à è ì ò ù ¿ ¡) and reads them all back from the PDF: the embedded
+// fonts (DejaVu Sans, regular and bold) have them.
+func TestPDFFontsHaveTheAccents(t *testing.T) {
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fix := cyclingPartyTour(t)
+	const name = "¿Vuelta? ¡Sí! á é í ñ ó ú à è ì ò ù"
+	fix.tour.Name = name
+	fix.tour.Teams[0].Riders[0].Name = "Ñúñez Àèìòù" // a rider, in the rankings
+	in := fix.input(len(fix.results))
+	in.Words = cat.Localizer(i18n.Spanish)
+	text := pdfText(t, makePDF(t, "accents", SheetResult, in))
+	for _, want := range []string{name, "Ñúñez Àèìòù", "Resultado de la etapa", "página"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+}
