@@ -79,7 +79,7 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 	case errors.As(err, &nf):
 		return http.StatusNotFound, APIError{Code: "not_found", Message: nf.Error()}, true
 	case errors.As(err, &ns):
-		return http.StatusNotFound, APIError{Code: "not_found", Message: ns.Error()}, true
+		return http.StatusNotFound, APIError{Code: "not_found", Message: say(ns.Said())}, true
 	case errors.As(err, &ie):
 		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: ie.Error(), Problems: ie.Problems}, true
 	case errors.As(err, &me):

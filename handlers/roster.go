@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/roster"
 	"racedirector/app/store"
@@ -28,7 +29,7 @@ func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := roster.WriteXLSX(&buf, rows, h.Store.RosterLayout()); err != nil {
+	if err := roster.WriteXLSX(&buf, rows, h.rosterLayout(c)); err != nil {
 		return fmt.Errorf("export xlsx: %w", err)
 	}
 	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buf.Bytes())
@@ -41,7 +42,7 @@ func (h *Handler) ExportTeamsCSV(c echo.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := roster.WriteCSV(&buf, rows, h.Store.RosterLayout()); err != nil {
+	if err := roster.WriteCSV(&buf, rows, h.rosterLayout(c)); err != nil {
 		return fmt.Errorf("export csv: %w", err)
 	}
 	return attachment(c, "teams-"+time.Now().Format("2006-01-02")+".csv", "text/csv; charset=utf-8", buf.Bytes())
@@ -77,7 +78,7 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 // readRoster parses an uploaded roster; an unreadable file, or one past the limits (rows, unpacked
 // size), is a validation error on "file" whose message says why.
 func (h *Handler) readRoster(name string, data []byte) (roster.Sheet, error) {
-	sh, err := roster.Read(data, name, h.Store.RosterLayout())
+	sh, err := roster.Read(data, name, h.rosterLayout(nil))
 	if err != nil {
 		return sh, race.Invalid("file", err.Error())
 	}
@@ -168,4 +169,25 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	return redirect(c, "/teams", tr.T("setup.import.imported", "File", name,
 		"Teams", tr.N("setup.import.teams_created", prev.Counts["teams_create"]), "TeamsUpdated", prev.Counts["teams_update"],
 		"Riders", tr.N("setup.import.riders_created", prev.Counts["riders_create"]), "RidersUpdated", prev.Counts["riders_update"]))
+}
+
+// rosterLayout is the store's roster layout with its header words: written in the request's
+// language (English without a request), read in any language the app speaks.
+func (h *Handler) rosterLayout(c echo.Context) roster.Layout {
+	l := h.Store.RosterLayout()
+	words := func(lang string) roster.Words {
+		loc := h.I18n.Localizer(lang)
+		w := roster.Words{}
+		for _, name := range []string{"team", "short", "color", "number", "name", "born", "role", "tab"} {
+			w[name] = loc.T("sheets.roster." + name)
+		}
+		return w
+	}
+	for _, lang := range i18n.Languages() {
+		l.Aliases = append(l.Aliases, words(lang))
+	}
+	if c != nil && h.tr(c).Lang() != i18n.English {
+		l.Words = words(h.tr(c).Lang())
+	}
+	return l
 }

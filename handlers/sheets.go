@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/sheets"
 	"racedirector/views"
@@ -21,7 +22,7 @@ func (h *Handler) sheetInput(c echo.Context, id uint) (sheets.Input, error) {
 	if err != nil {
 		return sheets.Input{}, err
 	}
-	in := sheets.Input{Tour: &st.Tour, Results: st.Results, Closed: st.Closed, Date: time.Now(), Fonts: h.Fonts}
+	in := sheets.Input{Tour: &st.Tour, Results: st.Results, Closed: st.Closed, Date: time.Now(), Fonts: h.Fonts, Words: h.tr(c)}
 	if st.Tour.Ruleset.OfficialResults {
 		if in.Publications, err = h.Store.Publications(st, st.Closed); err != nil {
 			return in, err
@@ -56,7 +57,7 @@ func (h *Handler) APISheet(c echo.Context) error {
 	case strings.HasSuffix(file, ".xlsx"):
 		format = "xlsx"
 	default:
-		return echo.NewHTTPError(http.StatusNotFound, "sheets are .pdf or .xlsx")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("sheets are .pdf or .xlsx"))
 	}
 	sheet := strings.TrimSuffix(file, "."+format)
 	in, err := h.sheetInput(c, id)
@@ -90,7 +91,7 @@ func (h *Handler) APIListSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, sheets.Sheets(st.Tour.Ruleset))
+	return c.JSON(http.StatusOK, sheets.SheetsIn(st.Tour.Ruleset, h.tr(c)))
 }
 
 // sheetsPage is what the sheets page shows.
@@ -101,6 +102,15 @@ type sheetsPage struct {
 	Stages []int
 	Closed int
 	Stage  int
+	// Print is the language the sheet links print in (?print=, else the screen's); Languages are
+	// the choices, each in its own name.
+	Print     string
+	Languages []printLanguage
+}
+
+// printLanguage is one choice of "Print the sheets in".
+type printLanguage struct {
+	Code, Name string
 }
 
 // SheetsPage lists every printable sheet of a tour with PDF and XLSX buttons.
@@ -109,12 +119,20 @@ func (h *Handler) SheetsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := sheetsPage{TourID: id, Tour: st.Tour.Name, Sheets: sheets.Sheets(st.Tour.Ruleset), Closed: st.Closed, Stage: st.Current}
+	l := h.tr(c)
+	p := sheetsPage{TourID: id, Tour: st.Tour.Name, Closed: st.Closed, Stage: st.Current, Print: l.Lang()}
+	if q := c.QueryParam("print"); h.I18n.Supported(q) {
+		p.Print = q
+	}
+	p.Sheets = sheets.SheetsIn(st.Tour.Ruleset, h.I18n.Localizer(p.Print))
+	for _, lang := range i18n.Languages() {
+		p.Languages = append(p.Languages, printLanguage{Code: lang, Name: i18n.Autonym(lang)})
+	}
 	if p.Stage == 0 {
 		p.Stage = len(st.Tour.Stages)
 	}
 	for i := range st.Tour.Stages {
 		p.Stages = append(p.Stages, i+1)
 	}
-	return h.render(c, http.StatusOK, "sheets", views.Page{Title: "Control sheets — " + st.Tour.Name, Section: "tours", TourNav: h.tourNav(st, "sheets", 0), Data: p})
+	return h.render(c, http.StatusOK, "sheets", views.Page{Title: l.T("sheets.page.title", "Tour", st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "sheets", 0), Data: p})
 }

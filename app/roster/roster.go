@@ -4,6 +4,7 @@ package roster
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,6 +40,64 @@ type Layout struct {
 	Games []Game
 	// Legacy are the card value columns older files have without a game ("cost", "pianura", …).
 	Legacy []string
+	// Words are the header's words a file is written in (nil: English, the columns' own names).
+	Words Words
+	// Aliases are the header's words in the other languages, read as well as English: a file
+	// exported in Spanish or Italian imports again.
+	Aliases []Words
+}
+
+// Words are a roster file's fixed words in one language, by their English name: the base columns,
+// "born", "role" (the games' role columns are "<game> <role word>") and "tab" (the worksheet).
+type Words map[string]string
+
+// word is the English name w in these words (itself when they have none).
+func (w Words) word(name string) string {
+	if s := strings.TrimSpace(w[name]); s != "" {
+		return s
+	}
+	return name
+}
+
+// HeaderIn returns the header row a file is written with in the layout's Words.
+func (l Layout) HeaderIn() []string {
+	h := l.Header()
+	if l.Words == nil {
+		return h
+	}
+	for i, c := range h {
+		h[i] = l.Words.heading(c, l.Games)
+	}
+	return h
+}
+
+// heading is the English column c in these words: a base column or born by its word, a role
+// column as "<game> <role word>"; a card value column keeps its name.
+func (w Words) heading(c string, games []Game) string {
+	for _, g := range games {
+		if g.Role && c == g.RoleColumn() {
+			return g.ID + " " + w.word(LegacyRole)
+		}
+	}
+	if slices.Contains(BaseColumns(), c) || c == BornColumn || c == LegacyRole {
+		return w.word(c)
+	}
+	return c
+}
+
+// canonical is a header cell as the column's English name (a heading in one of the layout's
+// languages is read as its English column), lower-cased with its spaces trimmed.
+func (l Layout) canonical(h string) string {
+	h = strings.ToLower(strings.Join(strings.Fields(h), " "))
+	all := append([]Words{l.Words}, l.Aliases...)
+	for _, c := range append(l.Header(), LegacyRole) {
+		for _, w := range all {
+			if w != nil && strings.ToLower(w.heading(c, l.Games)) == h {
+				return c
+			}
+		}
+	}
+	return h
 }
 
 // Header returns the full header row a roster file is written with.
@@ -134,7 +193,7 @@ func readHeader(header record, l Layout) columns {
 	}
 	cols := columns{index: map[string]int{}}
 	for i, h := range header.cells {
-		h = strings.ToLower(strings.Join(strings.Fields(h), " "))
+		h = l.canonical(h)
 		if h == "" {
 			continue
 		}

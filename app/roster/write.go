@@ -89,7 +89,7 @@ func WriteCSV(w io.Writer, rows []Row, l Layout) error {
 		return err
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(l.Header()); err != nil {
+	if err := cw.Write(l.HeaderIn()); err != nil {
 		return err
 	}
 	for _, r := range rows {
@@ -110,11 +110,14 @@ func WriteCSV(w io.Writer, rows []Row, l Layout) error {
 func WriteXLSX(w io.Writer, rows []Row, l Layout) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	const sheet = "Riders"
+	sheet := l.Words.word("Riders")
+	if l.Words != nil {
+		sheet = l.Words.word("tab")
+	}
 	if err := f.SetSheetName("Sheet1", sheet); err != nil {
 		return err
 	}
-	header := l.Header()
+	names, header := l.Header(), l.HeaderIn()
 	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"#E5E7EB"}}})
 	if err != nil {
 		return err
@@ -139,7 +142,7 @@ func WriteXLSX(w io.Writer, rows []Row, l Layout) error {
 	widths := map[string]float64{"team": 22, "short": 8, "color": 10, "number": 9, "name": 30}
 	for i, h := range header {
 		col, _ := excelize.ColumnNumberToName(i + 1)
-		wd, ok := widths[h]
+		wd, ok := widths[names[i]]
 		if !ok {
 			wd = max(12, float64(len(h))+2)
 		}

@@ -1,15 +1,13 @@
 package sheets
 
 import (
-	"fmt"
-
 	"racedirector/app/race"
 )
 
 // generalSheet is the general control after stage after: each rider's time in every stage, his
 // bonuses, the total, rank and gap; riders out of the classification follow, with the reason.
 func (s *source) generalSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetGeneral, title: "General control", subtitle: s.afterLine(after), short: "General", landscape: true}
+	doc := sheetDoc{id: SheetGeneral, title: s.w("title.general"), subtitle: s.afterLine(after), short: s.w("tab.general"), landscape: true}
 	final, err := s.after(after)
 	if err != nil {
 		return doc, err
@@ -22,7 +20,7 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 	perStage := make([]map[int]int, after+1)
 	bonus := map[int]int{}
 	withBonus := hasBonuses(s.rs)
-	cols := riderCols("Rank")
+	cols := s.riderCols(s.w("col.rank"))
 	for k := 1; k <= after; k++ {
 		st, err := s.after(k)
 		if err != nil {
@@ -32,24 +30,24 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 		for _, r := range st.Stage {
 			perStage[k][r.Bib] = r.Time
 		}
-		cols = append(cols, col(fmt.Sprintf("S%d", k), stageWidth, "R"))
+		cols = append(cols, col(s.w("abbr.stage", "N", k), stageWidth, "R"))
 	}
 	for _, r := range final.Individual {
 		bonus[r.Bib] = r.Bonus
 	}
 	if withBonus {
-		cols = append(cols, col("Bonus", 14, "R"))
+		cols = append(cols, col(s.w("col.bonus"), 16, "R"))
 	}
-	cols = append(cols, col("Total", 24, "R"), col("Gap", 22, "R"))
+	cols = append(cols, col(s.w("col.total"), 24, "R"), col(s.w("col.gap"), 22, "R"))
 	ranked := map[int]bool{}
 	for _, r := range final.Individual {
 		ranked[r.Bib] = true
 	}
 	withNote := len(final.Individual) < len(s.riders())
 	if withNote {
-		cols = append(cols, flexCol("Note", 34, false))
+		cols = append(cols, flexCol(s.w("col.note"), 34, false))
 	}
-	t := &table{title: "Individual classification (" + s.jerseyName(race.ClassIndividual, "time") + ")", cols: cols}
+	t := &table{title: s.w("table.individual", "Jersey", s.jerseyName(race.ClassIndividual, s.w("jersey.time"))), cols: cols}
 	stageCells := func(bib int) []cell {
 		var cells []cell
 		for k := 1; k <= after; k++ {
@@ -77,7 +75,7 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 		if ranked[r.Bib] {
 			continue
 		}
-		why := "no time in every stage"
+		why := s.w("no_time_every_stage")
 		if e, ok := gone[r.Bib]; ok {
 			why = e
 		}
@@ -95,20 +93,20 @@ func (s *source) generalSheet(after int) (sheetDoc, error) {
 
 // generalNote explains how the total is made.
 func (s *source) generalNote(withBonus bool) string {
-	unit := "Times"
+	unit := s.w("note.times")
 	if s.unit() == race.UnitTurns {
-		unit = "Times in turns"
+		unit = s.w("note.times_turns")
 	}
 	if withBonus {
-		return unit + ": total = sum of the stage times − bonuses. Ties: sum of stage placings, then the latest stage."
+		return s.w("note.general_bonus", "Times", unit)
 	}
-	return unit + ": total = sum of the stage times. Ties: sum of stage placings, then the latest stage."
+	return s.w("note.general", "Times", unit)
 }
 
 // jerseyName is the classification's jersey name, or fallback.
 func (s *source) jerseyName(class, fallback string) string {
 	if j, ok := s.rs.Jerseys[class]; ok && j.Name != "" {
-		return j.Name
+		return j.NameIn(s.lang())
 	}
 	return fallback
 }
@@ -127,9 +125,8 @@ func pointsOf(st *race.Standings, sheet string) []race.PointsRow {
 // pointsSheet is a points classification (regularity, mountain, sprints) after stage after, with
 // the points each rider won in every stage.
 func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
-	info, _ := lookupSheet(s.rs, sheet)
 	class := map[string]string{SheetRegularity: race.ClassRegularity, SheetMountain: race.ClassMountain, SheetSprints: race.ClassSprints}[sheet]
-	doc := sheetDoc{id: sheet, title: info.Title, subtitle: s.afterLine(after), short: upperFirst(sheet)}
+	doc := sheetDoc{id: sheet, title: s.w("title." + sheet), subtitle: s.afterLine(after), short: s.w("tab." + sheet)}
 	cum := make([]map[int]int, after+1)
 	cum[0] = map[int]int{}
 	var final []race.PointsRow
@@ -144,14 +141,14 @@ func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
 		}
 		final = pointsOf(st, sheet)
 	}
-	cols := riderCols("Rank")
+	cols := s.riderCols(s.w("col.rank"))
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d", k), 10, "R"))
+		cols = append(cols, col(s.w("abbr.stage", "N", k), 10, "R"))
 	}
-	cols = append(cols, col("Points", 16, "R"))
+	cols = append(cols, col(s.w("col.points"), 18, "R"))
 	doc.landscape = tableWidth(cols) > portraitWidth
-	t := &table{title: className(class) + " (" + s.jerseyName(class, "no jersey") + ")", cols: cols,
-		empty: "Nobody has points yet.", note: "Per stage: the points won in that stage. Only riders with points are listed."}
+	t := &table{title: s.w("table.class_jersey", "Class", s.className(class), "Jersey", s.jerseyName(class, s.w("jersey.none"))), cols: cols,
+		empty: s.w("empty.points"), note: s.w("note.points")}
 	for _, r := range final {
 		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor))}
 		for k := 1; k <= after; k++ {
@@ -170,7 +167,7 @@ func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
 
 // teamsSheet is the team classification after stage after, with each team's time in every stage.
 func (s *source) teamsSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetTeams, title: "Teams control", subtitle: s.afterLine(after), short: "Teams"}
+	doc := sheetDoc{id: SheetTeams, title: s.w("title.teams"), subtitle: s.afterLine(after), short: s.w("tab.teams")}
 	unit := s.unit()
 	stageWidth := 17.0
 	if unit == race.UnitTurns {
@@ -189,14 +186,13 @@ func (s *source) teamsSheet(after int) (sheetDoc, error) {
 		}
 		final = st
 	}
-	cols := []column{keyCol("Rank", 10, "R"), flexCol("Team", 44, true)}
+	cols := []column{keyCol(s.w("col.rank"), 11, "R"), flexCol(s.w("col.team"), 44, true)}
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d", k), stageWidth, "R"))
+		cols = append(cols, col(s.w("abbr.stage", "N", k), stageWidth, "R"))
 	}
-	cols = append(cols, col("Total", 24, "R"), col("Gap", 22, "R"))
+	cols = append(cols, col(s.w("col.total"), 24, "R"), col(s.w("col.gap"), 22, "R"))
 	doc.landscape = tableWidth(cols) > portraitWidth
-	t := &table{title: "Team classification", cols: cols,
-		note: fmt.Sprintf("Per stage: the sum of the team's %d best stage times; a team with fewer finishers leaves the classification.", s.rs.TeamBest)}
+	t := &table{title: s.w("table.teams"), cols: cols, note: s.w("note.teams", "N", s.rs.TeamBest)}
 	stageCells := func(id int) []cell {
 		var cells []cell
 		for k := 1; k <= after; k++ {
@@ -219,11 +215,11 @@ func (s *source) teamsSheet(after int) (sheetDoc, error) {
 			continue
 		}
 		cells := append([]cell{emptyCell(), teamCell(team.Name, team.Color)}, stageCells(team.ID)...)
-		t.rows = append(t.rows, tableRow{cells: append(cells, emptyCell(), textCell("out"))})
+		t.rows = append(t.rows, tableRow{cells: append(cells, emptyCell(), textCell(s.w("out")))})
 	}
 	doc.blocks = append(doc.blocks, block{table: t})
 	if len(final.DailyTeams) > 0 {
-		doc.blocks = append(doc.blocks, block{table: s.teamRanking(fmt.Sprintf("Teams on the day, stage %d", after), final.DailyTeams)})
+		doc.blocks = append(doc.blocks, block{table: s.teamRanking(s.w("table.teams_day_n", "N", after), final.DailyTeams)})
 	}
 	return doc, nil
 }

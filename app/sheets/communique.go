@@ -1,8 +1,6 @@
 package sheets
 
 import (
-	"fmt"
-
 	"racedirector/app/race"
 )
 
@@ -20,7 +18,7 @@ func hasFinish(r race.StageResult) bool {
 // signature lines.
 func (s *source) communique(n int) (sheetDoc, error) {
 	pub := s.publication(n)
-	doc := sheetDoc{id: SheetCommunique, title: fmt.Sprintf("Official communiqué No. %d", pub.Communique), subtitle: s.stageLine(n), short: fmt.Sprintf("Communiqué %d", n)}
+	doc := sheetDoc{id: SheetCommunique, title: s.w("title.communique_n", "N", pub.Communique), subtitle: s.stageLine(n), short: s.w("tab.communique", "N", n)}
 	st, err := s.after(n)
 	if err != nil {
 		return doc, err
@@ -29,16 +27,16 @@ func (s *source) communique(n int) (sheetDoc, error) {
 	if err != nil {
 		return doc, err
 	}
-	status := block{heading: publicationTitle(pub), lines: []string{s.publishedLine(pub)}}
+	status := block{heading: s.publicationTitle(pub), lines: []string{s.publishedLine(pub)}}
 	if pub.Status == race.PubRevised {
-		status.lines = append(status.lines, "What changed from the earlier publication:")
+		status.lines = append(status.lines, s.w("communique.changed"))
 		for _, c := range pub.Changes {
 			status.lines = append(status.lines, "• "+c)
 		}
 	}
 	doc.blocks = append(doc.blocks, status, block{table: s.fieldTable(st.Field)})
 	ranking := s.stageRanking(st.Stage, times)
-	ranking.note = race.BonusesNote(s.rs, s.stage(n), s.result(n).Finish)
+	ranking.note = s.bonusesNote(s.stage(n), s.result(n).Finish)
 	doc.blocks = append(doc.blocks, block{table: ranking})
 	if t := s.abandonTable(s.result(n), st.Out, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
@@ -50,15 +48,15 @@ func (s *source) communique(n int) (sheetDoc, error) {
 	classes := []struct {
 		title string
 		rows  []race.TimeRow
-	}{{"Individual classification (" + s.jerseyName(race.ClassIndividual, "time") + ")", st.Individual}}
+	}{{s.w("table.individual", "Jersey", s.jerseyName(race.ClassIndividual, s.w("jersey.time"))), st.Individual}}
 	if s.rs.Has(race.ClassYouth) {
 		classes = append(classes, struct {
 			title string
 			rows  []race.TimeRow
-		}{"Young riders' classification (" + s.jerseyName(race.ClassYouth, "no jersey") + ")", st.Youth})
+		}{s.w("table.youth", "Jersey", s.jerseyName(race.ClassYouth, s.w("jersey.none"))), st.Youth})
 	}
 	for _, c := range classes {
-		t := &table{title: c.title, cols: append(riderCols("Rank"), col("Time", 24, "R"), col("Gap", 22, "R")), empty: "Nobody is classified."}
+		t := &table{title: c.title, cols: append(s.riderCols(s.w("col.rank")), col(s.w("col.time"), 24, "R"), col(s.w("col.gap"), 22, "R")), empty: s.w("empty.classified")}
 		for _, r := range c.rows {
 			t.rows = append(t.rows, tableRow{strong: r.Rank == 1, cells: []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name),
 				teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)), timeCell(unit, r.Time), gapCell(unit, r.Gap)}})
@@ -69,22 +67,22 @@ func (s *source) communique(n int) (sheetDoc, error) {
 		if !s.rs.Has(class) {
 			continue
 		}
-		t := &table{title: className(class) + " (" + s.jerseyName(class, "no jersey") + ")", cols: append(riderCols("Rank"), col("Points", 16, "R")), empty: "Nobody has points yet."}
+		t := &table{title: s.w("table.class_jersey", "Class", s.className(class), "Jersey", s.jerseyName(class, s.w("jersey.none"))), cols: append(s.riderCols(s.w("col.rank")), col(s.w("col.points"), 18, "R")), empty: s.w("empty.points")}
 		for _, r := range pointsOf(st, map[string]string{race.ClassRegularity: SheetRegularity, race.ClassMountain: SheetMountain, race.ClassSprints: SheetSprints}[class]) {
 			t.rows = append(t.rows, tableRow{strong: r.Rank == 1, cells: []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)), intCell(r.Points)}})
 		}
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
 	if len(st.Teams) > 0 {
-		doc.blocks = append(doc.blocks, block{table: s.teamRanking("Team classification", st.Teams)})
+		doc.blocks = append(doc.blocks, block{table: s.teamRanking(s.w("table.teams"), st.Teams)})
 	}
 	if t := s.leaderTable(st); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
-	doc.blocks = append(doc.blocks, block{heading: "The jury", lines: []string{
+	doc.blocks = append(doc.blocks, block{heading: s.w("communique.jury"), lines: []string{
 		s.publishedLine(pub),
-		"President of the Commissaires' Panel: ______________________________   Signature: ______________",
-		"Commissaire: ______________________________   Signature: ______________",
+		s.w("communique.president") + ": ______________________________   " + s.w("communique.signature") + ": ______________",
+		s.w("communique.commissaire") + ": ______________________________   " + s.w("communique.signature") + ": ______________",
 	}})
 	return doc, nil
 }
@@ -98,23 +96,23 @@ func (s *source) publication(n int) race.Publication {
 }
 
 // publicationTitle says what the communiqué's classifications are.
-func publicationTitle(p race.Publication) string {
+func (s *source) publicationTitle(p race.Publication) string {
 	switch p.Status {
 	case race.PubFinal:
-		return "Final classifications"
+		return s.w("communique.final")
 	case race.PubRevised:
-		return fmt.Sprintf("Revised classifications (publication %d)", p.Edition)
+		return s.w("communique.revised", "N", p.Edition)
 	}
-	return "Provisional classifications: the stage is not closed yet"
+	return s.w("communique.provisional")
 }
 
 // publishedLine says when the communiqué was published (or printed, while provisional).
 func (s *source) publishedLine(p race.Publication) string {
 	if p.PublishedAt != nil {
-		return "Published on " + p.PublishedAt.Local().Format("2 January 2006 at 15:04") + "."
+		return s.w("communique.published", "Date", s.l.Date(p.PublishedAt.Local()), "Time", p.PublishedAt.Local().Format("15:04"))
 	}
 	if !s.date.IsZero() {
-		return "Provisional, printed on " + s.date.Format("2 January 2006 at 15:04") + "."
+		return s.w("communique.printed", "Date", s.l.Date(s.date), "Time", s.date.Format("15:04"))
 	}
-	return "Provisional."
+	return s.w("communique.provisional_short")
 }

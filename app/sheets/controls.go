@@ -1,15 +1,13 @@
 package sheets
 
 import (
-	"fmt"
-
 	"racedirector/app/race"
 )
 
 // bonusesSheet is the bonuses control after stage after: the bonus each rider won in every stage
 // (intermediate sprints, climbs, finish) and his total.
 func (s *source) bonusesSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetBonuses, title: "Bonuses control", subtitle: s.afterLine(after), short: "Bonuses"}
+	doc := sheetDoc{id: SheetBonuses, title: s.w("title.bonuses"), subtitle: s.afterLine(after), short: s.w("tab.bonuses")}
 	unit := s.unit()
 	perStage := make([]map[int]int, after+1)
 	for k := 1; k <= after; k++ {
@@ -22,13 +20,13 @@ func (s *source) bonusesSheet(after int) (sheetDoc, error) {
 			perStage[k][t.Bib] = t.Bonus
 		}
 	}
-	cols := riderCols("")
+	cols := s.riderCols("")
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d", k), 10, "R"))
+		cols = append(cols, col(s.w("abbr.stage", "N", k), 10, "R"))
 	}
-	cols = append(cols, col("Total", 16, "R"), flexCol("Note", 30, false))
+	cols = append(cols, col(s.w("col.total"), 16, "R"), flexCol(s.w("col.note"), 30, false))
 	doc.landscape = tableWidth(cols) > portraitWidth
-	t := &table{title: "Bonus " + plural(unitWord(unit)) + " per rider and stage", cols: cols,
+	t := &table{title: s.w("table.bonuses", "Unit", s.w("units."+unitWord(unit))), cols: cols,
 		note: s.bonusNote()}
 	gone := s.abandons(after)
 	for _, r := range s.riders() {
@@ -43,7 +41,7 @@ func (s *source) bonusesSheet(after int) (sheetDoc, error) {
 				cells = append(cells, emptyCell())
 			}
 		}
-		cells = append(cells, timeCell(unit, total).short(), textCell(abandonNote(gone, r.Bib)))
+		cells = append(cells, timeCell(unit, total).short(), textCell(s.abandonNote(gone, r.Bib)))
 		t.rows = append(t.rows, tableRow{cells: cells})
 	}
 	doc.blocks = append(doc.blocks, block{table: t})
@@ -52,23 +50,23 @@ func (s *source) bonusesSheet(after int) (sheetDoc, error) {
 
 // bonusNote says where bonuses come from in the ruleset.
 func (s *source) bonusNote() string {
-	note := "Bonuses are taken off the total time."
+	note := s.w("note.bonuses")
 	if len(s.rs.SprintBonuses) > 0 {
-		note += " Intermediate sprints: " + joinInts(s.rs.SprintBonuses) + "."
+		note += " " + s.w("note.bonuses_sprints", "List", joinInts(s.rs.SprintBonuses))
 	}
 	if len(s.rs.ClimbBonuses) > 0 {
-		note += " Categorised climbs: " + joinInts(s.rs.ClimbBonuses) + "."
+		note += " " + s.w("note.bonuses_climbs", "List", joinInts(s.rs.ClimbBonuses))
 	}
 	if len(s.rs.FinishBonuses) > 0 {
-		note += " Finish: " + joinInts(s.rs.FinishBonuses) + "."
+		note += " " + s.w("note.bonuses_finish", "List", joinInts(s.rs.FinishBonuses))
 	}
 	return note
 }
 
 // abandonNote is "abandoned, stage k" for a rider who left, or "".
-func abandonNote(gone map[int]int, bib int) string {
+func (s *source) abandonNote(gone map[int]int, bib int) string {
 	if k, ok := gone[bib]; ok {
-		return fmt.Sprintf("abandoned, stage %d", k)
+		return s.w("exit", "How", s.w("abandoned"), "Stage", k)
 	}
 	return ""
 }
@@ -76,7 +74,7 @@ func abandonNote(gone map[int]int, bib int) string {
 // effortSheet is the effort-points control after stage after (RULES.md §2.5): each rider's
 // allowance, the points he spent and got back in every stage, and what he has left.
 func (s *source) effortSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetEffort, title: "Effort-points control", subtitle: s.afterLine(after), short: "Effort", landscape: true}
+	doc := sheetDoc{id: SheetEffort, title: s.w("title.effort"), subtitle: s.afterLine(after), short: s.w("tab.effort"), landscape: true}
 	left := make([]map[int]int, after+1)
 	spent := make([]map[int]int, after+1)
 	for k := 1; k <= after; k++ {
@@ -88,14 +86,12 @@ func (s *source) effortSheet(after int) (sheetDoc, error) {
 		}
 		left[k] = s.effortLeft(k)
 	}
-	cols := append(riderCols(""), col("Role", 12, "L"), col("Allow.", 13, "R"))
+	cols := append(s.riderCols(""), col(s.w("col.role"), 14, "L"), col(s.w("col.allowance"), 13, "R"))
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d spent", k), 16, "R"), col(fmt.Sprintf("S%d rec.", k), 14, "R"))
+		cols = append(cols, col(s.w("col.stage_spent", "N", k), 17, "R"), col(s.w("col.stage_recovered", "N", k), 15, "R"))
 	}
-	cols = append(cols, col("Left", 14, "R"), flexCol("Note", 30, false))
-	t := &table{title: "Effort points per rider and stage", cols: cols,
-		note: "rec. = feed zones during the stage plus the recovery after it (doubled after a rest day, none after a cold stage), " +
-			"never above the allowance. Left = allowance − spent + rec."}
+	cols = append(cols, col(s.w("col.left"), 14, "R"), flexCol(s.w("col.note"), 30, false))
+	t := &table{title: s.w("table.effort"), cols: cols, note: s.w("note.effort")}
 	gone := s.abandons(after)
 	for _, r := range s.riders() {
 		alloc := race.EffortAllowance(*s.rs, r.Role, len(s.t.Stages))
@@ -116,7 +112,7 @@ func (s *source) effortSheet(after int) (sheetDoc, error) {
 		} else {
 			cells = append(cells, intCell(prev))
 		}
-		t.rows = append(t.rows, tableRow{cells: append(cells, textCell(abandonNote(gone, r.Bib)))})
+		t.rows = append(t.rows, tableRow{cells: append(cells, textCell(s.abandonNote(gone, r.Bib)))})
 	}
 	doc.blocks = append(doc.blocks, block{table: t})
 	return doc, nil
@@ -153,7 +149,7 @@ func (s *source) fatigueLimit() int {
 // fatigueSheet is the fatigue control after stage after (RULES.md §3.6): each rider's fatigue at
 // the end of every stage, marked above the limit, and the stage he retired in.
 func (s *source) fatigueSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetFatigue, title: "Fatigue control", subtitle: s.afterLine(after), short: "Fatigue"}
+	doc := sheetDoc{id: SheetFatigue, title: s.w("title.fatigue"), subtitle: s.afterLine(after), short: s.w("tab.fatigue")}
 	retired := map[int]int{}
 	for k := 1; k <= after; k++ {
 		for _, bib := range race.FatigueRetired(s.t, s.result(k)) {
@@ -162,15 +158,14 @@ func (s *source) fatigueSheet(after int) (sheetDoc, error) {
 			}
 		}
 	}
-	cols := riderCols("")
+	cols := s.riderCols("")
 	for k := 1; k <= after; k++ {
-		cols = append(cols, col(fmt.Sprintf("S%d", k), 10, "R"))
+		cols = append(cols, col(s.w("abbr.stage", "N", k), 10, "R"))
 	}
-	cols = append(cols, flexCol("Out", 34, false))
+	cols = append(cols, flexCol(s.w("col.out"), 34, false))
 	doc.landscape = tableWidth(cols) > portraitWidth
 	limit := s.fatigueLimit()
-	t := &table{title: "Fatigue at the end of each stage", cols: cols,
-		note: fmt.Sprintf("Above %d the rider retires from the race (marked). Fatigue starts at 0 every stage.", limit)}
+	t := &table{title: s.w("table.fatigue"), cols: cols, note: s.w("note.fatigue", "N", limit)}
 	gone := s.abandons(after)
 	for _, r := range s.riders() {
 		cells := []cell{intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID))}
@@ -185,9 +180,9 @@ func (s *source) fatigueSheet(after int) (sheetDoc, error) {
 				cells = append(cells, intCell(f))
 			}
 		}
-		out := abandonNote(gone, r.Bib)
+		out := s.abandonNote(gone, r.Bib)
 		if k, ok := retired[r.Bib]; ok {
-			out = fmt.Sprintf("retired (fatigue), stage %d", k)
+			out = s.w("exit", "How", s.w("retired_fatigue"), "Stage", k)
 		}
 		t.rows = append(t.rows, tableRow{cells: append(cells, textCell(out))})
 	}

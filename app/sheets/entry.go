@@ -1,9 +1,9 @@
 package sheets
 
 import (
-	"fmt"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -18,7 +18,7 @@ const (
 // team boxes for water bottles and the advantages each team has left.
 func (s *source) entrySheet(n int) sheetDoc {
 	st := s.stage(n)
-	doc := sheetDoc{id: SheetEntry, title: "Entry sheet", subtitle: s.stageLine(n), short: fmt.Sprintf("S%d entry", n)}
+	doc := sheetDoc{id: SheetEntry, title: s.w("title.entry"), subtitle: s.stageLine(n), short: s.w("tab.entry", "N", n)}
 	doc.blocks = append(doc.blocks, block{lines: s.entryLegend(st)})
 	riders := s.entryTable(n, st)
 	doc.landscape = tableWidth(riders.cols) > portraitWidth
@@ -30,17 +30,17 @@ func (s *source) entrySheet(n int) sheetDoc {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
 	if s.rs.Effort != nil {
-		doc.blocks = append(doc.blocks, block{table: recordTable()})
+		doc.blocks = append(doc.blocks, block{table: s.recordTable()})
 	}
 	return doc
 }
 
 // recordTable has the boxes for what Ciclismo a fondo records once per stage (RULES.md §2.6): the
 // weather rolled at the start, ⅓, ½ and ¾ of the stage, and the combativity award.
-func recordTable() *table {
-	return &table{title: "Weather and combativity", tall: true, spread: true, cols: []column{
-		col("Weather at the start", 36, "C"), col("at ⅓", 30, "C"), col("at ½", 30, "C"), col("at ¾", 30, "C"),
-		col("Most combative (bib)", 36, "C"),
+func (s *source) recordTable() *table {
+	return &table{title: s.w("table.weather"), tall: true, spread: true, cols: []column{
+		col(s.w("col.weather_start"), 36, "C"), col(s.w("col.weather_at", "Part", "⅓"), 30, "C"), col(s.w("col.weather_at", "Part", "½"), 30, "C"),
+		col(s.w("col.weather_at", "Part", "¾"), 30, "C"), col(s.w("col.most_combative"), 36, "C"),
 	}, rows: []tableRow{{cells: []cell{boxCell(), boxCell(), boxCell(), boxCell(), boxCell()}}}}
 }
 
@@ -48,73 +48,73 @@ func recordTable() *table {
 func (s *source) entryLegend(st race.Stage) []string {
 	var parts []string
 	for _, sp := range st.Sprints {
-		parts = append(parts, fmt.Sprintf("S%d = sprint %d at %s %d", sp.Index, sp.Index, s.squareWord(), sp.At))
+		parts = append(parts, s.w("legend.sprint", "Col", s.w("abbr.sprint", "N", sp.Index), "N", sp.Index, "Square", s.squareWord(), "At", sp.At))
 	}
 	for _, c := range st.Climbs {
-		parts = append(parts, fmt.Sprintf("C%d = %s, %s %d–%d", c.Index, s.categoryName(c.Category), plural(s.squareWord()), c.Start, c.End))
+		parts = append(parts, s.w("legend.climb", "Col", s.w("abbr.climb", "N", c.Index), "Category", s.categoryName(c.Category),
+			"Squares", s.w("squares."+s.squareKey()), "From", c.Start, "To", c.End))
 	}
 	if len(parts) == 0 {
-		return []string{"Write the finish " + s.finishHelp() + "."}
+		return []string{s.w("legend.finish_only", "Help", s.finishHelp())}
 	}
-	return []string{"Write the crossing order (1, 2, 3…) in the sprint and climb boxes; the finish " + s.finishHelp() + ".",
-		strings.Join(parts, " · ")}
+	return []string{s.w("legend.order", "Help", s.finishHelp()), strings.Join(parts, " · ")}
 }
 
 // finishHelp says what the finish boxes take in the ruleset's time model.
 func (s *source) finishHelp() string {
 	switch s.rs.TimeModel {
-	case race.TimeModelCyclingParty:
-		return "as turn (0 for the winner's turn), time-indicator square (1–12) and last die (1–6)"
-	case race.TimeModelTurns:
-		return "as the turn in which the rider crossed the line (the first turn of the stage is 1)"
-	case race.TimeModelSectors:
-		return "as the rider's sector (0 the group, +1… ahead, −1… behind)"
+	case race.TimeModelCyclingParty, race.TimeModelTurns, race.TimeModelSectors:
+		return s.w("finish_help." + s.rs.TimeModel)
 	}
-	return "as the rider's time"
+	return s.w("finish_help.time")
 }
 
 // finishCols are the finish boxes of the ruleset's time model.
 func (s *source) finishCols() []column {
 	switch s.rs.TimeModel {
 	case race.TimeModelCyclingParty:
-		return []column{col("Turn", 10, "C"), col("Square", 13, "C"), col("Die", 9, "C")}
+		return []column{col(s.w("col.turn"), 11, "C"), col(s.w("col.square.square"), 14, "C"), col(s.w("col.die"), 10, "C")}
 	case race.TimeModelTurns:
-		return []column{col("Turn", 12, "C")}
+		return []column{col(s.w("col.turn"), 12, "C")}
 	case race.TimeModelSectors:
-		return []column{col("Sector", 13, "C")}
+		return []column{col(s.w("col.sector"), 14, "C")}
 	}
-	return []column{col("Time", 22, "C")}
+	return []column{col(s.w("col.time"), 22, "C")}
 }
 
 // entryTable is one row per starting rider with the boxes to fill in.
 func (s *source) entryTable(n int, st race.Stage) *table {
-	cols := riderCols("")
+	cols := s.riderCols("")
 	cols[1].width, cols[2].width = 38, 26
 	for _, sp := range st.Sprints {
-		cols = append(cols, col(fmt.Sprintf("S%d", sp.Index), 9, "C"))
+		cols = append(cols, col(s.w("abbr.sprint", "N", sp.Index), 9, "C"))
 	}
 	for _, c := range st.Climbs {
-		cols = append(cols, col(fmt.Sprintf("C%d", c.Index), 9, "C"))
+		cols = append(cols, col(s.w("abbr.climb", "N", c.Index), 9, "C"))
 	}
 	cols = append(cols, s.finishCols()...)
 	prior := s.prior(n)
 	var effort map[int]int
 	if s.rs.Effort != nil {
 		effort = race.EffortBalance(s.t, prior, race.StageResult{Stage: n})
-		cols = append(cols, col("Effort left", 16, "R"), col("Effort spent", 18, "C"), col("Lost turns", 16, "C"))
+		cols = append(cols, col(s.w("col.effort_left"), 18, "R"), col(s.w("col.effort_spent"), 20, "C"), col(s.w("col.lost_turns"), 18, "C"))
 	}
 	if s.rs.Fatigue != nil {
-		cols = append(cols, col("Fatigue", 15, "C"))
+		cols = append(cols, col(s.w("col.fatigue"), 15, "C"))
 	}
 	if len(s.rs.Advantages) > 0 && s.rs.Effort == nil {
-		cols = append(cols, col("Other adv.", 18, "C"))
+		cols = append(cols, col(s.w("col.other_advantages"), 18, "C"))
 	}
-	cols = append(cols, col("Abandon", 16, "C"))
-	t := &table{title: "Riders at the start", cols: cols, tall: true, spread: true, empty: "No rider starts this stage."}
+	cols = append(cols, col(s.w("col.abandon"), 16, "C"))
+	effortLeft := len(cols)
+	if s.rs.Effort != nil {
+		effortLeft = 3 + len(st.Sprints) + len(st.Climbs) + len(s.finishCols())
+	}
+	t := &table{title: s.w("table.starters"), cols: cols, tall: true, spread: true, empty: s.w("empty.starters")}
 	for _, r := range race.StartingRiders(s.t, prior) {
 		cells := []cell{intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID))}
 		for i := 3; i < len(cols); i++ {
-			if cols[i].title == "Effort left" {
+			if i == effortLeft {
 				cells = append(cells, intCell(effort[r.Bib]))
 				continue
 			}
@@ -144,13 +144,13 @@ func (s *source) bottleTable(st race.Stage) *table {
 	if n <= 0 {
 		return nil
 	}
-	title := fmt.Sprintf("Water bottles: %d per team this stage; write bib and turn", n)
+	title := s.w("table.bottles", "N", n)
 	if rule.PerRiderPerTurn > 0 && rule.PerTeamPerTurn > 0 {
-		title += fmt.Sprintf(" (at most %d to one rider and %d per team in a turn)", rule.PerRiderPerTurn, rule.PerTeamPerTurn)
+		title += " " + s.w("table.bottles_limit", "Rider", rule.PerRiderPerTurn, "Team", rule.PerTeamPerTurn)
 	}
-	t := &table{title: title, cols: []column{flexCol("Team", 40, true)}, tall: true}
+	t := &table{title: title, cols: []column{flexCol(s.w("col.team"), 40, true)}, tall: true}
 	for i := 1; i <= n; i++ {
-		t.cols = append(t.cols, col(fmt.Sprintf("Bottle %d", i), 24, "C"))
+		t.cols = append(t.cols, col(s.w("col.bottle", "N", i), 24, "C"))
 	}
 	for _, team := range s.t.Teams {
 		cells := []cell{teamCell(team.Name, team.Color)}
@@ -167,8 +167,8 @@ func (s *source) bottleTable(st race.Stage) *table {
 // One row per team keeps the sheet to the teams' count of rows, however many climbs have their own
 // double throws.
 func (s *source) advantageTable(n int) *table {
-	t := &table{title: "Advantages left at the start (note each use: bib, turn or climb)", tall: true, spread: true,
-		cols: []column{flexCol("Team", 40, true)}}
+	t := &table{title: s.w("table.advantages"), tall: true, spread: true,
+		cols: []column{flexCol(s.w("col.team"), 40, true)}}
 	allowances := race.Allowances(s.t, s.prior(n), race.StageResult{Stage: n})
 	allowed := map[string]bool{} // an advantage no team has in this tour (0 of 0) gets no column
 	for _, ta := range allowances {
@@ -183,7 +183,7 @@ func (s *source) advantageTable(n int) *table {
 				continue
 			}
 			column[it.Name] = len(t.cols)
-			t.cols = append(t.cols, col(it.Name, 34, "L"))
+			t.cols = append(t.cols, col(s.allowanceName(it), 34, "L"))
 		}
 	}
 	if len(t.cols) == 1 {
@@ -197,10 +197,35 @@ func (s *source) advantageTable(n int) *table {
 		}
 		for _, it := range ta.Items {
 			if i, ok := column[it.Name]; ok {
-				cells[i] = textCell(fmt.Sprintf("%d of %d left:", it.Left, it.Limit))
+				cells[i] = textCell(s.w("left_of", "Left", it.Left, "Limit", it.Limit))
 			}
 		}
 		t.rows = append(t.rows, tableRow{cells: cells})
 	}
 	return t
+}
+
+// allowanceName names an advantage allowance in the sheet's language: the ruleset's own word for
+// the advantage, with its climb for a per-climb allowance.
+func (s *source) allowanceName(it race.AllowanceItem) string {
+	rule, ok := s.rs.AdvantageRule(it.Kind)
+	if !ok || rule.Name == "" {
+		return it.Name
+	}
+	name := rule.NameIn(s.lang())
+	if it.Scope == race.ScopeClimb {
+		climb := ""
+		for _, st := range s.t.Stages {
+			for _, c := range st.Climbs {
+				if c.Index == it.Climb {
+					climb = s.categoryName(c.Category)
+					if s.lang() == i18n.English {
+						climb = c.Category // the category's id, as the director knows it
+					}
+				}
+			}
+		}
+		return s.w("allowance_climb", "Name", name, "N", it.Climb, "Category", climb)
+	}
+	return name
 }

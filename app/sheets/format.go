@@ -51,7 +51,30 @@ func formatGap(unit string, n int, compact bool) string {
 	return sign + formatTime(unit, n, compact)
 }
 
-// cellText is what a cell prints in a PDF.
+// cellText is what a cell prints in the PDF's language: turns in its words ("12 vueltas").
+func (d *pdfDoc) cellText(c cell) string {
+	if (c.kind == kindTime || (c.kind == kindGap && c.n != 0)) && c.unit == race.UnitTurns && !c.compact {
+		text := d.l.N("sheets.count.turn", abs(c.n))
+		switch {
+		case c.kind == kindGap && c.n > 0:
+			return "+" + text
+		case c.n < 0:
+			return "-" + text
+		}
+		return text
+	}
+	return cellText(c)
+}
+
+// abs is n without its sign.
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// cellText is what a cell prints (turns in English): the width a spreadsheet column needs.
 func cellText(c cell) string {
 	switch c.kind {
 	case kindInt:

@@ -13,18 +13,18 @@ func (s *source) juryTable(st *race.Standings, n int) *table {
 	if !s.rs.OfficialResults {
 		return nil
 	}
-	t := &table{title: "Jury", cols: []column{flexCol("Decision", 56, true), flexCol("To", 56, false), flexCol("Why", 64, false)}}
+	t := &table{title: s.w("table.jury"), cols: []column{flexCol(s.w("col.decision"), 56, true), flexCol(s.w("col.to"), 56, false), flexCol(s.w("col.why"), 64, false)}}
 	add := func(what, who, why string) {
 		t.rows = append(t.rows, tableRow{cells: []cell{textCell(what), textCell(who), textCell(why)}})
 	}
 	stage := s.stage(n)
 	if pct := s.t.TimeCut(stage.Type); pct > 0 {
 		_, limit, _ := race.OverTimeLimit(s.t, n, s.result(n))
-		add("Time limit", fmt.Sprintf("%d %% of the winner's time", pct), race.FormatClockTime(100*limit))
+		add(s.w("jury.time_limit"), s.w("jury.time_limit_pct", "Pct", pct), race.FormatClockTime(100*limit))
 	}
 	for _, k := range s.result(n).Reinstated {
 		r, _ := s.rider(k.Bib)
-		add("Reinstated", fmt.Sprintf("%d %s", k.Bib, r.Name), fmt.Sprintf("%s less: %s", race.Plural(k.Points, "point", "points"), k.Reason))
+		add(s.w("jury.reinstated"), fmt.Sprintf("%d %s", k.Bib, r.Name), s.w("jury.points_less", "Points", s.n("count.points", k.Points), "Reason", k.Reason))
 	}
 	for _, p := range s.result(n).Penalties {
 		who := strconv.Itoa(p.Team)
@@ -34,15 +34,15 @@ func (s *source) juryTable(st *race.Standings, n int) *table {
 		} else if team, ok := s.t.TeamByID(p.Team); ok {
 			who = team.Name
 		}
-		add("Penalty: "+race.PenaltyWords(p), who, p.Reason)
+		add(s.w("jury.penalty", "What", s.penaltyWords(p)), who, p.Reason)
 	}
 	if bib := s.result(n).Combativity; bib != 0 {
 		r, _ := s.rider(bib)
-		add("Most combative of the stage", fmt.Sprintf("%d %s", bib, r.Name), "")
+		add(s.w("jury.combative_stage"), fmt.Sprintf("%d %s", bib, r.Name), "")
 	}
 	if bib := st.MostCombative; bib != 0 {
 		r, _ := s.rider(bib)
-		add("Most combative of the tour", fmt.Sprintf("%d %s", bib, r.Name), "")
+		add(s.w("jury.combative_tour"), fmt.Sprintf("%d %s", bib, r.Name), "")
 	}
 	if len(t.rows) == 0 {
 		return nil

@@ -2,23 +2,25 @@ package sheets
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"racedirector/app/race"
 )
 
 // managerPartTitles are the sheet's short titles of the sources of Cycling Party points.
-func managerPartTitles() map[string]string {
-	return map[string]string{race.ClassStage: "Stage wins", race.ClassIndividual: "Individual", race.ClassRegularity: "Regularity",
-		race.ClassMountain: "Mountain", race.ClassSprints: "Sprints", race.ClassTeams: "Teams"}
+func (s *source) managerPartTitles() map[string]string {
+	out := map[string]string{}
+	for _, class := range []string{race.ClassStage, race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints, race.ClassTeams} {
+		out[class] = s.w("managers.part." + class)
+	}
+	return out
 }
 
 // managersSheet is the Cycling Party manager standing after stage after (RULES.md §1.5): each
 // manager's points by where they come from, then every scoring place. The breakdown is the engine's
 // (race.ManagerRow.Sources), as the Cycling Party page shows it.
 func (s *source) managersSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetCyclingParty, title: "Cycling Party managers", subtitle: s.afterLine(after), short: "Cycling Party"}
+	doc := sheetDoc{id: SheetCyclingParty, title: s.w("title.cycling-party"), subtitle: s.afterLine(after), short: s.w("tab.cycling-party")}
 	final, err := s.after(after)
 	if err != nil {
 		return doc, err
@@ -30,11 +32,11 @@ func (s *source) managersSheet(after int) (sheetDoc, error) {
 	if pd == nil {
 		pd = &race.PointsDefinition{}
 	}
-	classes, titles := race.ManagerClasses(), managerPartTitles()
-	detail := &table{title: "Where the points come from", cols: []column{
-		flexCol("Classification", 34, true), keyCol("Place", 12, "R"), keyCol("Bib", 10, "R"), flexCol("Rider or team", 44, false),
-		flexCol("Manager", 34, false), col("Points", 16, "R"),
-	}, empty: "No points won yet."}
+	classes, titles := race.ManagerClasses(), s.managerPartTitles()
+	detail := &table{title: s.w("table.managers_detail"), cols: []column{
+		flexCol(s.w("col.classification"), 34, true), keyCol(s.w("col.place"), 13, "R"), keyCol(s.w("col.bib"), 11, "R"), flexCol(s.w("col.rider_or_team"), 44, false),
+		flexCol(s.w("col.manager"), 34, false), col(s.w("col.points"), 18, "R"),
+	}, empty: s.w("empty.manager_points")}
 	type scored struct {
 		race.ManagerPoints
 		teamID int
@@ -51,7 +53,7 @@ func (s *source) managersSheet(after int) (sheetDoc, error) {
 	for _, p := range all {
 		what, name, bib := titles[p.Class], s.teamName(p.teamID), emptyCell()
 		if p.Class == race.ClassStage {
-			what = fmt.Sprintf("Stage %d win", p.Stage)
+			what = s.w("managers.stage_win", "N", p.Stage)
 		}
 		if p.Bib != 0 {
 			r, _ := s.rider(p.Bib)
@@ -60,15 +62,14 @@ func (s *source) managersSheet(after int) (sheetDoc, error) {
 		detail.rows = append(detail.rows, tableRow{cells: []cell{textCell(what), intCell(p.Place), bib,
 			textCell(name), teamCell(s.teamName(p.teamID), s.teamColor(p.teamID)), intCell(p.Points)}})
 	}
-	cols := []column{keyCol("Rank", 10, "R"), flexCol("Manager (team)", 44, true)}
+	cols := []column{keyCol(s.w("col.rank"), 11, "R"), flexCol(s.w("col.manager_team"), 44, true)}
 	for _, class := range classes {
 		cols = append(cols, col(titles[class], 21, "R"))
 	}
-	cols = append(cols, col("Total", 16, "R"))
-	sum := &table{title: "Manager standing, as if the tour stopped here", cols: cols,
-		note: fmt.Sprintf("Points definition: stage win %d; individual %s; regularity %s; mountain %s; sprints %s; teams %s.",
-			pd.StageWin, orDash(joinInts(pd.Individual)), orDash(joinInts(pd.Regularity)), orDash(joinInts(pd.Mountain)),
-			orDash(joinInts(pd.Sprints)), orDash(joinInts(pd.Teams)))}
+	cols = append(cols, col(s.w("col.total"), 16, "R"))
+	sum := &table{title: s.w("table.managers"), cols: cols,
+		note: s.w("note.managers", "StageWin", pd.StageWin, "Individual", orDash(joinInts(pd.Individual)), "Regularity", orDash(joinInts(pd.Regularity)),
+			"Mountain", orDash(joinInts(pd.Mountain)), "Sprints", orDash(joinInts(pd.Sprints)), "Teams", orDash(joinInts(pd.Teams)))}
 	for _, m := range final.CyclingParty {
 		cells := []cell{intCell(m.Rank), teamCell(m.Team, s.rowColor(m.TeamID, m.TeamColor))}
 		for _, class := range classes {

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"racedirector/app/i18n"
 )
 
 // PDF layout, in mm and points.
@@ -31,23 +33,33 @@ type pdfDoc struct {
 	// page is the sheet of the page being written: the footer of a page is printed when the next
 	// sheet has already begun.
 	page *sheetDoc
+	// l is the language the sheets are printed in.
+	l *i18n.Localizer
 }
+
+// w is the sheets' message id in the PDF's language.
+func (d *pdfDoc) w(id string, pairs ...any) string { return safeText(d.l.T("sheets."+id, pairs...)) }
 
 // writePDF lays out the sheets, each from a new page, and writes the PDF.
 func writePDF(w io.Writer, in Input, docs []sheetDoc) error {
+	l, err := localizer(in)
+	if err != nil {
+		return err
+	}
+	in.Words = l
 	pdf := gofpdf.New("P", "mm", "A4", "")
 	pdf.AliasNbPages("{nb}") // before the fonts, so their subsets keep the digits of the page count
 	if err := loadFonts(pdf, in.Fonts); err != nil {
 		return err
 	}
 	docs = pdfSafe(docs)
-	d := &pdfDoc{pdf: pdf, tour: safeText(in.Tour.Name), rule: safeText(in.Tour.Ruleset.Name)}
+	d := &pdfDoc{pdf: pdf, tour: safeText(in.Tour.Name), rule: safeText(in.Tour.Ruleset.NameIn(in.Words.Lang())), l: in.Words}
 	if !in.Date.IsZero() {
-		d.date = in.Date.Format("2 January 2006")
+		d.date = in.Words.Date(in.Date)
 	}
 	pdf.SetMargins(pageMargin, headerBottom, pageMargin)
 	pdf.SetAutoPageBreak(true, footerSpace)
-	pdf.SetTitle(d.tour+" — "+docsTitle(docs), true)
+	pdf.SetTitle(d.tour+" — "+docsTitle(docs, in.Words), true)
 	pdf.SetCreator("Race Director", true)
 	pdf.SetHeaderFuncMode(d.header, false)
 	pdf.SetFooterFunc(d.footer)
@@ -67,12 +79,12 @@ func writePDF(w io.Writer, in Input, docs []sheetDoc) error {
 	return nil
 }
 
-// docsTitle is the PDF's title: the sheet's, or "Race book" for several.
-func docsTitle(docs []sheetDoc) string {
+// docsTitle is the file's title: the sheet's, or "Race book" for several.
+func docsTitle(docs []sheetDoc, l *i18n.Localizer) string {
 	if len(docs) == 1 {
 		return docs[0].title
 	}
-	return "Race book"
+	return l.T("sheets.title.book")
 }
 
 // loadFonts embeds DejaVu Sans (regular and bold) from fonts.
@@ -137,7 +149,7 @@ func (d *pdfDoc) footer() {
 	pdf.SetFont(fontFamily, "", smallSize)
 	setText(pdf, 110, 110, 110)
 	pdf.CellFormat(inner/3, 4, "Race Director", "", 0, "L", false, 0, "")
-	pdf.CellFormat(inner/3, 4, fmt.Sprintf("page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
+	pdf.CellFormat(inner/3, 4, d.w("page_of", "N", pdf.PageNo(), "Of", "{nb}"), "", 0, "C", false, 0, "")
 	pdf.CellFormat(inner/3, 4, d.page.title, "", 0, "R", false, 0, "")
 	setText(pdf, 0, 0, 0)
 }

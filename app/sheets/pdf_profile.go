@@ -54,9 +54,9 @@ func (d *pdfDoc) profile(p *profile) {
 	pdf.SetFont(fontFamily, "B", 6.5)
 	setText(pdf, 20, 20, 20)
 	pdf.SetXY(xOf(0)-2, axisY+4.2)
-	pdf.CellFormat(20, 3, "Start", "", 0, "L", false, 0, "")
+	pdf.CellFormat(20, 3, d.w("marker.start"), "", 0, "L", false, 0, "")
 	pdf.SetXY(xOf(float64(p.length))-18, axisY+4.2)
-	pdf.CellFormat(20, 3, "Finish", "", 0, "R", false, 0, "")
+	pdf.CellFormat(20, 3, d.w("profile.finish"), "", 0, "R", false, 0, "")
 	d.finishFlag(xOf(float64(p.length)), y0+profileFlags)
 
 	pdf.SetDashPattern([]float64{1, 1}, 0)

@@ -1,8 +1,6 @@
 package sheets
 
-import (
-	"fmt"
-)
+import ()
 
 // Table layout, in mm.
 const (
@@ -48,7 +46,7 @@ func (d *pdfDoc) table(t *table) {
 	for i, part := range parts {
 		title := t.title
 		if len(parts) > 1 {
-			title = fmt.Sprintf("%s (part %d of %d)", t.title, i+1, len(parts))
+			title = t.title + " " + d.w("part_of", "N", i+1, "Of", len(parts))
 		}
 		d.tablePart(t, part, title, scale)
 	}
@@ -189,7 +187,7 @@ func (d *pdfDoc) tablePart(t *table, p tablePart, title string, scale float64) {
 	for i, row := range t.rows {
 		if pdf.GetY()+rh > d.bottom() || d.strandsTail(len(t.rows)-i, rh) {
 			d.addPage()
-			d.tableTitle(title + " (continued)")
+			d.tableTitle(title + " " + d.w("continued"))
 			d.headRow(t, p, scale)
 		}
 		d.row(t, p, row, i%2 == 1, rh, scale)
@@ -299,7 +297,7 @@ func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale 
 		textX += swatchSize + cellPad
 		textW -= swatchSize + cellPad
 	}
-	text := cellText(v)
+	text := d.cellText(v)
 	pdf.SetXY(textX, y)
 	pdf.CellFormat(textW, h, fitText(pdf, text, textW-2*cellPad), "", 0, c.align, false, 0, "")
 	setText(pdf, 0, 0, 0)

@@ -64,7 +64,7 @@ func (s *source) stageProfile(st race.Stage) *profile {
 	}
 	for _, c := range st.Climbs {
 		at := float64(c.End) - offset
-		p.climbs = append(p.climbs, profileMark{at: at, label: fmt.Sprintf("C%d %s", c.Index, shortCategory(c.Category)), top: p.heightAt(at)})
+		p.climbs = append(p.climbs, profileMark{at: at, label: s.w("abbr.climb", "N", c.Index) + " " + s.word("cat_short", c.Category), top: p.heightAt(at)})
 	}
 	for _, sp := range st.Sprints {
 		p.flags = append(p.flags, profileMark{at: float64(sp.At) - offset, label: fmt.Sprintf("S%d", sp.Index)})
@@ -86,7 +86,7 @@ func (s *source) stageProfile(st race.Stage) *profile {
 			p.ticks = append(p.ticks, profileMark{at: float64(i) - offset, label: fmt.Sprint(i)})
 		}
 	}
-	p.note = fmt.Sprintf("Schematic profile over %s; climbs drawn by category.", quantity(st.Length, s.squareWord()))
+	p.note = s.w("note.profile", "Length", s.quantity(st.Length))
 	return p
 }
 
@@ -180,25 +180,4 @@ func (p *profile) heightAt(x float64) float64 {
 		return p.points[len(p.points)-1].h
 	}
 	return 0
-}
-
-// shortCategory is a climb category in a few letters for the profile ("HC", "1st", "CE").
-func shortCategory(id string) string {
-	switch id {
-	case "hors":
-		return "HC"
-	case "first":
-		return "1st"
-	case "second":
-		return "2nd"
-	case "third":
-		return "3rd"
-	case "fourth":
-		return "4th"
-	case "special":
-		return "CE"
-	case "gpm":
-		return "GPM"
-	}
-	return id
 }

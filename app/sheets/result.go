@@ -1,7 +1,6 @@
 package sheets
 
 import (
-	"fmt"
 	"slices"
 
 	"racedirector/app/race"
@@ -10,7 +9,7 @@ import (
 // resultSheet is the result of closed stage n: the stage ranking with times and gaps, each sprint
 // and climb with the points it gave, the day's team ranking, the abandons and the leaders.
 func (s *source) resultSheet(n int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetResult, title: "Stage result", subtitle: s.stageLine(n), short: fmt.Sprintf("S%d result", n)}
+	doc := sheetDoc{id: SheetResult, title: s.w("title.result"), subtitle: s.stageLine(n), short: s.w("tab.result", "N", n)}
 	st, err := s.after(n)
 	if err != nil {
 		return doc, err
@@ -21,28 +20,28 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 	}
 	ranking := s.stageRanking(st.Stage, times)
 	if s.rs.TimeModel == race.TimeModelClock {
-		ranking.note = race.BonusesNote(s.rs, s.stage(n), s.result(n).Finish)
+		ranking.note = s.bonusesNote(s.stage(n), s.result(n).Finish)
 	}
 	doc.blocks = append(doc.blocks, block{table: ranking}, block{table: s.fieldTable(st.Field)})
 	res := s.result(n)
 	stage := s.stage(n)
 	for _, sp := range stage.Sprints {
 		doc.blocks = append(doc.blocks, block{table: s.orderTable(
-			fmt.Sprintf("Sprint %d (%s %d)", sp.Index, s.squareWord(), sp.At), res.Sprints[sp.Index], s.sprintTables())})
+			s.w("table.sprint_n", "N", sp.Index, "Square", s.squareWord(), "At", sp.At), res.Sprints[sp.Index], s.sprintTables())})
 	}
 	for _, c := range stage.Climbs {
 		cat, _ := s.rs.ClimbCategory(c.Category)
 		var tables []pointsTable
 		if len(cat.Points) > 0 {
-			tables = append(tables, pointsTable{"Mountain", cat.Points, false})
+			tables = append(tables, pointsTable{s.w("col.mountain"), cat.Points, false})
 			if len(s.rs.ClimbBonuses) > 0 {
-				tables = append(tables, pointsTable{"Bonus", s.rs.ClimbBonuses, true})
+				tables = append(tables, pointsTable{s.w("col.bonus"), s.rs.ClimbBonuses, true})
 			}
 		}
 		doc.blocks = append(doc.blocks, block{table: s.orderTable(s.climbName(c), res.Climbs[c.Index], tables)})
 	}
 	if len(st.DailyTeams) > 0 {
-		doc.blocks = append(doc.blocks, block{table: s.teamRanking("Teams on the day", st.DailyTeams)})
+		doc.blocks = append(doc.blocks, block{table: s.teamRanking(s.w("table.teams_day"), st.DailyTeams)})
 	}
 	if t := s.abandonTable(res, st.Out, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
@@ -65,11 +64,11 @@ func (s *source) stageRanking(rows []race.TimeRow, times []race.StageTime) *tabl
 		bonus[t.Bib] = t.Bonus
 		withBonus = withBonus || t.Bonus != 0
 	}
-	cols := append(riderCols("Rank"), col("Time", 22, "R"), col("Gap", 20, "R"))
+	cols := append(s.riderCols(s.w("col.rank")), col(s.w("col.time"), 22, "R"), col(s.w("col.gap"), 20, "R"))
 	if withBonus {
-		cols = append(cols, col("Bonus", 18, "R"))
+		cols = append(cols, col(s.w("col.bonus"), 20, "R"))
 	}
-	t := &table{title: "Stage ranking", cols: cols, empty: "Nobody finished this stage."}
+	t := &table{title: s.w("table.stage_ranking"), cols: cols, empty: s.w("empty.finishers")}
 	for _, r := range rows {
 		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)),
 			timeCell(unit, r.Time), gapCell(unit, r.Gap)}
@@ -100,24 +99,24 @@ type pointsTable struct {
 func (s *source) sprintTables() []pointsTable {
 	var out []pointsTable
 	if len(s.rs.SprintPoints) > 0 {
-		out = append(out, pointsTable{"Sprint pts", s.rs.SprintPoints, false})
+		out = append(out, pointsTable{s.w("col.sprint_points"), s.rs.SprintPoints, false})
 	}
 	if len(s.rs.SprintRegularity) > 0 {
-		out = append(out, pointsTable{"Regularity", s.rs.SprintRegularity, false})
+		out = append(out, pointsTable{s.w("col.regularity"), s.rs.SprintRegularity, false})
 	}
 	if len(s.rs.SprintBonuses) > 0 {
-		out = append(out, pointsTable{"Bonus", s.rs.SprintBonuses, true})
+		out = append(out, pointsTable{s.w("col.bonus"), s.rs.SprintBonuses, true})
 	}
 	return out
 }
 
 // orderTable lists a sprint's or climb's crossing order and what each place won.
 func (s *source) orderTable(title string, order []int, scales []pointsTable) *table {
-	cols := riderCols("Place")
+	cols := s.riderCols(s.w("col.place"))
 	for _, sc := range scales {
-		cols = append(cols, col(sc.title, 20, "R"))
+		cols = append(cols, col(sc.title, 22, "R"))
 	}
-	t := &table{title: title, cols: cols, empty: "No crossing order entered."}
+	t := &table{title: title, cols: cols, empty: s.w("empty.order")}
 	for i, bib := range order {
 		r, team := s.rider(bib)
 		cells := []cell{intCell(i + 1), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color)}
@@ -140,7 +139,7 @@ func (s *source) orderTable(title string, order []int, scales []pointsTable) *ta
 func (s *source) teamRanking(title string, rows []race.TeamRow) *table {
 	unit := s.unit()
 	t := &table{title: title, cols: []column{
-		keyCol("Rank", 10, "R"), flexCol("Team", 60, true), col("Time", 24, "R"), col("Gap", 22, "R"),
+		keyCol(s.w("col.rank"), 10, "R"), flexCol(s.w("col.team"), 60, true), col(s.w("col.time"), 24, "R"), col(s.w("col.gap"), 22, "R"),
 	}}
 	for _, r := range rows {
 		t.rows = append(t.rows, tableRow{strong: r.Rank == 1, cells: []cell{
@@ -157,8 +156,8 @@ func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *t
 		return nil
 	}
 	unit := s.unit()
-	t := &table{title: "Out of the race", cols: append(riderCols(""), col("Status", 12, "L"), col("Time", 22, "R"), flexCol("Reason", 50, false)),
-		note: "DNF: did not finish · DNS: did not start · OTL: outside the time limit · DSQ: disqualified."}
+	t := &table{title: s.w("table.out"), cols: append(s.riderCols(""), col(s.w("col.status"), 14, "L"), col(s.w("col.time"), 22, "R"), flexCol(s.w("col.reason"), 50, false)),
+		note: s.w("note.statuses")}
 	for _, o := range out {
 		if o.Stage != n {
 			continue
@@ -176,19 +175,19 @@ func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *t
 // race by status: did not finish, outside the time limit, disqualified, did not start).
 func (s *source) fieldTable(f race.FieldCount) *table {
 	if !s.rs.OfficialResults {
-		return &table{title: "Field", cols: []column{col("Starters", 22, "R"), col("Finishers", 22, "R"), col("Abandoned", 24, "R")},
+		return &table{title: s.w("table.field"), cols: []column{col(s.w("col.starters"), 24, "R"), col(s.w("col.finishers"), 24, "R"), col(s.w("col.abandoned"), 26, "R")},
 			rows: []tableRow{{cells: []cell{intCell(f.Starters), intCell(f.Finishers), intCell(f.DNF + f.OTL + f.DSQ)}}}}
 	}
-	cols := []column{col("Starters", 22, "R"), col("Finishers", 22, "R"), col("Did not finish", 28, "R"),
-		col("Outside time limit", 34, "R"), col("Disqualified", 26, "R"), col("Did not start", 26, "R")}
-	return &table{title: "Field", cols: cols, rows: []tableRow{{cells: []cell{
+	cols := []column{col(s.w("col.starters"), 24, "R"), col(s.w("col.finishers"), 24, "R"), col(s.w("col.dnf"), 30, "R"),
+		col(s.w("col.otl"), 36, "R"), col(s.w("col.dsq"), 26, "R"), col(s.w("col.dns"), 28, "R")}
+	return &table{title: s.w("table.field"), cols: cols, rows: []tableRow{{cells: []cell{
 		intCell(f.Starters), intCell(f.Finishers), intCell(f.DNF), intCell(f.OTL), intCell(f.DSQ), intCell(f.DNS)}}}}
 }
 
 // leaderTable names the leader of each classification, with the jersey to dress him in.
 func (s *source) leaderTable(st *race.Standings) *table {
-	t := &table{title: "Leaders after the stage", cols: append(
-		[]column{flexCol("Classification", 32, true), flexCol("Jersey", 52, false)}, riderCols("")...)}
+	t := &table{title: s.w("table.leaders"), cols: append(
+		[]column{flexCol(s.w("col.classification"), 32, true), flexCol(s.w("col.jersey"), 52, false)}, s.riderCols("")...)}
 	for _, class := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
 		bib, ok := st.Leaders[class]
 		if !ok || !slices.Contains(s.rs.Classifications, class) {
@@ -197,7 +196,7 @@ func (s *source) leaderTable(st *race.Standings) *table {
 		r, team := s.rider(bib)
 		jersey := s.rs.Jerseys[class]
 		t.rows = append(t.rows, tableRow{cells: []cell{
-			textCell(className(class)), teamCell(orDash(jersey.Name), jersey.Color), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color),
+			textCell(s.leaderClassName(class)), teamCell(orDash(jersey.NameIn(s.lang())), jersey.Color), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color),
 		}})
 	}
 	if len(t.rows) == 0 {
@@ -206,10 +205,11 @@ func (s *source) leaderTable(st *race.Standings) *table {
 	return t
 }
 
-// className names a classification on a sheet: the individual one says it is on time.
-func className(class string) string {
+// leaderClassName names a classification in the leaders' table: the individual one says it is on
+// time.
+func (s *source) leaderClassName(class string) string {
 	if class == race.ClassIndividual {
-		return race.ClassificationName(class) + " (time)"
+		return s.w("class.individual_time")
 	}
-	return race.ClassificationName(class)
+	return s.className(class)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -50,6 +51,8 @@ type Input struct {
 	// Publications say how the standings after each stage are published (Publications[i] is stage
 	// i+1's; a real race's communiqué prints it): absent ones print as provisional.
 	Publications []race.Publication
+	// Words is the language the sheet is printed in (nil: English).
+	Words *i18n.Localizer
 }
 
 // SheetInfo describes one sheet a ruleset has.
@@ -73,11 +76,25 @@ func Sheets(rs race.Ruleset) []SheetInfo {
 	return out
 }
 
+// SheetsIn lists the sheets the ruleset has, in book order, titled in l's language.
+func SheetsIn(rs race.Ruleset, l *i18n.Localizer) []SheetInfo {
+	out := Sheets(rs)
+	for i := range out {
+		out[i].Title = l.T("sheets.title." + out[i].ID)
+	}
+	return out
+}
+
 // PDF writes the sheet as an A4 PDF. An unknown sheet or one the ruleset lacks is a
 // *NoSheetError; a stage or "after" out of range one on "stage" or "after"; a
 // classification sheet before any stage is closed (or a result of a stage not closed yet) a
 // *race.ConflictError.
 func PDF(w io.Writer, sheet string, in Input) error {
+	l, err := localizer(in)
+	if err != nil {
+		return err
+	}
+	in.Words = l
 	docs, err := build(sheet, in)
 	if err != nil {
 		return err
@@ -88,6 +105,11 @@ func PDF(w io.Writer, sheet string, in Input) error {
 // XLSX writes the sheet as an Excel workbook, one worksheet per sheet (the book has one per sheet
 // of the book); it refuses what PDF refuses.
 func XLSX(w io.Writer, sheet string, in Input) error {
+	l, err := localizer(in)
+	if err != nil {
+		return err
+	}
+	in.Words = l
 	docs, err := build(sheet, in)
 	if err != nil {
 		return err
@@ -132,7 +154,7 @@ func hasBonuses(rs *race.Ruleset) bool {
 }
 
 // lookupSheet finds a sheet of the ruleset, or says why there is none.
-func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
+func lookupSheet(rs *race.Ruleset, id string, l *i18n.Localizer) (sheetKind, error) {
 	var ids []string
 	for _, s := range catalogue() {
 		if !s.has(rs) {
@@ -145,28 +167,37 @@ func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
 	}
 	for _, s := range catalogue() {
 		if s.ID == id {
-			return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("the %s game has no %s", rs.Name, strings.ToLower(s.Title))}
+			return sheetKind{}, &NoSheetError{Sheet: id, Text: i18n.Textf("the %s game has no %s", rs.NameIn(l.Lang()), strings.ToLower(l.T("sheets.title."+s.ID)))}
 		}
 	}
-	return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))}
+	return sheetKind{}, &NoSheetError{Sheet: id, Text: i18n.Textf("there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))}
 }
 
 // NoSheetError is a sheet that does not exist, or that the tour's ruleset does not have: an unknown
 // resource (a 404), not a bad value.
 type NoSheetError struct {
-	Sheet  string
-	Reason string
+	Sheet string
+	// Text says why, as a sentence to translate.
+	Text i18n.Text
 }
 
-// Error says which sheet and why.
-func (e *NoSheetError) Error() string { return e.Reason }
+// Error says which sheet and why, in English.
+func (e *NoSheetError) Error() string { return e.Text.String() }
+
+// Said is why, as a sentence to translate.
+func (e *NoSheetError) Said() i18n.Text { return e.Text }
 
 // build checks the request and makes the documents of a sheet.
 func build(id string, in Input) ([]sheetDoc, error) {
 	if in.Tour == nil {
 		return nil, race.Invalid("tour", "is missing")
 	}
-	kind, err := lookupSheet(&in.Tour.Ruleset, id)
+	l, err := localizer(in)
+	if err != nil {
+		return nil, err
+	}
+	in.Words = l
+	kind, err := lookupSheet(&in.Tour.Ruleset, id, l)
 	if err != nil {
 		return nil, err
 	}
@@ -212,13 +243,13 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 		return 0, race.Conflict("no stage is closed yet: a stage result is printed once its stage is closed")
 	}
 	if n < 1 || n > total {
-		return 0, race.Invalid("stage", fmt.Sprintf("must be between 1 and %d", total))
+		return 0, race.Invalidf("stage", "must be between 1 and %d", total)
 	}
 	if sheet == SheetResult && n > s.closed {
-		return 0, race.Conflict(fmt.Sprintf("stage %d is not closed yet: the last closed stage is %d", n, s.closed))
+		return 0, race.Conflictf("stage %d is not closed yet: the last closed stage is %d", n, s.closed)
 	}
 	if sheet == SheetCommunique && (n > s.closed+1 || n > len(s.results) || !hasFinish(s.result(n))) {
-		return 0, race.Conflict(fmt.Sprintf("stage %d has no finish entered yet: its communiqué is printed once it has one", n))
+		return 0, race.Conflictf("stage %d has no finish entered yet: its communiqué is printed once it has one", n)
 	}
 	return n, nil
 }
@@ -232,7 +263,7 @@ func (s *source) afterFor(after int) (int, error) {
 		return s.closed, nil
 	}
 	if after < 1 || after > s.closed {
-		return 0, race.Invalid("after", fmt.Sprintf("must be between 1 and %d (the last closed stage)", s.closed))
+		return 0, race.Invalidf("after", "must be between 1 and %d (the last closed stage)", s.closed)
 	}
 	return after, nil
 }

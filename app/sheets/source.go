@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -20,13 +21,20 @@ type source struct {
 	times     map[int][]race.StageTime
 	// pubs are how the standings after each stage are published (pubs[i]: stage i+1).
 	pubs []race.Publication
+	// l is the language the sheet is printed in.
+	l *i18n.Localizer
 }
 
 // newSource checks the input's results and closed stage against the tour.
 func newSource(in Input) (*source, error) {
+	l, err := localizer(in)
+	if err != nil {
+		return nil, err
+	}
+	in.Words = l
 	t := in.Tour
 	if in.Closed < 0 || in.Closed > len(t.Stages) {
-		return nil, race.Invalid("closed", fmt.Sprintf("must be between 0 and %d", len(t.Stages)))
+		return nil, race.Invalidf("closed", "must be between 0 and %d", len(t.Stages))
 	}
 	if in.Closed > len(in.Results) {
 		return nil, fmt.Errorf("sheets: stage %d is closed but results are given for %d stages", in.Closed, len(in.Results))
@@ -43,7 +51,7 @@ func newSource(in Input) (*source, error) {
 		results[i] = r
 	}
 	return &source{
-		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date, pubs: in.Publications,
+		t: t, rs: &t.Ruleset, results: results, closed: in.Closed, date: in.Date, pubs: in.Publications, l: in.Words,
 		standings: map[int]*race.Standings{}, times: map[int][]race.StageTime{},
 	}, nil
 }
@@ -100,7 +108,7 @@ func (s *source) stage(n int) race.Stage {
 func (s *source) rider(bib int) (race.Rider, race.Team) {
 	r, ok := s.t.RiderByBib(bib)
 	if !ok {
-		return race.Rider{Bib: bib, Name: fmt.Sprintf("bib %d", bib)}, race.Team{}
+		return race.Rider{Bib: bib, Name: s.w("bib_n", "Bib", bib)}, race.Team{}
 	}
 	team, _ := s.t.TeamByID(r.TeamID)
 	return r, team
@@ -122,7 +130,7 @@ func (s *source) exits(n int) map[int]string {
 	for _, r := range s.results[:min(n, len(s.results))] {
 		for _, a := range r.Abandons {
 			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = fmt.Sprintf("%s, stage %d", exitWord(a), r.Stage)
+				out[a.Bib] = s.w("exit", "How", s.exitWord(a), "Stage", r.Stage)
 			}
 		}
 	}
@@ -131,11 +139,11 @@ func (s *source) exits(n int) map[int]string {
 
 // exitWord says how a rider left: "abandoned" (an abandonment without a status, as in the games),
 // else the status in words.
-func exitWord(a race.Abandon) string {
+func (s *source) exitWord(a race.Abandon) string {
 	if a.Status == "" {
-		return "abandoned"
+		return s.w("abandoned")
 	}
-	return race.StatusName(a.Status)
+	return s.statusName(a.Status)
 }
 
 // abandons maps each bib that abandoned in stages 1..n to the stage it left in.
@@ -159,24 +167,28 @@ func (s *source) unit() string {
 	return s.rs.TimeUnit
 }
 
-// stageTypeName is a stage type's id in words ("mountain itt").
-func stageTypeName(id string) string {
+// stageTypeName is a stage type's name in the sheet's language (the ruleset's own word), else its
+// id in words ("mountain itt").
+func (s *source) stageTypeName(id string) string {
+	if typ, ok := s.rs.StageType(id); ok && typ.Name != "" && s.lang() != i18n.English {
+		return typ.NameIn(s.lang())
+	}
 	return strings.ReplaceAll(id, "_", " ")
 }
 
 // stageLine describes a stage for a page header: "Stage 3 of 7 — high, 172 km".
 func (s *source) stageLine(n int) string {
 	st := s.stage(n)
-	line := fmt.Sprintf("Stage %d of %d — %s, %s", n, len(s.t.Stages), stageTypeName(st.Type), s.lengthText(st))
+	line := s.w("stage_line", "N", n, "Of", len(s.t.Stages), "Type", s.stageTypeName(st.Type), "Length", s.lengthText(st))
 	if st.RestDayBefore {
-		line += " (after a rest day)"
+		line += " " + s.w("after_rest_day")
 	}
 	return line
 }
 
 // lengthText is a stage's length in the ruleset's squares: "172 km", "181 squares (170 km)".
 func (s *source) lengthText(st race.Stage) string {
-	text := quantity(st.Length, s.rs.SquareName)
+	text := s.quantity(st.Length)
 	if len(st.Sections) > 0 && s.rs.SquareName != "km" {
 		km := 0
 		for _, sec := range st.Sections {
@@ -189,18 +201,24 @@ func (s *source) lengthText(st race.Stage) string {
 
 // afterLine describes a classification's moment: "after stage 3 of 7".
 func (s *source) afterLine(after int) string {
-	return fmt.Sprintf("after stage %d of %d", after, len(s.t.Stages))
+	return s.w("after_line", "N", after, "Of", len(s.t.Stages))
 }
 
-// quantity is "n unit" with the unit in the plural when it needs one ("km" never does).
-func quantity(n int, unit string) string {
+// quantity is n of the ruleset's squares in the sheet's language: "172 km", "181 squares",
+// "12 terrain cards" ("km" never takes a plural).
+func (s *source) quantity(n int) string {
+	return s.n("count."+s.squareKey(), n)
+}
+
+// squareKey is the catalogue's word for the ruleset's square: km, square or card.
+func (s *source) squareKey() string {
 	switch {
-	case unit == "":
-		return fmt.Sprint(n)
-	case n == 1 || unit == "km" || strings.HasSuffix(unit, "s"):
-		return fmt.Sprintf("%d %s", n, unit)
+	case s.rs.SquareName == "km":
+		return "km"
+	case strings.Contains(s.rs.SquareName, "card"):
+		return "card"
 	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	return "square"
 }
 
 // teamColor is the colour of a tour team.
@@ -211,12 +229,12 @@ func (s *source) teamColor(id int) string {
 
 // climbName names a climb for headings: "Climb 2 — First category (squares 50–73)".
 func (s *source) climbName(c race.Climb) string {
-	name := fmt.Sprintf("Climb %d — %s", c.Index, s.categoryName(c.Category))
+	name := s.w("climb_heading", "N", c.Index, "Category", s.categoryName(c.Category))
 	if c.Name != "" {
-		name = fmt.Sprintf("Climb %d, %s — %s", c.Index, c.Name, s.categoryName(c.Category))
+		name = s.w("climb_heading_named", "N", c.Index, "Name", c.Name, "Category", s.categoryName(c.Category))
 	}
 	if c.Start > 0 && c.End >= c.Start {
-		name += fmt.Sprintf(" (%s %d–%d)", plural(s.squareWord()), c.Start, c.End)
+		name += fmt.Sprintf(" (%s %d–%d)", s.w("squares."+s.squareKey()), c.Start, c.End)
 	}
 	return name
 }
@@ -224,32 +242,13 @@ func (s *source) climbName(c race.Climb) string {
 // categoryName is a climb category's name from the ruleset.
 func (s *source) categoryName(id string) string {
 	if cat, ok := s.rs.ClimbCategory(id); ok && cat.Name != "" {
-		return cat.Name
+		return cat.NameIn(s.lang())
 	}
 	return id
 }
 
-// squareWord is what one square is called ("km", "square", "terrain card").
-func (s *source) squareWord() string {
-	if s.rs.SquareName == "" {
-		return "square"
-	}
-	return s.rs.SquareName
-}
+// squareWord is what one square is called in the sheet's language ("km", "square", "card").
+func (s *source) squareWord() string { return s.w("square." + s.squareKey()) }
 
 // squareTitle is a short column title for a square: "Km", "Square", "Card".
-func (s *source) squareTitle() string {
-	w := s.squareWord()
-	if i := strings.LastIndex(w, " "); i >= 0 {
-		w = w[i+1:]
-	}
-	return upperFirst(w)
-}
-
-// plural is a unit word in the plural ("km" stays "km").
-func plural(unit string) string {
-	if unit == "km" || strings.HasSuffix(unit, "s") {
-		return unit
-	}
-	return unit + "s"
-}
+func (s *source) squareTitle() string { return s.w("col.square." + s.squareKey()) }

@@ -5,15 +5,15 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
-	"racedirector/views"
 )
 
 // stageSheet is the stage sheet of stage n: what to place on which square (RULES.md §1.3), the
 // climbs and sprints, the drawn profile and, by ruleset, the sections or the terrain cards.
 func (s *source) stageSheet(n int) sheetDoc {
 	st := s.stage(n)
-	doc := sheetDoc{id: SheetStage, title: "Stage sheet", subtitle: s.stageLine(n), short: fmt.Sprintf("S%d stage", n)}
+	doc := sheetDoc{id: SheetStage, title: s.w("title.stage"), subtitle: s.stageLine(n), short: s.w("tab.stage", "N", n)}
 	doc.blocks = append(doc.blocks, block{lines: s.stageFacts(st)})
 	doc.blocks = append(doc.blocks, block{profile: s.stageProfile(st)})
 	doc.blocks = append(doc.blocks, block{table: s.markerTable(st)})
@@ -35,32 +35,28 @@ func (s *source) stageSheet(n int) sheetDoc {
 // stageFacts are the lines under the stage sheet's header: type, finish points, feed zones.
 func (s *source) stageFacts(st race.Stage) []string {
 	typ, _ := s.rs.StageType(st.Type)
-	name := typ.Name
-	if name == "" {
-		name = st.Type
-	}
-	lines := []string{fmt.Sprintf("Stage type: %s · length %s · %s · %s",
-		name, s.lengthText(st), views.Plural(len(st.Climbs), "climb", "climbs"), views.Plural(len(st.Sprints), "intermediate sprint", "intermediate sprints"))}
+	lines := []string{s.w("facts", "Type", s.stageTypeName(st.Type), "Length", s.lengthText(st),
+		"Climbs", s.n("count.climbs", len(st.Climbs)), "Sprints", s.n("count.sprints", len(st.Sprints)))}
 	if len(typ.Regularity) > 0 {
-		lines = append(lines, "Finish regularity points: "+joinInts(typ.Regularity))
+		lines = append(lines, s.w("facts.finish_regularity", "List", joinInts(typ.Regularity)))
 	}
 	var extra []string
 	if typ.SprintAdvantages > 0 {
-		extra = append(extra, fmt.Sprintf("sprinter's sprint advantages: %d", typ.SprintAdvantages))
+		extra = append(extra, s.w("facts.sprint_advantages", "N", typ.SprintAdvantages))
 	}
 	if rule, ok := s.rs.AdvantageRule(race.AdvSprint); ok {
 		if k, ok := rule.PerStageByType[st.Type]; ok && typ.SprintAdvantages == 0 {
-			extra = append(extra, fmt.Sprintf("sprinter's sprint advantages: %d", k))
+			extra = append(extra, s.w("facts.sprint_advantages", "N", k))
 		}
 	}
 	if st.FeedZones > 0 {
-		extra = append(extra, fmt.Sprintf("feed zones: %d", st.FeedZones))
+		extra = append(extra, s.w("facts.feed_zones", "N", st.FeedZones))
 	}
 	if st.RestDayBefore {
-		extra = append(extra, "rest day before the stage")
+		extra = append(extra, s.w("facts.rest_day"))
 	}
 	if typ.TimeTrial != "" {
-		extra = append(extra, typ.TimeTrial+" time trial")
+		extra = append(extra, s.word("facts.time_trial", typ.TimeTrial))
 	}
 	if len(extra) > 0 {
 		lines = append(lines, upperFirst(strings.Join(extra, " · ")))
@@ -81,42 +77,27 @@ func (s *source) markerTable(st race.Stage) *table {
 	cols := []column{keyCol(s.squareTitle(), 16, "R")}
 	withKm := len(st.Sections) > 0 && s.rs.SquareName != "km"
 	if withKm {
-		cols = append(cols, col("Km", 14, "R"))
+		cols = append(cols, col(s.w("col.square.km"), 14, "R"))
 	}
-	cols = append(cols, col("Marker", 42, "L"), flexCol("What to place", 60, false))
-	t := &table{title: "Board markers, " + plural(s.squareWord()) + " from the start", cols: cols, dense: true}
+	cols = append(cols, col(s.w("col.marker"), 42, "L"), flexCol(s.w("col.what_to_place"), 60, false))
+	t := &table{title: s.w("table.markers", "Squares", s.w("squares."+s.squareKey())), cols: cols, dense: true}
 	for _, m := range s.markers(st) {
 		cells := []cell{intCell(m.At)}
 		if withKm {
-			cells = append(cells, textCell(kmAt(st, m.At)))
+			cells = append(cells, textCell(s.kmAt(st, m.At)))
 		}
-		cells = append(cells, textCell(markerKindName(m.Kind)), textCell(s.markerDetail(st, m)))
+		cells = append(cells, textCell(s.markerKindName(m.Kind)), textCell(s.markerDetail(st, m)))
 		t.rows = append(t.rows, tableRow{cells: cells, strong: m.Kind == race.MarkerStart || m.Kind == race.MarkerFinish})
 	}
 	return t
 }
 
 // markerKindName names a marker kind for the director.
-func markerKindName(kind string) string {
+func (s *source) markerKindName(kind string) string {
 	switch kind {
-	case race.MarkerStart:
-		return "Start"
-	case race.MarkerKm:
-		return "Kilometre indicator"
-	case race.MarkerClimbStart:
-		return "Climb start indicator"
-	case race.MarkerClimbEnd:
-		return "Climb finish indicator"
-	case race.MarkerSprint:
-		return "Intermediate sprint"
-	case race.MarkerAttackLine:
-		return "Attack line"
-	case race.MarkerSprintLine:
-		return "Sprint line"
-	case race.MarkerFinish:
-		return "Finish line"
-	case race.MarkerTimeIndicator:
-		return "Time indicator"
+	case race.MarkerStart, race.MarkerKm, race.MarkerClimbStart, race.MarkerClimbEnd, race.MarkerSprint,
+		race.MarkerAttackLine, race.MarkerSprintLine, race.MarkerFinish, race.MarkerTimeIndicator:
+		return s.w("marker." + kind)
 	}
 	return upperFirst(strings.ReplaceAll(kind, "_", " "))
 }
@@ -128,13 +109,13 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 	case race.MarkerClimbStart, race.MarkerClimbEnd:
 		for _, c := range st.Climbs {
 			if (m.Kind == race.MarkerClimbStart && c.Start == m.At) || (m.Kind == race.MarkerClimbEnd && c.End == m.At) {
-				text := fmt.Sprintf("Climb %d, %s", c.Index, s.categoryName(c.Category))
+				text := s.w("marker.climb", "N", c.Index, "Category", s.categoryName(c.Category))
 				if c.Name != "" {
-					text = fmt.Sprintf("Climb %d %s, %s", c.Index, c.Name, s.categoryName(c.Category))
+					text = s.w("marker.climb_named", "N", c.Index, "Name", c.Name, "Category", s.categoryName(c.Category))
 				}
 				if m.Kind == race.MarkerClimbEnd {
 					if cat, ok := s.rs.ClimbCategory(c.Category); ok && len(cat.Points) > 0 {
-						text += " — points " + joinInts(cat.Points)
+						text += " — " + s.w("points_list", "List", joinInts(cat.Points))
 					}
 				}
 				return text
@@ -142,12 +123,39 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 		}
 	case race.MarkerSprint:
 		if pts := s.sprintScoring(); pts != "" {
-			return m.Label + " — " + pts
+			return s.markerLabel(st, m) + " — " + pts
 		}
 	case race.MarkerTimeIndicator:
-		return "Time indicator " + m.Label
+		return s.w("marker.time_indicator_n", "Label", m.Label)
 	case race.MarkerFinish:
-		return "Finish line, " + quantity(st.Length, s.squareWord())
+		return s.w("marker.finish_at", "Length", s.quantity(st.Length))
+	}
+	return s.markerLabel(st, m)
+}
+
+// markerLabel is a marker's own label (the rules make it in English: "Start", "25 km", "Sprint 1",
+// "8 km to go") in the sheet's language, made again from its kind and the number it starts with.
+func (s *source) markerLabel(st race.Stage, m race.Marker) string {
+	if s.lang() == i18n.English {
+		return m.Label
+	}
+	n, err := strconv.Atoi(strings.Fields(m.Label + " x")[0])
+	switch {
+	case m.Kind == race.MarkerStart:
+		return s.w("marker.start")
+	case m.Kind == race.MarkerSprint:
+		for _, sp := range st.Sprints {
+			if sp.At == m.At {
+				return s.w("marker.sprint_n", "N", sp.Index)
+			}
+		}
+	case err != nil:
+	case m.Kind == race.MarkerKm && len(st.Sections) > 0:
+		return s.n("count.km", n)
+	case m.Kind == race.MarkerKm:
+		return s.quantity(n)
+	case m.Kind == race.MarkerAttackLine || m.Kind == race.MarkerSprintLine:
+		return s.w("marker.to_go", "Length", s.quantity(n))
 	}
 	return m.Label
 }
@@ -156,13 +164,13 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 func (s *source) sprintScoring() string {
 	var parts []string
 	if len(s.rs.SprintPoints) > 0 {
-		parts = append(parts, "points "+joinInts(s.rs.SprintPoints))
+		parts = append(parts, s.w("points_list", "List", joinInts(s.rs.SprintPoints)))
 	}
 	if len(s.rs.SprintRegularity) > 0 {
-		parts = append(parts, "regularity "+joinInts(s.rs.SprintRegularity))
+		parts = append(parts, s.w("regularity_list", "List", joinInts(s.rs.SprintRegularity)))
 	}
 	if len(s.rs.SprintBonuses) > 0 {
-		parts = append(parts, "bonus "+joinInts(s.rs.SprintBonuses)+" "+plural(unitWord(s.unit())))
+		parts = append(parts, s.w("bonus_list", "List", joinInts(s.rs.SprintBonuses), "Unit", s.w("units."+unitWord(s.unit()))))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -180,13 +188,13 @@ func unitWord(unit string) string {
 
 // climbTable lists the stage's climbs with their squares and points.
 func (s *source) climbTable(st race.Stage) *table {
-	t := &table{title: "Climbs", cols: []column{
-		keyCol("#", 8, "R"), flexCol("Climb", 50, false), col("Start", 16, "R"), col("Summit", 17, "R"),
-		col("Length", 17, "R"), col("Mountain points", 36, "L"),
+	t := &table{title: s.w("table.climbs"), cols: []column{
+		keyCol("#", 8, "R"), flexCol(s.w("col.climb"), 46, false), col(s.w("col.start"), 17, "R"), col(s.w("col.summit"), 17, "R"),
+		col(s.w("col.length"), 18, "R"), col(s.w("col.mountain_points"), 38, "L"),
 	}}
 	bonus := len(s.rs.ClimbBonuses) > 0
 	if bonus {
-		t.cols = append(t.cols, col("Bonus", 22, "L"))
+		t.cols = append(t.cols, col(s.w("col.bonus"), 24, "L"))
 	}
 	for _, c := range st.Climbs {
 		name := s.categoryName(c.Category)
@@ -210,8 +218,8 @@ func (s *source) climbTable(st race.Stage) *table {
 
 // sprintTable lists the stage's intermediate sprints and what they give.
 func (s *source) sprintTable(st race.Stage) *table {
-	t := &table{title: "Intermediate sprints", cols: []column{
-		keyCol("#", 8, "R"), col(s.squareTitle(), 18, "R"), flexCol("Gives", 80, false),
+	t := &table{title: s.w("table.sprints"), cols: []column{
+		keyCol("#", 8, "R"), col(s.squareTitle(), 18, "R"), flexCol(s.w("col.gives"), 80, false),
 	}}
 	for _, sp := range st.Sprints {
 		t.rows = append(t.rows, tableRow{cells: []cell{intCell(sp.Index), intCell(sp.At), textCell(orDash(s.sprintScoring()))}})
@@ -221,16 +229,16 @@ func (s *source) sprintTable(st race.Stage) *table {
 
 // sectionTable lists a Ciclismo a fondo stage's sections: real km and squares, with where each runs.
 func (s *source) sectionTable(st race.Stage) *table {
-	t := &table{title: "Sections (real km → squares)", cols: []column{
-		keyCol("#", 8, "R"), flexCol("Section", 56, false), col("Km", 12, "R"), col("Squares", 16, "R"),
-		col("Km from–to", 24, "R"), col("Squares from–to", 28, "R"),
+	t := &table{title: s.w("table.sections"), cols: []column{
+		keyCol("#", 8, "R"), flexCol(s.w("col.section"), 50, false), col(s.w("col.square.km"), 12, "R"), col(s.w("col.squares"), 18, "R"),
+		col(s.w("col.km_from_to"), 26, "R"), col(s.w("col.squares_from_to"), 32, "R"),
 	}}
 	km, sq := 0, 0
 	for i, sec := range st.Sections {
 		name := sec.Type
 		for _, typ := range s.rs.Sections {
 			if typ.ID == sec.Type {
-				name = typ.Name
+				name = typ.NameIn(s.lang())
 			}
 		}
 		t.rows = append(t.rows, tableRow{cells: []cell{
@@ -241,18 +249,19 @@ func (s *source) sectionTable(st race.Stage) *table {
 		sq += sec.Squares
 	}
 	t.rows = append(t.rows, tableRow{strong: true, cells: []cell{
-		emptyCell(), textCell("Total"), intCell(km), intCell(sq), emptyCell(), emptyCell(),
+		emptyCell(), textCell(s.w("col.total")), intCell(km), intCell(sq), emptyCell(), emptyCell(),
 	}})
 	return t
 }
 
-// kmAt is the real kilometre at a square of a sectioned stage ("84.5"), or "" past the last section.
-func kmAt(st race.Stage, square int) string {
+// kmAt is the real kilometre at a square of a sectioned stage ("84.5", "84,5"), or "" past the last
+// section.
+func (s *source) kmAt(st race.Stage, square int) string {
 	km, sq := 0, 0
 	for _, sec := range st.Sections {
 		if square <= sq+sec.Squares && sec.Squares > 0 {
 			tenths := km*10 + (square-sq)*10*sec.Km/sec.Squares
-			return fmt.Sprintf("%d.%d", tenths/10, tenths%10)
+			return s.l.Decimal(float64(tenths)/10, 1)
 		}
 		km += sec.Km
 		sq += sec.Squares
@@ -265,12 +274,12 @@ func kmAt(st race.Stage, square int) string {
 
 // cardTable lists a 2RUOTE stage's terrain cards between the start and finish cards.
 func (s *source) cardTable(st race.Stage) *table {
-	t := &table{title: "Terrain cards (start card, then in order, then the finish card)", cols: []column{
-		keyCol("#", 8, "R"), flexCol("Card", 80, false), col("Terrain", 30, "L"), col("Special", 24, "L"),
+	t := &table{title: s.w("table.cards"), cols: []column{
+		keyCol("#", 8, "R"), flexCol(s.w("col.square.card"), 80, false), col(s.w("col.terrain"), 30, "L"), col(s.w("col.special"), 24, "L"),
 	}}
 	for i, id := range st.Cards {
 		c := cardType(s.rs, id)
-		t.rows = append(t.rows, tableRow{cells: []cell{intCell(i + 1), textCell(c.Name), textCell(orDash(c.Terrain)), textCell(orDash(c.Special))}})
+		t.rows = append(t.rows, tableRow{cells: []cell{intCell(i + 1), textCell(c.NameIn(s.lang())), textCell(orDash(s.word("terrain", c.Terrain))), textCell(orDash(c.Special))}})
 	}
 	return t
 }

@@ -133,10 +133,10 @@ func flexCol(title string, width float64, key bool) column {
 }
 
 // riderCols are the columns that start every rider table: rank, bib, rider, team.
-func riderCols(rankTitle string) []column {
-	cols := []column{keyCol("Bib", 10, "R"), flexCol("Rider", 40, true), flexCol("Team", 30, false)}
+func (s *source) riderCols(rankTitle string) []column {
+	cols := []column{keyCol(s.w("col.bib"), 12, "R"), flexCol(s.w("col.rider"), 40, true), flexCol(s.w("col.team"), 30, false)}
 	if rankTitle != "" {
-		cols = append([]column{keyCol(rankTitle, 10, "R")}, cols...)
+		cols = append([]column{keyCol(rankTitle, 11, "R")}, cols...)
 	}
 	return cols
 }

@@ -39,6 +39,11 @@ type xlsxStyle struct {
 // writeXLSX writes one worksheet per sheet: its first table from row 1 with a frozen, filtered
 // header row, then its other tables below.
 func writeXLSX(w io.Writer, in Input, docs []sheetDoc) error {
+	l, err := localizer(in)
+	if err != nil {
+		return err
+	}
+	in.Words = l
 	x := &xlsxDoc{f: excelize.NewFile(), styles: map[xlsxStyle]int{}, names: map[string]bool{}}
 	defer x.f.Close()
 	for i := range docs {
@@ -55,8 +60,8 @@ func writeXLSX(w io.Writer, in Input, docs []sheetDoc) error {
 		}
 	}
 	x.f.SetActiveSheet(0)
-	err := x.f.SetDocProps(&excelize.DocProperties{
-		Title:   in.Tour.Name + " — " + docsTitle(docs),
+	err = x.f.SetDocProps(&excelize.DocProperties{
+		Title:   in.Tour.Name + " — " + docsTitle(docs, in.Words),
 		Subject: docs[0].subtitle,
 		Creator: "Race Director",
 	})

@@ -1,8 +1,6 @@
 package sheets
 
 import (
-	"fmt"
-
 	"racedirector/app/race"
 )
 
@@ -12,7 +10,7 @@ const SheetYouth = "youth"
 // youthSheet is the young riders' classification after stage after: each young rider's date of birth,
 // time, gap, and his place in the individual classification; the cut-off is in the note.
 func (s *source) youthSheet(after int) (sheetDoc, error) {
-	doc := sheetDoc{id: SheetYouth, title: "Young riders control", subtitle: s.afterLine(after), short: "Young riders"}
+	doc := sheetDoc{id: SheetYouth, title: s.w("title.youth"), subtitle: s.afterLine(after), short: s.w("tab.youth")}
 	final, err := s.after(after)
 	if err != nil {
 		return doc, err
@@ -22,9 +20,9 @@ func (s *source) youthSheet(after int) (sheetDoc, error) {
 	for _, r := range final.Individual {
 		gcRank[r.Bib] = r.Rank
 	}
-	cols := append(riderCols("Rank"), col("Born", 24, "L"), col("Time", 24, "R"), col("Gap", 22, "R"), col("GC", 10, "R"))
-	t := &table{title: "Young riders' classification (" + s.jerseyName(race.ClassYouth, "no jersey") + ")", cols: cols,
-		empty: "No young rider is classified.", note: youthNote(s.t.Settings)}
+	cols := append(s.riderCols(s.w("col.rank")), col(s.w("col.born"), 24, "L"), col(s.w("col.time"), 24, "R"), col(s.w("col.gap"), 22, "R"), col(s.w("col.gc"), 12, "R"))
+	t := &table{title: s.w("table.youth", "Jersey", s.jerseyName(race.ClassYouth, s.w("jersey.none"))), cols: cols,
+		empty: s.w("empty.youth"), note: s.youthNote(s.t.Settings)}
 	for _, r := range final.Youth {
 		rider, _ := s.t.RiderByBib(r.Bib)
 		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)),
@@ -36,9 +34,9 @@ func (s *source) youthSheet(after int) (sheetDoc, error) {
 }
 
 // youthNote says who is a young rider.
-func youthNote(set race.TourSettings) string {
+func (s *source) youthNote(set race.TourSettings) string {
 	if set.YouthBornFrom == "" {
-		return "The tour has no cut-off date: no rider is in the young riders' classification."
+		return s.w("note.youth_none")
 	}
-	return fmt.Sprintf("Young riders: born on or after %s. Times and ties as in the individual classification; GC: the rider's place there.", set.YouthBornFrom)
+	return s.w("note.youth", "From", set.YouthBornFrom)
 }
