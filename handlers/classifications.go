@@ -103,7 +103,7 @@ func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, st
 	}
 	after, err := afterParam(c)
 	if err == nil && after > st.Closed {
-		err = race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
+		err = race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
 	}
 	msg := ""
 	if err != nil {

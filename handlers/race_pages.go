@@ -142,11 +142,11 @@ func parseBibs(text, field string) ([]int, error) {
 	var out []int
 	for _, tok := range strings.FieldsFunc(text, bibSeparator) {
 		if len(out) == maxTypedBibs {
-			return nil, race.Invalid(field, fmt.Sprintf("has more than %d bibs", maxTypedBibs))
+			return nil, race.Invalidf(field, "has more than %d bibs", maxTypedBibs)
 		}
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return nil, race.Invalid(field, fmt.Sprintf("%q is not a bib number: type bib numbers separated by spaces or commas", tok))
+			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", tok)
 		}
 		out = append(out, n)
 	}
@@ -178,7 +178,7 @@ func parseNumber(text, field string, optional bool) (int, error) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil {
-		return 0, race.Invalid(field, fmt.Sprintf("%q is not a whole number", text))
+		return 0, race.Invalidf(field, "%q is not a whole number", text)
 	}
 	return n, nil
 }

@@ -125,7 +125,7 @@ func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) er
 		return err
 	}
 	if after != 0 && after != rs.Current {
-		return race.Invalid("after", fmt.Sprintf("provisional standings are after the open stage (%d)", rs.Current))
+		return race.Invalidf("after", "provisional standings are after the open stage (%d)", rs.Current)
 	}
 	st, err := rs.ProvisionalStandings()
 	if err != nil {

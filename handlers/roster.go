@@ -60,7 +60,7 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 		return "", nil, race.Invalid("file", "choose an XLSX or CSV file to upload")
 	}
 	if fh.Size > maxRosterBytes {
-		return "", nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d MB)", maxRosterBytes>>20))
+		return "", nil, race.Invalidf("file", "is too large (at most %d MB)", maxRosterBytes>>20)
 	}
 	f, err := fh.Open()
 	if err != nil {

@@ -210,7 +210,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 		}
 		f, err := strconv.Atoi(val)
 		if err != nil {
-			v.Add(fmt.Sprintf("fatigue.%d", bib), fmt.Sprintf("%q is not a whole number", val))
+			v.Addf(fmt.Sprintf("fatigue.%d", bib), "%q is not a whole number", val)
 			continue
 		}
 		fatigue[bib] = f

@@ -115,12 +115,12 @@ func parseDropped(v *race.ValidationError, field, text string) []race.ClockResul
 		}
 		words := strings.Fields(part)
 		if len(words) != 2 {
-			v.Add(field, fmt.Sprintf("%q is not a bib and a time, like 25 26:10.50", part))
+			v.Addf(field, "%q is not a bib and a time, like 25 26:10.50", part)
 			continue
 		}
 		bib, err := strconv.Atoi(words[0])
 		if err != nil || bib < 1 {
-			v.Add(field, fmt.Sprintf("%q is not a bib number", words[0]))
+			v.Addf(field, "%q is not a bib number", words[0])
 			continue
 		}
 		h, err := race.ParseClockTime(words[1])

@@ -25,7 +25,7 @@ func (h *Handler) APIPropose(c echo.Context) error {
 	}
 	rs, ok := h.Store.Ruleset(req.Ruleset)
 	if !ok {
-		return race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", req.Ruleset))
+		return race.Invalidf("ruleset", "unknown ruleset %q", req.Ruleset)
 	}
 	p, err := race.Propose(rs, req)
 	if err != nil {

@@ -191,7 +191,7 @@ func checkPointsPlaces(v *race.ValidationError, field string, table []int) bool 
 			good = false
 			continue
 		case before >= 0 && n > table[before]:
-			v.Add(name, fmt.Sprintf("(%d) is more than place %d (%d): a place never gives more than the one before", n, before+1, table[before]))
+			v.Addf(name, "(%d) is more than place %d (%d): a place never gives more than the one before", n, before+1, table[before])
 			good = false
 		}
 		before = i

@@ -52,7 +52,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 	v := &ValidationError{}
 	r, line := CSVReader(data, maxClockCells)
 	if line > 0 {
-		return out, Invalid("file", fmt.Sprintf("line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells))
+		return out, Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
 	}
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
@@ -77,7 +77,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 		}
 		row := len(out.Lines)
 		if row == MaxClockRows {
-			v.Add("file", fmt.Sprintf("has more than %d rows", MaxClockRows))
+			v.Addf("file", "has more than %d rows", MaxClockRows)
 			break
 		}
 		line, _ := r.FieldPos(0)
@@ -112,12 +112,12 @@ func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
 		switch {
 		case slices.Contains(ignoredClockColumns(), name):
 		case !slices.Contains(clockColumns(), name):
-			v.Add("header", fmt.Sprintf("unknown column %q: the columns are %s (%s are ignored)", h,
-				strings.Join(clockColumns(), ","), strings.Join(ignoredClockColumns(), ", ")))
+			v.Addf("header", "unknown column %q: the columns are %s (%s are ignored)", h,
+				strings.Join(clockColumns(), ","), strings.Join(ignoredClockColumns(), ", "))
 			ok = false
 		default:
 			if _, dup := col[name]; dup {
-				v.Add("header", fmt.Sprintf("column %q is there twice", name))
+				v.Addf("header", "column %q is there twice", name)
 				ok = false
 			}
 			col[name] = i
@@ -125,7 +125,7 @@ func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
 	}
 	for _, need := range []string{"bib", "time"} {
 		if _, has := col[need]; !has && ok {
-			v.Add("header", fmt.Sprintf("has no %s column: the first line must name the columns bib,time,bonus,penalty", need))
+			v.Addf("header", "has no %s column: the first line must name the columns bib,time,bonus,penalty", need)
 			ok = false
 		}
 	}
@@ -143,7 +143,7 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 	default:
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 1 {
-			v.Add(prefix+".bib", fmt.Sprintf("%q is not a bib number", text))
+			v.Addf(prefix+".bib", "%q is not a bib number", text)
 			ok = false
 		}
 		res.Bib = n
@@ -164,7 +164,7 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 		}
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 0 {
-			v.Add(prefix+"."+name, fmt.Sprintf("%q is not a whole number of seconds", text))
+			v.Addf(prefix+"."+name, "%q is not a whole number of seconds", text)
 			ok = false
 			continue
 		}

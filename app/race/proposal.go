@@ -119,16 +119,16 @@ func proposeStage(rs Ruleset, pr ProposalRules, id string, number int, advanced 
 func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
 	v := &ValidationError{}
 	if req.Ruleset != "" && req.Ruleset != rs.ID {
-		v.Add("ruleset", fmt.Sprintf("is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID))
+		v.Addf("ruleset", "is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID)
 	}
 	switch n := utf8.RuneCountInString(req.Name); {
 	case n == 0:
 		v.Add("name", "is required")
 	case n > MaxTourNameLength:
-		v.Add("name", fmt.Sprintf("must be at most %d characters (has %d)", MaxTourNameLength, n))
+		v.Addf("name", "must be at most %d characters (has %d)", MaxTourNameLength, n)
 	}
 	if req.Stages < MinTourStages || req.Stages > MaxTourStages {
-		v.Add("stages", fmt.Sprintf("must be between %d and %d", MinTourStages, MaxTourStages))
+		v.Addf("stages", "must be between %d and %d", MinTourStages, MaxTourStages)
 	}
 	known := false
 	for _, p := range Profiles() {
@@ -141,7 +141,7 @@ func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
 		v.Add("riders_per_team", "must be "+describeRiderCounts(rs.Team))
 	}
 	if len(roadStageTypes(rs)) == 0 {
-		v.Add("ruleset", fmt.Sprintf("ruleset %q has no road stage types to propose", rs.ID))
+		v.Addf("ruleset", "ruleset %q has no road stage types to propose", rs.ID)
 	}
 	return v.Err()
 }

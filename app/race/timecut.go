@@ -1,7 +1,6 @@
 package race
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -98,7 +97,7 @@ func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Rein
 	}
 	for _, k := range cur.Reinstated {
 		if k.Bib == r.Bib {
-			v.Add("bib", fmt.Sprintf("bib %d is already reinstated", r.Bib))
+			v.Addf("bib", "bib %d is already reinstated", r.Bib)
 		}
 	}
 	if r.Points < 0 || r.Points > 1000 {
@@ -124,7 +123,7 @@ func ValidatePenalty(t *Tour, prior []StageResult, cur StageResult, p Penalty) e
 		}
 	case p.Team != 0:
 		if _, ok := t.TeamByID(p.Team); !ok {
-			v.Add("team", fmt.Sprintf("no team %d in this tour", p.Team))
+			v.Addf("team", "no team %d in this tour", p.Team)
 		}
 		if p.Points != 0 || p.Mountain != 0 {
 			v.Add("points", "a team's penalty is in time only (teams have no points)")

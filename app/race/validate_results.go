@@ -31,11 +31,11 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 			continue
 		}
 		if dns[bib] {
-			v.Add(field, fmt.Sprintf("bib %d did not start this stage", bib))
+			v.Addf(field, "bib %d did not start this stage", bib)
 			continue
 		}
 		if j, dup := seen[bib]; dup {
-			v.Add(field, fmt.Sprintf("bib %d is already at order[%d]", bib, j))
+			v.Addf(field, "bib %d is already at order[%d]", bib, j)
 			continue
 		}
 		seen[bib] = i
@@ -63,11 +63,11 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 			return
 		}
 		if here[bib] {
-			v.Add(field, fmt.Sprintf("bib %d abandoned in this stage", bib))
+			v.Addf(field, "bib %d abandoned in this stage", bib)
 			return
 		}
 		if prev, dup := seen[bib]; dup {
-			v.Add(field, fmt.Sprintf("bib %d is already in %s", bib, prev))
+			v.Addf(field, "bib %d is already in %s", bib, prev)
 			return
 		}
 		seen[bib] = where
@@ -90,10 +90,10 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		return v.Err()
 	}
 	if len(f.Results) > 0 {
-		v.Add("results", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+		v.Addf("results", "are not used by the %s time model: enter groups", model)
 	}
 	if len(f.Teams) > 0 {
-		v.Add("teams", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+		v.Addf("teams", "are not used by the %s time model: enter groups", model)
 	}
 	for i, g := range f.Groups {
 		p := fmt.Sprintf("groups[%d]", i)
@@ -103,10 +103,10 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 				v.Add(p+".turn", "must not be negative (0 is the turn in which the first rider crossed)")
 			}
 			if g.Square < 1 || g.Square > TimeSquares {
-				v.Add(p+".square", fmt.Sprintf("must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares))
+				v.Addf(p+".square", "must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares)
 			}
 			if g.Die < 1 || g.Die > DieFaces {
-				v.Add(p+".die", fmt.Sprintf("must be between 1 and %d", DieFaces))
+				v.Addf(p+".die", "must be between 1 and %d", DieFaces)
 			}
 		case TimeModelTurns:
 			if g.Turn < 1 {
@@ -114,7 +114,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 			}
 		case TimeModelSectors:
 			if g.Sector < MinSector || g.Sector > MaxSector {
-				v.Add(p+".sector", fmt.Sprintf("must be between %d and %d", MinSector, MaxSector))
+				v.Addf(p+".sector", "must be between %d and %d", MinSector, MaxSector)
 			}
 		}
 		if len(g.Riders) == 0 {
@@ -137,13 +137,13 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 	}
 	for _, b := range cur.Abandons {
 		if b.Bib == a.Bib {
-			v.Add("bib", fmt.Sprintf("bib %d has already abandoned in this stage", a.Bib))
+			v.Addf("bib", "bib %d has already abandoned in this stage", a.Bib)
 		}
 	}
 	if err := validStatus(a.Status); err != nil {
 		v.Add("status", err.Error())
 	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
-		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib))
+		v.Addf("bib", "bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib)
 	}
 	if strings.TrimSpace(a.Reason) == "" {
 		v.Add("reason", "is required")

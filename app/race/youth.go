@@ -94,7 +94,7 @@ func ValidateSettings(s TourSettings) error {
 	}
 	for typ, pct := range s.TimeCuts {
 		if pct < 0 || pct > maxTimeCut {
-			v.Add("time_cuts."+typ, fmt.Sprintf("must be between 0 and %d percent of the winner's time (0: no time limit)", maxTimeCut))
+			v.Addf("time_cuts."+typ, "must be between 0 and %d percent of the winner's time (0: no time limit)", maxTimeCut)
 		}
 	}
 	return v.Err()

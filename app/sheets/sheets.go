@@ -212,13 +212,13 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 		return 0, race.Conflict("no stage is closed yet: a stage result is printed once its stage is closed")
 	}
 	if n < 1 || n > total {
-		return 0, race.Invalid("stage", fmt.Sprintf("must be between 1 and %d", total))
+		return 0, race.Invalidf("stage", "must be between 1 and %d", total)
 	}
 	if sheet == SheetResult && n > s.closed {
-		return 0, race.Conflict(fmt.Sprintf("stage %d is not closed yet: the last closed stage is %d", n, s.closed))
+		return 0, race.Conflictf("stage %d is not closed yet: the last closed stage is %d", n, s.closed)
 	}
 	if sheet == SheetCommunique && (n > s.closed+1 || n > len(s.results) || !hasFinish(s.result(n))) {
-		return 0, race.Conflict(fmt.Sprintf("stage %d has no finish entered yet: its communiqué is printed once it has one", n))
+		return 0, race.Conflictf("stage %d has no finish entered yet: its communiqué is printed once it has one", n)
 	}
 	return n, nil
 }
@@ -232,7 +232,7 @@ func (s *source) afterFor(after int) (int, error) {
 		return s.closed, nil
 	}
 	if after < 1 || after > s.closed {
-		return 0, race.Invalid("after", fmt.Sprintf("must be between 1 and %d (the last closed stage)", s.closed))
+		return 0, race.Invalidf("after", "must be between 1 and %d (the last closed stage)", s.closed)
 	}
 	return after, nil
 }

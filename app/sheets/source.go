@@ -26,7 +26,7 @@ type source struct {
 func newSource(in Input) (*source, error) {
 	t := in.Tour
 	if in.Closed < 0 || in.Closed > len(t.Stages) {
-		return nil, race.Invalid("closed", fmt.Sprintf("must be between 0 and %d", len(t.Stages)))
+		return nil, race.Invalidf("closed", "must be between 0 and %d", len(t.Stages))
 	}
 	if in.Closed > len(in.Results) {
 		return nil, fmt.Errorf("sheets: stage %d is closed but results are given for %d stages", in.Closed, len(in.Results))

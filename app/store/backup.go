@@ -98,7 +98,7 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 		// A backup is written indented: store the data compact, as the results actions write it.
 		var data bytes.Buffer
 		if err := json.Compact(&data, e.Data); err != nil {
-			return race.Invalid("stages.entries", fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+			return race.Invalidf("stages.entries", "a %s result is damaged: %v", e.Kind, err)
 		}
 		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: data.String()}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore a result: %w", err)
@@ -122,10 +122,10 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		return 0, race.Invalid("file", "is not a Race Director tour backup (it is not valid backup JSON: "+err.Error()+")")
 	}
 	if b.Format != BackupFormat {
-		return 0, race.Invalid("format", fmt.Sprintf("is %q: this is not a Race Director tour backup", b.Format))
+		return 0, race.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
 	}
 	if b.Version != BackupVersion {
-		return 0, race.Invalid("version", fmt.Sprintf("backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion))
+		return 0, race.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
 	}
 	if err := b.Ruleset.Validate(); err != nil {
 		return 0, race.Invalid("ruleset", "is damaged: "+err.Error())
@@ -148,7 +148,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	for i, t := range race.AssignBibs(b.Teams) {
 		for j, r := range t.Riders {
 			if b.Teams[i].Riders[j].Bib != r.Bib {
-				return 0, race.Invalid(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), fmt.Sprintf("must be %d", r.Bib))
+				return 0, race.Invalidf(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), "must be %d", r.Bib)
 			}
 		}
 	}
@@ -174,11 +174,11 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		seen := map[string]bool{}
 		for _, e := range sb.Entries {
 			if seen[e.Kind+"/"+e.Key] {
-				return 0, race.Invalid(field, fmt.Sprintf("the %s result %q appears twice", e.Kind, e.Key))
+				return 0, race.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
 			}
 			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
-				return 0, race.Invalid(field, fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+				return 0, race.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
 			}
 		}
 		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {

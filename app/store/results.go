@@ -69,7 +69,7 @@ func (s *Store) loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceSt
 		return nil, err
 	}
 	if version >= 0 && st.Versions[n-1] != version {
-		return nil, race.Conflict(fmt.Sprintf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n))
+		return nil, race.Conflictf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n)
 	}
 	return st, nil
 }
@@ -81,9 +81,9 @@ func (st *RaceState) requireOpen(n int) error {
 	}
 	switch st.Tour.Stages[n-1].State {
 	case race.StateClosed:
-		return race.Conflict(fmt.Sprintf("stage %d is closed: reopen it to correct its results", n))
+		return race.Conflictf("stage %d is closed: reopen it to correct its results", n)
 	case race.StatePlanned:
-		return race.Conflict(fmt.Sprintf("stage %d is not open yet: stage %d is the current stage", n, st.Current))
+		return race.Conflictf("stage %d is not open yet: stage %d is the current stage", n, st.Current)
 	}
 	return nil
 }

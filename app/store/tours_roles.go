@@ -89,22 +89,22 @@ func (s *Store) checkOverrides(v *race.ValidationError, rs race.Ruleset, overrid
 		field := "overrides." + key
 		id, err := strconv.ParseUint(key, 10, 32)
 		if err != nil || !inTour[uint(id)] {
-			v.Add(field, fmt.Sprintf("%q is not a rider of the tour's teams", key))
+			v.Addf(field, "%q is not a rider of the tour's teams", key)
 			continue
 		}
 		o := overrides[key]
 		if o.Role != "" {
 			if _, ok := game.FindRoleID(o.Role); !ok {
-				v.Add(field+".role", fmt.Sprintf("%q is not a %s role; the roles are %s", o.Role, game.Name, game.RoleList()))
+				v.Addf(field+".role", "%q is not a %s role; the roles are %s", o.Role, game.Name, game.RoleList())
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(o.Attributes)) {
 			rule, ok := game.attribute(k)
 			switch {
 			case !ok:
-				v.Add(field+".attributes."+k, fmt.Sprintf("is not a %s card value", game.Name))
+				v.Addf(field+".attributes."+k, "is not a %s card value", game.Name)
 			case o.Attributes[k] < rule.Min || o.Attributes[k] > rule.Max:
-				v.Add(field+".attributes."+k, fmt.Sprintf("must be between %d and %d", rule.Min, rule.Max))
+				v.Addf(field+".attributes."+k, "must be between %d and %d", rule.Min, rule.Max)
 			}
 		}
 	}
