@@ -182,8 +182,8 @@ func wizardMerge(into *race.ValidationError, from error) {
 	}
 	var ve *race.ValidationError
 	if errors.As(from, &ve) {
-		for f, m := range ve.Fields {
-			into.Add(f, m)
+		for f := range ve.Fields {
+			into.AddText(f, ve.Reason(f))
 		}
 		return
 	}

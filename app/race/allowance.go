@@ -94,7 +94,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		}
 	}
 	if len(rule.Variants) > 0 && !slices.Contains(rule.Variants, use.Variant) {
-		return Invalid("variant", "must be "+strings.Join(rule.Variants, " or "))
+		return Invalidf("variant", "must be %s", orList(rule.Variants))
 	}
 	if use.Turn < 0 {
 		return Invalid("turn", "must be at least 1 (or 0 when not given)")

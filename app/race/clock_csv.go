@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // MaxClockRows is the most data rows a clock finish CSV may have.
@@ -59,7 +61,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 		return out, Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
 	}
 	if err != nil {
-		return out, Invalid("file", csvProblem(err))
+		return out, InvalidText("file", csvProblem(err))
 	}
 	col, ok := clockHeader(header, v)
 	if !ok {
@@ -72,7 +74,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 			break
 		}
 		if err != nil {
-			v.Add("file", csvProblem(err))
+			v.AddText("file", csvProblem(err))
 			break
 		}
 		row := len(out.Lines)
@@ -149,10 +151,10 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 		res.Bib = n
 	}
 	if text := cell("time"); text == "" {
-		v.Add(prefix+".time", "is required (like "+clockExample+")")
+		v.Addf(prefix+".time", "is required (like %s)", clockExample)
 		ok = false
 	} else if h, err := ParseClockTime(text); err != nil {
-		v.Add(prefix+".time", err.Error())
+		v.AddText(prefix+".time", ReasonOf(err))
 		ok = false
 	} else {
 		res.Hundredths = h
@@ -202,10 +204,10 @@ func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
 }
 
 // csvProblem describes a CSV syntax error with its line.
-func csvProblem(err error) string {
+func csvProblem(err error) i18n.Text {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("is not a readable CSV file: line %d: %v", pe.Line, pe.Err)
+		return i18n.Textf("is not a readable CSV file: line %d: %v", pe.Line, pe.Err)
 	}
-	return "is not a readable CSV file"
+	return i18n.Textf("is not a readable CSV file")
 }

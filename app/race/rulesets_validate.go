@@ -63,14 +63,14 @@ const MaxRulesetNumber = 1000
 func (r *Ruleset) validateCeiling(v *ValidationError) {
 	data, err := json.Marshal(r)
 	if err != nil {
-		v.Add("", "cannot be read: "+err.Error())
+		v.Addf("", "cannot be read: %v", err)
 		return
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var tree any
 	if err := dec.Decode(&tree); err != nil {
-		v.Add("", "cannot be read: "+err.Error())
+		v.Addf("", "cannot be read: %v", err)
 		return
 	}
 	var walk func(path string, x any)

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"sort"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // Bounds of an edited tour (house rules).
@@ -153,8 +155,8 @@ func validateSections(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	total, ok := 0, true
 	for k, sec := range st.Sections {
 		t, field, reason := resolveSection(rs, sec.Type, sec.Km)
-		if reason != "" {
-			v.Add(fmt.Sprintf("%s.sections[%d].%s", prefix, k, field), reason)
+		if reason.Format != "" {
+			v.AddText(fmt.Sprintf("%s.sections[%d].%s", prefix, k, field), reason)
 			ok = false
 			continue
 		}
@@ -203,7 +205,7 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		v.Addf("teams", "must be between %d and %d teams (has %d)", minTeams, maxTeams, len(teams))
 	}
 	if ridersPerTeam != 0 && !ridersPerTeamAllowed(tr, ridersPerTeam) {
-		v.Add("riders_per_team", "must be "+describeRiderCounts(tr))
+		v.Addf("riders_per_team", "must be %s", describeRiderCounts(tr))
 	}
 	counterRoles := false
 	for _, r := range rs.Roles {
@@ -215,11 +217,11 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		if team.ID < 1 {
 			v.Add(p+".id", "must be at least 1")
 		} else if k, dup := ids[team.ID]; dup {
-			other := strings.TrimSpace(teams[k].Name)
-			if other == "" {
-				other = fmt.Sprintf("team %d of the list", k+1)
+			var other any = strings.TrimSpace(teams[k].Name)
+			if other == any("") {
+				other = i18n.Textf("team %d of the list", k+1)
 			}
-			v.Add(p+".id", "is also the id of "+other)
+			v.Addf(p+".id", "is also the id of %s", other)
 		} else {
 			ids[team.ID] = i
 		}

@@ -145,8 +145,8 @@ func validateTeamTimes(t *Tour, out map[int]exit, here map[int]bool, cur StageRe
 			case !ok || rd.TeamID != tt.Team:
 				v.Addf(dp+".bib", "bib %d is not a rider of %s", d.Bib, team.Name)
 				continue
-			case riderProblem(t, out, d.Bib) != "":
-				v.Add(dp+".bib", riderProblem(t, out, d.Bib))
+			case riderProblem(t, out, d.Bib).Format != "":
+				v.AddText(dp+".bib", riderProblem(t, out, d.Bib))
 				continue
 			case here[d.Bib]:
 				v.Addf(dp+".bib", "bib %d abandoned in this stage", d.Bib)

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -119,7 +120,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return 0, race.Invalid("file", "is not a Race Director tour backup (it is not valid backup JSON: "+err.Error()+")")
+		return 0, race.Invalidf("file", "is not a Race Director tour backup (it is not valid backup JSON: %v)", err)
 	}
 	if b.Format != BackupFormat {
 		return 0, race.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
@@ -128,7 +129,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		return 0, race.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
 	}
 	if err := b.Ruleset.Validate(); err != nil {
-		return 0, race.Invalid("ruleset", "is damaged: "+err.Error())
+		return 0, race.Invalidf("ruleset", "is damaged: %v", err)
 	}
 	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams, Settings: b.Settings}
 	if err := race.ValidateSettings(b.Settings); err != nil {
@@ -185,11 +186,11 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
 		}
 		if err := checkBackupResults(&tour, results[:i], results[i]); err != nil {
-			return 0, race.Invalid(field, err.Error())
+			return 0, race.InvalidText(field, race.ReasonOf(err))
 		}
 		if states[i] == race.StateClosed {
 			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
-				return 0, race.Invalid(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: "+missing[0])
+				return 0, race.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
 			}
 		}
 	}
@@ -201,7 +202,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	}
 	if closed > 0 {
 		if _, err := race.ComputeStandings(&tour, results[:closed], closed); err != nil {
-			return 0, race.Invalid("stages", "the results do not give standings: "+err.Error())
+			return 0, race.Invalidf("stages", "the results do not give standings: %v", err)
 		}
 	}
 	var id uint
@@ -316,8 +317,8 @@ func prefixed(prefix string, err error) error {
 		return err
 	}
 	out := &race.ValidationError{}
-	for f, m := range ve.Fields {
-		out.Add(f, prefix+m)
+	for f := range ve.Fields {
+		out.AddText(f, i18n.Textf("%s%s", prefix, ve.Reason(f)))
 	}
 	return out
 }

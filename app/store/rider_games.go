@@ -2,11 +2,11 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -197,12 +197,12 @@ func (s *Store) primaryGame(g Games) string {
 }
 
 // unknownRoleMessage says a role fits no game, listing each game's roles.
-func (s *Store) unknownRoleMessage(role string) string {
+func (s *Store) unknownRoleMessage(role string) i18n.Text {
 	var lists []string
 	for _, g := range s.Games() {
 		lists = append(lists, g.Name+": "+g.RoleList())
 	}
-	return fmt.Sprintf("%q is not a role of any game; the roles are %s", role, strings.Join(lists, "; "))
+	return i18n.Textf("%q is not a role of any game; the roles are %s", role, strings.Join(lists, "; "))
 }
 
 // legacyGames puts a role and card values given the older way (one role, one set of values) under
@@ -268,7 +268,7 @@ func (s *Store) riderGames(v *race.ValidationError, prefix string, in RiderInput
 		given := in.Games[gid].Role
 		switch {
 		case !ok:
-			v.Add(prefix+"role", s.unknownRoleMessage(role))
+			v.AddText(prefix+"role", s.unknownRoleMessage(role))
 		case in.Games != nil && given != "" && given != role:
 			v.Addf(prefix+"role", "is %q but games.%s.role is %q: give one of them", role, gid, given)
 		default:

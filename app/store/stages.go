@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -14,7 +15,7 @@ import (
 // IncompleteError is a stage that cannot close: Missing says exactly what is missing. It becomes a 422.
 type IncompleteError struct {
 	Stage   int
-	Missing []string
+	Missing []i18n.Text
 }
 
 // Error summarises what is missing.

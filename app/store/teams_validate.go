@@ -130,7 +130,7 @@ func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in Ride
 	}
 	if in.Born != "" {
 		if _, err := race.ParseDate(in.Born); err != nil {
-			v.Add(prefix+"born", err.Error())
+			v.AddText(prefix+"born", race.ReasonOf(err))
 		}
 	}
 	in.Games = s.riderGames(v, prefix, in, old)

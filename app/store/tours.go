@@ -162,8 +162,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	if err := race.ValidateStages(rs, asGiven); err != nil {
 		var ve *race.ValidationError
 		if errors.As(err, &ve) {
-			for f, m := range ve.Fields {
-				v.Add(f, m)
+			for f := range ve.Fields {
+				v.AddText(f, ve.Reason(f))
 			}
 		} else {
 			return race.Tour{}, err
@@ -180,8 +180,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		if err := race.ValidatePoints(points); err != nil {
 			var ve *race.ValidationError
 			if errors.As(err, &ve) {
-				for f, m := range ve.Fields {
-					v.Add(f, m) // already "points.…"
+				for f := range ve.Fields {
+					v.AddText(f, ve.Reason(f)) // already "points.…"
 				}
 			}
 		}
@@ -213,8 +213,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		if err != nil {
 			var ve *race.ValidationError
 			if errors.As(err, &ve) {
-				for f, m := range ve.Fields {
-					v.Add(f, m)
+				for f := range ve.Fields {
+					v.AddText(f, ve.Reason(f))
 				}
 				continue
 			}
@@ -239,7 +239,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		v.Merge("settings.", err)
 	}
 	if len(gaps) > 0 {
-		v.Add(gaps[0].field, gapMessage(gameOf(rs), gaps))
+		v.AddText(gaps[0].field, gapMessage(gameOf(rs), gaps))
 	}
 	in.RidersPerTeam = racingSize(rs, teams, in.RidersPerTeam)
 	if v.Err() == nil {
