@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"racedirector/app/race"
+	"racedirector/app/i18n"
 )
 
 // Sheet identifiers, as used in URLs (/sheets/{sheet}.pdf).
@@ -145,10 +146,10 @@ func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
 	}
 	for _, s := range catalogue() {
 		if s.ID == id {
-			return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("the %s game has no %s", rs.Name, strings.ToLower(s.Title))}
+			return sheetKind{}, noSheet(id, "the %s game has no %s", rs.Name, strings.ToLower(s.Title))
 		}
 	}
-	return sheetKind{}, &NoSheetError{Sheet: id, Reason: fmt.Sprintf("there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))}
+	return sheetKind{}, noSheet(id, "there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))
 }
 
 // NoSheetError is a sheet that does not exist, or that the tour's ruleset does not have: an unknown
@@ -156,6 +157,22 @@ func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
 type NoSheetError struct {
 	Sheet  string
 	Reason string
+	// Text is Reason as a sentence to translate.
+	Text i18n.Text
+}
+
+// noSheet returns the NoSheetError of sheet id whose reason is format with its values.
+func noSheet(id, format string, args ...any) *NoSheetError {
+	t := i18n.Textf(format, args...)
+	return &NoSheetError{Sheet: id, Reason: t.String(), Text: t}
+}
+
+// Said is the reason as a sentence to translate.
+func (e *NoSheetError) Said() i18n.Text {
+	if e.Text.Format == "" {
+		return i18n.Text{Format: e.Reason}
+	}
+	return e.Text
 }
 
 // Error says which sheet and why.

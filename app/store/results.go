@@ -12,6 +12,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/models"
+	"racedirector/app/i18n"
 )
 
 // entryWrite is one entry an action stores (Data "" deletes it).
@@ -163,9 +164,9 @@ func (s *Store) setOrder(tourID uint, n, k, version int, order []int, kind strin
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
 		stage := st.Tour.Stages[n-1]
 		count := len(stage.Sprints)
-		what := "intermediate sprint"
+		what := i18n.Textf("intermediate sprint")
 		if kind == KindClimb {
-			count, what = len(stage.Climbs), "climb"
+			count, what = len(stage.Climbs), i18n.Textf("climb")
 		}
 		if k < 1 || k > count {
 			return nil, notFound("%s %d of stage %d", what, k, n)
