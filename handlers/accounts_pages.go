@@ -12,6 +12,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // passwordForm is the page of choosing a password: the first-run setup (a name too) or an invitation.
@@ -117,7 +118,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, error) {
 	token := c.Param("token")
 	if token == "" || len(token) > 100 {
-		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	}
 	hash := auth.TokenHash(token)
 	inv, err := h.Store.Invitation(hash, h.Lock.Now())
@@ -125,7 +126,7 @@ func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, er
 	var ie *store.InvitationError
 	switch {
 	case errors.As(err, &nf):
-		return "", inv, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+		return "", inv, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	case errors.As(err, &ie):
 		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Error())
 	}

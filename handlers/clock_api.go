@@ -105,7 +105,7 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 			if errors.As(err, &tooLarge) {
 				return tooLarge
 			}
-			return &BadRequestError{Message: "the body could not be read"}
+			return badRequest("the body could not be read")
 		}
 		parsed, err := race.ParseClockCSV(data)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // cpScreen is the Cycling Party manager standing, with where each manager's points come from.
@@ -60,7 +61,7 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 		return err
 	}
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
 	}
 	s, after, msg, err := standingsFor(c, st)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // HomePage says what the app does and what is in the database.
@@ -74,7 +75,7 @@ func (h *Handler) APIListRulesets(c echo.Context) error {
 func (h *Handler) APIGetRuleset(c echo.Context) error {
 	rs, ok := h.Store.Ruleset(c.Param("id"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "ruleset "+c.Param("id")+" not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("ruleset %s not found", c.Param("id")))
 	}
 	return c.JSON(http.StatusOK, rs)
 }

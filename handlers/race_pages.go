@@ -122,7 +122,7 @@ func formVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "the form does not say which version of the stage it was made from: reload the page and enter it again"}
+		return 0, badRequest("the form does not say which version of the stage it was made from: reload the page and enter it again")
 	}
 	return n, nil
 }

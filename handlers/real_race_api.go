@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/store"
+	"racedirector/app/i18n"
 )
 
 // APISetTourSettings replaces a tour's settings (PUT /api/v1/tours/{id}/settings, the young riders'
@@ -46,7 +46,7 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 	}
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil || bib < 1 {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("bib %q not found", c.Param("bib")))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("bib %q not found", c.Param("bib")))
 	}
 	var in tourRiderBody
 	if err := decodeJSON(c, &in); err != nil {
@@ -81,7 +81,7 @@ func (h *Handler) APIAddReinstatement(c echo.Context) error {
 func (h *Handler) APIRemoveReinstatement(c echo.Context) error {
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "reinstatement not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("reinstatement not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveReinstatement(id, n, v, bib) })
 }
@@ -96,7 +96,7 @@ func (h *Handler) APIAddPenalty(c echo.Context) error {
 func (h *Handler) APIRemovePenalty(c echo.Context) error {
 	pos, err := strconv.Atoi(c.Param("pos"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "penalty not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("penalty not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemovePenalty(id, n, v, pos) })
 }

@@ -83,7 +83,7 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return echo.NewHTTPError(http.StatusTooManyRequests, tooMany.Error())
+		return echo.NewHTTPError(http.StatusTooManyRequests, tooMany.Said())
 	case errors.As(err, &wrong), errors.As(err, &wrongPW), errors.As(err, &other):
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
 		return echo.NewHTTPError(http.StatusUnauthorized, err.Error())

@@ -13,6 +13,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/sheets"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // sheetInput loads a tour and builds the sheets input from the query (?stage=n, ?after=n).
@@ -56,7 +57,7 @@ func (h *Handler) APISheet(c echo.Context) error {
 	case strings.HasSuffix(file, ".xlsx"):
 		format = "xlsx"
 	default:
-		return echo.NewHTTPError(http.StatusNotFound, "sheets are .pdf or .xlsx")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("sheets are .pdf or .xlsx"))
 	}
 	sheet := strings.TrimSuffix(file, "."+format)
 	in, err := h.sheetInput(c, id)

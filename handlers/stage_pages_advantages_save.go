@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -73,7 +74,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 	}
 	pos, err := strconv.Atoi(c.Param("pos"))
 	if err != nil {
-		return echo.NewHTTPError(404, "advantage use not found")
+		return echo.NewHTTPError(404, i18n.Textf("advantage use not found"))
 	}
 	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
 		err = goneAlready(err, fmt.Sprintf("stage %d has no use %d to remove: it was taken back already", n, pos))
@@ -90,7 +91,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return &BadRequestError{Message: "the form could not be read"}
+		return badRequest("the form could not be read")
 	}
 	typed := form["weather"]
 	if len(typed) > 4 {
@@ -189,7 +190,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return &BadRequestError{Message: "the form could not be read"}
+		return badRequest("the form could not be read")
 	}
 	typed := map[int]string{}
 	fatigue := map[int]int{}

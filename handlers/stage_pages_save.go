@@ -11,6 +11,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
@@ -81,7 +82,7 @@ func (h *Handler) SaveClimbPage(c echo.Context) error { return h.saveOrder(c, "c
 func finishFromForm(c echo.Context, model string) (race.Finish, []groupRow, []int, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return race.Finish{}, nil, nil, &BadRequestError{Message: "the form could not be read"}
+		return race.Finish{}, nil, nil, badRequest("the form could not be read")
 	}
 	col := func(name string, i int) string {
 		if vs := form["g_"+name]; i < len(vs) {
@@ -186,7 +187,7 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 	}
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil {
-		return echo.NewHTTPError(404, "abandonment not found")
+		return echo.NewHTTPError(404, i18n.Textf("abandonment not found"))
 	}
 	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
 		err = goneAlready(err, fmt.Sprintf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))

@@ -11,6 +11,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/views"
+	"racedirector/app/i18n"
 )
 
 // volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
@@ -60,7 +61,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	}
 	rs := st.Tour.Ruleset
 	if rs.Volata == nil {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no volata calculator", rs.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no volata calculator", rs.Name))
 	}
 	q := c.QueryParams()
 	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: ridersOf(st, n),

@@ -12,6 +12,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/store"
+	"racedirector/app/i18n"
 )
 
 // APIPropose answers a proposed tour for the characteristics given; nothing is stored.
@@ -147,7 +148,7 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 			if errors.As(err, &tooLarge) {
 				return tooLarge
 			}
-			return &BadRequestError{Message: "the body could not be read"}
+			return badRequest("the body could not be read")
 		}
 		data = d
 	}
@@ -171,7 +172,7 @@ func stageParams(c echo.Context) (uint, int, error) {
 	}
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 || n > 1000 {
-		return 0, 0, echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("stage %q not found", c.Param("n")))
+		return 0, 0, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("stage %q not found", c.Param("n")))
 	}
 	return id, n, nil
 }
@@ -184,7 +185,7 @@ func expectedVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "If-Match must be the stage version number"}
+		return 0, badRequest("If-Match must be the stage version number")
 	}
 	return n, nil
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -61,14 +60,14 @@ func (h *Handler) WizardPage(c echo.Context) error {
 	case stepSummary:
 		return h.wizardSummaryPost(c, d, action)
 	}
-	return &BadRequestError{Message: fmt.Sprintf("the wizard has no step %q: start the new tour again", d.Step)}
+	return badRequest("the wizard has no step %q: start the new tour again", d.Step)
 }
 
 // wizardRuleset is the draft's ruleset; a draft naming an unknown one is a 400.
 func (h *Handler) wizardRuleset(d wizardDraft) (race.Ruleset, error) {
 	rs, ok := h.Store.Ruleset(d.Request.Ruleset)
 	if !ok {
-		return race.Ruleset{}, &BadRequestError{Message: fmt.Sprintf("the wizard's draft names an unknown ruleset %q: start the new tour again", d.Request.Ruleset)}
+		return race.Ruleset{}, badRequest("the wizard's draft names an unknown ruleset %q: start the new tour again", d.Request.Ruleset)
 	}
 	return rs, nil
 }

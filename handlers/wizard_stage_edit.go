@@ -40,13 +40,13 @@ func parseStageAction(action string) (stageAction, bool) {
 func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (note, at string, err error) {
 	a, ok := parseStageAction(action)
 	if !ok {
-		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", badRequest("the stage editor has no action %q", action)
 	}
 	if a.What == "stage" {
 		return h.editStageList(rs, d, a)
 	}
 	if a.I < 0 || a.I >= len(d.Stages) {
-		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", badRequest("there is no stage %d", a.I+1)
 	}
 	at = stageBlockID(a.I+1, a.What+"s")
 	st := d.Stages[a.I]
@@ -70,7 +70,7 @@ func (h *Handler) editStages(rs race.Ruleset, d *wizardDraft, action string) (no
 		}
 		st.Cards, note = editStageItems(st.Cards, a, func() string { return flatCardID(rs) })
 	default:
-		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", badRequest("the stage editor has no action %q", action)
 	}
 	d.Stages[a.I] = deriveStage(rs, st)
 	return fmt.Sprintf("Stage %d: %s", a.I+1, note), at, nil
@@ -109,7 +109,7 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 	case a.Verb == "remove" && len(d.Stages) <= race.MinTourStages:
 		return "A tour keeps at least one stage.", stageBlockID(1, ""), nil
 	case a.Verb != "add" && (a.I < 0 || a.I >= len(d.Stages)):
-		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", badRequest("there is no stage %d", a.I+1)
 	}
 	switch a.Verb {
 	case "add":
@@ -141,7 +141,7 @@ func (h *Handler) editStageList(rs race.Ruleset, d *wizardDraft, a stageAction) 
 		note = fmt.Sprintf("Stage %d is now stage %d.", a.I+1, j+1)
 		at = stageBlockID(j+1, "")
 	default:
-		return "", "", &BadRequestError{Message: "the stage editor has no such action"}
+		return "", "", badRequest("the stage editor has no such action")
 	}
 	for i := range d.Stages {
 		d.Stages[i].Number = i + 1
