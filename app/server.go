@@ -11,9 +11,9 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/assets"
 	"racedirector/handlers"
-	"racedirector/app/i18n"
 )
 
 // contentSecurityPolicy allows only the app's own files; colours are drawn as SVG attributes, not inline styles.

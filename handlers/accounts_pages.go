@@ -9,10 +9,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // passwordForm is the page of choosing a password: the first-run setup (a name too) or an invitation.
@@ -73,9 +73,9 @@ func (h *Handler) renderPasswordForm(c echo.Context, status int, f passwordForm,
 func checkNewPassword(c echo.Context, name string, errs map[string]string) string {
 	password := c.FormValue("password")
 	if err := auth.CheckPassword(password, name); err != nil {
-		errs["password"] = sentence(err.Error())
+		errs["password"] = sentence(sayIn(c, race.ReasonOf(err)))
 	} else if c.FormValue("confirm") != password {
-		errs["confirm"] = "Type the same password twice."
+		errs["confirm"] = sayIn(c, i18n.Textf("Type the same password twice."))
 	}
 	return password
 }
@@ -88,7 +88,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	name, err := store.CheckDirectorName(c.FormValue("name"))
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		errs["name"] = sentence(ve.Fields["name"])
+		errs["name"] = sentence(sayIn(c, ve.Reason("name")))
 	}
 	password := checkNewPassword(c, name, errs)
 	f := passwordForm{Setup: true, Action: auth.SetupPath, Name: strings.TrimSpace(c.FormValue("name"))}
@@ -101,7 +101,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	}
 	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
 	if errors.As(err, &ve) {
-		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(ve.Fields["name"])})
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
 	}
 	if err != nil {
 		return err
@@ -128,7 +128,7 @@ func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, er
 	case errors.As(err, &nf):
 		return "", inv, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	case errors.As(err, &ie):
-		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Error())
+		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Said())
 	}
 	return hash, inv, err
 }
@@ -161,7 +161,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 	a, err := h.Store.AcceptInvitation(hash, pw, h.Lock.Now())
 	var ie *store.InvitationError
 	if errors.As(err, &ie) {
-		return echo.NewHTTPError(http.StatusGone, ie.Error())
+		return echo.NewHTTPError(http.StatusGone, ie.Said())
 	}
 	if err != nil {
 		return err
@@ -208,7 +208,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 	d, inv, err := h.inviteDirector(c.FormValue("name"), admin)
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(ve.Fields["name"])})
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
 	}
 	if err != nil {
 		return err

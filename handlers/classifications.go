@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -111,7 +112,7 @@ func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, st
 		if !errors.As(err, &ve) {
 			return nil, 0, "", err
 		}
-		msg = fmt.Sprintf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Fields["after"], st.Closed)
+		msg = sayIn(c, i18n.Textf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Reason("after"), st.Closed))
 		after = 0
 	}
 	if after == 0 {

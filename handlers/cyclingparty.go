@@ -7,10 +7,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // cpScreen is the Cycling Party manager standing, with where each manager's points come from.

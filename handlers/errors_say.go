@@ -1,16 +1,18 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
+	"github.com/labstack/echo/v4"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 	"racedirector/app/roster"
 	"racedirector/views"
-	"racedirector/app/race"
 )
 
 // firstReason makes a one-line message from validation fields (already in the user's language):
@@ -134,4 +136,70 @@ func sayFields(ve *race.ValidationError, l *i18n.Localizer) map[string]string {
 		}
 	}
 	return out
+}
+
+// said is each field's reason of ve in the request's language, for a page's Errors.
+func (h *Handler) said(c echo.Context, ve *race.ValidationError) map[string]string {
+	if ve == nil {
+		return nil
+	}
+	return sayFields(ve, h.tr(c))
+}
+
+// say is a refusal line of a page in the request's language.
+func (h *Handler) say(c echo.Context, format string, args ...any) string {
+	return h.tr(c).Say(i18n.Textf(format, args...))
+}
+
+// sayErr is an error's message in the request's language: its Text when it has one (Said), a
+// Reason's, else its English message looked up as a key.
+func (h *Handler) sayErr(c echo.Context, err error) string {
+	if s, ok := err.(interface{ Said() i18n.Text }); ok {
+		return h.tr(c).Say(s.Said())
+	}
+	return h.tr(c).Say(race.ReasonOf(err))
+}
+
+// sayIn is a sentence in the language the Language middleware chose for c (English without it),
+// for the helpers that have the request but not the Handler.
+func sayIn(c echo.Context, t i18n.Text) string {
+	if l, ok := c.Get(langContextKey).(*i18n.Localizer); ok {
+		return l.Say(t)
+	}
+	return t.String()
+}
+
+// renameIn applies rename to the words of t that are not translated (its format and its plain
+// string values), so that a path named in a reason ("results[1]") can be renamed ("rows[3]").
+func renameIn(t i18n.Text, rename func(string) string) i18n.Text {
+	args := make([]any, len(t.Args))
+	for i, a := range t.Args {
+		switch v := a.(type) {
+		case string:
+			args[i] = rename(v)
+		case i18n.Text:
+			args[i] = renameIn(v, rename)
+		default:
+			args[i] = a
+		}
+	}
+	return i18n.Text{Format: t.Format, Args: args}
+}
+
+// reasonOfField is the reason err gives for field when it is a ValidationError naming it, else
+// err's message.
+func reasonOfField(err error, field string) i18n.Text {
+	var ve *race.ValidationError
+	if errors.As(err, &ve) {
+		if _, ok := ve.Fields[field]; ok {
+			return ve.Reason(field)
+		}
+	}
+	return race.ReasonOf(err)
+}
+
+// localizerIn is the localizer the Language middleware chose for c, or nil (English).
+func localizerIn(c echo.Context) *i18n.Localizer {
+	l, _ := c.Get(langContextKey).(*i18n.Localizer)
+	return l
 }

@@ -8,10 +8,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // followView is what a player following a tour sees (/follow/{code}): the stage being raced, its

@@ -6,8 +6,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
-	"racedirector/views"
 	"racedirector/app/i18n"
+	"racedirector/views"
 )
 
 // HomePage says what the app does and what is in the database.

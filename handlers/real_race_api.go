@@ -7,9 +7,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/app/i18n"
 )
 
 // APISetTourSettings replaces a tour's settings (PUT /api/v1/tours/{id}/settings, the young riders'

@@ -7,9 +7,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/app/i18n"
 )
 
 // answerStage replies with the stage after a change.

@@ -207,7 +207,7 @@ func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save
 		if !ok {
 			return err
 		}
-		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: ve.Fields, Error: "Please correct the marked fields: nothing was saved."})
+		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: h.said(c, ve), Error: h.say(c, nothingSaved)})
 	}
 	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), fmt.Sprintf("Rider %s %s.", r.Name, done))
 }

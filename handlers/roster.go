@@ -79,7 +79,7 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 func (h *Handler) readRoster(name string, data []byte) (roster.Sheet, error) {
 	sh, err := roster.Read(data, name, h.Store.RosterLayout())
 	if err != nil {
-		return sh, race.Invalid("file", err.Error())
+		return sh, race.InvalidText("file", race.ReasonOf(err))
 	}
 	return sh, nil
 }
@@ -118,8 +118,8 @@ func (h *Handler) importFailed(c echo.Context, err error) error {
 	if !ok {
 		return err
 	}
-	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: "Import teams & riders", Section: "teams", Errors: ve.Fields,
-		Error: "The file could not be read: nothing was stored.", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
+	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: "Import teams & riders", Section: "teams", Errors: h.said(c, ve),
+		Error: h.say(c, "The file could not be read: nothing was stored."), Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
 // ImportPreviewPage reads the uploaded file and shows what it would do, storing nothing.

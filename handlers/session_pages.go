@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/views"
 )
 
@@ -69,7 +70,7 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	}
 	pin := strings.TrimSpace(c.FormValue("pin"))
 	if pin == "" {
-		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": "Type the director's PIN."})
+		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": sayIn(c, i18n.Textf("Type the director's PIN."))})
 	}
 	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), pin)
 	var (
@@ -80,11 +81,11 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": sentence(tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": sentence(sayIn(c, tooMany.Said()))})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": sentence(wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": sentence(sayIn(c, wrong.Said()))})
 	case errors.As(err, &other): // accounts were made meanwhile: their sign-in page
-		return redirect(c, auth.SignInURL(next), sentence(other.Error()))
+		return redirect(c, auth.SignInURL(next), sentence(sayIn(c, other.Said())))
 	case err != nil:
 		return err
 	}
@@ -97,10 +98,10 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	name, password := strings.TrimSpace(c.FormValue("name")), c.FormValue("password")
 	errs := map[string]string{}
 	if name == "" {
-		errs["name"] = "Type your name, as your account has it."
+		errs["name"] = sayIn(c, i18n.Textf("Type your name, as your account has it."))
 	}
 	if password == "" {
-		errs["password"] = "Type your password."
+		errs["password"] = sayIn(c, i18n.Textf("Type your password."))
 	}
 	if len(errs) > 0 {
 		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, name, errs)
@@ -113,9 +114,9 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": sentence(tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": sentence(sayIn(c, tooMany.Said()))})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": sentence(wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": sentence(sayIn(c, wrong.Said()))})
 	case err != nil:
 		return err
 	}

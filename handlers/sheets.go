@@ -10,10 +10,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/sheets"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // sheetInput loads a tour and builds the sheets input from the query (?stage=n, ?after=n).

@@ -7,9 +7,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -77,7 +77,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 		return echo.NewHTTPError(404, i18n.Textf("advantage use not found"))
 	}
 	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
-		err = goneAlready(err, fmt.Sprintf("stage %d has no use %d to remove: it was taken back already", n, pos))
+		err = goneAlready(err, i18n.Textf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
 	return redirect(c, advantagesURL(id, n)+"#uses", fmt.Sprintf("Use %d taken back.", pos))

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // nothingSaved is the page message of a refused form.

@@ -83,7 +83,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 		if tm == "" {
 			v.Add(fmt.Sprintf("teams[%d].time", i), "the team's time is required (like 25:02.31)")
 		} else if h, err := race.ParseClockTime(tm); err != nil {
-			v.Add(fmt.Sprintf("teams[%d].time", i), err.Error())
+			v.AddText(fmt.Sprintf("teams[%d].time", i), race.ReasonOf(err))
 		} else {
 			tt.Hundredths = h
 		}
@@ -125,7 +125,7 @@ func parseDropped(v *race.ValidationError, field, text string) []race.ClockResul
 		}
 		h, err := race.ParseClockTime(words[1])
 		if err != nil {
-			v.Add(field, err.Error())
+			v.AddText(field, race.ReasonOf(err))
 			continue
 		}
 		out = append(out, race.ClockResult{Bib: bib, Hundredths: h})

@@ -9,9 +9,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
-	"racedirector/app/i18n"
 )
 
 // volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
@@ -86,7 +86,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	status := http.StatusOK
 	bibs, err := parseBibs(scr.Order, "order")
 	if err != nil {
-		scr.OrderError, status = err.(*race.ValidationError).Fields["order"], http.StatusUnprocessableEntity
+		scr.OrderError, status = h.tr(c).Say(err.(*race.ValidationError).Reason("order")), http.StatusUnprocessableEntity
 	}
 	scr.Preview = previewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {

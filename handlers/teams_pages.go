@@ -128,8 +128,8 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 	if !errors.As(err, &ve) {
 		return err
 	}
-	p.Errors = ve.Fields
-	p.Error = "Please correct the marked fields: nothing was saved."
+	p.Errors = h.said(c, ve)
+	p.Error = h.say(c, nothingSaved)
 	return h.render(c, http.StatusUnprocessableEntity, page, p)
 }
 

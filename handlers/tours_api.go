@@ -10,9 +10,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/app/i18n"
 )
 
 // APIPropose answers a proposed tour for the characteristics given; nothing is stored.

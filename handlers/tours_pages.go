@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -144,7 +145,7 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	if !errors.As(err, &ve) {
 		return err
 	}
-	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(ve)})
+	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(ve, h.tr(c))})
 }
 
 // uploadedBackup reads the backup file of the import form.
@@ -169,18 +170,18 @@ func uploadedBackup(c echo.Context) ([]byte, error) {
 }
 
 // backupProblem words why a backup was refused, in one line for the file field.
-func backupProblem(ve *race.ValidationError) string {
-	if m, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
-		return m
+func backupProblem(ve *race.ValidationError, l *i18n.Localizer) string {
+	if _, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
+		return l.Say(ve.Reason("file"))
 	}
 	keys := make([]string, 0, len(ve.Fields))
 	for k := range ve.Fields {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	msg := "the backup was refused: " + keys[0] + " " + ve.Fields[keys[0]]
+	msg := l.Say(i18n.Textf("the backup was refused: %s %s", keys[0], ve.Reason(keys[0])))
 	if len(keys) > 1 {
-		msg += " (and " + views.Plural(len(keys)-1, "more problem", "more problems") + ")"
+		msg += l.N("reasons.import.more", len(keys)-1)
 	}
 	return msg
 }

@@ -102,17 +102,17 @@ func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error 
 	d.Step = step
 	switch step {
 	case stepTour:
-		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields)
+		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, nil, wizardFieldsOf(c, ve))
 	case stepPoints:
 		fields := map[string]string{}
-		for f, m := range ve.Fields {
+		for f, m := range wizardFieldsOf(c, ve) {
 			fields[strings.Replace(f, "points.points.", "points.", 1)] = m
 		}
 		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, nil, fields)
 	case stepStages:
-		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, nil, ve.Fields, msg)
+		return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, nil, wizardFieldsOf(c, ve), h.say(c, msg))
 	}
-	return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, ve.Fields, msg)
+	return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, wizardFieldsOf(c, ve), h.say(c, msg))
 }
 
 // wizardSummaryPost creates the tour (teams and riders copied) and opens its first stage, or goes back.

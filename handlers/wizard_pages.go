@@ -166,12 +166,13 @@ func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs rac
 	return h.render(c, status, "wizard_"+d.Step, views.Page{Title: stepTitle(d.Step), Section: "new", Errors: errs, Error: message, Data: v})
 }
 
-// wizardFieldsOf returns the fields of a validation error (nil when there is none).
-func wizardFieldsOf(v *race.ValidationError) map[string]string {
+// wizardFieldsOf returns the fields of a validation error in the request's language (nil when
+// there is none).
+func wizardFieldsOf(c echo.Context, v *race.ValidationError) map[string]string {
 	if v == nil || len(v.Fields) == 0 {
 		return nil
 	}
-	return v.Fields
+	return sayFields(v, localizerIn(c))
 }
 
 // wizardMerge adds every field of from to into, keeping reasons already there.
@@ -186,5 +187,5 @@ func wizardMerge(into *race.ValidationError, from error) {
 		}
 		return
 	}
-	into.Add("", from.Error())
+	into.AddText("", race.ReasonOf(from))
 }

@@ -84,7 +84,7 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 		if err := race.ValidatePoints(*d.Points); err != nil {
 			v := &race.ValidationError{}
 			wizardMerge(v, err)
-			errs = v.Fields
+			errs = wizardFieldsOf(c, v)
 		}
 	}
 	pv := &pointsStepView{StageWin: strconv.Itoa(d.Points.StageWin), Stages: len(d.Stages), Total: pointsTotal(*d.Points, len(d.Stages))}
@@ -215,7 +215,7 @@ func (h *Handler) wizardPointsPost(c echo.Context, d wizardDraft, action string)
 		return h.showStep(c, d)
 	}
 	if v.Err() != nil {
-		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, v.Fields)
+		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(c, v))
 	}
 	d.Step = stepAfter(rs, stepPoints, 1)
 	return h.showStep(c, d)

@@ -210,7 +210,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		}
 		p, err := race.Propose(rs, req)
 		if err != nil {
-			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(parse), "A new proposal could not be made: "+err.Error())
+			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(c, parse), h.say(c, "A new proposal could not be made: %s", race.ReasonOf(err)))
 		}
 		d.Request.Seed, d.Request.Stages = req.Seed, req.Stages
 		d.Stages = p.Stages
@@ -221,7 +221,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		v := validateDraftStages(rs, d.Stages)
 		wizardMerge(parse, v.Err())
 		if parse.Err() != nil {
-			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "")
+			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(c, parse), "")
 		}
 		d.Stages = finishStages(rs, d.Stages)
 		d.Step = stepAfter(rs, stepStages, 1)
@@ -237,7 +237,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		} else if ok {
 			at = stageBlockID(a.I+1, a.What+"s")
 		}
-		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, parse.Fields, "Correct the marked fields first: nothing was changed.", at)
+		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(c, parse), h.say(c, "Correct the marked fields first: nothing was changed."), at)
 	}
 	note, at, err := h.editStages(rs, &d, action)
 	if err != nil {

@@ -110,7 +110,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		d.Stages[i] = deriveStage(rs, d.Stages[i])
 	}
 	if errs == nil {
-		errs = wizardFieldsOf(validateDraftStages(rs, d.Stages))
+		errs = wizardFieldsOf(c, validateDraftStages(rs, d.Stages))
 	}
 	val := func(name string, v int) string {
 		if s, ok := raw[name]; ok {

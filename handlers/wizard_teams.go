@@ -325,17 +325,17 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	}
 	if move, id, ok := teamMove(action); ok {
 		d.Teams = moveTeam(d.Teams, id, move)
-		return h.renderTeamsStepTyped(c, http.StatusOK, d, wizardFieldsOf(refused), typed, "")
+		return h.renderTeamsStepTyped(c, http.StatusOK, d, wizardFieldsOf(c, refused), typed, "")
 	}
 	if refused.Err() != nil {
-		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, refused.Fields, typed, "The tour cannot race with these teams: see the messages beside them. Nothing was saved.")
+		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, wizardFieldsOf(c, refused), typed, h.say(c, cannotRace))
 	}
 	if _, err := h.Store.BuildTour(h.scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err
 		}
-		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, ve.Fields, "The tour cannot race with these teams: see the messages beside them. Nothing was saved.")
+		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, wizardFieldsOf(c, ve), h.say(c, cannotRace))
 	}
 	d.Step = stepSummary
 	if target, ok := jumpTarget(rs, d, action); ok {
@@ -371,3 +371,6 @@ func moveTeam(teams []uint, id uint, move int) []uint {
 	out[i], out[j] = out[j], out[i]
 	return out
 }
+
+// cannotRace is the teams step's line when the tour cannot race with the teams chosen.
+const cannotRace = "The tour cannot race with these teams: see the messages beside them. Nothing was saved."

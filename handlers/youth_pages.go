@@ -62,7 +62,7 @@ func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[
 	if lerr != nil {
 		return lerr
 	}
-	p := views.Page{Errors: ve.Fields, Error: "Not saved: please correct the marked field."}
+	p := views.Page{Errors: h.said(c, ve), Error: h.say(c, "Not saved: please correct the marked field.")}
 	return h.renderTourRiders(c, http.StatusUnprocessableEntity, id, st, p, values)
 }
 

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"racedirector/app/race"
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // Sheet identifiers, as used in URLs (/sheets/{sheet}.pdf).
@@ -146,10 +146,10 @@ func lookupSheet(rs *race.Ruleset, id string) (sheetKind, error) {
 	}
 	for _, s := range catalogue() {
 		if s.ID == id {
-			return sheetKind{}, noSheet(id, "the %s game has no %s", rs.Name, strings.ToLower(s.Title))
+			return sheetKind{}, noSheetf(id, "the %s game has no %s", rs.Name, strings.ToLower(s.Title))
 		}
 	}
-	return sheetKind{}, noSheet(id, "there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))
+	return sheetKind{}, noSheetf(id, "there is no sheet %q: the sheets are %s", id, strings.Join(ids, ", "))
 }
 
 // NoSheetError is a sheet that does not exist, or that the tour's ruleset does not have: an unknown
@@ -161,8 +161,8 @@ type NoSheetError struct {
 	Text i18n.Text
 }
 
-// noSheet returns the NoSheetError of sheet id whose reason is format with its values.
-func noSheet(id, format string, args ...any) *NoSheetError {
+// noSheetf returns the NoSheetError of sheet id whose reason is format with its values.
+func noSheetf(id, format string, args ...any) *NoSheetError {
 	t := i18n.Textf(format, args...)
 	return &NoSheetError{Sheet: id, Reason: t.String(), Text: t}
 }

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -76,11 +77,14 @@ type InvitationError struct {
 }
 
 // Error says which, and what to do.
-func (e *InvitationError) Error() string {
+func (e *InvitationError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (e *InvitationError) Said() i18n.Text {
 	if e.Used {
-		return "this invitation has been used already: sign in with the password chosen then, or ask an administrator for a new invitation"
+		return i18n.Textf("this invitation has been used already: sign in with the password chosen then, or ask an administrator for a new invitation")
 	}
-	return "this invitation has expired: ask an administrator for a new one"
+	return i18n.Textf("this invitation has expired: ask an administrator for a new one")
 }
 
 // CheckDirectorName returns the name as it is kept (spaces around it dropped) or why it is refused.

@@ -10,9 +10,9 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
-	"racedirector/app/i18n"
 )
 
 // entryWrite is one entry an action stores (Data "" deletes it).

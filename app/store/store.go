@@ -5,11 +5,10 @@
 package store
 
 import (
-
 	"gorm.io/gorm"
 
-	"racedirector/app/race"
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // NotFoundError says which thing is missing; it becomes a 404.
