@@ -87,7 +87,7 @@ func jsonKind(k string) any {
 func idParam(c echo.Context, name, what string) (uint, error) {
 	v, err := strconv.ParseUint(c.Param(name), 10, 32)
 	if err != nil || v == 0 {
-		return 0, echo.NewHTTPError(404, i18n.Textf("%s %q not found", what, c.Param(name)))
+		return 0, echo.NewHTTPError(404, i18n.Textf("%s %q not found", i18n.Text{Format: what}, c.Param(name)))
 	}
 	return uint(v), nil
 }

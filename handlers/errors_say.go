@@ -172,6 +172,9 @@ func sayIn(c echo.Context, t i18n.Text) string {
 // renameIn applies rename to the words of t that are not translated (its format and its plain
 // string values), so that a path named in a reason ("results[1]") can be renamed ("rows[3]").
 func renameIn(t i18n.Text, rename func(string) string) i18n.Text {
+	if len(t.Args) == 0 {
+		return i18n.Text{Format: rename(t.Format)} // a reason given in English only
+	}
 	args := make([]any, len(t.Args))
 	for i, a := range t.Args {
 		switch v := a.(type) {

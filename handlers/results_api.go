@@ -81,7 +81,7 @@ func (b orderBody) order() ([]int, error) {
 func indexParam(c echo.Context, what string) (int, error) {
 	k, err := strconv.Atoi(c.Param("k"))
 	if err != nil || k < 1 {
-		return 0, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("%s %q not found", what, c.Param("k")))
+		return 0, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("%s %q not found", i18n.Text{Format: what}, c.Param("k")))
 	}
 	return k, nil
 }
