@@ -115,7 +115,7 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		case interface{ Said() i18n.Text }:
 			msg = say(m.Said())
 		case string:
-			if m != "" {
+			if m != "" && m != http.StatusText(he.Code) { // echo's own "Not Found" is said as "not found"
 				msg = say(i18n.Text{Format: m})
 			}
 		}
