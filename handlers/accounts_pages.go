@@ -64,7 +64,7 @@ func (h *Handler) renderPasswordForm(c echo.Context, status int, f passwordForm,
 	}
 	p := views.Page{Title: title, Section: "sign-in", Errors: errs, Data: f}
 	if len(errs) > 0 {
-		p.Error = "Please correct the marked fields: nothing was saved."
+		p.Error = h.say(c, nothingSaved)
 	}
 	return h.render(c, status, "account_password", p)
 }
@@ -193,7 +193,7 @@ func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, e
 	c.Response().Header().Set("Cache-Control", "no-store")
 	p := views.Page{Title: "Directors", Section: "directors", Errors: errs, Data: v}
 	if len(errs) > 0 {
-		p.Error = "The invitation was not made: nothing was saved."
+		p.Error = h.say(c, "The invitation was not made: nothing was saved.")
 	}
 	return h.render(c, status, "directors", p)
 }

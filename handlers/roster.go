@@ -99,6 +99,7 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 		return c.JSON(http.StatusOK, prev)
 	}
 	prev, err := h.Store.ApplyImport(h.scope(c), sh)
@@ -136,6 +137,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 	status := http.StatusOK
 	if len(prev.Problems) > 0 {
 		status = http.StatusUnprocessableEntity
@@ -159,8 +161,9 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	if err != nil {
 		var ie *store.ImportError
 		if errors.As(err, &ie) {
+			prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 			return h.render(c, http.StatusUnprocessableEntity, "import_preview", views.Page{Title: "Import preview", Section: "teams",
-				Error: "The file has problems: nothing was stored.", Data: map[string]any{"Filename": name, "Preview": prev, "Content": c.FormValue("content")}})
+				Error: h.say(c, "The file has problems: nothing was stored."), Data: map[string]any{"Filename": name, "Preview": prev, "Content": c.FormValue("content")}})
 		}
 		return err
 	}

@@ -103,7 +103,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	}
 	p := views.Page{Title: fmt.Sprintf("Volata, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n), Data: scr}
 	if status != http.StatusOK {
-		p.Error = "Please correct the marked fields: nothing was computed."
+		p.Error = h.say(c, "Please correct the marked fields: nothing was computed.")
 	}
 	return h.render(c, status, "stage_volata", p)
 }

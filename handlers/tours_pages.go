@@ -71,7 +71,7 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 	}
 	p := views.Page{Title: "Tours", Section: "tours", Errors: errs, Data: map[string]any{"Tours": lines}}
 	if len(errs) > 0 {
-		p.Error = "The backup was not imported: nothing was saved."
+		p.Error = h.say(c, "The backup was not imported: nothing was saved.")
 	}
 	return h.render(c, status, "tours", p)
 }
