@@ -168,8 +168,9 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 	}
 	if err != nil {
 		if ve, ok := err.(*race.ValidationError); ok {
-			if m, has := ve.Fields["turns"]; has {
-				ve.Fields["turn"] = m
+			if _, has := ve.Fields["turns"]; has {
+				delete(ve.Fields, "turn")
+				ve.AddText("turn", ve.Reason("turns"))
 			}
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
