@@ -152,3 +152,30 @@ func TestReasonsInTheUsersLanguagePages(t *testing.T) {
 func htmlEscaped(s string) string {
 	return strings.NewReplacer("'", "&#39;", `"`, "&#34;", "<", "&lt;", ">", "&gt;", "&", "&amp;").Replace(s)
 }
+
+// TestLockRefusalsInTheUsersLanguage signs in through the API with wrong PINs in Italian and
+// Spanish: the wrong PIN, then the wait after too many, are said in the caller's language.
+func TestLockRefusalsInTheUsersLanguage(t *testing.T) {
+	la := newLockedApp(t)
+	wrong := func(lang string) (int, string) {
+		req := jsonRequest(http.MethodPost, "/api/v1/session", map[string]string{"pin": "1234"})
+		req.Header.Set("Accept-Language", lang)
+		rec := la.serve(t, req, false)
+		var e apiError
+		_ = json.Unmarshal(rec.Body.Bytes(), &e)
+		return rec.Code, e.Error.Message
+	}
+	if code, msg := wrong("it"); code != http.StatusUnauthorized || msg != "questo non è il PIN del direttore" {
+		t.Errorf("a wrong PIN in Italian = %d %q", code, msg)
+	}
+	var code int
+	var msg string
+	for range 20 {
+		if code, msg = wrong("es"); code == http.StatusTooManyRequests {
+			break
+		}
+	}
+	if code != http.StatusTooManyRequests || !strings.HasPrefix(msg, "demasiados PIN erróneos desde este dispositivo: vuelve a intentarlo dentro de ") {
+		t.Errorf("too many wrong PINs in Spanish = %d %q", code, msg)
+	}
+}
