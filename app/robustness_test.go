@@ -1442,6 +1442,9 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 					if strings.Contains(rt.Path, "rulesets") {
 						v = "cycling-party"
 					}
+					if q[1] == "lang" {
+						v = "es"
+					}
 				}
 				if q[1] == variant[0] {
 					v = variant[1]

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/assets"
 	"racedirector/handlers"
 )
@@ -59,7 +60,7 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, version string, logger *slog.
 		Skipper:        func(c echo.Context) bool { return isAPI(c) },
 		// A missing token is as much a refusal as a wrong one: both are 403, in words a director can act on.
 		ErrorHandler: func(error, echo.Context) error {
-			return echo.NewHTTPError(http.StatusForbidden, "this form has expired or did not come from this page: go back, reload the page and try again")
+			return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("this form has expired or did not come from this page: go back, reload the page and try again"))
 		},
 	}))
 	e.Use(apiCrossSiteGuard)
@@ -85,7 +86,7 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 		if !isAPI(c) && mt != echo.MIMEApplicationForm && mt != echo.MIMEMultipartForm {
 			// A page reads only forms: any other body (JSON, text, none) would reach it as a form with
 			// every field empty, and an empty order clears the one stored.
-			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "a page takes a form (application/x-www-form-urlencoded or multipart/form-data)")
+			return echo.NewHTTPError(http.StatusUnsupportedMediaType, i18n.Textf("a page takes a form (application/x-www-form-urlencoded or multipart/form-data)"))
 		}
 		switch mt {
 		case echo.MIMEApplicationForm:
@@ -100,9 +101,9 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 			return he
 		case mt != echo.MIMEApplicationForm:
 		case err.Error() == "http: POST too large": // net/http reads at most 10 MB of a form
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "the form is too large")
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge, i18n.Textf("the form is too large"))
 		default:
-			return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read: "+err.Error())
+			return echo.NewHTTPError(http.StatusBadRequest, i18n.Textf("the form could not be read: %v", err))
 		}
 		return next(c)
 	}
@@ -142,7 +143,7 @@ func apiCrossSiteGuard(next echo.HandlerFunc) echo.HandlerFunc {
 			default:
 				site := c.Request().Header.Get("Sec-Fetch-Site")
 				if site == "cross-site" || site == "same-site" {
-					return echo.NewHTTPError(http.StatusForbidden, "cross-site API requests are refused")
+					return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("cross-site API requests are refused"))
 				}
 			}
 		}
@@ -155,7 +156,7 @@ func staticAssets(version string) echo.HandlerFunc {
 	fileServer := http.StripPrefix("/assets/"+version+"/", http.FileServerFS(assets.Static()))
 	return func(c echo.Context) error {
 		if c.Param("version") != version {
-			return echo.NewHTTPError(http.StatusNotFound, "no such asset version")
+			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such asset version"))
 		}
 		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		fileServer.ServeHTTP(c.Response(), c.Request())

@@ -17,7 +17,7 @@ func noAccountsYet(c echo.Context) error {
 	if auth.ViewerOf(c).Mode == auth.AccountsMode {
 		return nil
 	}
-	return race.Conflict("this table has no directors' accounts yet: create the first administrator on the page " + auth.SetupPath + " or with: racedirector admin create-director NAME")
+	return race.Conflictf("this table has no directors' accounts yet: create the first administrator on the page %s or with: racedirector admin create-director NAME", auth.SetupPath)
 }
 
 // directorRequest is the body of POST /api/v1/directors.

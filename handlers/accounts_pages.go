@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -72,7 +73,7 @@ func (h *Handler) renderPasswordForm(c echo.Context, status int, f passwordForm,
 func (h *Handler) checkNewPassword(c echo.Context, name string, errs map[string]string) string {
 	password := c.FormValue("password")
 	if err := auth.CheckPassword(password, name); err != nil {
-		errs["password"] = h.saySentence(c, err.Error())
+		errs["password"] = sentence(h.sayErr(c, err))
 	} else if c.FormValue("confirm") != password {
 		errs["confirm"] = h.tr(c).T("setup.account.same_twice")
 	}
@@ -87,7 +88,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	name, err := store.CheckDirectorName(c.FormValue("name"))
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		errs["name"] = sentence(h.tr(c).Say(ve.Reason("name")))
+		errs["name"] = sentence(sayIn(c, ve.Reason("name")))
 	}
 	password := h.checkNewPassword(c, name, errs)
 	f := passwordForm{Setup: true, Action: auth.SetupPath, Name: strings.TrimSpace(c.FormValue("name"))}
@@ -100,7 +101,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	}
 	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
 	if errors.As(err, &ve) {
-		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(h.tr(c).Say(ve.Reason("name")))})
+		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
 	}
 	if err != nil {
 		return err
@@ -117,7 +118,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, error) {
 	token := c.Param("token")
 	if token == "" || len(token) > 100 {
-		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	}
 	hash := auth.TokenHash(token)
 	inv, err := h.Store.Invitation(hash, h.Lock.Now())
@@ -125,9 +126,9 @@ func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, er
 	var ie *store.InvitationError
 	switch {
 	case errors.As(err, &nf):
-		return "", inv, echo.NewHTTPError(http.StatusNotFound, "this invitation link is not known: check that it was copied whole, or ask an administrator for a new one")
+		return "", inv, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	case errors.As(err, &ie):
-		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Error())
+		return "", inv, echo.NewHTTPError(http.StatusGone, ie.Said())
 	}
 	return hash, inv, err
 }
@@ -160,7 +161,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 	a, err := h.Store.AcceptInvitation(hash, pw, h.Lock.Now())
 	var ie *store.InvitationError
 	if errors.As(err, &ie) {
-		return echo.NewHTTPError(http.StatusGone, ie.Error())
+		return echo.NewHTTPError(http.StatusGone, ie.Said())
 	}
 	if err != nil {
 		return err
@@ -207,7 +208,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 	d, inv, err := h.inviteDirector(c.FormValue("name"), admin)
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
-		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(h.tr(c).Say(ve.Reason("name")))})
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
 	}
 	if err != nil {
 		return err

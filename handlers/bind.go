@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"racedirector/app/i18n"
 )
 
 // decodeJSON reads a JSON body strictly: wrong types, unknown fields and trailing data are a 400.
@@ -18,7 +19,7 @@ func decodeJSON(c echo.Context, dst any) error {
 	ct := c.Request().Header.Get(echo.HeaderContentType)
 	if ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			return &BadRequestError{Message: "the body must be JSON (Content-Type: application/json)"}
+			return badRequest("the body must be JSON (Content-Type: application/json)")
 		}
 	}
 	body, err := io.ReadAll(c.Request().Body)
@@ -27,56 +28,57 @@ func decodeJSON(c echo.Context, dst any) error {
 		if errors.As(err, &tooLarge) {
 			return tooLarge
 		}
-		return &BadRequestError{Message: "the body could not be read"}
+		return badRequest("the body could not be read")
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return &BadRequestError{Message: "the body is empty; JSON expected"}
+		return badRequest("the body is empty; JSON expected")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return &BadRequestError{Message: jsonProblem(err)}
+		return &BadRequestError{Message: jsonProblem(err).String(), Text: jsonProblem(err)}
 	}
 	// Anything but white space after the value is refused: dec.More alone lets a stray "}" or "]" through.
 	if _, err := dec.Token(); err != io.EOF {
-		return &BadRequestError{Message: "the body has something after its JSON value"}
+		return badRequest("the body has something after its JSON value")
 	}
 	return nil
 }
 
 // jsonProblem describes a JSON decoding error in words a user can act on.
-func jsonProblem(err error) string {
+func jsonProblem(err error) i18n.Text {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Sprintf("the body is not valid JSON (at byte %d)", se.Offset)
+		return i18n.Textf("the body is not valid JSON (at byte %d)", se.Offset)
 	case errors.As(err, &te):
 		field := te.Field
 		if field == "" {
 			field = "body"
 		}
-		return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(te.Type.Kind().String()), te.Value)
+		return i18n.Textf("%s must be %s, not %s", field, jsonKind(te.Type.Kind().String()), te.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+		return i18n.Textf("unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the body is cut short: incomplete JSON"
+		return i18n.Textf("the body is cut short: incomplete JSON")
 	}
-	return "the body is not valid JSON"
+	return i18n.Textf("the body is not valid JSON")
 }
 
-func jsonKind(k string) string {
+// jsonKind names a JSON value's kind in words ("a number"), or gives Go's own word.
+func jsonKind(k string) any {
 	switch k {
 	case "int", "int64", "int32", "uint", "uint64", "uint32", "float64":
-		return "a number"
+		return i18n.Textf("a number")
 	case "string":
-		return "a string"
+		return i18n.Textf("a string")
 	case "slice":
-		return "a list"
+		return i18n.Textf("a list")
 	case "map", "struct":
-		return "an object"
+		return i18n.Textf("an object")
 	case "bool":
-		return "true or false"
+		return i18n.Textf("true or false")
 	}
 	return k
 }
@@ -85,7 +87,7 @@ func jsonKind(k string) string {
 func idParam(c echo.Context, name, what string) (uint, error) {
 	v, err := strconv.ParseUint(c.Param(name), 10, 32)
 	if err != nil || v == 0 {
-		return 0, echo.NewHTTPError(404, fmt.Sprintf("%s %q not found", what, c.Param(name)))
+		return 0, echo.NewHTTPError(404, i18n.Textf("%s %q not found", i18n.Text{Format: what}, c.Param(name)))
 	}
 	return uint(v), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -103,7 +104,7 @@ func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, st
 	}
 	after, err := afterParam(c)
 	if err == nil && after > st.Closed {
-		err = race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
+		err = race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
 	}
 	msg := ""
 	if err != nil {
@@ -111,7 +112,7 @@ func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, st
 		if !errors.As(err, &ve) {
 			return nil, 0, "", err
 		}
-		msg = fmt.Sprintf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Fields["after"], st.Closed)
+		msg = sayIn(c, i18n.Textf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Reason("after"), st.Closed))
 		after = 0
 	}
 	if after == 0 {

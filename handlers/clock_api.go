@@ -82,7 +82,7 @@ func bodyTime(v *race.ValidationError, field, text string, hundredths *int) int 
 	default:
 		h, err := race.ParseClockTime(text)
 		if err != nil {
-			v.Add(field, err.Error())
+			v.AddText(field, race.ReasonOf(err))
 		}
 		return h
 	}
@@ -105,7 +105,7 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 			if errors.As(err, &tooLarge) {
 				return tooLarge
 			}
-			return &BadRequestError{Message: "the body could not be read"}
+			return badRequest("the body could not be read")
 		}
 		parsed, err := race.ParseClockCSV(data)
 		if err != nil {
@@ -125,7 +125,8 @@ func csvRows(err error, rows []int) error {
 	out := &race.ValidationError{}
 	pattern := regexp.MustCompile(`^results\[(\d+)\]`)
 	inReason := regexp.MustCompile(`results\[(\d+)\]`)
-	for field, reason := range v.Fields {
+	for field := range v.Fields {
+		reason := v.Reason(field)
 		if m := pattern.FindStringSubmatch(field); m != nil {
 			if k, _ := strconv.Atoi(m[1]); k < len(rows) {
 				field = fmt.Sprintf("rows[%d]%s", rows[k], field[len(m[0]):])
@@ -134,13 +135,15 @@ func csvRows(err error, rows []int) error {
 			field = "rows"
 		}
 		// A reason naming another result ("bib 12 is already in results[1]") names its row.
-		reason = inReason.ReplaceAllStringFunc(reason, func(m string) string {
-			if k, _ := strconv.Atoi(inReason.FindStringSubmatch(m)[1]); k < len(rows) {
-				return fmt.Sprintf("rows[%d]", rows[k])
-			}
-			return m
-		})
-		out.Add(field, reason)
+		rename := func(s string) string {
+			return inReason.ReplaceAllStringFunc(s, func(m string) string {
+				if k, _ := strconv.Atoi(inReason.FindStringSubmatch(m)[1]); k < len(rows) {
+					return fmt.Sprintf("rows[%d]", rows[k])
+				}
+				return m
+			})
+		}
+		out.AddText(field, renameIn(reason, rename))
 	}
 	return out
 }

@@ -54,7 +54,7 @@ func clockUpload(c echo.Context) (string, []byte, error) {
 		return "", nil, race.Invalid("file", "choose the CSV file of the finish (columns bib,time,bonus,penalty)")
 	}
 	if fh.Size > maxClockCSVBytes {
-		return "", nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d kB)", maxClockCSVBytes>>10))
+		return "", nil, race.Invalidf("file", "is too large (at most %d kB)", maxClockCSVBytes>>10)
 	}
 	f, err := fh.Open()
 	if err != nil {

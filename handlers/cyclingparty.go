@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -60,7 +61,7 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 		return err
 	}
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
 	}
 	s, after, msg, err := standingsFor(c, st)
 	if err != nil {

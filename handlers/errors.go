@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -29,6 +28,22 @@ type APIError struct {
 // BadRequestError is a body that is not JSON, has wrong types or unknown fields. It becomes a 400.
 type BadRequestError struct {
 	Message string
+	// Text is Message as a sentence to translate.
+	Text i18n.Text
+}
+
+// badRequest returns the BadRequestError whose message is format with its values.
+func badRequest(format string, args ...any) *BadRequestError {
+	t := i18n.Textf(format, args...)
+	return &BadRequestError{Message: t.String(), Text: t}
+}
+
+// Said is the message as a sentence to translate.
+func (e *BadRequestError) Said() i18n.Text {
+	if e.Text.Format == "" {
+		return i18n.Text{Format: e.Message}
+	}
+	return e.Text
 }
 
 // Error returns the message.
@@ -36,7 +51,7 @@ func (e *BadRequestError) Error() string { return e.Message }
 
 // MissingError is a stage that cannot close yet: the list says what is missing. It becomes a 422.
 type MissingError struct {
-	Missing []string
+	Missing []i18n.Text
 }
 
 // Error summarises what is missing.
@@ -57,6 +72,7 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		}
 		return l.Say(t)
 	}
+
 	var (
 		ve *race.ValidationError
 		ce *race.ConflictError
@@ -73,26 +89,33 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		for f := range ve.Fields {
 			fields[f] = say(ve.Reason(f))
 		}
-		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: firstReason(fields, say), Fields: fields}, true
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: firstReason(fields, say, l), Fields: fields}, true
 	case errors.As(err, &ce):
 		return http.StatusConflict, APIError{Code: "conflict", Message: say(ce.Said())}, true
 	case errors.As(err, &nf):
-		return http.StatusNotFound, APIError{Code: "not_found", Message: nf.Error()}, true
+		return http.StatusNotFound, APIError{Code: "not_found", Message: say(nf.Said())}, true
 	case errors.As(err, &ns):
 		return http.StatusNotFound, APIError{Code: "not_found", Message: say(ns.Said())}, true
 	case errors.As(err, &ie):
-		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: ie.Error(), Problems: ie.Problems}, true
+		problems := sayProblems(ie.Problems, say)
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: importMessage(problems, l), Problems: problems}, true
 	case errors.As(err, &me):
-		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: me.Error(), Missing: me.Missing}, true
+		missing := make([]string, len(me.Missing))
+		for i, m := range me.Missing {
+			missing[i] = say(m)
+		}
+		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: missingMessage(len(missing), l), Missing: missing}, true
 	case errors.As(err, &br):
-		return http.StatusBadRequest, APIError{Code: "bad_request", Message: br.Message}, true
+		return http.StatusBadRequest, APIError{Code: "bad_request", Message: say(br.Said())}, true
 	case errors.As(err, &he):
 		msg := say(i18n.Text{Format: strings.ToLower(http.StatusText(he.Code))})
 		switch m := he.Message.(type) {
 		case i18n.Text:
 			msg = say(m)
+		case interface{ Said() i18n.Text }:
+			msg = say(m.Said())
 		case string:
-			if m != "" {
+			if m != "" && m != http.StatusText(he.Code) { // echo's own "Not Found" is said as "not found"
 				msg = say(i18n.Text{Format: m})
 			}
 		}
@@ -106,24 +129,6 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		return he.Code, APIError{Code: code, Message: msg}, true
 	}
 	return http.StatusInternalServerError, APIError{Code: "internal", Message: say(i18n.Text{Format: "something went wrong on the server; it has been logged"})}, false
-}
-
-// firstReason makes a one-line message from validation fields (already in the user's language):
-// "die must be between 1 and 6".
-func firstReason(fields map[string]string, say func(i18n.Text) string) string {
-	keys := make([]string, 0, len(fields))
-	for k := range fields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	if len(keys) == 0 {
-		return say(i18n.Text{Format: "the input breaks a rule"})
-	}
-	msg := joinReason(keys[0], fields[keys[0]])
-	if len(keys) > 1 {
-		msg += say(i18n.Textf(" (and %d more)", len(keys)-1))
-	}
-	return msg
 }
 
 // ErrorHandler is the one place errors become responses: JSON under /api, an HTML page elsewhere.
@@ -152,15 +157,4 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		h.Logger.Error("rendering the error page failed", "error", rerr)
 		_ = c.String(status, body.Message)
 	}
-}
-
-// joinReason puts a field and its reason into one sentence: "groups[2].die must be between 1
-// and 6", or "climb: team Rojo has used its 1 double throw" when the reason is a sentence of its own.
-func joinReason(field, reason string) string {
-	for _, verb := range []string{"must ", "is ", "has ", "are ", "cannot ", "should "} {
-		if strings.HasPrefix(reason, verb) {
-			return field + " " + reason
-		}
-	}
-	return field + ": " + reason
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -74,7 +75,7 @@ func (h *Handler) FollowPage(c echo.Context) error {
 func (h *Handler) FollowPart(c echo.Context) error {
 	name := c.Param("name")
 	if !validPart(name) {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the follow page has no part %q", name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the follow page has no part %q", name))
 	}
 	st, done, err := h.followedTour(c)
 	if done || err != nil {
@@ -85,7 +86,7 @@ func (h *Handler) FollowPart(c echo.Context) error {
 		return err
 	}
 	if name == "party" && v.Party == nil {
-		return echo.NewHTTPError(http.StatusNotFound, "this game has no Cycling Party standing")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this game has no Cycling Party standing"))
 	}
 	v.Part = name
 	return h.render(c, http.StatusOK, "follow_part", views.Page{Title: v.Tour, Data: v})

@@ -52,7 +52,7 @@ func TestClassify(t *testing.T) {
 		{"conflict", race.Conflict("stage 2 is closed"), 409, "conflict", true},
 		{"not found", &store.NotFoundError{What: "team 9"}, 404, "not_found", true},
 		{"import", &store.ImportError{Problems: []roster.Problem{{Line: 3, Column: "color", Message: "bad"}}}, 422, "validation", true},
-		{"missing", &MissingError{Missing: []string{"the finish"}}, 422, "validation", true},
+		{"missing", &MissingError{Missing: []i18n.Text{i18n.Textf("the finish")}}, 422, "validation", true},
 		{"bad request", &BadRequestError{Message: "not JSON"}, 400, "bad_request", true},
 		{"echo 404", echo.ErrNotFound, 404, "not_found", true},
 		{"echo 403", echo.NewHTTPError(403, "no"), 403, "forbidden", true},

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/views"
 )
 
@@ -74,7 +75,7 @@ func (h *Handler) APIListRulesets(c echo.Context) error {
 func (h *Handler) APIGetRuleset(c echo.Context) error {
 	rs, ok := h.Store.Ruleset(c.Param("id"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "ruleset "+c.Param("id")+" not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("ruleset %s not found", c.Param("id")))
 	}
 	return c.JSON(http.StatusOK, rs)
 }

@@ -122,7 +122,7 @@ func formVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "the form does not say which version of the stage it was made from: reload the page and enter it again"}
+		return 0, badRequest("the form does not say which version of the stage it was made from: reload the page and enter it again")
 	}
 	return n, nil
 }
@@ -142,11 +142,11 @@ func parseBibs(text, field string) ([]int, error) {
 	var out []int
 	for _, tok := range strings.FieldsFunc(text, bibSeparator) {
 		if len(out) == maxTypedBibs {
-			return nil, race.Invalid(field, fmt.Sprintf("has more than %d bibs", maxTypedBibs))
+			return nil, race.Invalidf(field, "has more than %d bibs", maxTypedBibs)
 		}
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return nil, race.Invalid(field, fmt.Sprintf("%q is not a bib number: type bib numbers separated by spaces or commas", tok))
+			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", tok)
 		}
 		out = append(out, n)
 	}
@@ -178,7 +178,7 @@ func parseNumber(text, field string, optional bool) (int, error) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil {
-		return 0, race.Invalid(field, fmt.Sprintf("%q is not a whole number", text))
+		return 0, race.Invalidf(field, "%q is not a whole number", text)
 	}
 	return n, nil
 }

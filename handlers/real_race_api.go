@@ -1,13 +1,13 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -46,7 +46,7 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 	}
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil || bib < 1 {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("bib %q not found", c.Param("bib")))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("bib %q not found", c.Param("bib")))
 	}
 	var in tourRiderBody
 	if err := decodeJSON(c, &in); err != nil {
@@ -81,7 +81,7 @@ func (h *Handler) APIAddReinstatement(c echo.Context) error {
 func (h *Handler) APIRemoveReinstatement(c echo.Context) error {
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "reinstatement not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("reinstatement not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveReinstatement(id, n, v, bib) })
 }
@@ -96,7 +96,7 @@ func (h *Handler) APIAddPenalty(c echo.Context) error {
 func (h *Handler) APIRemovePenalty(c echo.Context) error {
 	pos, err := strconv.Atoi(c.Param("pos"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "penalty not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("penalty not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemovePenalty(id, n, v, pos) })
 }
@@ -125,7 +125,7 @@ func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) er
 		return err
 	}
 	if after != 0 && after != rs.Current {
-		return race.Invalid("after", fmt.Sprintf("provisional standings are after the open stage (%d)", rs.Current))
+		return race.Invalidf("after", "provisional standings are after the open stage (%d)", rs.Current)
 	}
 	st, err := rs.ProvisionalStandings()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -80,7 +81,7 @@ func (b orderBody) order() ([]int, error) {
 func indexParam(c echo.Context, what string) (int, error) {
 	k, err := strconv.Atoi(c.Param("k"))
 	if err != nil || k < 1 {
-		return 0, echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("%s %q not found", what, c.Param("k")))
+		return 0, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("%s %q not found", i18n.Text{Format: what}, c.Param("k")))
 	}
 	return k, nil
 }
@@ -137,7 +138,7 @@ func (h *Handler) APIAddAbandon(c echo.Context) error {
 func (h *Handler) APIRemoveAbandon(c echo.Context) error {
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "abandonment not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("abandonment not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAbandon(id, n, v, bib) })
 }
@@ -152,7 +153,7 @@ func (h *Handler) APIAddAdvantage(c echo.Context) error {
 func (h *Handler) APIRemoveAdvantage(c echo.Context) error {
 	pos, err := strconv.Atoi(c.Param("pos"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "advantage use not found")
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("advantage use not found"))
 	}
 	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAdvantage(id, n, v, pos) })
 }

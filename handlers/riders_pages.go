@@ -207,7 +207,7 @@ func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save
 		if !ok {
 			return err
 		}
-		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: fieldReasons(h.tr(c), ve), Error: h.tr(c).T("setup.wizard.correct")})
+		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: h.said(c, ve), Error: h.tr(c).T("setup.wizard.correct")})
 	}
 	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), h.tr(c).T("setup.rider_form."+done, "Name", r.Name))
 }

@@ -61,7 +61,7 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 		return "", nil, race.Invalid("file", "choose an XLSX or CSV file to upload")
 	}
 	if fh.Size > maxRosterBytes {
-		return "", nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d MB)", maxRosterBytes>>20))
+		return "", nil, race.Invalidf("file", "is too large (at most %d MB)", maxRosterBytes>>20)
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -80,7 +80,7 @@ func uploadedFile(c echo.Context) (string, []byte, error) {
 func (h *Handler) readRoster(name string, data []byte) (roster.Sheet, error) {
 	sh, err := roster.Read(data, name, h.rosterLayout(nil))
 	if err != nil {
-		return sh, race.Invalid("file", err.Error())
+		return sh, race.InvalidText("file", race.ReasonOf(err))
 	}
 	return sh, nil
 }
@@ -100,6 +100,7 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 		return c.JSON(http.StatusOK, prev)
 	}
 	prev, err := h.Store.ApplyImport(h.scope(c), sh)
@@ -119,7 +120,7 @@ func (h *Handler) importFailed(c echo.Context, err error) error {
 	if !ok {
 		return err
 	}
-	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Errors: fieldReasons(h.tr(c), ve),
+	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Errors: h.said(c, ve),
 		Error: h.tr(c).T("setup.import.unreadable"), Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
 }
 
@@ -137,6 +138,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 	status := http.StatusOK
 	if len(prev.Problems) > 0 {
 		status = http.StatusUnprocessableEntity

@@ -68,9 +68,9 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	} else {
 		if req.PIN == nil || strings.TrimSpace(*req.PIN) == "" {
 			if v := auth.ViewerOf(c); v.Mode == auth.AccountsMode {
-				return &race.ValidationError{Fields: map[string]string{"name": "is required: the director's name (and password)"}}
+				return race.Invalid("name", "is required: the director's name (and password)")
 			}
-			return &race.ValidationError{Fields: map[string]string{"pin": "is required: the director's PIN"}}
+			return race.Invalid("pin", "is required: the director's PIN")
 		}
 		s, err = h.Lock.SignIn(client, strings.TrimSpace(*req.PIN))
 	}
@@ -83,10 +83,10 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return echo.NewHTTPError(http.StatusTooManyRequests, tooMany.Error())
+		return echo.NewHTTPError(http.StatusTooManyRequests, tooMany.Said())
 	case errors.As(err, &wrong), errors.As(err, &wrongPW), errors.As(err, &other):
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
-		return echo.NewHTTPError(http.StatusUnauthorized, err.Error())
+		return echo.NewHTTPError(http.StatusUnauthorized, err)
 	case err != nil:
 		return err
 	}

@@ -80,11 +80,11 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": h.saySentence(c, tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, "", map[string]string{"pin": sentence(sayIn(c, tooMany.Said()))})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": h.saySentence(c, wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, "", map[string]string{"pin": sentence(sayIn(c, wrong.Said()))})
 	case errors.As(err, &other): // accounts were made meanwhile: their sign-in page
-		return redirect(c, auth.SignInURL(next), h.saySentence(c, other.Error()))
+		return redirect(c, auth.SignInURL(next), sentence(sayIn(c, other.Said())))
 	case err != nil:
 		return err
 	}
@@ -113,9 +113,9 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	switch {
 	case errors.As(err, &tooMany):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(tooMany.Seconds()))
-		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": h.saySentence(c, tooMany.Error())})
+		return h.renderSignIn(c, http.StatusTooManyRequests, next, name, map[string]string{"password": sentence(sayIn(c, tooMany.Said()))})
 	case errors.As(err, &wrong):
-		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": h.saySentence(c, wrong.Error())})
+		return h.renderSignIn(c, http.StatusUnauthorized, next, name, map[string]string{"password": sentence(sayIn(c, wrong.Said()))})
 	case err != nil:
 		return err
 	}

@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"github.com/labstack/echo/v4"
-
 	"unicode"
 	"unicode/utf8"
 
@@ -47,27 +45,10 @@ func (h *Handler) gameNameIn(lang string, g store.Game) string {
 	return g.Name
 }
 
-// saySentence says a fixed message made elsewhere in the request's language, as a sentence.
-func (h *Handler) saySentence(c echo.Context, msg string) string {
-	return sentence(h.tr(c).Say(i18n.Text{Format: msg}))
-}
-
 // sayError says why err refused something, in l's language (the refusal's first reason).
 func sayError(l *i18n.Localizer, err error) string {
 	_, body, _ := ClassifyIn(err, l)
 	return body.Message
-}
-
-// fieldReasons are a refusal's reasons by field, each said in l's language (for a page's Errors).
-func fieldReasons(l *i18n.Localizer, ve *race.ValidationError) map[string]string {
-	if ve == nil || len(ve.Fields) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(ve.Fields))
-	for f := range ve.Fields {
-		out[f] = l.Say(ve.Reason(f))
-	}
-	return out
 }
 
 // sayReasons says each reason of errs in l's language when the catalogues know it as a fixed

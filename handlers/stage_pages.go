@@ -161,7 +161,7 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 	p := views.Page{Title: fmt.Sprintf("Stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
 	if fail != nil {
 		var ok bool
-		status, ok = scr.applyFailure(fail, &p)
+		status, ok = scr.applyFailure(fail, &p, h.tr(c))
 		if !ok {
 			return fail.Err
 		}

@@ -166,7 +166,7 @@ func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFail
 	status := http.StatusOK
 	p := views.Page{Title: fmt.Sprintf("Advantages, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n)}
 	if fail != nil {
-		ref, ok := classifyRefusal(fail.Err)
+		ref, ok := classifyRefusal(fail.Err, h.tr(c))
 		if !ok {
 			return fail.Err
 		}

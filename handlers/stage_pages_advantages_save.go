@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
 )
@@ -73,10 +74,10 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 	}
 	pos, err := strconv.Atoi(c.Param("pos"))
 	if err != nil {
-		return echo.NewHTTPError(404, "advantage use not found")
+		return echo.NewHTTPError(404, i18n.Textf("advantage use not found"))
 	}
 	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
-		err = goneAlready(err, fmt.Sprintf("stage %d has no use %d to remove: it was taken back already", n, pos))
+		err = goneAlready(err, i18n.Textf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
 	return redirect(c, advantagesURL(id, n)+"#uses", fmt.Sprintf("Use %d taken back.", pos))
@@ -90,7 +91,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return &BadRequestError{Message: "the form could not be read"}
+		return badRequest("the form could not be read")
 	}
 	typed := form["weather"]
 	if len(typed) > 4 {
@@ -167,8 +168,9 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 	}
 	if err != nil {
 		if ve, ok := err.(*race.ValidationError); ok {
-			if m, has := ve.Fields["turns"]; has {
-				ve.Fields["turn"] = m
+			if _, has := ve.Fields["turns"]; has {
+				delete(ve.Fields, "turn")
+				ve.AddText("turn", ve.Reason("turns"))
 			}
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
@@ -189,7 +191,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return &BadRequestError{Message: "the form could not be read"}
+		return badRequest("the form could not be read")
 	}
 	typed := map[int]string{}
 	fatigue := map[int]int{}
@@ -210,7 +212,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 		}
 		f, err := strconv.Atoi(val)
 		if err != nil {
-			v.Add(fmt.Sprintf("fatigue.%d", bib), fmt.Sprintf("%q is not a whole number", val))
+			v.Addf(fmt.Sprintf("fatigue.%d", bib), "%q is not a whole number", val)
 			continue
 		}
 		fatigue[bib] = f

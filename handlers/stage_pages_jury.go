@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -157,7 +158,7 @@ func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[st
 		typ := st.Tour.Stages[n-1].Type
 		set.TimeCuts[typ] = pct
 		if err := h.Store.SetTourSettings(id, set); err != nil {
-			return "", race.Invalid("percent", strings.TrimPrefix(err.Error(), "time_cuts."+typ+" "))
+			return "", race.InvalidText("percent", reasonOfField(err, "time_cuts."+typ))
 		}
 		return fmt.Sprintf("Time limit of %s stages: %d %% of the winner's time.", stageTypeName(&st.Tour.Ruleset, typ), pct), nil
 	case "reinstate":
@@ -226,7 +227,7 @@ func (h *Handler) RemoveJuryPage(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	if err != nil {
-		return h.renderStage(c, id, n, &stageFailure{Form: "jury", Text: c.Param("form"), Err: goneAlready(err, "it was taken back already")})
+		return h.renderStage(c, id, n, &stageFailure{Form: "jury", Text: c.Param("form"), Err: goneAlready(err, i18n.Textf("it was taken back already"))})
 	}
 	return redirect(c, stageURL(id, n)+"#jury", "Taken back.")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -81,7 +82,7 @@ func (h *Handler) SaveClimbPage(c echo.Context) error { return h.saveOrder(c, "c
 func finishFromForm(c echo.Context, model string) (race.Finish, []groupRow, []int, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return race.Finish{}, nil, nil, &BadRequestError{Message: "the form could not be read"}
+		return race.Finish{}, nil, nil, badRequest("the form could not be read")
 	}
 	col := func(name string, i int) string {
 		if vs := form["g_"+name]; i < len(vs) {
@@ -111,7 +112,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []groupRow, []in
 		num := func(text, name string) int {
 			n, err := parseNumber(text, p+name, false)
 			if err != nil {
-				v.Add(p+name, err.(*race.ValidationError).Fields[p+name])
+				v.AddText(p+name, err.(*race.ValidationError).Reason(p+name))
 			}
 			return n
 		}
@@ -125,7 +126,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []groupRow, []in
 		}
 		bibs, err := parseBibs(row.Riders, p+"riders")
 		if err != nil {
-			v.Add(p+"riders", err.(*race.ValidationError).Fields[p+"riders"])
+			v.AddText(p+"riders", err.(*race.ValidationError).Reason(p+"riders"))
 		}
 		g.Riders = bibs
 		f.Groups = append(f.Groups, g)
@@ -186,10 +187,10 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 	}
 	bib, err := strconv.Atoi(c.Param("bib"))
 	if err != nil {
-		return echo.NewHTTPError(404, "abandonment not found")
+		return echo.NewHTTPError(404, i18n.Textf("abandonment not found"))
 	}
 	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
-		err = goneAlready(err, fmt.Sprintf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
+		err = goneAlready(err, i18n.Textf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
 	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d taken back.", bib))
@@ -253,10 +254,10 @@ func (h *Handler) UndoPage(c echo.Context) error {
 
 // goneAlready reads a "not found" for an entry a page offered to remove (removed since, in another
 // tab) as a refusal the page shows: msg says what happened. Other errors are returned as they are.
-func goneAlready(err error, msg string) error {
+func goneAlready(err error, msg i18n.Text) error {
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) {
-		return race.Conflict(msg)
+		return &race.ConflictError{Message: msg.String(), Text: msg}
 	}
 	return err
 }

@@ -83,7 +83,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 		if tm == "" {
 			v.Add(fmt.Sprintf("teams[%d].time", i), "the team's time is required (like 25:02.31)")
 		} else if h, err := race.ParseClockTime(tm); err != nil {
-			v.Add(fmt.Sprintf("teams[%d].time", i), err.Error())
+			v.AddText(fmt.Sprintf("teams[%d].time", i), race.ReasonOf(err))
 		} else {
 			tt.Hundredths = h
 		}
@@ -115,17 +115,17 @@ func parseDropped(v *race.ValidationError, field, text string) []race.ClockResul
 		}
 		words := strings.Fields(part)
 		if len(words) != 2 {
-			v.Add(field, fmt.Sprintf("%q is not a bib and a time, like 25 26:10.50", part))
+			v.Addf(field, "%q is not a bib and a time, like 25 26:10.50", part)
 			continue
 		}
 		bib, err := strconv.Atoi(words[0])
 		if err != nil || bib < 1 {
-			v.Add(field, fmt.Sprintf("%q is not a bib number", words[0]))
+			v.Addf(field, "%q is not a bib number", words[0])
 			continue
 		}
 		h, err := race.ParseClockTime(words[1])
 		if err != nil {
-			v.Add(field, err.Error())
+			v.AddText(field, race.ReasonOf(err))
 			continue
 		}
 		out = append(out, race.ClockResult{Bib: bib, Hundredths: h})

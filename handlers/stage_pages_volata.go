@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
 )
@@ -60,7 +61,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	}
 	rs := st.Tour.Ruleset
 	if rs.Volata == nil {
-		return echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("the %s ruleset has no volata calculator", rs.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no volata calculator", rs.Name))
 	}
 	q := c.QueryParams()
 	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: ridersOf(st, n),
@@ -85,7 +86,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	status := http.StatusOK
 	bibs, err := parseBibs(scr.Order, "order")
 	if err != nil {
-		scr.OrderError, status = err.(*race.ValidationError).Fields["order"], http.StatusUnprocessableEntity
+		scr.OrderError, status = h.tr(c).Say(err.(*race.ValidationError).Reason("order")), http.StatusUnprocessableEntity
 	}
 	scr.Preview = previewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {
@@ -102,7 +103,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	}
 	p := views.Page{Title: fmt.Sprintf("Volata, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n), Data: scr}
 	if status != http.StatusOK {
-		p.Error = "Please correct the marked fields: nothing was computed."
+		p.Error = h.say(c, "Please correct the marked fields: nothing was computed.")
 	}
 	return h.render(c, status, "stage_volata", p)
 }

@@ -132,7 +132,7 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 	if !errors.As(err, &ve) {
 		return err
 	}
-	p.Errors = fieldReasons(h.tr(c), ve)
+	p.Errors = h.said(c, ve)
 	p.Error = h.tr(c).T("setup.wizard.correct")
 	return h.render(c, http.StatusUnprocessableEntity, page, p)
 }

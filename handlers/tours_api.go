@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -25,7 +26,7 @@ func (h *Handler) APIPropose(c echo.Context) error {
 	}
 	rs, ok := h.Store.Ruleset(req.Ruleset)
 	if !ok {
-		return race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", req.Ruleset))
+		return race.Invalidf("ruleset", "unknown ruleset %q", req.Ruleset)
 	}
 	p, err := race.Propose(rs, req)
 	if err != nil {
@@ -147,7 +148,7 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 			if errors.As(err, &tooLarge) {
 				return tooLarge
 			}
-			return &BadRequestError{Message: "the body could not be read"}
+			return badRequest("the body could not be read")
 		}
 		data = d
 	}
@@ -171,7 +172,7 @@ func stageParams(c echo.Context) (uint, int, error) {
 	}
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 || n > 1000 {
-		return 0, 0, echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("stage %q not found", c.Param("n")))
+		return 0, 0, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("stage %q not found", c.Param("n")))
 	}
 	return id, n, nil
 }
@@ -184,7 +185,7 @@ func expectedVersion(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, &BadRequestError{Message: "If-Match must be the stage version number"}
+		return 0, badRequest("If-Match must be the stage version number")
 	}
 	return n, nil
 }

@@ -162,7 +162,7 @@ func uploadedBackup(c echo.Context) ([]byte, error) {
 		return nil, race.Invalid("file", "choose a backup file (.json) to import")
 	}
 	if fh.Size > maxBackupBytes {
-		return nil, race.Invalid("file", fmt.Sprintf("is too large (at most %d MB)", maxBackupBytes>>20))
+		return nil, race.Invalidf("file", "is too large (at most %d MB)", maxBackupBytes>>20)
 	}
 	f, err := fh.Open()
 	if err != nil {

@@ -102,7 +102,7 @@ func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error 
 		return err
 	}
 	msg := h.tr(c).T("setup.wizard.cannot_create")
-	said := fieldReasons(h.tr(c), ve)
+	said := h.said(c, ve)
 	step := stepTeams
 	for f := range ve.Fields {
 		switch {

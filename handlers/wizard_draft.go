@@ -87,13 +87,13 @@ func readDraft(c echo.Context) (wizardDraft, error) {
 	var d wizardDraft
 	raw := strings.TrimSpace(c.FormValue("draft"))
 	if raw == "" {
-		return d, &BadRequestError{Message: "the wizard form lost its draft: start the new tour again"}
+		return d, badRequest("the wizard form lost its draft: start the new tour again")
 	}
 	if err := json.Unmarshal([]byte(raw), &d); err != nil {
-		return d, &BadRequestError{Message: "the wizard form's draft is damaged: start the new tour again"}
+		return d, badRequest("the wizard form's draft is damaged: start the new tour again")
 	}
 	if len(d.Stages) > race.MaxTourStages+1 {
-		return d, &BadRequestError{Message: "the wizard form's draft has too many stages"}
+		return d, badRequest("the wizard form's draft has too many stages")
 	}
 	return d, nil
 }

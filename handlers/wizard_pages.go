@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -62,14 +61,14 @@ func (h *Handler) WizardPage(c echo.Context) error {
 	case stepSummary:
 		return h.wizardSummaryPost(c, d, action)
 	}
-	return &BadRequestError{Message: fmt.Sprintf("the wizard has no step %q: start the new tour again", d.Step)}
+	return badRequest("the wizard has no step %q: start the new tour again", d.Step)
 }
 
 // wizardRuleset is the draft's ruleset; a draft naming an unknown one is a 400.
 func (h *Handler) wizardRuleset(d wizardDraft) (race.Ruleset, error) {
 	rs, ok := h.Store.Ruleset(d.Request.Ruleset)
 	if !ok {
-		return race.Ruleset{}, &BadRequestError{Message: fmt.Sprintf("the wizard's draft names an unknown ruleset %q: start the new tour again", d.Request.Ruleset)}
+		return race.Ruleset{}, badRequest("the wizard's draft names an unknown ruleset %q: start the new tour again", d.Request.Ruleset)
 	}
 	return rs, nil
 }
@@ -171,7 +170,10 @@ func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs rac
 // wizardFieldsOf returns the fields of a validation error, their reasons in l's language (nil when
 // there is none).
 func wizardFieldsOf(l *i18n.Localizer, v *race.ValidationError) map[string]string {
-	return fieldReasons(l, v)
+	if v == nil || len(v.Fields) == 0 {
+		return nil
+	}
+	return sayFields(v, l)
 }
 
 // wizardMerge adds every field of from to into, keeping reasons already there.
@@ -186,5 +188,5 @@ func wizardMerge(into *race.ValidationError, from error) {
 		}
 		return
 	}
-	into.Add("", from.Error())
+	into.AddText("", race.ReasonOf(from))
 }

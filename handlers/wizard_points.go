@@ -84,7 +84,7 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 		if err := race.ValidatePoints(*d.Points); err != nil {
 			v := &race.ValidationError{}
 			wizardMerge(v, err)
-			errs = fieldReasons(h.tr(c), v)
+			errs = h.said(c, v)
 		}
 	}
 	pv := &pointsStepView{StageWin: strconv.Itoa(d.Points.StageWin), Stages: len(d.Stages), Total: pointsTotal(*d.Points, len(d.Stages))}
@@ -192,7 +192,7 @@ func checkPointsPlaces(v *race.ValidationError, field string, table []int) bool 
 			good = false
 			continue
 		case before >= 0 && n > table[before]:
-			v.Add(name, fmt.Sprintf("(%d) is more than place %d (%d): a place never gives more than the one before", n, before+1, table[before]))
+			v.Addf(name, "(%d) is more than place %d (%d): a place never gives more than the one before", n, before+1, table[before])
 			good = false
 		}
 		before = i
@@ -216,7 +216,7 @@ func (h *Handler) wizardPointsPost(c echo.Context, d wizardDraft, action string)
 		return h.showStep(c, d)
 	}
 	if v.Err() != nil {
-		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), v))
+		return h.renderPointsStep(c, http.StatusUnprocessableEntity, d, raw, h.said(c, v))
 	}
 	d.Step = stepAfter(rs, stepPoints, 1)
 	return h.showStep(c, d)

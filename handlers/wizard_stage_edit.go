@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,13 +40,13 @@ func parseStageAction(action string) (stageAction, bool) {
 func (h *Handler) editStages(l *i18n.Localizer, rs race.Ruleset, d *wizardDraft, action string) (note, at string, err error) {
 	a, ok := parseStageAction(action)
 	if !ok {
-		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", badRequest("the stage editor has no action %q", action)
 	}
 	if a.What == "stage" {
 		return h.editStageList(l, rs, d, a)
 	}
 	if a.I < 0 || a.I >= len(d.Stages) {
-		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", badRequest("there is no stage %d", a.I+1)
 	}
 	at = stageBlockID(a.I+1, a.What+"s")
 	st := d.Stages[a.I]
@@ -71,7 +70,7 @@ func (h *Handler) editStages(l *i18n.Localizer, rs race.Ruleset, d *wizardDraft,
 		}
 		st.Cards, note = editStageItems(l, st.Cards, a, func() string { return flatCardID(rs) })
 	default:
-		return "", "", &BadRequestError{Message: fmt.Sprintf("the stage editor has no action %q", action)}
+		return "", "", badRequest("the stage editor has no action %q", action)
 	}
 	d.Stages[a.I] = deriveStage(rs, st)
 	return l.T("setup.stages.note.stage", "N", a.I+1, "Note", note), at, nil
@@ -111,7 +110,7 @@ func (h *Handler) editStageList(l *i18n.Localizer, rs race.Ruleset, d *wizardDra
 	case a.Verb == "remove" && len(d.Stages) <= race.MinTourStages:
 		return l.T("setup.stages.note.keep_stage"), stageBlockID(1, ""), nil
 	case a.Verb != "add" && (a.I < 0 || a.I >= len(d.Stages)):
-		return "", "", &BadRequestError{Message: fmt.Sprintf("there is no stage %d", a.I+1)}
+		return "", "", badRequest("there is no stage %d", a.I+1)
 	}
 	switch a.Verb {
 	case "add":
@@ -143,7 +142,7 @@ func (h *Handler) editStageList(l *i18n.Localizer, rs race.Ruleset, d *wizardDra
 		note = l.T("setup.stages.note.stage_moved", "N", a.I+1, "To", j+1)
 		at = stageBlockID(j+1, "")
 	default:
-		return "", "", &BadRequestError{Message: "the stage editor has no such action"}
+		return "", "", badRequest("the stage editor has no such action")
 	}
 	for i := range d.Stages {
 		d.Stages[i].Number = i + 1

@@ -221,7 +221,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		v := validateDraftStages(rs, d.Stages)
 		wizardMerge(parse, v.Err())
 		if parse.Err() != nil {
-			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), parse), "")
+			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, h.said(c, parse), "")
 		}
 		d.Stages = finishStages(rs, d.Stages)
 		d.Step = stepAfter(rs, stepStages, 1)
@@ -237,7 +237,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		} else if ok {
 			at = stageBlockID(a.I+1, a.What+"s")
 		}
-		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, fieldReasons(h.tr(c), parse), h.tr(c).T("setup.stages.note.correct_first"), at)
+		return h.renderStagesAt(c, http.StatusUnprocessableEntity, d, raw, h.said(c, parse), h.tr(c).T("setup.stages.note.correct_first"), at)
 	}
 	note, at, err := h.editStages(h.tr(c), rs, &d, action)
 	if err != nil {

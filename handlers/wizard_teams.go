@@ -337,14 +337,14 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 		return h.renderTeamsStepTyped(c, http.StatusOK, d, wizardFieldsOf(h.tr(c), refused), typed, "")
 	}
 	if refused.Err() != nil {
-		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, fieldReasons(h.tr(c), refused), typed, h.tr(c).T("setup.teams_step.refused"))
+		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, h.said(c, refused), typed, h.tr(c).T("setup.teams_step.refused"))
 	}
 	if _, err := h.Store.BuildTour(h.scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err
 		}
-		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, fieldReasons(h.tr(c), ve), h.tr(c).T("setup.teams_step.refused"))
+		return h.renderTeamsStep(c, http.StatusUnprocessableEntity, d, h.said(c, ve), h.tr(c).T("setup.teams_step.refused"))
 	}
 	d.Step = stepSummary
 	if target, ok := jumpTarget(rs, d, action); ok {
@@ -380,3 +380,6 @@ func moveTeam(teams []uint, id uint, move int) []uint {
 	out[i], out[j] = out[j], out[i]
 	return out
 }
+
+// cannotRace is the teams step's line when the tour cannot race with the teams chosen.
+const cannotRace = "The tour cannot race with these teams: see the messages beside them. Nothing was saved."

@@ -139,7 +139,7 @@ func readCard(form map[string][]string, rider uint, rs race.Ruleset, v *race.Val
 		}
 		n, err := strconv.Atoi(raw)
 		if err != nil {
-			v.Add(name, a.Name+" must be a whole number")
+			v.Addf(name, "%s must be a whole number", a.Name)
 			typed[name] = raw
 			continue
 		}

@@ -138,7 +138,7 @@ func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, action string) e
 		proposal = p
 	}
 	if v.Err() != nil {
-		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, raw, v.Fields)
+		return h.renderTourStep(c, http.StatusUnprocessableEntity, d, raw, wizardFieldsOf(h.tr(c), v))
 	}
 	d.Request.Name = proposal.Name
 	if d.Proposed == nil || proposalChanged(*d.Proposed, req) {

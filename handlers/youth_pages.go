@@ -62,7 +62,7 @@ func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[
 	if lerr != nil {
 		return lerr
 	}
-	p := views.Page{Errors: ve.Fields, Error: "Not saved: please correct the marked field."}
+	p := views.Page{Errors: h.said(c, ve), Error: h.say(c, "Not saved: please correct the marked field.")}
 	return h.renderTourRiders(c, http.StatusUnprocessableEntity, id, st, p, values)
 }
 
@@ -95,11 +95,11 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 	values := map[string]string{"bib": strings.TrimSpace(c.FormValue("bib")), "born": strings.TrimSpace(c.FormValue("born"))}
 	bib, perr := strconv.Atoi(values["bib"])
 	if perr != nil || bib < 1 {
-		return h.refuseOnRiders(c, id, race.Invalid("bib", fmt.Sprintf("%q is not a bib number", values["bib"])), values)
+		return h.refuseOnRiders(c, id, race.Invalidf("bib", "%q is not a bib number", values["bib"]), values)
 	}
 	if err := h.Store.SetTourRiderBorn(id, bib, values["born"]); err != nil {
 		if _, nf := err.(*store.NotFoundError); nf {
-			err = race.Invalid("bib", fmt.Sprintf("no rider with bib %d in this tour", bib))
+			err = race.Invalidf("bib", "no rider with bib %d in this tour", bib)
 		}
 		return h.refuseOnRiders(c, id, err, values)
 	}

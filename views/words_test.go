@@ -16,8 +16,9 @@ var (
 	attrAlone = regexp.MustCompile(`[\w-]+="[^"]*"`)
 	// action is a template action or comment: {{…}}, on one line or several.
 	action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)
-	// unseen are the parts of a page nobody reads as words: scripts, styles, HTML comments.
-	unseen = regexp.MustCompile(`(?is)<script.*?</script>|<style.*?</style>|<!--.*?-->`)
+	// unseen are the parts of a page nobody reads as words: scripts, styles, HTML comments; and
+	// code (a command line's flags, a file's column names), which is the same in every language.
+	unseen = regexp.MustCompile(`(?is)<script.*?</script>|<style.*?</style>|<!--.*?-->|<code>.*?</code>`)
 	// tag is an HTML tag with its attributes.
 	tag = regexp.MustCompile(`(?s)<[^>]*>`)
 	// readAttr are the attributes a user reads or hears: tooltips, screen-reader labels, hints.

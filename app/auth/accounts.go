@@ -13,6 +13,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // InvitationTTL is how long an invitation's link works: a week to open the e-mail.
@@ -65,13 +68,13 @@ func CheckPassword(password, name string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case !utf8.ValidString(password) || strings.IndexFunc(password, unicode.IsControl) >= 0:
-		return fmt.Errorf("%s, without control characters", PasswordRule)
+		return race.Reasonf("%s, without control characters", i18n.Textf(PasswordRule))
 	case n < minPassword:
-		return fmt.Errorf("%s: this one has %d", PasswordRule, n)
+		return race.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
 	case n > maxPassword:
-		return fmt.Errorf("%s: this one has %d", PasswordRule, n)
+		return race.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
 	case strings.EqualFold(strings.TrimSpace(password), strings.TrimSpace(name)):
-		return fmt.Errorf("%s, and not the director's name", PasswordRule)
+		return race.Reasonf("%s, and not the director's name", i18n.Textf(PasswordRule))
 	}
 	return nil
 }
@@ -140,8 +143,11 @@ func TokenHash(token string) string {
 type WrongPasswordError struct{}
 
 // Error says so.
-func (*WrongPasswordError) Error() string {
-	return "this name and password do not match a director's account"
+func (e *WrongPasswordError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (*WrongPasswordError) Said() i18n.Text {
+	return i18n.Textf("this name and password do not match a director's account")
 }
 
 // NotThisWayError is a sign-in of the wrong kind for the table: a PIN where directors have
@@ -152,11 +158,14 @@ type NotThisWayError struct {
 }
 
 // Error says how to sign in instead.
-func (e *NotThisWayError) Error() string {
+func (e *NotThisWayError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (e *NotThisWayError) Said() i18n.Text {
 	if e.Accounts {
-		return "this table has directors' accounts: sign in with your name and password, the PIN no longer opens it"
+		return i18n.Textf("this table has directors' accounts: sign in with your name and password, the PIN no longer opens it")
 	}
-	return "this table has no directors' accounts: sign in with the director's PIN"
+	return i18n.Textf("this table has no directors' accounts: sign in with the director's PIN")
 }
 
 // SignInAccount starts a session of the director named name for the client address that sent

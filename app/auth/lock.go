@@ -1,9 +1,10 @@
 package auth
 
 import (
-	"fmt"
 	"math"
 	"time"
+
+	"racedirector/app/i18n"
 )
 
 // Lock guards the race: with a PIN, only the director signed in may change anything. A Lock made
@@ -71,7 +72,10 @@ func (l *Lock) Locked() bool { return l != nil && l.pin != nil }
 type WrongPINError struct{}
 
 // Error says so.
-func (*WrongPINError) Error() string { return "this is not the director's PIN" }
+func (e *WrongPINError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (*WrongPINError) Said() i18n.Text { return i18n.Textf("this is not the director's PIN") }
 
 // TooManyError is a sign-in refused because its address sent too many wrong PINs (or passwords):
 // it may try again after RetryAfter.
@@ -82,29 +86,31 @@ type TooManyError struct {
 }
 
 // Error says how long to wait.
-func (e *TooManyError) Error() string {
-	what := "PINs"
+func (e *TooManyError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (e *TooManyError) Said() i18n.Text {
 	if e.Passwords {
-		what = "passwords"
+		return i18n.Textf("too many wrong passwords from this device: try again in %s", inWords(e.RetryAfter))
 	}
-	return fmt.Sprintf("too many wrong %s from this device: try again in %s", what, inWords(e.RetryAfter))
+	return i18n.Textf("too many wrong PINs from this device: try again in %s", inWords(e.RetryAfter))
 }
 
 // Seconds is RetryAfter in whole seconds, rounded up, for a Retry-After header.
 func (e *TooManyError) Seconds() int { return int(math.Ceil(e.RetryAfter.Seconds())) }
 
 // inWords says a wait as a person would: "a minute", "40 seconds".
-func inWords(d time.Duration) string {
+func inWords(d time.Duration) i18n.Text {
 	s := int(math.Ceil(d.Seconds()))
 	switch {
 	case s <= 1:
-		return "a second"
+		return i18n.Textf("a second")
 	case s < 60:
-		return fmt.Sprintf("%d seconds", s)
+		return i18n.Textf("%d seconds", s)
 	case s == 60:
-		return "a minute"
+		return i18n.Textf("a minute")
 	}
-	return fmt.Sprintf("%d minutes", (s+59)/60)
+	return i18n.Textf("%d minutes", (s+59)/60)
 }
 
 // SignIn starts a director's session for the client address (ClientAddress) that sent pin. A

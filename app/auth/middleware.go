@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"racedirector/app/i18n"
 )
 
 // CookieName is the page cookie holding the director's session token.
@@ -91,11 +93,11 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			return l.toSignIn(c, api, sent)
 		case Forbidden:
 			if v.Mode == Open {
-				return echo.NewHTTPError(http.StatusForbidden, "the first administrator's account is created on the machine Race Director runs on, or with the director's PIN")
+				return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("the first administrator's account is created on the machine Race Director runs on, or with the director's PIN"))
 			}
-			return echo.NewHTTPError(http.StatusForbidden, "only an administrator may invite directors and see their accounts")
+			return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("only an administrator may invite directors and see their accounts"))
 		case NotHere:
-			return echo.NewHTTPError(http.StatusNotFound, "this table has directors' accounts already: sign in, or ask an administrator for an invitation")
+			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this table has directors' accounts already: sign in, or ask an administrator for an invitation"))
 		}
 		if err := l.ownsWhatIsNamed(c, v); err != nil {
 			return err
@@ -138,9 +140,9 @@ func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 func (l *Lock) toSignIn(c echo.Context, api, sent bool) error {
 	if api {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="Race Director"`)
-		msg := "only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header"
+		msg := i18n.Textf("only the race director may change the race: sign in with POST /api/v1/session and send the token it gives in an Authorization: Bearer header")
 		if sent {
-			msg = "the director's token has ended or is not valid: sign in again with POST /api/v1/session"
+			msg = i18n.Textf("the director's token has ended or is not valid: sign in again with POST /api/v1/session")
 		}
 		return echo.NewHTTPError(http.StatusUnauthorized, msg)
 	}

@@ -79,8 +79,8 @@ func readFiles(t *testing.T) map[string]map[string]any {
 }
 
 var (
-	placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
-	printfVerb  = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
+	placeholder  = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+	printfVerbOf = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
 )
 
 // forms lists a message's texts: itself, or its plural forms.
@@ -115,7 +115,7 @@ func names(s string) []string {
 // verbs lists a printf format's verbs by kind (%d, %s, %q…), sorted: a translation may reorder them.
 func verbs(s string) []string {
 	var out []string
-	for _, m := range printfVerb.FindAllString(s, -1) {
+	for _, m := range printfVerbOf.FindAllString(s, -1) {
 		if m == "%%" {
 			continue
 		}
@@ -174,7 +174,7 @@ func TestSpanishAndItalianAreTranslated(t *testing.T) {
 		for key, ev := range files[i18n.English] {
 			en := strings.Join(forms(ev), " ")
 			other := strings.Join(forms(files[lang][key]), " ")
-			words := strings.Fields(placeholder.ReplaceAllString(printfVerb.ReplaceAllString(en, ""), ""))
+			words := strings.Fields(placeholder.ReplaceAllString(printfVerbOf.ReplaceAllString(en, ""), ""))
 			if len(words) >= 4 && en == other {
 				t.Errorf("%s %q is the English sentence %q", lang, key, en)
 			}

@@ -54,38 +54,38 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 	rule, ok := lookupAdvantage(rs, use.Kind)
 	isEffort := use.Kind == AdvEffort && rs.Effort != nil
 	if !ok && !isEffort {
-		return Invalid("kind", fmt.Sprintf("unknown advantage %q for ruleset %s", use.Kind, rs.ID))
+		return Invalidf("kind", "unknown advantage %q for ruleset %s", use.Kind, rs.ID)
 	}
 	rider, ok := t.RiderByBib(use.Bib)
 	if !ok {
-		return Invalid("bib", fmt.Sprintf("unknown bib %d", use.Bib))
+		return Invalidf("bib", "unknown bib %d", use.Bib)
 	}
 	if abandonedIn(t, prior, cur, use.Bib) {
-		return Invalid("bib", fmt.Sprintf("bib %d has abandoned", use.Bib))
+		return Invalidf("bib", "bib %d has abandoned", use.Bib)
 	}
 	stage, ok := stageOf(t, cur.Stage)
 	if !ok {
-		return Invalid("stage", fmt.Sprintf("the tour has no stage %d", cur.Stage))
+		return Invalidf("stage", "the tour has no stage %d", cur.Stage)
 	}
 	if isEffort {
 		return checkEffort(t, prior, cur, use)
 	}
 	name := advantageName(rule)
 	if rule.Role != "" && riderRole(rs, rider) != rule.Role {
-		return Invalid("bib", fmt.Sprintf("only the %s can use a %s (bib %d is the %s)",
-			rule.Role, name, use.Bib, orNone(riderRole(rs, rider))))
+		return Invalidf("bib", "only the %s can use a %s (bib %d is the %s)",
+			rule.Role, name, use.Bib, orNone(riderRole(rs, rider)))
 	}
 	climbLimit := 0
 	if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
 		if use.Climb < 1 || use.Climb > len(stage.Climbs) {
-			return Invalid("climb", fmt.Sprintf("stage %d has no climb %d", cur.Stage, use.Climb))
+			return Invalidf("climb", "stage %d has no climb %d", cur.Stage, use.Climb)
 		}
 		cat := climbByIndex(stage, use.Climb).Category
 		allowed := slices.Contains(rule.ClimbCategories, cat) || len(rule.ClimbCategories) == 0
 		climbLimit = rule.PerClimb[cat]
 		if !allowed || len(rule.PerClimb) > 0 && climbLimit == 0 {
-			return Invalid("climb", fmt.Sprintf("a %s is not allowed on climb %d (%s): only on %s",
-				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or ")))
+			return Invalidf("climb", "a %s is not allowed on climb %d (%s): only on %s",
+				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or "))
 		}
 	}
 	if climbLimit > 0 || len(rule.ClimbCategories) > 0 {
@@ -94,7 +94,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		}
 	}
 	if len(rule.Variants) > 0 && !slices.Contains(rule.Variants, use.Variant) {
-		return Invalid("variant", "must be "+strings.Join(rule.Variants, " or "))
+		return Invalidf("variant", "must be %s", orList(rule.Variants))
 	}
 	if use.Turn < 0 {
 		return Invalid("turn", "must be at least 1 (or 0 when not given)")
@@ -119,24 +119,24 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 			}
 		}
 		if rule.PerRiderPerTurn > 0 && byRider >= rule.PerRiderPerTurn {
-			return Invalid("turn", fmt.Sprintf("bib %d already has %d %s in turn %d (at most %d to one rider)",
-				use.Bib, byRider, plural(name, byRider), use.Turn, rule.PerRiderPerTurn))
+			return Invalidf("turn", "bib %d already has %d %s in turn %d (at most %d to one rider)",
+				use.Bib, byRider, plural(name, byRider), use.Turn, rule.PerRiderPerTurn)
 		}
 		if rule.PerTeamPerTurn > 0 && byTeam >= rule.PerTeamPerTurn {
-			return Invalid("turn", fmt.Sprintf("team %s already gave %d %s in turn %d (at most %d per team)",
-				team, byTeam, plural(name, byTeam), use.Turn, rule.PerTeamPerTurn))
+			return Invalidf("turn", "team %s already gave %d %s in turn %d (at most %d per team)",
+				team, byTeam, plural(name, byTeam), use.Turn, rule.PerTeamPerTurn)
 		}
 	}
 	if climbLimit > 0 {
 		used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, use.Climb)
 		if used >= climbLimit {
-			return Conflict(fmt.Sprintf("team %s has used its %d %s on climb %d",
-				team, climbLimit, plural(name, climbLimit), use.Climb))
+			return Conflictf("team %s has used its %d %s on climb %d",
+				team, climbLimit, plural(name, climbLimit), use.Climb)
 		}
 	}
 	if limit := stageLimit(rs, rule, stage.Type); limit > 0 {
 		if used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, 0); used >= limit {
-			return Conflict(fmt.Sprintf("team %s has used its %d %s this stage", team, limit, plural(name, limit)))
+			return Conflictf("team %s has used its %d %s this stage", team, limit, plural(name, limit))
 		}
 	}
 	if rule.PerTourHorsHalf {
@@ -144,9 +144,9 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		all := append(priorOnly(prior, cur.Stage), cur)
 		if used := countUses(t, all, use.Kind, rider.TeamID, 0); used >= limit {
 			if limit == 0 {
-				return Conflict(fmt.Sprintf("team %s has no %s in this tour", team, plural(name, 2)))
+				return Conflictf("team %s has no %s in this tour", team, plural(name, 2))
 			}
-			return Conflict(fmt.Sprintf("team %s has used its %d %s this tour", team, limit, plural(name, limit)))
+			return Conflictf("team %s has used its %d %s this tour", team, limit, plural(name, limit))
 		}
 	}
 	return nil
@@ -162,10 +162,10 @@ func notAfterFinish(t *Tour, cur StageResult, use AdvantageUse, name string) err
 		return nil
 	}
 	if use.Turn == 0 {
-		return Invalid("turn", fmt.Sprintf("bib %d has finished the stage: to record a %s he took before his finish, give the turn it was taken", use.Bib, name))
+		return Invalidf("turn", "bib %d has finished the stage: to record a %s he took before his finish, give the turn it was taken", use.Bib, name)
 	}
 	if turn, ok := finishTurn(t, cur, use.Bib); ok && use.Turn > turn {
-		return Invalid("turn", fmt.Sprintf("bib %d finished in turn %d: a %s in turn %d is after his finish; give the turn the %s was taken", use.Bib, turn, name, use.Turn, name))
+		return Invalidf("turn", "bib %d finished in turn %d: a %s in turn %d is after his finish; give the turn the %s was taken", use.Bib, turn, name, use.Turn, name)
 	}
 	return nil
 }
@@ -200,8 +200,8 @@ func notCombined(rs Ruleset, cur StageResult, use AdvantageUse) error {
 			continue // a use not bound to a climb (its climb number means nothing)
 		}
 		attack, _ := lookupAdvantage(rs, AdvMountainAttack)
-		return Invalid("climb", fmt.Sprintf("bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
-			use.Bib, advantageName(other), use.Climb, advantageName(attack)))
+		return Invalidf("climb", "bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
+			use.Bib, advantageName(other), use.Climb, advantageName(attack))
 	}
 	return nil
 }

@@ -19,7 +19,7 @@ const (
 // and seconds after a colon have two digits and are below 60; the error says what a time looks like.
 func ParseClockTime(s string) (int, error) {
 	text := strings.TrimSpace(s)
-	bad := fmt.Errorf("%q is not a time like %s", s, clockExample)
+	bad := Reasonf("%q is not a time like %s", s, clockExample)
 	whole, frac, hasFrac := strings.Cut(text, ".")
 	parts := strings.Split(whole, ":")
 	if len(parts) < 2 || len(parts) > 3 {

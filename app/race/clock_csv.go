@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // MaxClockRows is the most data rows a clock finish CSV may have.
@@ -52,14 +54,14 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 	v := &ValidationError{}
 	r, line := CSVReader(data, maxClockCells)
 	if line > 0 {
-		return out, Invalid("file", fmt.Sprintf("line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells))
+		return out, Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
 	}
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		return out, Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
 	}
 	if err != nil {
-		return out, Invalid("file", csvProblem(err))
+		return out, InvalidText("file", csvProblem(err))
 	}
 	col, ok := clockHeader(header, v)
 	if !ok {
@@ -72,12 +74,12 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 			break
 		}
 		if err != nil {
-			v.Add("file", csvProblem(err))
+			v.AddText("file", csvProblem(err))
 			break
 		}
 		row := len(out.Lines)
 		if row == MaxClockRows {
-			v.Add("file", fmt.Sprintf("has more than %d rows", MaxClockRows))
+			v.Addf("file", "has more than %d rows", MaxClockRows)
 			break
 		}
 		line, _ := r.FieldPos(0)
@@ -112,12 +114,12 @@ func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
 		switch {
 		case slices.Contains(ignoredClockColumns(), name):
 		case !slices.Contains(clockColumns(), name):
-			v.Add("header", fmt.Sprintf("unknown column %q: the columns are %s (%s are ignored)", h,
-				strings.Join(clockColumns(), ","), strings.Join(ignoredClockColumns(), ", ")))
+			v.Addf("header", "unknown column %q: the columns are %s (%s are ignored)", h,
+				strings.Join(clockColumns(), ","), strings.Join(ignoredClockColumns(), ", "))
 			ok = false
 		default:
 			if _, dup := col[name]; dup {
-				v.Add("header", fmt.Sprintf("column %q is there twice", name))
+				v.Addf("header", "column %q is there twice", name)
 				ok = false
 			}
 			col[name] = i
@@ -125,7 +127,7 @@ func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
 	}
 	for _, need := range []string{"bib", "time"} {
 		if _, has := col[need]; !has && ok {
-			v.Add("header", fmt.Sprintf("has no %s column: the first line must name the columns bib,time,bonus,penalty", need))
+			v.Addf("header", "has no %s column: the first line must name the columns bib,time,bonus,penalty", need)
 			ok = false
 		}
 	}
@@ -143,16 +145,16 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 	default:
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 1 {
-			v.Add(prefix+".bib", fmt.Sprintf("%q is not a bib number", text))
+			v.Addf(prefix+".bib", "%q is not a bib number", text)
 			ok = false
 		}
 		res.Bib = n
 	}
 	if text := cell("time"); text == "" {
-		v.Add(prefix+".time", "is required (like "+clockExample+")")
+		v.Addf(prefix+".time", "is required (like %s)", clockExample)
 		ok = false
 	} else if h, err := ParseClockTime(text); err != nil {
-		v.Add(prefix+".time", err.Error())
+		v.AddText(prefix+".time", ReasonOf(err))
 		ok = false
 	} else {
 		res.Hundredths = h
@@ -164,7 +166,7 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 		}
 		n, err := strconv.Atoi(text)
 		if err != nil || n < 0 {
-			v.Add(prefix+"."+name, fmt.Sprintf("%q is not a whole number of seconds", text))
+			v.Addf(prefix+"."+name, "%q is not a whole number of seconds", text)
 			ok = false
 			continue
 		}
@@ -202,10 +204,10 @@ func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
 }
 
 // csvProblem describes a CSV syntax error with its line.
-func csvProblem(err error) string {
+func csvProblem(err error) i18n.Text {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("is not a readable CSV file: line %d: %v", pe.Line, pe.Err)
+		return i18n.Textf("is not a readable CSV file: line %d: %v", pe.Line, pe.Err)
 	}
-	return "is not a readable CSV file"
+	return i18n.Textf("is not a readable CSV file")
 }

@@ -1,7 +1,6 @@
 package race
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -136,7 +135,7 @@ func checkEffort(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse
 	}
 	have := EffortBalance(t, prior, cur)[use.Bib]
 	if use.Points > have {
-		return Invalid("points", fmt.Sprintf("bib %d has %s left, cannot spend %d", use.Bib, Plural(have, "effort point", "effort points"), use.Points))
+		return Invalidf("points", "bib %d has %s left, cannot spend %d", use.Bib, Plural(have, "effort point", "effort points"), use.Points)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package race
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -125,4 +126,33 @@ func (e *ValidationError) Merge(prefix string, err error) bool {
 		e.AddText(prefix+f, ve.Reason(f))
 	}
 	return true
+}
+
+// InvalidText returns a ValidationError for one field whose reason is already a Text.
+func InvalidText(field string, reason i18n.Text) *ValidationError {
+	e := &ValidationError{}
+	e.AddText(field, reason)
+	return e
+}
+
+// Reason is an error whose message is a sentence to translate (a time that cannot be read, a date
+// out of range): the caller that turns it into a field's reason keeps it translatable (ReasonOf).
+type Reason struct {
+	Text i18n.Text
+}
+
+// Error is the reason in English.
+func (r *Reason) Error() string { return r.Text.String() }
+
+// Reasonf returns a Reason error made of a format and its values.
+func Reasonf(format string, args ...any) error { return &Reason{Text: i18n.Textf(format, args...)} }
+
+// ReasonOf is err's message as a sentence to translate: the Reason's own Text when err is one (or
+// wraps one without adding words), else its English message as it is.
+func ReasonOf(err error) i18n.Text {
+	var r *Reason
+	if errors.As(err, &r) && r.Error() == err.Error() {
+		return r.Text
+	}
+	return i18n.Text{Format: err.Error()}
 }

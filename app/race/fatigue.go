@@ -59,15 +59,15 @@ func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[
 	for bib, f := range fatigue {
 		field := fmt.Sprintf("fatigue.%d", bib)
 		if _, ok := t.RiderByBib(bib); !ok {
-			v.Add(field, fmt.Sprintf("unknown bib %d", bib))
+			v.Addf(field, "unknown bib %d", bib)
 			continue
 		}
 		if abandonedIn(t, earlier, StageResult{Stage: cur.Stage}, bib) {
-			v.Add(field, fmt.Sprintf("bib %d has left the race in an earlier stage", bib))
+			v.Addf(field, "bib %d has left the race in an earlier stage", bib)
 			continue
 		}
 		if f < 0 || f > MaxFatigue {
-			v.Add(field, fmt.Sprintf("must be between 0 and %d", MaxFatigue))
+			v.Addf(field, "must be between 0 and %d", MaxFatigue)
 		}
 	}
 	return v.Err()

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"unicode/utf8"
+
+	"racedirector/app/i18n"
 )
 
 // Tour proposal profiles (RULES.md §1.4).
@@ -119,29 +121,29 @@ func proposeStage(rs Ruleset, pr ProposalRules, id string, number int, advanced 
 func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
 	v := &ValidationError{}
 	if req.Ruleset != "" && req.Ruleset != rs.ID {
-		v.Add("ruleset", fmt.Sprintf("is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID))
+		v.Addf("ruleset", "is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID)
 	}
 	switch n := utf8.RuneCountInString(req.Name); {
 	case n == 0:
 		v.Add("name", "is required")
 	case n > MaxTourNameLength:
-		v.Add("name", fmt.Sprintf("must be at most %d characters (has %d)", MaxTourNameLength, n))
+		v.Addf("name", "must be at most %d characters (has %d)", MaxTourNameLength, n)
 	}
 	if req.Stages < MinTourStages || req.Stages > MaxTourStages {
-		v.Add("stages", fmt.Sprintf("must be between %d and %d", MinTourStages, MaxTourStages))
+		v.Addf("stages", "must be between %d and %d", MinTourStages, MaxTourStages)
 	}
 	known := false
 	for _, p := range Profiles() {
 		known = known || p == req.Profile
 	}
 	if !known {
-		v.Add("profile", "must be one of "+strings.Join(Profiles(), ", "))
+		v.Addf("profile", "must be one of %s", orList(Profiles()))
 	}
 	if !ridersPerTeamAllowed(rs.Team, req.RidersPerTeam) {
-		v.Add("riders_per_team", "must be "+describeRiderCounts(rs.Team))
+		v.Addf("riders_per_team", "must be %s", describeRiderCounts(rs.Team))
 	}
 	if len(roadStageTypes(rs)) == 0 {
-		v.Add("ruleset", fmt.Sprintf("ruleset %q has no road stage types to propose", rs.ID))
+		v.Addf("ruleset", "ruleset %q has no road stage types to propose", rs.ID)
 	}
 	return v.Err()
 }
@@ -200,20 +202,18 @@ func defaultRidersPerTeam(tr TeamRules) int {
 	return best
 }
 
-// describeRiderCounts says which team sizes are allowed ("5 or 6", "between 1 and 8").
-func describeRiderCounts(tr TeamRules) string {
+// describeRiderCounts says which team sizes are allowed ("5 or 6", "between 1 and 8"), as a
+// Text to translate or a plain number.
+func describeRiderCounts(tr TeamRules) any {
 	counts := allowedRiderCounts(tr)
 	if len(tr.RiderCounts) == 0 && len(counts) > 2 {
-		return fmt.Sprintf("between %d and %d", counts[0], counts[len(counts)-1])
+		return i18n.Textf("between %d and %d", counts[0], counts[len(counts)-1])
 	}
 	parts := make([]string, len(counts))
 	for i, c := range counts {
 		parts[i] = fmt.Sprint(c)
 	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return orList(parts)
 }
 
 // randBetween returns a uniform integer in [lo, hi] (lo when hi < lo).
@@ -222,4 +222,16 @@ func randBetween(rng *rand.Rand, lo, hi int) int {
 		return lo
 	}
 	return lo + rng.IntN(hi-lo+1)
+}
+
+// orList joins words with "or" in the user's language ("a, b or c"): a Text for two words or
+// more, the word itself for one.
+func orList(words []string) any {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return i18n.Textf("%s or %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 }

@@ -46,10 +46,10 @@ const (
 // Ruleset is one rule system as data: every table the engine scores with.
 // It is loaded from data/rulesets/*.json and a tour keeps its own copy.
 type Ruleset struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
-	Names Words `json:"names,omitempty"`
+	Names       Words  `json:"names,omitempty"`
 	Description string `json:"description,omitempty"`
 	Default     bool   `json:"default,omitempty"`
 	// TimeModel is one of the TimeModel* constants.
@@ -145,8 +145,8 @@ type AttributeRule struct {
 	Name string `json:"name"`
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
 	Names Words `json:"names,omitempty"`
-	Min  int    `json:"min"`
-	Max  int    `json:"max"`
+	Min   int   `json:"min"`
+	Max   int   `json:"max"`
 }
 
 // StageType is one kind of stage and everything that depends on it.
@@ -223,9 +223,9 @@ type CardType struct {
 
 // Jersey is the leader's jersey of a classification.
 type Jersey struct {
-	Name  string `json:"name"`
+	Name string `json:"name"`
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
-	Names Words `json:"names,omitempty"`
+	Names Words  `json:"names,omitempty"`
 	Color string `json:"color"`
 }
 

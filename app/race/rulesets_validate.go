@@ -63,14 +63,14 @@ const MaxRulesetNumber = 1000
 func (r *Ruleset) validateCeiling(v *ValidationError) {
 	data, err := json.Marshal(r)
 	if err != nil {
-		v.Add("", "cannot be read: "+err.Error())
+		v.Addf("", "cannot be read: %v", err)
 		return
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var tree any
 	if err := dec.Decode(&tree); err != nil {
-		v.Add("", "cannot be read: "+err.Error())
+		v.Addf("", "cannot be read: %v", err)
 		return
 	}
 	var walk func(path string, x any)
@@ -86,7 +86,7 @@ func (r *Ruleset) validateCeiling(v *ValidationError) {
 			}
 		case json.Number:
 			if n, err := x.Int64(); err != nil || n > MaxRulesetNumber {
-				v.Add(path, fmt.Sprintf("must be at most %d", MaxRulesetNumber))
+				v.Addf(path, "must be at most %d", MaxRulesetNumber)
 			}
 		}
 	}
@@ -112,10 +112,10 @@ func (r *Ruleset) validateHeader(v *ValidationError) {
 	allowed, ok := units[r.TimeModel]
 	switch {
 	case !ok:
-		v.Add("time_model", fmt.Sprintf("%q is not a time model (one of %s, %s, %s, %s)", r.TimeModel,
-			TimeModelCyclingParty, TimeModelTurns, TimeModelSectors, TimeModelClock))
+		v.Addf("time_model", "%q is not a time model (one of %s, %s, %s, %s)", r.TimeModel,
+			TimeModelCyclingParty, TimeModelTurns, TimeModelSectors, TimeModelClock)
 	case !slices.Contains(allowed, r.TimeUnit):
-		v.Add("time_unit", fmt.Sprintf("must be %s for the %s time model", strings.Join(allowed, " or "), r.TimeModel))
+		v.Addf("time_unit", "must be %s for the %s time model", strings.Join(allowed, " or "), r.TimeModel)
 	}
 	if r.OfficialResults && r.TimeModel != TimeModelClock {
 		v.Add("official_results", "is only used by the clock time model")
@@ -140,11 +140,11 @@ func (r *Ruleset) validateRoles(v *ValidationError) {
 		}
 		switch {
 		case ro.Counter < 0 || ro.Counter > MaxRidersPerTeam:
-			v.Add(p+".counter", fmt.Sprintf("must be between 0 and %d", MaxRidersPerTeam))
+			v.Addf(p+".counter", "must be between 0 and %d", MaxRidersPerTeam)
 		case ro.Counter > 0 && counters[ro.Counter]:
-			v.Add(p+".counter", fmt.Sprintf("counter %d already gives another role", ro.Counter))
+			v.Addf(p+".counter", "counter %d already gives another role", ro.Counter)
 		case ro.Counter > r.Team.MaxRiders:
-			v.Add(p+".counter", fmt.Sprintf("must be at most team.max_riders (%d)", r.Team.MaxRiders))
+			v.Addf(p+".counter", "must be at most team.max_riders (%d)", r.Team.MaxRiders)
 		}
 		counters[ro.Counter] = true
 		if ro.MaxPerTeam < 0 {
@@ -160,15 +160,15 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 		v.Add("team.min_riders", "must be at least 1")
 	}
 	if t.MaxRiders > MaxRidersPerTeam {
-		v.Add("team.max_riders", fmt.Sprintf("must be at most %d", MaxRidersPerTeam))
+		v.Addf("team.max_riders", "must be at most %d", MaxRidersPerTeam)
 	}
 	if t.MaxRiders < t.MinRiders {
-		v.Add("team.max_riders", fmt.Sprintf("must be at least team.min_riders (%d)", t.MinRiders))
+		v.Addf("team.max_riders", "must be at least team.min_riders (%d)", t.MinRiders)
 	}
 	for i, n := range t.RiderCounts {
 		switch {
 		case n < t.MinRiders || n > t.MaxRiders:
-			v.Add(fmt.Sprintf("team.rider_counts[%d]", i), fmt.Sprintf("must be between team.min_riders and team.max_riders (%d–%d)", t.MinRiders, t.MaxRiders))
+			v.Addf(fmt.Sprintf("team.rider_counts[%d]", i), "must be between team.min_riders and team.max_riders (%d–%d)", t.MinRiders, t.MaxRiders)
 		case i > 0 && n <= t.RiderCounts[i-1]:
 			v.Add(fmt.Sprintf("team.rider_counts[%d]", i), "must be larger than the count before it")
 		}
@@ -177,7 +177,7 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 		v.Add("team.min_teams", "must be at least 1")
 	}
 	if t.MaxTeams < t.MinTeams {
-		v.Add("team.max_teams", fmt.Sprintf("must be at least team.min_teams (%d)", t.MinTeams))
+		v.Addf("team.max_teams", "must be at least team.min_teams (%d)", t.MinTeams)
 	}
 	if len(r.Roles) > 0 {
 		limited := 0
@@ -189,7 +189,7 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 			limited += ro.MaxPerTeam
 		}
 		if limited >= 0 && limited < t.MinRiders {
-			v.Add("team.min_riders", fmt.Sprintf("cannot be met: the roles allow at most %d riders per team", limited))
+			v.Addf("team.min_riders", "cannot be met: the roles allow at most %d riders per team", limited)
 		}
 	}
 	ids := map[string]bool{}
@@ -197,7 +197,7 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 		p := fmt.Sprintf("team.attributes[%d]", i)
 		checkID(v, p+".id", a.ID, ids)
 		if a.Max < a.Min {
-			v.Add(p+".max", fmt.Sprintf("must be at least min (%d)", a.Min))
+			v.Addf(p+".max", "must be at least min (%d)", a.Min)
 		}
 	}
 	if t.MaxCost < 0 {
@@ -209,7 +209,7 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 		case i < 0:
 			v.Add("team.max_cost", `needs a "cost" attribute in team.attributes`)
 		case t.Attributes[i].Min*t.MinRiders > t.MaxCost:
-			v.Add("team.max_cost", fmt.Sprintf("cannot be met: %d riders cost at least %d", t.MinRiders, t.Attributes[i].Min*t.MinRiders))
+			v.Addf("team.max_cost", "cannot be met: %d riders cost at least %d", t.MinRiders, t.Attributes[i].Min*t.MinRiders)
 		}
 	}
 }
@@ -229,7 +229,7 @@ func (r *Ruleset) validateClimbCategories(v *ValidationError) map[string]bool {
 		case c.Rank < 1:
 			v.Add(p+".rank", "must be at least 1 (1 is the hardest category)")
 		case ranks[c.Rank]:
-			v.Add(p+".rank", fmt.Sprintf("rank %d is already another category's", c.Rank))
+			v.Addf(p+".rank", "rank %d is already another category's", c.Rank)
 		}
 		ranks[c.Rank] = true
 	}
@@ -249,7 +249,7 @@ func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) m
 			v.Add(p+".min_climbs", "must not be negative")
 		}
 		if st.MaxClimbs < st.MinClimbs {
-			v.Add(p+".max_climbs", fmt.Sprintf("must be at least min_climbs (%d)", st.MinClimbs))
+			v.Addf(p+".max_climbs", "must be at least min_climbs (%d)", st.MinClimbs)
 		}
 		if st.MaxClimbs > 0 && len(st.ClimbCategories) == 0 {
 			v.Add(p+".climb_categories", "must name at least one category when the stage type has climbs")
@@ -258,11 +258,11 @@ func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) m
 		checkRefs(v, p+".must_include", st.MustInclude, cats, "climb category")
 		for j, c := range st.MustInclude {
 			if !slices.Contains(st.ClimbCategories, c) {
-				v.Add(fmt.Sprintf("%s.must_include[%d]", p, j), fmt.Sprintf("%q is not in climb_categories", c))
+				v.Addf(fmt.Sprintf("%s.must_include[%d]", p, j), "%q is not in climb_categories", c)
 			}
 		}
 		if len(st.MustInclude) > st.MaxClimbs {
-			v.Add(p+".must_include", fmt.Sprintf("names more categories than max_climbs (%d)", st.MaxClimbs))
+			v.Addf(p+".must_include", "names more categories than max_climbs (%d)", st.MaxClimbs)
 		}
 		if st.Sprints < 0 {
 			v.Add(p+".sprints", "must not be negative")
@@ -271,7 +271,7 @@ func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) m
 			v.Add(p+".min_length", "must not be negative")
 		}
 		if st.MaxLength < st.MinLength {
-			v.Add(p+".max_length", fmt.Sprintf("must be at least min_length (%d)", st.MinLength))
+			v.Addf(p+".max_length", "must be at least min_length (%d)", st.MinLength)
 		}
 		checkTable(v, p+".regularity", st.Regularity)
 		if st.SprintAdvantages < 0 {
@@ -284,7 +284,7 @@ func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) m
 				v.Add(p+".time_trial", "a team time trial needs team_best (the rider whose time the team takes)")
 			}
 		default:
-			v.Add(p+".time_trial", fmt.Sprintf("must be empty, %q or %q", TimeTrialIndividual, TimeTrialTeam))
+			v.Addf(p+".time_trial", "must be empty, %q or %q", TimeTrialIndividual, TimeTrialTeam)
 		}
 	}
 	return ids
@@ -303,10 +303,10 @@ func (r *Ruleset) validateSections(v *ValidationError, cats map[string]bool) {
 			v.Add(p+".min_km", "must not be negative")
 		}
 		if s.MaxKm != 0 && s.MaxKm < s.MinKm {
-			v.Add(p+".max_km", fmt.Sprintf("must be 0 (no limit) or at least min_km (%d)", s.MinKm))
+			v.Addf(p+".max_km", "must be 0 (no limit) or at least min_km (%d)", s.MinKm)
 		}
 		if s.Climb != "" && !cats[s.Climb] {
-			v.Add(p+".climb", fmt.Sprintf("%q is not a climb category of this ruleset", s.Climb))
+			v.Addf(p+".climb", "%q is not a climb category of this ruleset", s.Climb)
 		}
 	}
 }
@@ -342,15 +342,15 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 		p := fmt.Sprintf("classifications[%d]", i)
 		switch {
 		case !slices.Contains(known, c):
-			v.Add(p, fmt.Sprintf("%q is not a classification (one of %s)", c, strings.Join(known, ", ")))
+			v.Addf(p, "%q is not a classification (one of %s)", c, strings.Join(known, ", "))
 		case seen[c]:
-			v.Add(p, fmt.Sprintf("%q is listed twice", c))
+			v.Addf(p, "%q is listed twice", c)
 		}
 		seen[c] = true
 	}
 	for _, c := range []string{ClassStage, ClassIndividual} {
 		if !seen[c] {
-			v.Add("classifications", fmt.Sprintf("must include %q", c))
+			v.Addf("classifications", "must include %q", c)
 		}
 	}
 	if seen[ClassSprints] && len(r.SprintPoints) == 0 {
@@ -363,15 +363,15 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 		v.Add("team_best", "must be at least 1 for the teams classification")
 	}
 	if r.TeamBest < 0 || r.TeamBest > r.Team.MaxRiders {
-		v.Add("team_best", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
+		v.Addf("team_best", "must be between 0 and team.max_riders (%d)", r.Team.MaxRiders)
 	}
 	for i, st := range r.StageTypes {
 		if st.TimeCut < 0 || st.TimeCut > maxTimeCut {
-			v.Add(fmt.Sprintf("stage_types[%d].time_cut", i), fmt.Sprintf("must be between 0 and %d", maxTimeCut))
+			v.Addf(fmt.Sprintf("stage_types[%d].time_cut", i), "must be between 0 and %d", maxTimeCut)
 		}
 	}
 	if r.TTTRider < 0 || r.TTTRider > r.Team.MaxRiders {
-		v.Add("ttt_rider", fmt.Sprintf("must be between 0 and team.max_riders (%d)", r.Team.MaxRiders))
+		v.Addf("ttt_rider", "must be between 0 and team.max_riders (%d)", r.Team.MaxRiders)
 	}
 	if r.YouthYears < 0 || r.YouthYears > 99 {
 		v.Add("youth_years", "must be between 0 and 99")
@@ -383,7 +383,7 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 		j := r.Jerseys[k]
 		p := "jerseys." + k
 		if !seen[k] {
-			v.Add(p, fmt.Sprintf("%q is not a classification of this ruleset", k))
+			v.Addf(p, "%q is not a classification of this ruleset", k)
 		}
 		if strings.TrimSpace(j.Name) == "" {
 			v.Add(p+".name", "is required")
@@ -402,9 +402,9 @@ func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]
 		p := fmt.Sprintf("advantages[%d]", i)
 		switch {
 		case !slices.Contains(kinds, a.Kind):
-			v.Add(p+".kind", fmt.Sprintf("%q is not an advantage (one of %s)", a.Kind, strings.Join(kinds, ", ")))
+			v.Addf(p+".kind", "%q is not an advantage (one of %s)", a.Kind, strings.Join(kinds, ", "))
 		case seen[a.Kind]:
-			v.Add(p+".kind", fmt.Sprintf("%q is listed twice", a.Kind))
+			v.Addf(p+".kind", "%q is listed twice", a.Kind)
 		}
 		seen[a.Kind] = true
 		for name, n := range map[string]int{"per_stage": a.PerStage, "per_rider_per_turn": a.PerRiderPerTurn, "per_team_per_turn": a.PerTeamPerTurn} {
@@ -414,13 +414,13 @@ func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]
 		}
 		if a.Role != "" {
 			if _, ok := r.Role(a.Role); !ok {
-				v.Add(p+".role", fmt.Sprintf("%q is not a role of this ruleset", a.Role))
+				v.Addf(p+".role", "%q is not a role of this ruleset", a.Role)
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(a.PerStageByType)) {
 			switch {
 			case !types[k]:
-				v.Add(p+".per_stage_by_type."+k, fmt.Sprintf("%q is not a stage type of this ruleset", k))
+				v.Addf(p+".per_stage_by_type."+k, "%q is not a stage type of this ruleset", k)
 			case a.PerStageByType[k] < 0:
 				v.Add(p+".per_stage_by_type."+k, "must not be negative")
 			}
@@ -428,7 +428,7 @@ func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]
 		for _, k := range slices.Sorted(maps.Keys(a.PerClimb)) {
 			switch {
 			case !cats[k]:
-				v.Add(p+".per_climb."+k, fmt.Sprintf("%q is not a climb category of this ruleset", k))
+				v.Addf(p+".per_climb."+k, "%q is not a climb category of this ruleset", k)
 			case a.PerClimb[k] < 0:
 				v.Add(p+".per_climb."+k, "must not be negative")
 			}
@@ -443,8 +443,8 @@ func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]
 			for i, st := range r.StageTypes {
 				n, ok := a.PerStageByType[st.ID]
 				if ok && st.SprintAdvantages != 0 && n != st.SprintAdvantages {
-					v.Add(fmt.Sprintf("stage_types[%d].sprint_advantages", i),
-						fmt.Sprintf("is %d but %s.per_stage_by_type.%s is %d", st.SprintAdvantages, p, st.ID, n))
+					v.Addf(fmt.Sprintf("stage_types[%d].sprint_advantages", i),
+						"is %d but %s.per_stage_by_type.%s is %d", st.SprintAdvantages, p, st.ID, n)
 				}
 			}
 		}
@@ -461,7 +461,7 @@ func (r *Ruleset) validateExtras(v *ValidationError) {
 			for _, k := range slices.Sorted(maps.Keys(part.m)) {
 				p := "effort." + part.name + "." + k
 				if _, ok := r.Role(k); !ok {
-					v.Add(p, fmt.Sprintf("%q is not a role of this ruleset", k))
+					v.Addf(p, "%q is not a role of this ruleset", k)
 				} else if part.m[k] < 0 {
 					v.Add(p, "must not be negative")
 				}
@@ -482,7 +482,7 @@ func (r *Ruleset) validateExtras(v *ValidationError) {
 			v.Add("fatigue.limit", "must be at least 1")
 		}
 		if f.AdvancedLimit < f.Limit {
-			v.Add("fatigue.advanced_limit", fmt.Sprintf("must be at least fatigue.limit (%d)", f.Limit))
+			v.Addf("fatigue.advanced_limit", "must be at least fatigue.limit (%d)", f.Limit)
 		}
 	}
 	if vo := r.Volata; vo != nil {
@@ -531,7 +531,7 @@ func checkTable(v *ValidationError, field string, table []int) {
 	for i, n := range table {
 		switch {
 		case n < 0:
-			v.Add(field, fmt.Sprintf("must not be negative (place %d is %d)", i+1, n))
+			v.Addf(field, "must not be negative (place %d is %d)", i+1, n)
 			return
 		case i > 0 && n > table[i-1]:
 			v.Add(field, "must not increase")
@@ -546,7 +546,7 @@ func checkID(v *ValidationError, field, id string, seen map[string]bool) {
 	case strings.TrimSpace(id) == "":
 		v.Add(field, "is required")
 	case seen[id]:
-		v.Add(field, fmt.Sprintf("%q is used twice", id))
+		v.Addf(field, "%q is used twice", id)
 	}
 	seen[id] = true
 }
@@ -555,7 +555,7 @@ func checkID(v *ValidationError, field, id string, seen map[string]bool) {
 func checkRefs(v *ValidationError, field string, list []string, known map[string]bool, what string) {
 	for i, id := range list {
 		if !known[id] {
-			v.Add(fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("%q is not a %s of this ruleset", id, what))
+			v.Addf(fmt.Sprintf("%s[%d]", field, i), "%q is not a %s of this ruleset", id, what)
 		}
 	}
 }

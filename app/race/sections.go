@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // sectionTypes returns the ruleset's section table, or RULES.md §2.2's when it has none.
@@ -33,23 +35,23 @@ func sectionTypes(rs Ruleset) []SectionType {
 // band too short or long for km ("itt_short" of 18 km). Errors are *ValidationError on "type" or "km".
 func SectionSquares(rs Ruleset, sectionType string, km int) (int, error) {
 	t, field, reason := resolveSection(rs, sectionType, km)
-	if reason != "" {
-		return 0, Invalid(field, reason)
+	if reason.Format != "" {
+		return 0, InvalidText(field, reason)
 	}
 	return km * t.SquaresPerKm, nil
 }
 
 // resolveSection finds the section type for a type id or family and a length in km; on failure it
 // names the offending field ("type" or "km") and the reason.
-func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string) {
+func resolveSection(rs Ruleset, id string, km int) (SectionType, string, i18n.Text) {
 	table := sectionTypes(rs)
 	if km < 1 {
-		return SectionType{}, "km", "must be at least 1"
+		return SectionType{}, "km", i18n.Textf("must be at least 1")
 	}
 	if km > MaxStageLength {
 		// Every kilometre is at least one square: a longer section cannot fit in a stage (and a huge
 		// one would overflow the stage's length).
-		return SectionType{}, "km", fmt.Sprintf("must be at most %d", MaxStageLength)
+		return SectionType{}, "km", i18n.Textf("must be at most %d", MaxStageLength)
 	}
 	fits := func(t SectionType) bool {
 		return (t.MinKm == 0 || km >= t.MinKm) && (t.MaxKm == 0 || km <= t.MaxKm)
@@ -60,13 +62,13 @@ func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string)
 			continue
 		}
 		if fits(t) {
-			return t, "", ""
+			return t, "", i18n.Text{}
 		}
 		if i := strings.LastIndexAny(t.ID, "_-"); i > 0 {
 			family = t.ID[:i]
 		}
 		if family == "" {
-			return SectionType{}, "km", fmt.Sprintf("must be between %d and %d for %s", t.MinKm, t.MaxKm, t.ID)
+			return SectionType{}, "km", i18n.Textf("must be between %d and %d for %s", t.MinKm, t.MaxKm, t.ID)
 		}
 	}
 	if family == "" {
@@ -79,7 +81,7 @@ func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string)
 			continue
 		}
 		if fits(t) {
-			return t, "", ""
+			return t, "", i18n.Text{}
 		}
 		if !found || t.MinKm < lo {
 			lo = t.MinKm
@@ -90,9 +92,9 @@ func resolveSection(rs Ruleset, id string, km int) (SectionType, string, string)
 		found = true
 	}
 	if found {
-		return SectionType{}, "km", fmt.Sprintf("must be between %d and %d for %s", lo, hi, family)
+		return SectionType{}, "km", i18n.Textf("must be between %d and %d for %s", lo, hi, family)
 	}
-	return SectionType{}, "type", fmt.Sprintf("unknown section type %q", id)
+	return SectionType{}, "type", i18n.Textf("unknown section type %q", id)
 }
 
 // BuildSectionStage fills the squares of each section of a Ciclismo a fondo stage (resolving a family
@@ -110,8 +112,8 @@ func BuildSectionStage(rs Ruleset, st Stage) (Stage, error) {
 	pos := 0
 	for i, sec := range st.Sections {
 		t, field, reason := resolveSection(rs, sec.Type, sec.Km)
-		if reason != "" {
-			v.Add(fmt.Sprintf("sections[%d].%s", i, field), reason)
+		if reason.Format != "" {
+			v.AddText(fmt.Sprintf("sections[%d].%s", i, field), reason)
 			out.Sections[i] = sec
 			continue
 		}
@@ -249,7 +251,7 @@ func proposeTimeTrialSections(rs Ruleset, st StageType, flat SectionType, rng *r
 			km = randBetween(rng, 1, 50)
 		}
 	}
-	if t, _, reason := resolveSection(rs, family, km); reason == "" {
+	if t, _, reason := resolveSection(rs, family, km); reason.Format == "" {
 		return []Section{{Type: t.ID, Km: km}}
 	}
 	return []Section{{Type: flat.ID, Km: km}}

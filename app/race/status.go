@@ -52,7 +52,7 @@ func validStatus(s string) error {
 	case "", StatusDNF, StatusDNS, StatusOTL, StatusDSQ:
 		return nil
 	}
-	return fmt.Errorf("%q is not a status: DNF (did not finish), DNS (did not start), OTL (outside the time limit) or DSQ (disqualified)", s)
+	return Reasonf("%q is not a status: DNF (did not finish), DNS (did not start), OTL (outside the time limit) or DSQ (disqualified)", s)
 }
 
 // FieldCount counts the riders of one stage as the officials' communiqué does: the starters, then

@@ -1,7 +1,6 @@
 package race
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -93,12 +92,12 @@ func TimeCutOut(t *Tour, n int, res StageResult) []int {
 // a reason. Fields are "bib", "points" and "reason".
 func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Reinstatement) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), r.Bib); reason != "" {
-		v.Add("bib", reason)
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), r.Bib); reason.Format != "" {
+		v.AddText("bib", reason)
 	}
 	for _, k := range cur.Reinstated {
 		if k.Bib == r.Bib {
-			v.Add("bib", fmt.Sprintf("bib %d is already reinstated", r.Bib))
+			v.Addf("bib", "bib %d is already reinstated", r.Bib)
 		}
 	}
 	if r.Points < 0 || r.Points > 1000 {
@@ -119,12 +118,12 @@ func ValidatePenalty(t *Tour, prior []StageResult, cur StageResult, p Penalty) e
 	case p.Bib != 0 && p.Team != 0:
 		v.Add("bib", "a penalty goes to a rider or to a team, not both")
 	case p.Bib != 0:
-		if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), p.Bib); reason != "" {
-			v.Add("bib", reason)
+		if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), p.Bib); reason.Format != "" {
+			v.AddText("bib", reason)
 		}
 	case p.Team != 0:
 		if _, ok := t.TeamByID(p.Team); !ok {
-			v.Add("team", fmt.Sprintf("no team %d in this tour", p.Team))
+			v.Addf("team", "no team %d in this tour", p.Team)
 		}
 		if p.Points != 0 || p.Mountain != 0 {
 			v.Add("points", "a team's penalty is in time only (teams have no points)")

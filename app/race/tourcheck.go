@@ -5,6 +5,8 @@ import (
 	"maps"
 	"sort"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // Bounds of an edited tour (house rules).
@@ -68,7 +70,7 @@ func ValidateStages(rs Ruleset, stages []Stage) error {
 	case len(stages) < MinTourStages:
 		v.Add("stages", "must list at least one stage")
 	case len(stages) > MaxTourStages:
-		v.Add("stages", fmt.Sprintf("must list at most %d stages", MaxTourStages))
+		v.Addf("stages", "must list at most %d stages", MaxTourStages)
 	}
 	for i, st := range stages {
 		validateStage(rs, fmt.Sprintf("stages[%d]", i), st, v)
@@ -79,14 +81,14 @@ func ValidateStages(rs Ruleset, stages []Stage) error {
 // validateStage adds every problem of one stage to v, with fields under prefix.
 func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	if _, ok := rs.StageType(st.Type); !ok {
-		v.Add(prefix+".type", fmt.Sprintf("unknown stage type %q for ruleset %s", st.Type, rs.ID))
+		v.Addf(prefix+".type", "unknown stage type %q for ruleset %s", st.Type, rs.ID)
 	}
 	L := st.Length
 	if L < 1 || L > MaxStageLength {
-		v.Add(prefix+".length", fmt.Sprintf("must be between 1 and %d squares", MaxStageLength))
+		v.Addf(prefix+".length", "must be between 1 and %d squares", MaxStageLength)
 	}
 	if st.FeedZones < 0 || st.FeedZones > MaxFeedZones {
-		v.Add(prefix+".feed_zones", fmt.Sprintf("must be between 0 and %d", MaxFeedZones))
+		v.Addf(prefix+".feed_zones", "must be between 0 and %d", MaxFeedZones)
 	}
 	validateSections(rs, prefix, st, v)
 	validateCards(rs, prefix, st, v)
@@ -96,23 +98,23 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 		f := fmt.Sprintf("%s.climbs[%d]", prefix, j)
 		cat, known := rs.ClimbCategory(c.Category)
 		if !known && len(rs.ClimbCategories) > 0 {
-			v.Add(f+".category", fmt.Sprintf("unknown climb category %q", c.Category))
+			v.Addf(f+".category", "unknown climb category %q", c.Category)
 		}
 		ok := true
 		if c.Start < 1 || c.Start > L {
-			v.Add(f+".start", fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+			v.Addf(f+".start", "must be inside the stage (1–%d)", max(L, 1))
 			ok = false
 		}
 		switch {
 		case c.End < c.Start:
-			v.Add(f+".end", fmt.Sprintf("must not be before the start (%d)", c.Start))
+			v.Addf(f+".end", "must not be before the start (%d)", c.Start)
 			ok = false
 		case c.End > L:
-			v.Add(f+".end", fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+			v.Addf(f+".end", "must be inside the stage (1–%d)", max(L, 1))
 			ok = false
 		case known && cat.Squares > 0 && c.End-c.Start+1 != cat.Squares:
-			v.Add(f+".end", fmt.Sprintf("a %s climb is %d squares: must be %d (start + %d)",
-				c.Category, cat.Squares, c.Start+cat.Squares-1, cat.Squares-1))
+			v.Addf(f+".end", "a %s climb is %d squares: must be %d (start + %d)",
+				c.Category, cat.Squares, c.Start+cat.Squares-1, cat.Squares-1)
 		}
 		if ok {
 			order = append(order, j)
@@ -122,8 +124,8 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	for k := 1; k < len(order); k++ {
 		prev, cur := st.Climbs[order[k-1]], st.Climbs[order[k]]
 		if cur.Start <= prev.End {
-			v.Add(fmt.Sprintf("%s.climbs[%d].start", prefix, order[k]),
-				fmt.Sprintf("overlaps the climb on squares %d–%d", prev.Start, prev.End))
+			v.Addf(fmt.Sprintf("%s.climbs[%d].start", prefix, order[k]),
+				"overlaps the climb on squares %d–%d", prev.Start, prev.End)
 		}
 	}
 	// Sprints: inside the stage, on a flat square (a real race's may be on a summit), one per square.
@@ -132,13 +134,13 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 		f := fmt.Sprintf("%s.sprints[%d].at", prefix, j)
 		switch {
 		case s.At < 1 || s.At > L:
-			v.Add(f, fmt.Sprintf("must be inside the stage (1–%d)", max(L, 1)))
+			v.Addf(f, "must be inside the stage (1–%d)", max(L, 1))
 		case climbAt(st.Climbs, s.At) >= 0 && !(rs.TimeModel == TimeModelClock && st.Climbs[climbAt(st.Climbs, s.At)].End == s.At):
 			c := st.Climbs[climbAt(st.Climbs, s.At)]
-			v.Add(f, fmt.Sprintf("must be on a flat square: %d is inside the climb on squares %d–%d", s.At, c.Start, c.End))
+			v.Addf(f, "must be on a flat square: %d is inside the climb on squares %d–%d", s.At, c.Start, c.End)
 		default:
 			if k, dup := seen[s.At]; dup {
-				v.Add(f, fmt.Sprintf("square %d already has sprint %d", s.At, k))
+				v.Addf(f, "square %d already has sprint %d", s.At, k)
 			}
 			seen[s.At] = j
 		}
@@ -153,20 +155,20 @@ func validateSections(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	total, ok := 0, true
 	for k, sec := range st.Sections {
 		t, field, reason := resolveSection(rs, sec.Type, sec.Km)
-		if reason != "" {
-			v.Add(fmt.Sprintf("%s.sections[%d].%s", prefix, k, field), reason)
+		if reason.Format != "" {
+			v.AddText(fmt.Sprintf("%s.sections[%d].%s", prefix, k, field), reason)
 			ok = false
 			continue
 		}
 		want := sec.Km * t.SquaresPerKm
 		if sec.Squares != want {
-			v.Add(fmt.Sprintf("%s.sections[%d].squares", prefix, k),
-				fmt.Sprintf("must be %d (%d km × %d)", want, sec.Km, t.SquaresPerKm))
+			v.Addf(fmt.Sprintf("%s.sections[%d].squares", prefix, k),
+				"must be %d (%d km × %d)", want, sec.Km, t.SquaresPerKm)
 		}
 		total += want
 	}
 	if ok && st.Length != total {
-		v.Add(prefix+".length", fmt.Sprintf("must be %d, the squares of its sections", total))
+		v.Addf(prefix+".length", "must be %d, the squares of its sections", total)
 	}
 }
 
@@ -177,11 +179,11 @@ func validateCards(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	}
 	for k, id := range st.Cards {
 		if _, ok := lookupCard(rs, id); !ok {
-			v.Add(fmt.Sprintf("%s.cards[%d]", prefix, k), fmt.Sprintf("unknown card %q", id))
+			v.Addf(fmt.Sprintf("%s.cards[%d]", prefix, k), "unknown card %q", id)
 		}
 	}
 	if st.Length != len(st.Cards) {
-		v.Add(prefix+".length", fmt.Sprintf("must be %d, the number of cards", len(st.Cards)))
+		v.Addf(prefix+".length", "must be %d, the number of cards", len(st.Cards))
 	}
 }
 
@@ -200,10 +202,10 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		maxTeams = 30
 	}
 	if len(teams) < minTeams || len(teams) > maxTeams {
-		v.Add("teams", fmt.Sprintf("must be between %d and %d teams (has %d)", minTeams, maxTeams, len(teams)))
+		v.Addf("teams", "must be between %d and %d teams (has %d)", minTeams, maxTeams, len(teams))
 	}
 	if ridersPerTeam != 0 && !ridersPerTeamAllowed(tr, ridersPerTeam) {
-		v.Add("riders_per_team", "must be "+describeRiderCounts(tr))
+		v.Addf("riders_per_team", "must be %s", describeRiderCounts(tr))
 	}
 	counterRoles := false
 	for _, r := range rs.Roles {
@@ -215,11 +217,11 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		if team.ID < 1 {
 			v.Add(p+".id", "must be at least 1")
 		} else if k, dup := ids[team.ID]; dup {
-			other := strings.TrimSpace(teams[k].Name)
-			if other == "" {
-				other = fmt.Sprintf("team %d of the list", k+1)
+			var other any = strings.TrimSpace(teams[k].Name)
+			if other == any("") {
+				other = i18n.Textf("team %d of the list", k+1)
 			}
-			v.Add(p+".id", "is also the id of "+other)
+			v.Addf(p+".id", "is also the id of %s", other)
 		} else {
 			ids[team.ID] = i
 		}
@@ -229,12 +231,12 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		switch n := len(team.Riders); {
 		case ridersPerTeam > 0 && rs.OfficialResults && (n < 1 || n > ridersPerTeam):
 			// Real races start teams of unequal size (a non-starter): riders_per_team is the most.
-			v.Add(p+".riders", fmt.Sprintf("must have between 1 and %d riders (has %d)", ridersPerTeam, n))
+			v.Addf(p+".riders", "must have between 1 and %d riders (has %d)", ridersPerTeam, n)
 		case ridersPerTeam > 0 && rs.OfficialResults:
 		case ridersPerTeam > 0 && n != ridersPerTeam:
-			v.Add(p+".riders", fmt.Sprintf("must have exactly %d riders (has %d)", ridersPerTeam, n))
+			v.Addf(p+".riders", "must have exactly %d riders (has %d)", ridersPerTeam, n)
 		case ridersPerTeam == 0 && (n < max(tr.MinRiders, 1) || tr.MaxRiders > 0 && n > tr.MaxRiders):
-			v.Add(p+".riders", fmt.Sprintf("must have between %d and %d riders (has %d)", max(tr.MinRiders, 1), tr.MaxRiders, n))
+			v.Addf(p+".riders", "must have between %d and %d riders (has %d)", max(tr.MinRiders, 1), tr.MaxRiders, n)
 		}
 		validateRiders(rs, p, team, ridersPerTeam, counterRoles, v)
 	}
@@ -257,34 +259,34 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		}
 		switch k, dup := numbers[r.Number]; {
 		case r.Number < 1 || r.Number > maxNumber:
-			v.Add(f+".number", fmt.Sprintf("must be between 1 and %d", maxNumber))
+			v.Addf(f+".number", "must be between 1 and %d", maxNumber)
 		case dup:
-			v.Add(f+".number", fmt.Sprintf("is also the number of %s", riderWords(team.Riders[k], k)))
+			v.Addf(f+".number", "is also the number of %s", riderWords(team.Riders[k], k))
 		default:
 			numbers[r.Number] = j
 		}
 		if r.Bib != 0 && team.ID > 0 && r.Bib != team.ID*10+r.Number {
-			v.Add(f+".bib", fmt.Sprintf("must be %d (team %d × 10 + number %d)", team.ID*10+r.Number, team.ID, r.Number))
+			v.Addf(f+".bib", "must be %d (team %d × 10 + number %d)", team.ID*10+r.Number, team.ID, r.Number)
 		}
 		role, known := rs.Role(r.Role)
 		switch {
 		case counterRoles:
 			want, ok := rs.RoleForCounter(r.Number)
 			if ok && r.Role != want.ID {
-				v.Add(f+".role", fmt.Sprintf("counter %d is the %s", r.Number, want.Label()))
+				v.Addf(f+".role", "counter %d is the %s", r.Number, want.Label())
 			}
 		case !known && len(rs.Roles) > 0:
-			v.Add(f+".role", fmt.Sprintf("%q is not a role of %s", r.Role, rs.Name))
+			v.Addf(f+".role", "%q is not a role of %s", r.Role, rs.Name)
 		case known && role.MaxPerTeam > 0:
 			perRole[r.Role]++
 			if perRole[r.Role] > role.MaxPerTeam {
-				v.Add(f+".role", fmt.Sprintf("at most %d %s per team", role.MaxPerTeam, role.Label()))
+				v.Addf(f+".role", "at most %d %s per team", role.MaxPerTeam, role.Label())
 			}
 		}
 		for _, a := range rs.Team.Attributes {
 			val, has := r.Attributes[a.ID]
 			if has && (val < a.Min || val > a.Max) {
-				v.Add(fmt.Sprintf("%s.attributes.%s", f, a.ID), fmt.Sprintf("must be between %d and %d", a.Min, a.Max))
+				v.Addf(fmt.Sprintf("%s.attributes.%s", f, a.ID), "must be between %d and %d", a.Min, a.Max)
 			}
 		}
 		if rs.Team.MaxCost > 0 {
@@ -296,7 +298,7 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		}
 	}
 	if rs.Team.MaxCost > 0 && cost > rs.Team.MaxCost {
-		v.Add(p+".riders", fmt.Sprintf("cost %d is above the limit of %d", cost, rs.Team.MaxCost))
+		v.Addf(p+".riders", "cost %d is above the limit of %d", cost, rs.Team.MaxCost)
 	}
 }
 

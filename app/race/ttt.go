@@ -126,13 +126,13 @@ func validateTeamTimes(t *Tour, out map[int]exit, here map[int]bool, cur StageRe
 		team, ok := t.TeamByID(tt.Team)
 		switch {
 		case !ok:
-			v.Add(p+".team", fmt.Sprintf("no team %d in this tour", tt.Team))
+			v.Addf(p+".team", "no team %d in this tour", tt.Team)
 			continue
 		case perRider[tt.Team]:
-			v.Add(p+".team", fmt.Sprintf("%s has riders in results too: enter the team per team or per rider, not both", team.Name))
+			v.Addf(p+".team", "%s has riders in results too: enter the team per team or per rider, not both", team.Name)
 		}
 		if j, dup := given[tt.Team]; dup {
-			v.Add(p+".team", fmt.Sprintf("%s is already at teams[%d]", team.Name, j))
+			v.Addf(p+".team", "%s is already at teams[%d]", team.Name, j)
 		}
 		given[tt.Team] = i
 		if tt.Hundredths <= 0 {
@@ -143,17 +143,17 @@ func validateTeamTimes(t *Tour, out map[int]exit, here map[int]bool, cur StageRe
 			rd, ok := t.RiderByBib(d.Bib)
 			switch {
 			case !ok || rd.TeamID != tt.Team:
-				v.Add(dp+".bib", fmt.Sprintf("bib %d is not a rider of %s", d.Bib, team.Name))
+				v.Addf(dp+".bib", "bib %d is not a rider of %s", d.Bib, team.Name)
 				continue
-			case riderProblem(t, out, d.Bib) != "":
-				v.Add(dp+".bib", riderProblem(t, out, d.Bib))
+			case riderProblem(t, out, d.Bib).Format != "":
+				v.AddText(dp+".bib", riderProblem(t, out, d.Bib))
 				continue
 			case here[d.Bib]:
-				v.Add(dp+".bib", fmt.Sprintf("bib %d abandoned in this stage", d.Bib))
+				v.Addf(dp+".bib", "bib %d abandoned in this stage", d.Bib)
 				continue
 			}
 			if prev, dup := seen[d.Bib]; dup {
-				v.Add(dp+".bib", fmt.Sprintf("bib %d is already in %s", d.Bib, prev))
+				v.Addf(dp+".bib", "bib %d is already in %s", d.Bib, prev)
 				continue
 			}
 			seen[d.Bib] = dp

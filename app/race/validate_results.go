@@ -3,6 +3,8 @@ package race
 import (
 	"fmt"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // 2RUOTE sector bounds the API accepts (RULES.md §3.3: +1…+6 ahead, −1…−3 behind, more may be added).
@@ -26,16 +28,16 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
 		field := fmt.Sprintf("order[%d]", i)
-		if reason := riderProblem(t, out, bib); reason != "" {
-			v.Add(field, reason)
+		if reason := riderProblem(t, out, bib); reason.Format != "" {
+			v.AddText(field, reason)
 			continue
 		}
 		if dns[bib] {
-			v.Add(field, fmt.Sprintf("bib %d did not start this stage", bib))
+			v.Addf(field, "bib %d did not start this stage", bib)
 			continue
 		}
 		if j, dup := seen[bib]; dup {
-			v.Add(field, fmt.Sprintf("bib %d is already at order[%d]", bib, j))
+			v.Addf(field, "bib %d is already at order[%d]", bib, j)
 			continue
 		}
 		seen[bib] = i
@@ -58,16 +60,16 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	}
 	seen := map[int]string{}
 	rider := func(field string, bib int, where string) {
-		if reason := riderProblem(t, out, bib); reason != "" {
-			v.Add(field, reason)
+		if reason := riderProblem(t, out, bib); reason.Format != "" {
+			v.AddText(field, reason)
 			return
 		}
 		if here[bib] {
-			v.Add(field, fmt.Sprintf("bib %d abandoned in this stage", bib))
+			v.Addf(field, "bib %d abandoned in this stage", bib)
 			return
 		}
 		if prev, dup := seen[bib]; dup {
-			v.Add(field, fmt.Sprintf("bib %d is already in %s", bib, prev))
+			v.Addf(field, "bib %d is already in %s", bib, prev)
 			return
 		}
 		seen[bib] = where
@@ -90,10 +92,10 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		return v.Err()
 	}
 	if len(f.Results) > 0 {
-		v.Add("results", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+		v.Addf("results", "are not used by the %s time model: enter groups", model)
 	}
 	if len(f.Teams) > 0 {
-		v.Add("teams", fmt.Sprintf("are not used by the %s time model: enter groups", model))
+		v.Addf("teams", "are not used by the %s time model: enter groups", model)
 	}
 	for i, g := range f.Groups {
 		p := fmt.Sprintf("groups[%d]", i)
@@ -103,10 +105,10 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 				v.Add(p+".turn", "must not be negative (0 is the turn in which the first rider crossed)")
 			}
 			if g.Square < 1 || g.Square > TimeSquares {
-				v.Add(p+".square", fmt.Sprintf("must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares))
+				v.Addf(p+".square", "must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares)
 			}
 			if g.Die < 1 || g.Die > DieFaces {
-				v.Add(p+".die", fmt.Sprintf("must be between 1 and %d", DieFaces))
+				v.Addf(p+".die", "must be between 1 and %d", DieFaces)
 			}
 		case TimeModelTurns:
 			if g.Turn < 1 {
@@ -114,7 +116,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 			}
 		case TimeModelSectors:
 			if g.Sector < MinSector || g.Sector > MaxSector {
-				v.Add(p+".sector", fmt.Sprintf("must be between %d and %d", MinSector, MaxSector))
+				v.Addf(p+".sector", "must be between %d and %d", MinSector, MaxSector)
 			}
 		}
 		if len(g.Riders) == 0 {
@@ -132,18 +134,18 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 // a known status and a reason are given. Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason != "" {
-		v.Add("bib", reason)
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason.Format != "" {
+		v.AddText("bib", reason)
 	}
 	for _, b := range cur.Abandons {
 		if b.Bib == a.Bib {
-			v.Add("bib", fmt.Sprintf("bib %d has already abandoned in this stage", a.Bib))
+			v.Addf("bib", "bib %d has already abandoned in this stage", a.Bib)
 		}
 	}
 	if err := validStatus(a.Status); err != nil {
-		v.Add("status", err.Error())
+		v.AddText("status", ReasonOf(err))
 	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
-		v.Add("bib", fmt.Sprintf("bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib))
+		v.Addf("bib", "bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib)
 	}
 	if strings.TrimSpace(a.Reason) == "" {
 		v.Add("reason", "is required")
@@ -154,7 +156,7 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 // MissingAtClose lists, in tour order, what keeps the current stage from being closed: each starting
 // rider (not abandoned earlier nor retired for fatigue after an earlier stage) who has no finish and
 // has not abandoned. It is empty when the stage is complete.
-func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
+func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 	done := map[int]bool{}
 	for _, g := range cur.Finish.Groups {
 		for _, bib := range g.Riders {
@@ -168,11 +170,11 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []string {
 		done[a.Bib] = true
 	}
 	out := abandonedBefore(t, prior, cur.Stage)
-	var missing []string
+	var missing []i18n.Text
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
 			if _, gone := out[r.Bib]; !gone && !done[r.Bib] && !teamEntered(t, cur.Finish, r.Bib) {
-				missing = append(missing, fmt.Sprintf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
+				missing = append(missing, i18n.Textf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
 			}
 		}
 	}
@@ -235,20 +237,20 @@ func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
 }
 
 // riderProblem says why bib cannot be in a result of the current stage, or "".
-func riderProblem(t *Tour, out map[int]exit, bib int) string {
+func riderProblem(t *Tour, out map[int]exit, bib int) i18n.Text {
 	if _, ok := t.RiderByBib(bib); !ok {
-		return fmt.Sprintf("no rider with bib %d in this tour", bib)
+		return i18n.Textf("no rider with bib %d in this tour", bib)
 	}
 	if e, gone := out[bib]; gone {
 		if e.fatigue > 0 {
-			return fmt.Sprintf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
+			return i18n.Textf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
 		}
 		if e.otl {
-			return fmt.Sprintf("bib %d finished stage %d outside the time limit", bib, e.stage)
+			return i18n.Textf("bib %d finished stage %d outside the time limit", bib, e.stage)
 		}
-		return fmt.Sprintf("bib %d abandoned in stage %d", bib, e.stage)
+		return i18n.Textf("bib %d abandoned in stage %d", bib, e.stage)
 	}
-	return ""
+	return i18n.Text{}
 }
 
 // finishes reports whether bib is in a finish.
@@ -288,8 +290,8 @@ const (
 // "turns" and "reason".
 func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), l.Bib); reason != "" {
-		v.Add("bib", reason)
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), l.Bib); reason.Format != "" {
+		v.AddText("bib", reason)
 	}
 	if l.Turns < 1 || l.Turns > 20 {
 		v.Add("turns", "must be between 1 and 20")
@@ -322,8 +324,8 @@ func ValidateCombativity(t *Tour, prior []StageResult, cur StageResult, bib int)
 	if bib == 0 {
 		return nil
 	}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), bib); reason != "" {
-		return Invalid("bib", reason)
+	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), bib); reason.Format != "" {
+		return InvalidText("bib", reason)
 	}
 	return nil
 }

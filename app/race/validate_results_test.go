@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"racedirector/app/i18n"
 )
 
 // wantFields checks that err is a *ValidationError with exactly the given fields, each reason
@@ -160,7 +162,7 @@ func TestMissingAtCloseAndStartingRiders(t *testing.T) {
 	}
 	cur := result(2, at(0, 11, 12), at(30, 21, 22, 23, 24))
 	cur.Abandons = []Abandon{{Bib: 25, Reason: "crash"}}
-	got := MissingAtClose(tour, prior, cur)
+	got := englishTexts(MissingAtClose(tour, prior, cur))
 	want := []string{
 		"bib 13 Juan Pérez (Rojo) has no finish and has not abandoned",
 		"bib 14 Rider 14 (Rojo) has no finish and has not abandoned",
@@ -174,7 +176,7 @@ func TestMissingAtCloseAndStartingRiders(t *testing.T) {
 	}
 	road := newTestTour(clockRuleset(UnitSeconds), 1, 2, "road")
 	clock := StageResult{Stage: 1, Finish: Finish{Results: []ClockResult{{Bib: 11}}}}
-	if got := MissingAtClose(road, nil, clock); len(got) != 1 || !strings.HasPrefix(got[0], "bib 12 ") {
+	if got := englishTexts(MissingAtClose(road, nil, clock)); len(got) != 1 || !strings.HasPrefix(got[0], "bib 12 ") {
 		t.Errorf("MissingAtClose with clock results = %q, want bib 12 missing", got)
 	}
 }
@@ -223,4 +225,13 @@ func TestSecondCrash(t *testing.T) {
 			t.Errorf("SecondCrash(%+v) = %v, want %v", tt.l, got, tt.want)
 		}
 	}
+}
+
+// englishTexts is each sentence in English.
+func englishTexts(texts []i18n.Text) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t.String()
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package race
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 )
@@ -38,10 +37,10 @@ type TourSettings struct {
 func ParseDate(s string) (time.Time, error) {
 	d, err := time.Parse(dateLayout, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%q is not a date like 2003-04-05 (year-month-day)", s)
+		return time.Time{}, Reasonf("%q is not a date like 2003-04-05 (year-month-day)", s)
 	}
 	if d.Year() < minBornYear || d.Year() > maxBornYear {
-		return time.Time{}, fmt.Errorf("%q is not a plausible date (the year is between %d and %d)", s, minBornYear, maxBornYear)
+		return time.Time{}, Reasonf("%q is not a plausible date (the year is between %d and %d)", s, minBornYear, maxBornYear)
 	}
 	return d, nil
 }
@@ -86,7 +85,7 @@ func ValidateSettings(s TourSettings) error {
 	v := &ValidationError{}
 	if s.YouthBornFrom != "" {
 		if _, err := ParseDate(s.YouthBornFrom); err != nil {
-			v.Add("youth_born_from", err.Error())
+			v.AddText("youth_born_from", ReasonOf(err))
 		}
 	}
 	if s.TTTRider < 0 || s.TTTRider > 9 {
@@ -94,7 +93,7 @@ func ValidateSettings(s TourSettings) error {
 	}
 	for typ, pct := range s.TimeCuts {
 		if pct < 0 || pct > maxTimeCut {
-			v.Add("time_cuts."+typ, fmt.Sprintf("must be between 0 and %d percent of the winner's time (0: no time limit)", maxTimeCut))
+			v.Addf("time_cuts."+typ, "must be between 0 and %d percent of the winner's time (0: no time limit)", maxTimeCut)
 		}
 	}
 	return v.Err()

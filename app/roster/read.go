@@ -3,7 +3,6 @@ package roster
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -72,7 +71,7 @@ func tooManyRows() error {
 func checkWorkbookSize(data []byte) error {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return errors.New("the file is not a readable XLSX workbook")
+		return race.Reasonf("the file is not a readable XLSX workbook")
 	}
 	if len(z.File) > maxParts {
 		return &LimitError{Message: fmt.Sprintf("the workbook has %d parts: a roster workbook may have at most %d", len(z.File), maxParts)}
@@ -118,16 +117,16 @@ func xlsxRecords(data []byte) ([]record, error) {
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnpacked, UnzipXMLSizeLimit: sheetInMemory})
 	if err != nil {
-		return nil, errors.New("the file is not a readable XLSX workbook")
+		return nil, race.Reasonf("the file is not a readable XLSX workbook")
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, errors.New("the workbook has no worksheet")
+		return nil, race.Reasonf("the workbook has no worksheet")
 	}
 	rows, err := f.Rows(sheets[0])
 	if err != nil {
-		return nil, errors.New("the first worksheet cannot be read")
+		return nil, race.Reasonf("the first worksheet cannot be read")
 	}
 	defer rows.Close()
 	var out []record
@@ -137,7 +136,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 		}
 		cells, err := rows.Columns()
 		if err != nil {
-			return nil, errors.New("the first worksheet cannot be read")
+			return nil, race.Reasonf("the first worksheet cannot be read")
 		}
 		if blank(cells) {
 			continue
@@ -151,7 +150,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 		out = append(out, record{line: line, cells: cells})
 	}
 	if rows.Error() != nil {
-		return nil, errors.New("the first worksheet cannot be read")
+		return nil, race.Reasonf("the first worksheet cannot be read")
 	}
 	return out, nil
 }
@@ -160,7 +159,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 // order mark), up to the limit; a cell escaped against formulas (see EscapeCell) reads as written.
 func csvRecords(data []byte) ([]record, error) {
 	if !utf8.Valid(data) {
-		return nil, errors.New("the file is neither XLSX nor UTF-8 CSV")
+		return nil, race.Reasonf("the file is neither XLSX nor UTF-8 CSV")
 	}
 	r, wide := race.CSVReader(data, maxCells)
 	if wide > 0 {
@@ -173,7 +172,7 @@ func csvRecords(data []byte) ([]record, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("the CSV cannot be read: %v", err)
+			return nil, race.Reasonf("the CSV cannot be read: %v", err)
 		}
 		if line, _ := r.FieldPos(0); line > maxLines {
 			return nil, tooManyLines()

@@ -3,10 +3,11 @@
 package roster
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"racedirector/app/i18n"
 )
 
 // BaseColumns are the columns every roster file has, in order; the games' columns follow.
@@ -162,6 +163,28 @@ type Problem struct {
 	Line    int    `json:"row"`
 	Column  string `json:"column"`
 	Message string `json:"message"`
+	// Text is Message as a sentence to translate (Said); Message is it in English until a
+	// handler puts it in the user's language.
+	Text i18n.Text `json:"-"`
+}
+
+// Problemf returns the problem at line and column whose message is format with its values.
+func Problemf(line int, column, format string, args ...any) Problem {
+	t := i18n.Textf(format, args...)
+	return Problem{Line: line, Column: column, Message: t.String(), Text: t}
+}
+
+// ProblemText returns the problem at line and column whose message is already a Text.
+func ProblemText(line int, column string, t i18n.Text) Problem {
+	return Problem{Line: line, Column: column, Message: t.String(), Text: t}
+}
+
+// Said is the problem's message as a sentence to translate.
+func (p Problem) Said() i18n.Text {
+	if p.Text.Format == "" {
+		return i18n.Text{Format: p.Message}
+	}
+	return p.Text
 }
 
 // Sheet is what a roster file holds: its rows and what is wrong with them.
@@ -198,18 +221,18 @@ func readHeader(header record, l Layout) columns {
 			continue
 		}
 		if !known[h] {
-			cols.problems = append(cols.problems, Problem{Line: header.line, Column: h, Message: "unknown column"})
+			cols.problems = append(cols.problems, Problemf(header.line, h, "unknown column"))
 			continue
 		}
 		if _, dup := cols.index[h]; dup {
-			cols.problems = append(cols.problems, Problem{Line: header.line, Column: h, Message: "column appears twice"})
+			cols.problems = append(cols.problems, Problemf(header.line, h, "column appears twice"))
 			continue
 		}
 		cols.index[h] = i
 	}
 	for _, c := range BaseColumns() {
 		if _, ok := cols.index[c]; !ok {
-			cols.problems = append(cols.problems, Problem{Line: header.line, Column: c, Message: "required column is missing"})
+			cols.problems = append(cols.problems, Problemf(header.line, c, "required column is missing"))
 		}
 	}
 	return cols
@@ -234,7 +257,7 @@ func (c columns) cell(rec record, col string) string {
 func parseRecords(records []record, l Layout) Sheet {
 	var sh Sheet
 	if len(records) == 0 {
-		sh.Problems = append(sh.Problems, Problem{Line: 1, Message: "the file is empty: expected a header row " + strings.Join(l.Header(), ", ")})
+		sh.Problems = append(sh.Problems, Problemf(1, "", "the file is empty: expected a header row %s", strings.Join(l.Header(), ", ")))
 		return sh
 	}
 	cols := readHeader(records[0], l)
@@ -247,7 +270,7 @@ func parseRecords(records []record, l Layout) Sheet {
 		sh.Problems = append(sh.Problems, problems...)
 	}
 	if len(sh.Rows) == 0 {
-		sh.Problems = append(sh.Problems, Problem{Line: records[0].line + 1, Message: "the file has a header but no rider rows"})
+		sh.Problems = append(sh.Problems, Problemf(records[0].line+1, "", "the file has a header but no rider rows"))
 	}
 	return sh
 }
@@ -262,7 +285,7 @@ func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			problems = append(problems, Problem{Line: rec.line, Column: col, Message: fmt.Sprintf("%q is not a whole number", v)})
+			problems = append(problems, Problemf(rec.line, col, "%q is not a whole number", v))
 			return 0, false
 		}
 		return n, true
@@ -299,7 +322,7 @@ func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
 	if n, ok := number("number"); ok {
 		row.Number = n
 	} else if cols.cell(rec, "number") == "" && !row.TeamOnly() {
-		problems = append(problems, Problem{Line: rec.line, Column: "number", Message: "is required"})
+		problems = append(problems, Problemf(rec.line, "number", "is required"))
 	}
 	return row, problems
 }

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -98,7 +99,7 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 		// A backup is written indented: store the data compact, as the results actions write it.
 		var data bytes.Buffer
 		if err := json.Compact(&data, e.Data); err != nil {
-			return race.Invalid("stages.entries", fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+			return race.Invalidf("stages.entries", "a %s result is damaged: %v", e.Kind, err)
 		}
 		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: data.String()}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore a result: %w", err)
@@ -119,16 +120,16 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return 0, race.Invalid("file", "is not a Race Director tour backup (it is not valid backup JSON: "+err.Error()+")")
+		return 0, race.Invalidf("file", "is not a Race Director tour backup (it is not valid backup JSON: %v)", err)
 	}
 	if b.Format != BackupFormat {
-		return 0, race.Invalid("format", fmt.Sprintf("is %q: this is not a Race Director tour backup", b.Format))
+		return 0, race.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
 	}
 	if b.Version != BackupVersion {
-		return 0, race.Invalid("version", fmt.Sprintf("backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion))
+		return 0, race.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
 	}
 	if err := b.Ruleset.Validate(); err != nil {
-		return 0, race.Invalid("ruleset", "is damaged: "+err.Error())
+		return 0, race.Invalidf("ruleset", "is damaged: %v", err)
 	}
 	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams, Settings: b.Settings}
 	if err := race.ValidateSettings(b.Settings); err != nil {
@@ -148,7 +149,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	for i, t := range race.AssignBibs(b.Teams) {
 		for j, r := range t.Riders {
 			if b.Teams[i].Riders[j].Bib != r.Bib {
-				return 0, race.Invalid(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), fmt.Sprintf("must be %d", r.Bib))
+				return 0, race.Invalidf(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), "must be %d", r.Bib)
 			}
 		}
 	}
@@ -174,22 +175,22 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		seen := map[string]bool{}
 		for _, e := range sb.Entries {
 			if seen[e.Kind+"/"+e.Key] {
-				return 0, race.Invalid(field, fmt.Sprintf("the %s result %q appears twice", e.Kind, e.Key))
+				return 0, race.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
 			}
 			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
-				return 0, race.Invalid(field, fmt.Sprintf("a %s result is damaged: %v", e.Kind, err))
+				return 0, race.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
 			}
 		}
 		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {
 			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
 		}
 		if err := checkBackupResults(&tour, results[:i], results[i]); err != nil {
-			return 0, race.Invalid(field, err.Error())
+			return 0, race.InvalidText(field, race.ReasonOf(err))
 		}
 		if states[i] == race.StateClosed {
 			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
-				return 0, race.Invalid(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: "+missing[0])
+				return 0, race.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
 			}
 		}
 	}
@@ -201,7 +202,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	}
 	if closed > 0 {
 		if _, err := race.ComputeStandings(&tour, results[:closed], closed); err != nil {
-			return 0, race.Invalid("stages", "the results do not give standings: "+err.Error())
+			return 0, race.Invalidf("stages", "the results do not give standings: %v", err)
 		}
 	}
 	var id uint
@@ -316,8 +317,8 @@ func prefixed(prefix string, err error) error {
 		return err
 	}
 	out := &race.ValidationError{}
-	for f, m := range ve.Fields {
-		out.Add(f, prefix+m)
+	for f := range ve.Fields {
+		out.AddText(f, i18n.Textf("%s%s", prefix, ve.Reason(f)))
 	}
 	return out
 }

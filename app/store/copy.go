@@ -50,7 +50,7 @@ func CopyDatabase(from, to string, rulesets []race.Ruleset) ([]CopiedTable, erro
 			return err
 		}
 		if len(held) > 0 {
-			return race.Invalid("to", "already holds data ("+strings.Join(held, ", ")+"): copy into a new, empty database, one the app has not been started on")
+			return race.Invalidf("to", "already holds data (%s): copy into a new, empty database, one the app has not been started on", strings.Join(held, ", "))
 		}
 		var sequenced []string
 		for _, m := range models.All() {

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -76,11 +77,14 @@ type InvitationError struct {
 }
 
 // Error says which, and what to do.
-func (e *InvitationError) Error() string {
+func (e *InvitationError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (e *InvitationError) Said() i18n.Text {
 	if e.Used {
-		return "this invitation has been used already: sign in with the password chosen then, or ask an administrator for a new invitation"
+		return i18n.Textf("this invitation has been used already: sign in with the password chosen then, or ask an administrator for a new invitation")
 	}
-	return "this invitation has expired: ask an administrator for a new one"
+	return i18n.Textf("this invitation has expired: ask an administrator for a new one")
 }
 
 // CheckDirectorName returns the name as it is kept (spaces around it dropped) or why it is refused.
@@ -92,7 +96,7 @@ func CheckDirectorName(name string) (string, error) {
 	case !utf8.ValidString(name) || strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || !unicode.IsPrint(r) && r != ' ' }) >= 0:
 		return "", race.Invalid("name", "must be letters, digits, spaces and punctuation only")
 	case utf8.RuneCountInString(name) > MaxDirectorName:
-		return "", race.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxDirectorName))
+		return "", race.Invalidf("name", "must be at most %d characters", MaxDirectorName)
 	}
 	return name, nil
 }
@@ -130,7 +134,7 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 		}
 		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first}
 		if err := tx.Create(&row).Error; errors.Is(err, gorm.ErrDuplicatedKey) {
-			return race.Invalid("name", fmt.Sprintf("a director called %q already exists", name)) // made at the same moment
+			return race.Invalidf("name", "a director called %q already exists", name) // made at the same moment
 		} else if err != nil {
 			return fmt.Errorf("store: unable to create the director: %w", err)
 		}
@@ -168,7 +172,7 @@ func directorNameFree(tx *gorm.DB, name string) error {
 		return fmt.Errorf("store: unable to check the directors' names: %w", err)
 	}
 	if count > 0 {
-		return race.Invalid("name", fmt.Sprintf("a director called %q already exists", name))
+		return race.Invalidf("name", "a director called %q already exists", name)
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ func (st *RaceState) ProvisionalStandings() (*race.Standings, error) {
 	}
 	res := st.Results[n-1].Finish
 	if len(res.Results) == 0 && len(res.Groups) == 0 && len(res.Teams) == 0 {
-		return nil, race.Conflict(fmt.Sprintf("stage %d has no finish entered yet: no provisional classification", n))
+		return nil, race.Conflictf("stage %d has no finish entered yet: no provisional classification", n)
 	}
 	return st.memo.standings(-n, func() (*race.Standings, error) {
 		return race.ComputeStandings(&st.Tour, st.Results[:n], n)

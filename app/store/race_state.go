@@ -313,7 +313,7 @@ func (st *RaceState) Standings(after int) (*race.Standings, error) {
 		after = st.Closed
 	}
 	if after < 1 || after > st.Closed {
-		return nil, race.Invalid("after", fmt.Sprintf("must be a closed stage, 1 to %d", st.Closed))
+		return nil, race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
 	}
 	return st.memo.standings(after, func() (*race.Standings, error) {
 		return race.ComputeStandings(&st.Tour, st.Results[:st.Closed], after)

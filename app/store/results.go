@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -69,7 +70,7 @@ func (s *Store) loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceSt
 		return nil, err
 	}
 	if version >= 0 && st.Versions[n-1] != version {
-		return nil, race.Conflict(fmt.Sprintf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n))
+		return nil, race.Conflictf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n)
 	}
 	return st, nil
 }
@@ -81,9 +82,9 @@ func (st *RaceState) requireOpen(n int) error {
 	}
 	switch st.Tour.Stages[n-1].State {
 	case race.StateClosed:
-		return race.Conflict(fmt.Sprintf("stage %d is closed: reopen it to correct its results", n))
+		return race.Conflictf("stage %d is closed: reopen it to correct its results", n)
 	case race.StatePlanned:
-		return race.Conflict(fmt.Sprintf("stage %d is not open yet: stage %d is the current stage", n, st.Current))
+		return race.Conflictf("stage %d is not open yet: stage %d is the current stage", n, st.Current)
 	}
 	return nil
 }
@@ -163,9 +164,9 @@ func (s *Store) setOrder(tourID uint, n, k, version int, order []int, kind strin
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
 		stage := st.Tour.Stages[n-1]
 		count := len(stage.Sprints)
-		what := "intermediate sprint"
+		what := i18n.Textf("intermediate sprint")
 		if kind == KindClimb {
-			count, what = len(stage.Climbs), "climb"
+			count, what = len(stage.Climbs), i18n.Textf("climb")
 		}
 		if k < 1 || k > count {
 			return nil, notFound("%s %d of stage %d", what, k, n)

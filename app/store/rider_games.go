@@ -2,11 +2,11 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -197,12 +197,12 @@ func (s *Store) primaryGame(g Games) string {
 }
 
 // unknownRoleMessage says a role fits no game, listing each game's roles.
-func (s *Store) unknownRoleMessage(role string) string {
+func (s *Store) unknownRoleMessage(role string) i18n.Text {
 	var lists []string
 	for _, g := range s.Games() {
 		lists = append(lists, g.Name+": "+g.RoleList())
 	}
-	return fmt.Sprintf("%q is not a role of any game; the roles are %s", role, strings.Join(lists, "; "))
+	return i18n.Textf("%q is not a role of any game; the roles are %s", role, strings.Join(lists, "; "))
 }
 
 // legacyGames puts a role and card values given the older way (one role, one set of values) under
@@ -268,9 +268,9 @@ func (s *Store) riderGames(v *race.ValidationError, prefix string, in RiderInput
 		given := in.Games[gid].Role
 		switch {
 		case !ok:
-			v.Add(prefix+"role", s.unknownRoleMessage(role))
+			v.AddText(prefix+"role", s.unknownRoleMessage(role))
 		case in.Games != nil && given != "" && given != role:
-			v.Add(prefix+"role", fmt.Sprintf("is %q but games.%s.role is %q: give one of them", role, gid, given))
+			v.Addf(prefix+"role", "is %q but games.%s.role is %q: give one of them", role, gid, given)
 		default:
 			e := games[gid]
 			e.Role = role
@@ -293,7 +293,7 @@ func (s *Store) riderGames(v *race.ValidationError, prefix string, in RiderInput
 	}
 	for _, gid := range slices.Sorted(maps.Keys(byGame)) {
 		if given := in.Games[gid].Attributes; in.Games != nil && len(given) > 0 && !maps.Equal(given, byGame[gid]) {
-			v.Add(prefix+"attributes", fmt.Sprintf("differ from games.%s.attributes: give one of them", gid))
+			v.Addf(prefix+"attributes", "differ from games.%s.attributes: give one of them", gid)
 			continue
 		}
 		e := games[gid]
@@ -324,25 +324,25 @@ func (s *Store) validateGames(v *race.ValidationError, prefix string, games Game
 			for _, g := range s.Games() {
 				ids = append(ids, g.ID)
 			}
-			v.Add(prefix+"games."+gid, fmt.Sprintf("is not a game riders have roles in (%s)", strings.Join(ids, ", ")))
+			v.Addf(prefix+"games."+gid, "is not a game riders have roles in (%s)", strings.Join(ids, ", "))
 			continue
 		}
 		e := games[gid]
 		if len(g.Roles) > 0 {
 			if e.Role == "" {
-				v.Add(field("role"), fmt.Sprintf("is required: choose the rider's %s role; the roles are %s", g.Name, g.RoleList()))
+				v.Addf(field("role"), "is required: choose the rider's %s role; the roles are %s", g.Name, g.RoleList())
 			} else if _, known := g.FindRoleID(e.Role); !known {
-				v.Add(field("role"), fmt.Sprintf("%q is not a %s role; the roles are %s", e.Role, g.Name, g.RoleList()))
+				v.Addf(field("role"), "%q is not a %s role; the roles are %s", e.Role, g.Name, g.RoleList())
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(e.Attributes)) {
 			rule, ok := g.attribute(k)
 			if !ok {
-				v.Add(field("attributes."+k), fmt.Sprintf("is not a %s card value; the card values are %s", g.Name, g.attributeList()))
+				v.Addf(field("attributes."+k), "is not a %s card value; the card values are %s", g.Name, g.attributeList())
 				continue
 			}
 			if val := e.Attributes[k]; val < rule.Min || val > rule.Max {
-				v.Add(field("attributes."+k), fmt.Sprintf("must be between %d and %d", rule.Min, rule.Max))
+				v.Addf(field("attributes."+k), "must be between %d and %d", rule.Min, rule.Max)
 			}
 		}
 	}

@@ -159,7 +159,7 @@ func groupRows(sh roster.Sheet) ([]*importGroup, []roster.Problem) {
 	var order []*importGroup
 	for _, r := range sh.Rows {
 		if strings.TrimSpace(r.Team) == "" {
-			problems = append(problems, roster.Problem{Line: r.Line, Column: "team", Message: "is required"})
+			problems = append(problems, roster.Problemf(r.Line, "team", "is required"))
 			continue
 		}
 		key := strings.ToLower(strings.TrimSpace(r.Team))
@@ -170,10 +170,10 @@ func groupRows(sh roster.Sheet) ([]*importGroup, []roster.Problem) {
 			order = append(order, g)
 		}
 		if r.Short != "" && g.short != "" && !strings.EqualFold(r.Short, g.short) {
-			problems = append(problems, roster.Problem{Line: r.Line, Column: "short", Message: fmt.Sprintf("team %s has short name %s on an earlier row", g.name, g.short)})
+			problems = append(problems, roster.Problemf(r.Line, "short", "team %s has short name %s on an earlier row", g.name, g.short))
 		}
 		if r.Color != "" && g.color != "" && !strings.EqualFold(r.Color, g.color) {
-			problems = append(problems, roster.Problem{Line: r.Line, Column: "color", Message: fmt.Sprintf("team %s has colour %s on an earlier row", g.name, g.color)})
+			problems = append(problems, roster.Problemf(r.Line, "color", "team %s has colour %s on an earlier row", g.name, g.color))
 		}
 		if g.short == "" {
 			g.short = r.Short
@@ -239,7 +239,7 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 					continue
 				}
 				if line, seen := lines[i]; seen {
-					prev.Problems = append(prev.Problems, roster.Problem{Line: r.Line, Column: "number", Message: fmt.Sprintf("number %d of team %s appears on row %d too", r.Number, g.name, line)})
+					prev.Problems = append(prev.Problems, roster.Problemf(r.Line, "number", "number %d of team %s appears on row %d too", r.Number, g.name, line))
 				} else if _, known := byNumber[r.Number]; known {
 					in.Riders[i] = ri
 					lines[i] = r.Line
@@ -258,7 +258,7 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 		}
 		checked, v := s.checkTeam(in, olds)
 		if v.Err() != nil {
-			prev.Problems = append(prev.Problems, fieldProblems(v.Fields, firstLine, lines)...)
+			prev.Problems = append(prev.Problems, fieldProblems(v, firstLine, lines)...)
 		}
 		for i, r := range checked.Riders {
 			line, fromFile := lines[i]
@@ -296,9 +296,13 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 // out of range, and saying so twice only hides the useful message.
 func firstPerCell(problems []roster.Problem) []roster.Problem {
 	out := problems[:0:0]
-	seen := map[roster.Problem]bool{}
+	type cell struct {
+		line   int
+		column string
+	}
+	seen := map[cell]bool{}
 	for _, p := range problems {
-		key := roster.Problem{Line: p.Line, Column: p.Column}
+		key := cell{p.Line, p.Column}
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, p)
@@ -313,24 +317,25 @@ type plannedTeam struct {
 }
 
 // fieldProblems turns validation fields (riders[2].name) into problems by file row and column.
-func fieldProblems(fields map[string]string, teamLine int, lines map[int]int) []roster.Problem {
+func fieldProblems(v *race.ValidationError, teamLine int, lines map[int]int) []roster.Problem {
 	re := regexp.MustCompile(`^riders\[(\d+)\]\.(.+)$`)
 	var out []roster.Problem
-	for f, msg := range fields {
+	for f := range v.Fields {
+		msg := v.Reason(f)
 		if m := re.FindStringSubmatch(f); m != nil {
 			i, _ := strconv.Atoi(m[1])
 			line, ok := lines[i]
 			if !ok {
 				line = teamLine
 			}
-			out = append(out, roster.Problem{Line: line, Column: fileColumn(m[2]), Message: msg})
+			out = append(out, roster.ProblemText(line, fileColumn(m[2]), msg))
 			continue
 		}
 		col := f
 		if f == "riders" { // too many riders: the team's problem, not one number's
 			col = "team"
 		}
-		out = append(out, roster.Problem{Line: teamLine, Column: col, Message: msg})
+		out = append(out, roster.ProblemText(teamLine, col, msg))
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Line != out[j].Line {

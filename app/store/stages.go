@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -14,7 +15,7 @@ import (
 // IncompleteError is a stage that cannot close: Missing says exactly what is missing. It becomes a 422.
 type IncompleteError struct {
 	Stage   int
-	Missing []string
+	Missing []i18n.Text
 }
 
 // Error summarises what is missing.
@@ -106,10 +107,10 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 			return notFound("stage %d of tour %d", n, tourID)
 		}
 		if st.Tour.Stages[n-1].State != race.StateClosed {
-			return race.Conflict(fmt.Sprintf("stage %d is not closed", n))
+			return race.Conflictf("stage %d is not closed", n)
 		}
 		if n != st.Closed {
-			return race.Conflict(fmt.Sprintf("only the last closed stage (stage %d) can be reopened", st.Closed))
+			return race.Conflictf("only the last closed stage (stage %d) can be reopened", st.Closed)
 		}
 		if n < len(st.Tour.Stages) {
 			var count int64
@@ -117,7 +118,7 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 				return fmt.Errorf("store: unable to count results: %w", err)
 			}
 			if count > 0 {
-				return race.Conflict(fmt.Sprintf("stage %d already has results: clear or undo them before reopening stage %d", n+1, n))
+				return race.Conflictf("stage %d already has results: clear or undo them before reopening stage %d", n+1, n)
 			}
 			if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n]).Update("state", race.StatePlanned).Error; err != nil {
 				return fmt.Errorf("store: unable to plan stage %d: %w", n+1, err)
@@ -176,7 +177,7 @@ func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 		var last models.Change
 		err = tx.Where("stage_id = ? AND undone = ? AND action NOT IN ?", stageID, false, []string{"undo", "close", "reopen"}).Order("id desc").First(&last).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return race.Conflict(fmt.Sprintf("stage %d has no change to undo", n))
+			return race.Conflictf("stage %d has no change to undo", n)
 		}
 		if err != nil {
 			return fmt.Errorf("store: unable to read history: %w", err)

@@ -5,23 +5,34 @@
 package store
 
 import (
-	"fmt"
-
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
 // NotFoundError says which thing is missing; it becomes a 404.
 type NotFoundError struct {
 	What string
+	// Text is What as words to translate ("tour %d", 3).
+	Text i18n.Text
 }
 
 // Error names the missing thing.
 func (e *NotFoundError) Error() string { return e.What + " not found" }
 
 func notFound(format string, args ...any) error {
-	return &NotFoundError{What: fmt.Sprintf(format, args...)}
+	t := i18n.Textf(format, args...)
+	return &NotFoundError{What: t.String(), Text: t}
+}
+
+// Said is the refusal as a sentence to translate: "tour 3 not found".
+func (e *NotFoundError) Said() i18n.Text {
+	what := e.Text
+	if what.Format == "" {
+		what = i18n.Text{Format: e.What}
+	}
+	return i18n.Textf("%s not found", what)
 }
 
 // Store is the database and the rulesets it validates against.

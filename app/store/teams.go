@@ -124,7 +124,7 @@ func checkTeamNameFree(db *gorm.DB, owner uint, name string, except uint) error 
 		return fmt.Errorf("store: unable to check team names: %w", err)
 	}
 	if count > 0 {
-		return race.Invalid("name", fmt.Sprintf("a team called %q already exists", name))
+		return race.Invalidf("name", "a team called %q already exists", name)
 	}
 	return nil
 }
@@ -316,7 +316,7 @@ func (s *Store) checkRider(tx *gorm.DB, sc Scope, in RiderInput, except uint, ol
 	} else if _, err := getTeamRow(tx, sc, in.TeamID); err != nil {
 		var nf *NotFoundError
 		if errors.As(err, &nf) {
-			v.Add("team_id", fmt.Sprintf("no team with id %d", in.TeamID))
+			v.Addf("team_id", "no team with id %d", in.TeamID)
 		} else {
 			return in, err
 		}
@@ -329,7 +329,7 @@ func (s *Store) checkRider(tx *gorm.DB, sc Scope, in RiderInput, except uint, ol
 		return in, fmt.Errorf("store: unable to check rider numbers: %w", err)
 	}
 	if count > 0 {
-		return in, race.Invalid("number", fmt.Sprintf("number %d is already used in this team", in.Number))
+		return in, race.Invalidf("number", "number %d is already used in this team", in.Number)
 	}
 	var riders int64
 	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND id <> ?", in.TeamID, except).Count(&riders).Error; err != nil {

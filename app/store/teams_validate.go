@@ -75,7 +75,7 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 	case n == 0:
 		v.Add("name", "is required")
 	case n > 60:
-		v.Add("name", fmt.Sprintf("must be at most 60 characters (it has %d)", n))
+		v.Addf("name", "must be at most 60 characters (it has %d)", n)
 	}
 	if strings.ContainsFunc(in.Name, unicode.IsControl) {
 		v.Add("name", "must not contain control characters")
@@ -101,7 +101,7 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 				if other == "" {
 					other = fmt.Sprintf("rider %d of the list", j+1)
 				}
-				v.Add(prefix+"number", fmt.Sprintf("number %d is already used by %s", r.Number, other))
+				v.Addf(prefix+"number", "number %d is already used by %s", r.Number, other)
 			}
 			numbers[r.Number] = i
 		}
@@ -120,7 +120,7 @@ func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in Ride
 	case n == 0:
 		v.Add(prefix+"name", "is required")
 	case n > 60:
-		v.Add(prefix+"name", fmt.Sprintf("must be at most 60 characters (it has %d)", n))
+		v.Addf(prefix+"name", "must be at most 60 characters (it has %d)", n)
 	}
 	if strings.ContainsFunc(in.Name, unicode.IsControl) {
 		v.Add(prefix+"name", "must not contain control characters")
@@ -130,7 +130,7 @@ func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in Ride
 	}
 	if in.Born != "" {
 		if _, err := race.ParseDate(in.Born); err != nil {
-			v.Add(prefix+"born", err.Error())
+			v.AddText(prefix+"born", race.ReasonOf(err))
 		}
 	}
 	in.Games = s.riderGames(v, prefix, in, old)

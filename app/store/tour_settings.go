@@ -38,7 +38,7 @@ func (s *Store) SetTourRiderBorn(tourID uint, bib int, born string) error {
 	born = strings.TrimSpace(born)
 	if born != "" {
 		if _, err := race.ParseDate(born); err != nil {
-			return race.Invalid("born", err.Error())
+			return race.InvalidText("born", race.ReasonOf(err))
 		}
 	}
 	err := s.tourWrite(tourID, func(tx *gorm.DB) error {

@@ -104,7 +104,7 @@ func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
 		for i, id := range chosen {
 			r, ok := byID[id]
 			if !ok {
-				return nil, race.Invalid(fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("rider %d is not in team %s", id, t.Name))
+				return nil, race.Invalidf(fmt.Sprintf("%s[%d]", field, i), "rider %d is not in team %s", id, t.Name)
 			}
 			if seen[id] {
 				return nil, race.Invalid(fmt.Sprintf("%s[%d]", field, i), "is chosen twice")
@@ -128,7 +128,7 @@ func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
 func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	rs, ok := s.Ruleset(in.Ruleset)
 	if !ok {
-		return race.Tour{}, race.Invalid("ruleset", fmt.Sprintf("unknown ruleset %q", in.Ruleset))
+		return race.Tour{}, race.Invalidf("ruleset", "unknown ruleset %q", in.Ruleset)
 	}
 	v := &race.ValidationError{}
 	if in.RidersPerTeam == 0 {
@@ -162,8 +162,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	if err := race.ValidateStages(rs, asGiven); err != nil {
 		var ve *race.ValidationError
 		if errors.As(err, &ve) {
-			for f, m := range ve.Fields {
-				v.Add(f, m)
+			for f := range ve.Fields {
+				v.AddText(f, ve.Reason(f))
 			}
 		} else {
 			return race.Tour{}, err
@@ -180,8 +180,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		if err := race.ValidatePoints(points); err != nil {
 			var ve *race.ValidationError
 			if errors.As(err, &ve) {
-				for f, m := range ve.Fields {
-					v.Add(f, m) // already "points.…"
+				for f := range ve.Fields {
+					v.AddText(f, ve.Reason(f)) // already "points.…"
 				}
 			}
 		}
@@ -193,7 +193,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	for i, id := range in.Teams {
 		field := fmt.Sprintf("teams[%d]", i)
 		if j, dup := seen[id]; dup {
-			v.Add(field, fmt.Sprintf("team %d is chosen twice (also as team %d of the list)", id, j+1))
+			v.Addf(field, "team %d is chosen twice (also as team %d of the list)", id, j+1)
 			continue
 		}
 		seen[id] = i
@@ -201,7 +201,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		if err != nil {
 			var nf *NotFoundError
 			if errors.As(err, &nf) {
-				v.Add(field, fmt.Sprintf("no team with id %d in the database", id))
+				v.Addf(field, "no team with id %d in the database", id)
 				continue
 			}
 			return race.Tour{}, err
@@ -213,8 +213,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		if err != nil {
 			var ve *race.ValidationError
 			if errors.As(err, &ve) {
-				for f, m := range ve.Fields {
-					v.Add(f, m)
+				for f := range ve.Fields {
+					v.AddText(f, ve.Reason(f))
 				}
 				continue
 			}
@@ -239,7 +239,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		v.Merge("settings.", err)
 	}
 	if len(gaps) > 0 {
-		v.Add(gaps[0].field, gapMessage(gameOf(rs), gaps))
+		v.AddText(gaps[0].field, gapMessage(gameOf(rs), gaps))
 	}
 	in.RidersPerTeam = racingSize(rs, teams, in.RidersPerTeam)
 	if v.Err() == nil {

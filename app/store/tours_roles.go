@@ -1,12 +1,12 @@
 package store
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -29,26 +29,26 @@ func raceRole(rs race.Ruleset, r Rider, override GameRole) GameRole {
 
 // missingInGame says what a rider lacks to race in the ruleset's game: the field ("role", or
 // "attributes.cost" for a 2RUOTE card) and the problem in words; "" when nothing is missing.
-func missingInGame(rs race.Ruleset, g GameRole) (field, problem string) {
+func missingInGame(rs race.Ruleset, g GameRole) (field string, problem i18n.Text) {
 	game := gameOf(rs)
 	if len(rs.Roles) > 0 {
 		if g.Role == "" {
-			return "role", "has no " + game.Name + " role"
+			return "role", i18n.Textf("has no %s role", game.Name)
 		}
 		if _, ok := game.FindRoleID(g.Role); !ok {
-			return "role", fmt.Sprintf("has the role %q, which is not a %s role; the roles are %s", g.Role, game.Name, game.RoleList())
+			return "role", i18n.Textf("has the role %q, which is not a %s role; the roles are %s", g.Role, game.Name, game.RoleList())
 		}
 	}
 	if _, has := g.Attributes["cost"]; rs.Team.MaxCost > 0 && !has {
-		return "attributes.cost", "has no " + game.Name + " card (cost and speeds)"
+		return "attributes.cost", i18n.Textf("has no %s card (cost and speeds)", game.Name)
 	}
-	return "", ""
+	return "", i18n.Text{}
 }
 
 // roleGap is a racing rider without a fitting role (or card) in the tour's game.
 type roleGap struct {
 	field   string
-	problem string
+	problem i18n.Text
 	rider   string
 	number  int
 	team    string
@@ -56,29 +56,25 @@ type roleGap struct {
 
 // gapMessage is the one message for every racing rider without a fitting role in the tour's game:
 // the first named with his problem, the others counted with their teams, and how to fix it.
-func gapMessage(game Game, gaps []roleGap) string {
-	msg := fmt.Sprintf("%s (number %d of %s) %s", gaps[0].rider, gaps[0].number, gaps[0].team, gaps[0].problem)
-	if len(gaps) > 1 {
-		var teams []string
-		for _, g := range gaps[1:] {
-			if !slices.Contains(teams, g.team) {
-				teams = append(teams, g.team)
-			}
-		}
-		what := "role"
-		if strings.HasSuffix(gaps[0].field, "attributes.cost") {
-			what = "card"
-		}
-		have := "have"
-		if len(gaps) == 2 {
-			have = "has"
-		}
-		msg += fmt.Sprintf("; %s (of %s) %s no %s %s either", race.Plural(len(gaps)-1, "other rider", "other riders"), strings.Join(teams, ", "), have, game.Name, what)
-	}
+func gapMessage(game Game, gaps []roleGap) i18n.Text {
+	first := gaps[0]
 	if len(gaps) == 1 {
-		return msg + ": give him one on Teams & riders, or choose one for this tour on the team step of New tour"
+		return i18n.Textf("%s (number %d of %s) %s: give him one on Teams & riders, or choose one for this tour on the team step of New tour", first.rider, first.number, first.team, first.problem)
 	}
-	return msg + ": give each one on Teams & riders, or choose them for this tour on the team step of New tour"
+	var teams []string
+	for _, g := range gaps[1:] {
+		if !slices.Contains(teams, g.team) {
+			teams = append(teams, g.team)
+		}
+	}
+	what := i18n.Textf("role")
+	if strings.HasSuffix(first.field, "attributes.cost") {
+		what = i18n.Textf("card")
+	}
+	if len(gaps) == 2 {
+		return i18n.Textf("%s (number %d of %s) %s; 1 other rider (of %s) has no %s %s either: give each one on Teams & riders, or choose them for this tour on the team step of New tour", first.rider, first.number, first.team, first.problem, strings.Join(teams, ", "), game.Name, what)
+	}
+	return i18n.Textf("%s (number %d of %s) %s; %d other riders (of %s) have no %s %s either: give each one on Teams & riders, or choose them for this tour on the team step of New tour", first.rider, first.number, first.team, first.problem, len(gaps)-1, strings.Join(teams, ", "), game.Name, what)
 }
 
 // checkOverrides refuses a tour override for a rider who is not in the tour's teams, or a role or
@@ -89,22 +85,22 @@ func (s *Store) checkOverrides(v *race.ValidationError, rs race.Ruleset, overrid
 		field := "overrides." + key
 		id, err := strconv.ParseUint(key, 10, 32)
 		if err != nil || !inTour[uint(id)] {
-			v.Add(field, fmt.Sprintf("%q is not a rider of the tour's teams", key))
+			v.Addf(field, "%q is not a rider of the tour's teams", key)
 			continue
 		}
 		o := overrides[key]
 		if o.Role != "" {
 			if _, ok := game.FindRoleID(o.Role); !ok {
-				v.Add(field+".role", fmt.Sprintf("%q is not a %s role; the roles are %s", o.Role, game.Name, game.RoleList()))
+				v.Addf(field+".role", "%q is not a %s role; the roles are %s", o.Role, game.Name, game.RoleList())
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(o.Attributes)) {
 			rule, ok := game.attribute(k)
 			switch {
 			case !ok:
-				v.Add(field+".attributes."+k, fmt.Sprintf("is not a %s card value", game.Name))
+				v.Addf(field+".attributes."+k, "is not a %s card value", game.Name)
 			case o.Attributes[k] < rule.Min || o.Attributes[k] > rule.Max:
-				v.Add(field+".attributes."+k, fmt.Sprintf("must be between %d and %d", rule.Min, rule.Max))
+				v.Addf(field+".attributes."+k, "must be between %d and %d", rule.Min, rule.Max)
 			}
 		}
 	}
