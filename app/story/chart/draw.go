@@ -36,7 +36,9 @@ func (c *canvas) text(x, y float64, s string, rel float64, fill, anchor string) 
 }
 
 // textWidth estimates how wide a text is drawn (DejaVu Sans averages about 0.6 em a letter).
-func textWidth(s string, size float64) float64 { return float64(utf8.RuneCountInString(s)) * size * 0.6 }
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.6
+}
 
 // fit shortens s with an ellipsis to fit width at size ("" when not even two letters fit).
 func fit(s string, width, size float64) string {
