@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/jung-kurt/gofpdf"
-
-	"racedirector/assets"
 )
 
 // TestWriteSamples draws every chart of a raced tour into HTML pages (phone and screen layouts,
@@ -42,13 +40,12 @@ func TestWriteSamples(t *testing.T) {
 		}
 		pdf := gofpdf.New("L", "mm", "A4", "")
 		for style, file := range map[string]string{"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"} {
-			raw, err := os.ReadFile(filepath.Join("../../../assets/fonts", file))
+			raw, err := fsRead(file)
 			if err != nil {
 				t.Fatal(err)
 			}
 			pdf.AddUTF8FontFromBytes(PDFFont, style, raw)
 		}
-		_ = assets.Fonts
 		for _, c := range All(s, catalogue(t).Localizer("es"), Screen()) {
 			pdf.AddPage()
 			pdf.SetFont(PDFFont, "B", 14)
