@@ -117,9 +117,15 @@ func Tell(t *race.Tour, closed int, standings func(after int) (*race.Standings, 
 	return FromStandings(&t.Ruleset, after), nil
 }
 
-// FromStandings tells the story of the standings after stages 1..len(after), in order.
+// FromStandings tells the story of the standings after stages 1..len(after), in order (none: an
+// empty story).
 func FromStandings(rs *race.Ruleset, after []*race.Standings) *Story {
 	s := &Story{Ruleset: rs, Stages: len(after), After: after}
+	if len(after) == 0 {
+		s.After = []*race.Standings{{Leaders: map[string]int{}}}
+		s.Stages = 0
+		return s
+	}
 	s.Riders = riderLines(after)
 	for _, r := range s.Riders {
 		if r.Final == 0 || len(s.Top) == TopSize {
