@@ -16,13 +16,14 @@ type pen struct {
 }
 
 // DrawPDF draws the chart's shapes into the box x, y, w, h of the current page (in the document's
-// unit), keeping the chart's proportions and centring it in the box.
+// unit), keeping the chart's proportions: centred across the box, at its top (a chart's height is
+// c.H/c.W of its width, for the caller who lays out a page).
 func (c Chart) DrawPDF(pdf *gofpdf.Fpdf, x, y, w, h float64) {
 	if c.W <= 0 || c.H <= 0 {
 		return
 	}
 	scale := min(w/c.W, h/c.H)
-	p := &pen{pdf: pdf, scale: scale, x: x + (w-c.W*scale)/2, y: y + (h-c.H*scale)/2, pointsToUnit: pdf.GetConversionRatio()}
+	p := &pen{pdf: pdf, scale: scale, x: x + (w-c.W*scale)/2, y: y, pointsToUnit: pdf.GetConversionRatio()}
 	pdf.SetLineCapStyle("round")
 	pdf.SetLineJoinStyle("round")
 	for _, s := range c.Shapes {
