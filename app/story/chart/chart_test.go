@@ -1,0 +1,256 @@
+package chart
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"racedirector/app/race"
+)
+
+// near says whether two coordinates are the same to a rounding.
+func near(a, b float64) bool { return math.Abs(a-b) < 0.01 }
+
+// byKey finds the shape of a key.
+func byKey[T Shape](c Chart, key string) (T, bool) {
+	for _, s := range c.Shapes {
+		if v, ok := s.(T); ok && keyOf(s) == key {
+			return v, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// keyOf is a shape's key.
+func keyOf(s Shape) string {
+	switch v := s.(type) {
+	case Line:
+		return v.Key
+	case Polyline:
+		return v.Key
+	case Rect:
+		return v.Key
+	case Circle:
+		return v.Key
+	case Text:
+		return v.Key
+	}
+	return ""
+}
+
+func layouts() map[string]Layout { return map[string]Layout{"phone": Phone(), "screen": Screen()} }
+
+// TestBumpChartPointsAreTheRanks: each top-ten rider's line has, after each stage, a point on the
+// row of his rank in the standings the engine computed (the riders beyond RankRows on the last row),
+// at the stage's x, the stages evenly spaced.
+func TestBumpChartPointsAreTheRanks(t *testing.T) {
+	s := racedStory(t, "cycling-party", 21)
+	l := catalogue(t).Localizer("en")
+	for name, lay := range layouts() {
+		c := GC(s, l, lay)
+		rows, _ := bumpRows(s.Top)
+		for _, r := range s.Top {
+			line, ok := byKey[Polyline](c, "rider-"+itoa(r.Bib))
+			if !ok || len(line.Points) != s.Stages {
+				t.Fatalf("%s: rider %d's line has %d points, want %d", name, r.Bib, len(line.Points), s.Stages)
+			}
+			for st, p := range line.Points {
+				rank := 0
+				for _, row := range s.After[st].Individual {
+					if row.Bib == r.Bib {
+						rank = row.Rank
+					}
+				}
+				grid, ok := byKey[Line](c, "row-"+itoa(min(rank, rows)))
+				if !ok || !near(p.Y, grid.Y1) {
+					t.Errorf("%s: rider %d after stage %d (rank %d) at y %.1f, the row at %.1f", name, r.Bib, st+1, rank, p.Y, grid.Y1)
+				}
+				if st > 0 && !near(p.X-line.Points[st-1].X, line.Points[1].X-line.Points[0].X) {
+					t.Errorf("%s: stage %d is not evenly spaced", name, st+1)
+				}
+				dot, ok := byKey[Circle](c, "rider-"+itoa(r.Bib)+"-"+itoa(st+1))
+				if !ok || !near(dot.X, p.X) || !near(dot.Y, p.Y) {
+					t.Errorf("%s: rider %d's dot of stage %d is off his line", name, r.Bib, st+1)
+				}
+				if leader := s.After[st].Leaders[race.ClassIndividual] == r.Bib; leader != (dot.Fill == leaderColor(s.Ruleset)) && r.Bib != s.Top[0].Bib {
+					t.Errorf("%s: rider %d's dot of stage %d is %s (leader: %v)", name, r.Bib, st+1, dot.Fill, leader)
+				}
+			}
+		}
+		if line, _ := byKey[Polyline](c, "rider-"+itoa(s.Top[0].Bib)); line.Stroke != s.Ruleset.Jerseys[race.ClassIndividual].Color {
+			t.Errorf("%s: the winner's line is %s, not his jersey's colour", name, line.Stroke)
+		}
+	}
+}
+
+// TestGapsChartPointsAreTheGaps: each line's points sit at the gap the standings give, on one scale
+// from the 0 line down.
+func TestGapsChartPointsAreTheGaps(t *testing.T) {
+	for _, game := range []string{"cycling-party", "ciclismo-a-fondo", "uci-road"} {
+		s := racedStory(t, game, 21)
+		c := Gaps(s, catalogue(t).Localizer("en"), Screen())
+		zero, ok := byKey[Line](c, "tick-0")
+		if !ok {
+			t.Fatalf("%s: no 0 line", game)
+		}
+		perUnit := 0.0
+		for _, r := range s.Top {
+			line, _ := byKey[Polyline](c, "rider-"+itoa(r.Bib))
+			if len(line.Points) != s.Stages {
+				t.Fatalf("%s: rider %d's line has %d points", game, r.Bib, len(line.Points))
+			}
+			for st, p := range line.Points {
+				var gap int
+				for _, row := range s.After[st].Individual {
+					if row.Bib == r.Bib {
+						gap = row.Gap
+					}
+				}
+				g := seconds(s.Ruleset, gap)
+				if g == 0 {
+					if !near(p.Y, zero.Y1) {
+						t.Errorf("%s: the leader of stage %d is not on the 0 line", game, st+1)
+					}
+					continue
+				}
+				if perUnit == 0 {
+					perUnit = (p.Y - zero.Y1) / g
+				}
+				if !near((p.Y-zero.Y1)/g, perUnit) {
+					t.Errorf("%s: rider %d after stage %d: gap %v at y %.1f, off the scale", game, r.Bib, st+1, g, p.Y)
+				}
+			}
+		}
+		if len(c.Table.Rows) != len(s.Top) || len(c.Table.Head) != s.Stages+1 {
+			t.Errorf("%s: gap table %dx%d", game, len(c.Table.Rows), len(c.Table.Head))
+		}
+	}
+}
+
+// TestJerseyChartCoversEveryStage: each jersey's stretches cover every stage once, each with the
+// leader the standings name after that stage.
+func TestJerseyChartCoversEveryStage(t *testing.T) {
+	s := racedStory(t, "cycling-party", 21)
+	for name, lay := range layouts() {
+		c := Jerseys(s, catalogue(t).Localizer("it"), lay)
+		for _, strip := range s.Jerseys {
+			holder := make([]int, s.Stages+1)
+			covered := make([]int, s.Stages+1)
+			for _, sh := range c.Shapes {
+				parts := strings.Split(keyOf(sh), "-")
+				if len(parts) != 5 || parts[0] != "jersey" || parts[1] != strip.Class {
+					continue
+				}
+				from, _ := strconv.Atoi(parts[2])
+				to, _ := strconv.Atoi(parts[3])
+				bib, _ := strconv.Atoi(parts[4])
+				for n := from; n <= to; n++ {
+					covered[n]++
+					holder[n] = bib
+				}
+			}
+			for n := 1; n <= s.Stages; n++ {
+				if covered[n] != 1 || holder[n] != s.After[n-1].Leaders[strip.Class] {
+					t.Errorf("%s %s stage %d: covered %d times, by %d; the leader is %d", name, strip.Class, n, covered[n], holder[n], s.After[n-1].Leaders[strip.Class])
+				}
+			}
+		}
+	}
+}
+
+// TestManagerChartsFollowThePoints: the lines sit at each manager's points after each stage on one
+// scale, and the bars are cut in proportion to where the final points come from.
+func TestManagerChartsFollowThePoints(t *testing.T) {
+	s := racedStory(t, "cycling-party", 21)
+	l := catalogue(t).Localizer("es")
+	c, ok := ManagerPoints(s, l, Screen())
+	if !ok {
+		t.Fatal("no managers chart")
+	}
+	zero, _ := byKey[Line](c, "tick-0")
+	perPoint := 0.0
+	for _, m := range s.Managers {
+		line, _ := byKey[Polyline](c, "team-"+itoa(m.TeamID))
+		for st, p := range line.Points {
+			var pts int
+			for _, row := range s.After[st].CyclingParty {
+				if row.TeamID == m.TeamID {
+					pts = row.Points
+				}
+			}
+			if pts == 0 {
+				if !near(p.Y, zero.Y1) {
+					t.Errorf("team %d with no points after stage %d is off the 0 line", m.TeamID, st+1)
+				}
+				continue
+			}
+			if perPoint == 0 {
+				perPoint = (zero.Y1 - p.Y) / float64(pts)
+			}
+			if !near((zero.Y1-p.Y)/float64(pts), perPoint) {
+				t.Errorf("team %d after stage %d: %d points at y %.1f, off the scale", m.TeamID, st+1, pts, p.Y)
+			}
+		}
+	}
+	bars, _ := PointSources(s, l, Screen())
+	perPoint = 0
+	for _, m := range s.Managers {
+		for k, class := range race.ManagerClasses() {
+			rect, ok := byKey[Rect](bars, "team-"+itoa(m.TeamID)+"-"+class)
+			if ok != (m.From[k] > 0) {
+				t.Fatalf("team %d %s: bar %v with %d points", m.TeamID, class, ok, m.From[k])
+			}
+			if !ok {
+				continue
+			}
+			if perPoint == 0 {
+				perPoint = rect.W / float64(m.From[k])
+			}
+			if !near(rect.W/float64(m.From[k]), perPoint) {
+				t.Errorf("team %d %s: %d points %.1f wide, off the scale", m.TeamID, class, m.From[k], rect.W)
+			}
+		}
+	}
+	if _, ok := ManagerPoints(racedStory(t, "uci-road", 3), l, Screen()); ok {
+		t.Errorf("a race without manager points has a managers chart")
+	}
+}
+
+// TestChartsStayInTheirViewBox: a 21-stage tour of ten teams draws every shape inside the viewBox,
+// texts included, on a phone and on a screen.
+func TestChartsStayInTheirViewBox(t *testing.T) {
+	for _, game := range []string{"cycling-party", "uci-road", "ciclismo-a-fondo", "2ruote"} {
+		s := racedStory(t, game, 21)
+		for _, lang := range []string{"en", "es", "it"} {
+			for name, lay := range layouts() {
+				for _, c := range All(s, catalogue(t).Localizer(lang), lay) {
+					in := func(x, y float64) bool { return x >= -0.5 && x <= c.W+0.5 && y >= -0.5 && y <= c.H+0.5 }
+					for _, sh := range c.Shapes {
+						ok := true
+						switch v := sh.(type) {
+						case Line:
+							ok = in(v.X1, v.Y1) && in(v.X2, v.Y2)
+						case Polyline:
+							for _, p := range v.Points {
+								ok = ok && in(p.X, p.Y)
+							}
+						case Rect:
+							ok = in(v.X, v.Y) && in(v.X+v.W, v.Y+v.H)
+						case Circle:
+							ok = in(v.X-v.R, v.Y-v.R) && in(v.X+v.R, v.Y+v.R)
+						case Text:
+							w := textWidth(v.S, v.Size)
+							x0 := map[string]float64{"": v.X, "start": v.X, "middle": v.X - w/2, "end": v.X - w}[v.Anchor]
+							ok = in(x0, v.Y-v.Size*0.8) && in(x0+w, v.Y)
+						}
+						if !ok {
+							t.Errorf("%s %s %s %s: %#v leaves the %.0f×%.0f viewBox", game, lang, name, c.Kind, sh, c.W, c.H)
+						}
+					}
+				}
+			}
+		}
+	}
+}

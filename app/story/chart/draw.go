@@ -1,0 +1,138 @@
+package chart
+
+import (
+	"math"
+	"slices"
+	"unicode/utf8"
+)
+
+// Colours the charts share.
+const (
+	inkDark  = "#1a1a1a"
+	inkSoft  = "#555555"
+	gridLine = "#dddddd"
+	casing   = "#333333"
+)
+
+// palette gives the lines of the top ten distinct colours (no yellow: the leader's jersey has it).
+func palette(i int) string {
+	colors := [...]string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#aa3377", "#ff7f0e"}
+	return colors[i%len(colors)]
+}
+
+// canvas collects a chart's shapes.
+type canvas struct {
+	shapes []Shape
+	font   float64
+}
+
+func (c *canvas) add(s ...Shape) { c.shapes = append(c.shapes, s...) }
+
+// text adds a text in the body size times rel.
+func (c *canvas) text(x, y float64, s string, rel float64, fill, anchor string) {
+	if s != "" {
+		c.add(Text{X: x, Y: y, S: s, Size: c.font * rel, Fill: fill, Anchor: anchor})
+	}
+}
+
+// textWidth estimates how wide a text is drawn (DejaVu Sans averages about 0.6 em a letter).
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.6
+}
+
+// fit shortens s with an ellipsis to fit width at size ("" when not even two letters fit).
+func fit(s string, width, size float64) string {
+	if textWidth(s, size) <= width {
+		return s
+	}
+	n := int(width/(size*0.6)) - 1
+	if n < 2 {
+		return ""
+	}
+	r := []rune(s)
+	return string(r[:min(n, len(r))]) + "…"
+}
+
+// spread moves label baselines apart so that no two are closer than gap, keeping them between lo
+// and hi as far as they fit; ys keeps its order of entries.
+func spread(ys []float64, gap, lo, hi float64) []float64 {
+	idx := make([]int, len(ys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case ys[a] < ys[b]:
+			return -1
+		case ys[a] > ys[b]:
+			return 1
+		}
+		return 0
+	})
+	out := slices.Clone(ys)
+	for k, i := range idx {
+		out[i] = max(out[i], lo)
+		if k > 0 {
+			out[i] = max(out[i], out[idx[k-1]]+gap)
+		}
+	}
+	for k := len(idx) - 1; k >= 0; k-- {
+		i := idx[k]
+		if k == len(idx)-1 {
+			out[i] = min(out[i], hi)
+		} else {
+			out[i] = min(out[i], out[idx[k+1]]-gap)
+		}
+	}
+	return out
+}
+
+// niceStep is the first of steps that cuts 0..top into at most n parts (the last step's multiples
+// beyond the list).
+func niceStep(top float64, n int, steps []float64) float64 {
+	for _, s := range steps {
+		if top/s <= float64(n) {
+			return s
+		}
+	}
+	last := steps[len(steps)-1]
+	return last * math.Ceil(top/float64(n)/last)
+}
+
+// stageAxis is the horizontal axis of the stages: x of each stage between left and right.
+type stageAxis struct {
+	stages      int
+	left, right float64
+}
+
+// x is the position of stage i (1-based).
+func (a stageAxis) x(i int) float64 {
+	if a.stages <= 1 {
+		return (a.left + a.right) / 2
+	}
+	return a.left + float64(i-1)*(a.right-a.left)/float64(a.stages-1)
+}
+
+// dot is the radius of a stage's dot: smaller when the stages are close.
+func (a stageAxis) dot(font float64) float64 {
+	if a.stages <= 1 {
+		return font * 0.3
+	}
+	return min(font*0.3, (a.right-a.left)/float64(a.stages-1)*0.3)
+}
+
+// draw writes the stage numbers under the plot at baseline y (as many as fit), and the axis title.
+func (a stageAxis) draw(c *canvas, y float64, title string) {
+	every := 1
+	if a.stages > 1 {
+		room := (a.right - a.left) / float64(a.stages-1)
+		every = int(math.Ceil(c.font * 1.7 / room))
+		every = max(every, 1)
+	}
+	for i := 1; i <= a.stages; i++ {
+		if (i-1)%every == 0 || i == a.stages && (i-1)%every >= every/2+1 {
+			c.add(Text{X: a.x(i), Y: y, S: itoa(i), Size: c.font * 0.85, Fill: inkSoft, Anchor: "middle", Key: "stage-" + itoa(i)})
+		}
+	}
+	c.text((a.left+a.right)/2, y+c.font*1.35, title, 0.85, inkSoft, "middle")
+}
