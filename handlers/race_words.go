@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"regexp"
 	"strings"
 
 	"racedirector/app/i18n"
@@ -196,4 +197,30 @@ func useDetailIn(l *i18n.Localizer, u race.AdvantageUse) string {
 		parts = append(parts, l.N("race.words.point", u.Points))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// missingRider reads a line of what keeps a stage from ending, as the engine writes it in English.
+var missingRider = regexp.MustCompile(`^bib (\d+) (.*) \((.*)\) has no finish and has not abandoned$`)
+
+// missingLine says a line of what keeps a stage from ending in l's language (a line it does not
+// know stays as it is).
+func missingLine(l *i18n.Localizer, line string) string {
+	m := missingRider.FindStringSubmatch(line)
+	if m == nil {
+		return line
+	}
+	return l.T("race.refused.missing_rider", "Bib", m[1], "Name", m[2], "Team", m[3])
+}
+
+// useRecordedIn says a use was recorded, in l's language: "Bidón para el dorsal 15 (turno 7)
+// anotado.", "3 puntos de esfuerzo gastados por el dorsal 12 anotados."
+func useRecordedIn(l *i18n.Localizer, rs *race.Ruleset, u race.AdvantageUse) string {
+	if u.Kind == race.AdvEffort {
+		return l.T("race.flash.effort", "Points", l.N("race.words.effort", u.Points), "Bib", u.Bib)
+	}
+	what := l.T("race.flash.use_for", "Name", useNameIn(l, rs, u.Kind), "Bib", u.Bib)
+	if d := useDetailIn(l, u); d != "" {
+		what += " (" + d + ")"
+	}
+	return l.T("race.flash.use", "What", what)
 }

@@ -163,7 +163,7 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 	p := views.Page{Title: l.T("race.stage.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
 	if fail != nil {
 		var ok bool
-		status, ok = scr.applyFailure(fail, &p)
+		status, ok = scr.applyFailure(fail, &p, l)
 		if !ok {
 			return fail.Err
 		}

@@ -9,13 +9,12 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
 )
 
-// nothingSaved is the page message of a refused form.
-const nothingSaved = "Please correct the marked fields: nothing was saved."
 
 // refusal sorts an error into what a page shows: field messages (422), a conflict message (409),
 // what is missing at End stage (422); ok is false for any other error.
@@ -26,8 +25,8 @@ type refusal struct {
 	missing []string
 }
 
-// classifyRefusal reads a store or race error as a refusal a page can show.
-func classifyRefusal(err error) (refusal, bool) {
+// classifyRefusal reads a store or race error as a refusal a page can show, in l's language.
+func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	var (
 		ve *race.ValidationError
 		ce *race.ConflictError
@@ -35,12 +34,20 @@ func classifyRefusal(err error) (refusal, bool) {
 	)
 	switch {
 	case errors.As(err, &ve):
-		return refusal{status: http.StatusUnprocessableEntity, fields: ve.Fields, message: nothingSaved}, true
+		fields := make(map[string]string, len(ve.Fields))
+		for f := range ve.Fields {
+			fields[f] = l.Say(ve.Reason(f))
+		}
+		return refusal{status: http.StatusUnprocessableEntity, fields: fields, message: l.T("race.refused.nothing_saved")}, true
 	case errors.As(err, &ce):
-		return refusal{status: http.StatusConflict, message: ce.Message}, true
+		return refusal{status: http.StatusConflict, message: l.Say(ce.Said())}, true
 	case errors.As(err, &ie):
-		return refusal{status: http.StatusUnprocessableEntity, missing: ie.Missing,
-			message: fmt.Sprintf("Stage %d cannot end yet: %s missing (listed under End stage).", ie.Stage, views.Plural(len(ie.Missing), "thing is", "things are"))}, true
+		missing := make([]string, len(ie.Missing))
+		for i, m := range ie.Missing {
+			missing[i] = missingLine(l, m)
+		}
+		return refusal{status: http.StatusUnprocessableEntity, missing: missing,
+			message: l.N("race.refused.cannot_end", len(ie.Missing), "N", ie.Stage)}, true
 	}
 	return refusal{}, false
 }
@@ -105,8 +112,8 @@ func groupField(key string) (int, string, bool) {
 
 // applyFailure shows a refused form on the stage screen: typed values, messages beside fields,
 // focus on the first offending one. It answers the status, or ok=false for an error to return.
-func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page) (int, bool) {
-	ref, ok := classifyRefusal(f.Err)
+func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Localizer) (int, bool) {
+	ref, ok := classifyRefusal(f.Err, l)
 	if !ok {
 		return 0, false
 	}
