@@ -224,3 +224,13 @@ func useRecordedIn(l *i18n.Localizer, rs *race.Ruleset, u race.AdvantageUse) str
 	}
 	return l.T("race.flash.use", "What", what)
 }
+
+// dateTextIn writes a date given as YYYY-MM-DD in l's words ("3 de marzo de 2001"); text it cannot
+// read stays as it is.
+func dateTextIn(l *i18n.Localizer, s string) string {
+	d, err := race.ParseDate(s)
+	if err != nil {
+		return s
+	}
+	return l.Date(d)
+}
