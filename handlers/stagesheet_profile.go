@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -276,4 +277,26 @@ func placeWords(rs race.Ruleset, from, to int) string {
 		return fmt.Sprintf("on square %d", from)
 	}
 	return fmt.Sprintf("squares %d–%d", from, to)
+}
+
+// localizeProfile puts a drawn profile's words in l's language: its title and summary, the start
+// and finish labels, the climbs' category marks.
+func localizeProfile(l *i18n.Localizer, rs race.Ruleset, st race.Stage, pv *profileView, title string) {
+	if pv.Width == 0 {
+		return
+	}
+	L := st.Length
+	pv.Title = title + ": " + l.T("race.profile.summary", "Length", lengthTextIn(l, &rs, L),
+		"Climbs", l.N("race.stage.climbs", len(st.Climbs)), "Sprints", l.N("race.stage.sprints", len(st.Sprints)))
+	marks := map[string]string{"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "hill": "hill", "rep.": "repecho"}
+	for i, t := range pv.Texts {
+		switch {
+		case t.Text == "Start":
+			pv.Texts[i].Text = l.T("race.profile.start")
+		case t.Text == finishLabel(L):
+			pv.Texts[i].Text = l.T("race.profile.finish", "N", L)
+		case marks[t.Text] != "":
+			pv.Texts[i].Text = l.T("race.profile.cat." + marks[t.Text])
+		}
+	}
 }
