@@ -174,7 +174,7 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 	case "undo":
 		scr.UndoError = ref.message
 	case "clock":
-		scr.ClockError = clockError(ref, f.lines)
+		scr.ClockError = clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
 	}
 	return ref.status, true
