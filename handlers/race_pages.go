@@ -301,10 +301,10 @@ func ridersOf(st *store.RaceState, n int) ridersBlock {
 
 // bibView is one bib as an entry's preview shows it: rider, team colour, and any problem.
 type bibView struct {
-	Bib     int
-	Name    string
-	Team    string
-	Color   string
+	Bib   int
+	Name  string
+	Team  string
+	Color string
 	// Problem says why the bib cannot be entered (empty Format: none).
 	Problem i18n.Text
 }

@@ -334,7 +334,7 @@ func diceFor(l *i18n.Localizer, st *store.RaceState, n int, cl race.Climb, allow
 	gone := outOf(st, n)
 	d := &diceForm{Name: rule.NameIn(l.Lang())}
 	if d.Name == "" {
-		d.Name = l.T("race.adv.double_throw")
+		d.Name = useNameIn(l, &st.Tour.Ruleset, race.AdvDoubleThrow)
 	}
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {

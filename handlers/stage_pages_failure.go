@@ -15,7 +15,6 @@ import (
 	"racedirector/views"
 )
 
-
 // refusal sorts an error into what a page shows: field messages (422), a conflict message (409),
 // what is missing at End stage (422); ok is false for any other error.
 type refusal struct {

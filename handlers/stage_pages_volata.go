@@ -17,24 +17,24 @@ import (
 // volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
 // right, their values, the computed order, and "use this order".
 type volataScreen struct {
-	TourID     uint
-	N          int
-	Open       bool
-	Version    int
-	Kind       string
-	Target     string
-	Targets    []choice
+	TourID  uint
+	N       int
+	Open    bool
+	Version int
+	Kind    string
+	Target  string
+	Targets []choice
 	// TargetLabel names the chosen target in the viewer's language.
 	TargetLabel string
-	Order      string
-	Preview    []bibView
-	OrderError string
-	Rows       []volataRow
-	Computed   bool
-	Results    []volataResultRow
-	Result     string
-	Riders     ridersBlock
-	Thresholds [2]int
+	Order       string
+	Preview     []bibView
+	OrderError  string
+	Rows        []volataRow
+	Computed    bool
+	Results     []volataResultRow
+	Result      string
+	Riders      ridersBlock
+	Thresholds  [2]int
 }
 
 // volataRow is one rider in the sprint with the values that count.

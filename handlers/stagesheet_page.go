@@ -14,8 +14,8 @@ import (
 
 // sheetView is the stage sheet ("Stages" in the Cycling Party software): what to place where.
 type sheetView struct {
-	TourID     uint
-	TourName   string
+	TourID   uint
+	TourName string
 	// LengthText says the stage's length in its squares, in the viewer's language ("10 cartas de terreno").
 	LengthText string
 	Ruleset    race.Ruleset
@@ -150,6 +150,9 @@ func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMa
 	var out []sheetMarker
 	for _, m := range markers {
 		sm := sheetMarker{Square: fmt.Sprint(m.At), Kind: m.Kind, Detail: m.Label}
+		if l != nil {
+			sm.Detail = markerLabelIn(l, rs, st, m)
+		}
 		switch k := m.Kind; {
 		case k == race.MarkerStart && cards:
 			sm.What, sm.Detail, sm.Square = say("race.sheet.start_card", "Start card"), say("race.marker.before_card", "before card 1"), "—"
@@ -182,6 +185,36 @@ func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMa
 		out = append(out, sm)
 	}
 	return out
+}
+
+// markerLabelIn says a board marker's own label in l's language: "25 casillas", the climb's
+// category, "Meta volante 2", "50 km al traguardo".
+func markerLabelIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage, m race.Marker) string {
+	switch m.Kind {
+	case race.MarkerKm:
+		if f := strings.Fields(m.Label); len(f) == 2 && f[1] != "km" {
+			return f[0] + " " + squareWordIn(l, &rs)
+		}
+	case race.MarkerClimbStart, race.MarkerClimbEnd:
+		for _, cl := range st.Climbs {
+			if cl.Start == m.At && m.Kind == race.MarkerClimbStart || cl.End == m.At && m.Kind == race.MarkerClimbEnd {
+				return climbNameIn(l, &rs, cl.Category)
+			}
+		}
+	case race.MarkerSprint:
+		for _, s := range st.Sprints {
+			if s.At == m.At {
+				return l.T("race.sprint.title", "N", s.Index)
+			}
+		}
+	case race.MarkerAttackLine, race.MarkerSprintLine:
+		return l.T("race.marker.to_go", "N", st.Length-m.At, "Unit", squareWordIn(l, &rs))
+	case race.MarkerFinish:
+		return l.T("race.finish.title")
+	case race.MarkerStart:
+		return l.T("race.profile.start")
+	}
+	return m.Label
 }
 
 // counted says "1 sprint" or "3 sprints".

@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"racedirector/app/i18n"
@@ -299,4 +300,32 @@ func localizeProfile(l *i18n.Localizer, rs race.Ruleset, st race.Stage, pv *prof
 			pv.Texts[i].Text = l.T("race.profile.cat." + marks[t.Text])
 		}
 	}
+	for i, sh := range pv.Shapes {
+		title := profileCard.ReplaceAllStringFunc(sh.Title, func(m string) string {
+			return l.T("race.profile.card", "N", profileCard.FindStringSubmatch(m)[1]) + ":"
+		})
+		title = profileSprint.ReplaceAllStringFunc(title, func(m string) string {
+			return l.T("race.sprint.title", "N", profileSprint.FindStringSubmatch(m)[1])
+		})
+		pv.Shapes[i].Title = profilePlace.ReplaceAllStringFunc(title, func(m string) string {
+			p := profilePlace.FindStringSubmatch(m)
+			switch {
+			case p[2] != "":
+				return l.T("race.profile.at_km", "N", p[2])
+			case p[3] != "":
+				return l.T("race.profile.km_range", "From", p[3], "To", p[4])
+			case p[5] != "":
+				return l.T("race.profile.on_square", "N", p[5])
+			}
+			return l.T("race.profile.squares_range", "From", p[6], "To", p[7])
+		})
+	}
 }
+
+// The English words of a profile's shape titles (placeWords, "Sprint 2", "Card 3:") that
+// localizeProfile says again in the viewer's language.
+var (
+	profileCard   = regexp.MustCompile(`^Card (\d+):`)
+	profileSprint = regexp.MustCompile(`^Sprint (\d+)`)
+	profilePlace  = regexp.MustCompile(`(at km (\d+)|km (\d+)–(\d+)|on square (\d+)|squares (\d+)–(\d+))$`)
+)
