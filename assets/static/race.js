@@ -9,15 +9,16 @@
 
   function loadRiders() {
     var el = document.getElementById("riders-data");
+    var w = document.getElementById("race-words");
+    words = (w && w.dataset) || {};
     if (!el) { return; }
-    words = el.dataset || {};
     try {
       var data = JSON.parse(el.textContent);
       (data.riders || []).forEach(function (r) { riders[r.bib] = r; });
     } catch (e) { riders = {}; }
   }
 
-  // word is one of the page's words (data-* of #riders-data), "#" replaced by n.
+  // word is one of the page's words (data-* of #race-words), "#" replaced by n.
   function word(name, n) {
     var w = words[name] || "";
     return n === undefined ? w : w.replace("#", String(n));
