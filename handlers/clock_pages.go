@@ -12,8 +12,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
-	"racedirector/views"
 )
 
 // maxClockCSVBytes is the largest finish CSV a page accepts (a grand tour's finish is a few kB).
@@ -44,7 +44,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)
 	}
-	return redirect(c, back, fmt.Sprintf("Finish saved from %s: %s.", name, views.Plural(len(parsed.Results), "rider", "riders")))
+	return redirect(c, back, h.tr(c).T("race.flash.clock", "File", name, "Riders", h.tr(c).N("race.riders_n", len(parsed.Results))))
 }
 
 // clockUpload reads the uploaded file of field "file".
@@ -76,23 +76,32 @@ func (h *Handler) clockRefusal(c echo.Context, err error, lines []int, id uint, 
 }
 
 // clockError is what the stage screen shows beside the file field of a refused upload.
-func clockError(ref refusal, lines []int) template.HTML {
+func clockError(l *i18n.Localizer, ref refusal, lines []int) template.HTML {
 	if ref.status == http.StatusConflict {
 		return template.HTML(template.HTMLEscapeString(ref.message))
 	}
-	return clockProblems(ref.fields, lines)
+	return clockProblemsIn(l, ref.fields, lines)
 }
 
 // clockProblemPlace says where in the file a problem is, in the file's words: "line 6, time: " for
 // "rows[4].time", "line 6: " for a whole row, "the file: " or "the header: " for the others.
-func clockProblemPlace(field string, row int, lines []int) string {
+func clockProblemPlace(l *i18n.Localizer, field string, row int, lines []int) string {
+	say := func(id, english string, pairs ...any) string {
+		if l == nil {
+			if len(pairs) == 0 {
+				return english
+			}
+			return fmt.Sprintf(english, pairs[1:]...)
+		}
+		return l.T(id, pairs...)
+	}
 	column := field
 	if i := strings.Index(field, "]"); strings.HasPrefix(field, "rows[") && i > 0 {
 		column = strings.TrimPrefix(field[i+1:], ".")
 	}
 	place := ""
 	if row >= 0 && row < len(lines) {
-		place = fmt.Sprintf("line %d", lines[row])
+		place = say("race.clock.line", "line %d", "N", lines[row])
 	}
 	switch {
 	case place != "" && column != "":
@@ -100,16 +109,21 @@ func clockProblemPlace(field string, row int, lines []int) string {
 	case place != "":
 		return place + ": "
 	case column == "rows":
-		return "the rows: "
+		return say("race.clock.the_rows", "the rows") + ": "
 	case column != "":
-		return "the " + column + ": "
+		return say("race.clock.the_column", "the %s", "Column", column) + ": "
 	}
 	return ""
 }
 
-// clockProblems lists the problems of a refused CSV finish, file problems first, then row by row
-// with the file line of each row, one per line.
+// clockProblems lists the problems of a refused CSV finish in English.
 func clockProblems(fields map[string]string, lines []int) template.HTML {
+	return clockProblemsIn(nil, fields, lines)
+}
+
+// clockProblemsIn lists the problems of a refused CSV finish, file problems first, then row by row
+// with the file line of each row, one per line, in l's language (English when nil).
+func clockProblemsIn(l *i18n.Localizer, fields map[string]string, lines []int) template.HTML {
 	rowOf := regexp.MustCompile(`^rows\[(\d+)\]`)
 	rowRef := regexp.MustCompile(`rows\[(\d+)\]`)
 	row := func(field string) int {
@@ -130,16 +144,23 @@ func clockProblems(fields map[string]string, lines []int) template.HTML {
 		return strings.Compare(a, b)
 	})
 	var b strings.Builder
-	b.WriteString("The file was refused and nothing was saved. Correct these problems and upload it again:")
+	intro := "The file was refused and nothing was saved. Correct these problems and upload it again:"
+	if l != nil {
+		intro = l.T("race.clock.refused")
+	}
+	b.WriteString(template.HTMLEscapeString(intro))
 	for _, k := range keys {
 		b.WriteString("<br>")
 		reason := rowRef.ReplaceAllStringFunc(fields[k], func(m string) string { // "already in rows[1]": its line
 			if r, _ := strconv.Atoi(rowRef.FindStringSubmatch(m)[1]); r < len(lines) {
+				if l != nil {
+					return l.T("race.clock.line", "N", lines[r])
+				}
 				return fmt.Sprintf("line %d", lines[r])
 			}
 			return m
 		})
-		b.WriteString(template.HTMLEscapeString(clockProblemPlace(k, row(k), lines) + reason))
+		b.WriteString(template.HTMLEscapeString(clockProblemPlace(l, k, row(k), lines) + reason))
 	}
 	return template.HTML(b.String())
 }

@@ -76,6 +76,7 @@ func (h *Handler) render(c echo.Context, status int, name string, p views.Page) 
 	}
 	if nav, ok := p.TourNav.(*TourNav); ok && nav != nil {
 		nav.Follower = !viewer.Director
+		nav.tr = h.tr(c)
 	}
 	if p.Flash == "" {
 		p.Flash = takeFlash(c)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -30,6 +31,19 @@ type TourNav struct {
 	// Follower says the viewer is not the director: the menu leads to the pages he may read (a
 	// stage's sheet rather than its screen, no advantages).
 	Follower bool
+	// tr speaks the viewer's language (render sets it; English when unset).
+	tr *i18n.Localizer
+}
+
+// label is a menu entry's word in the viewer's language.
+func (n *TourNav) label(id, english string, pairs ...any) string {
+	if n.tr == nil {
+		if len(pairs) == 2 {
+			return fmt.Sprintf(english, pairs[1])
+		}
+		return english
+	}
+	return n.tr.T(id, pairs...)
 }
 
 // NavLink is one entry of the tour menu.
@@ -44,17 +58,17 @@ func (n *TourNav) Links() []NavLink {
 	base := fmt.Sprintf("/tours/%d", n.ID)
 	var links []NavLink
 	if !n.NoAdvantages && !n.Follower {
-		links = append(links, NavLink{"Advantages", fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
+		links = append(links, NavLink{n.label("race.nav.advantages", "Advantages"), fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
 	}
 	links = append(links,
-		NavLink{"Stages", fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
-		NavLink{"Riders", base + "/riders", n.Active == "riders"},
-		NavLink{"Classifications", base + "/classifications", n.Active == "classifications"},
+		NavLink{n.label("race.nav.stages", "Stages"), fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
+		NavLink{n.label("race.riders.title", "Riders"), base + "/riders", n.Active == "riders"},
+		NavLink{n.label("race.nav.classifications", "Classifications"), base + "/classifications", n.Active == "classifications"},
 	)
 	if n.CyclingParty {
 		links = append(links, NavLink{"Cycling Party", base + "/cycling-party", n.Active == "cycling-party"})
 	}
-	return append(links, NavLink{"Control sheets", base + "/sheets", n.Active == "sheets"}, NavLink{"Share", base + "/share", n.Active == "share"})
+	return append(links, NavLink{n.label("race.nav.sheets", "Control sheets"), base + "/sheets", n.Active == "sheets"}, NavLink{n.label("race.nav.share", "Share"), base + "/share", n.Active == "share"})
 }
 
 // Here names the screen shown, for the folded menu of a phone ("Stage 3", "Riders").
@@ -65,7 +79,7 @@ func (n *TourNav) Here() string {
 		}
 	}
 	if n.Active == "stage" {
-		return fmt.Sprintf("Stage %d", n.Stage)
+		return n.label("race.stage.heading", "Stage %d", "N", n.Stage)
 	}
 	return ""
 }
@@ -287,11 +301,12 @@ func ridersOf(st *store.RaceState, n int) ridersBlock {
 
 // bibView is one bib as an entry's preview shows it: rider, team colour, and any problem.
 type bibView struct {
-	Bib     int
-	Name    string
-	Team    string
-	Color   string
-	Problem string
+	Bib   int
+	Name  string
+	Team  string
+	Color string
+	// Problem says why the bib cannot be entered (empty Format: none).
+	Problem i18n.Text
 }
 
 // previewBibs describes typed bibs for stage n; mode "order" flags riders gone before the stage,
@@ -311,16 +326,16 @@ func previewBibs(block ridersBlock, bibs []int, mode string, seen map[int]bool) 
 		v := bibView{Bib: b, Name: r.Name, Team: r.Team, Color: r.Color}
 		switch {
 		case !ok:
-			v.Problem = "no such bib"
+			v.Problem = i18n.Textf("race.bibs.no_such")
 		case mode == "any":
 		case r.Gone > 0 && r.Retired:
-			v.Problem = fmt.Sprintf("retired after stage %d", r.Gone)
+			v.Problem = i18n.Textf("race.bibs.retired_after_f", r.Gone)
 		case r.Gone > 0:
-			v.Problem = fmt.Sprintf("abandoned in stage %d", r.Gone)
+			v.Problem = i18n.Textf("race.bibs.abandoned_in_f", r.Gone)
 		case r.Here && mode != "order":
-			v.Problem = "abandoned in this stage"
+			v.Problem = i18n.Textf("race.bibs.abandoned_here")
 		case seen[b]:
-			v.Problem = "given twice"
+			v.Problem = i18n.Textf("race.bibs.twice")
 		}
 		seen[b] = true
 		out = append(out, v)

@@ -53,7 +53,8 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 
 // renderTourRiders draws the riders page with p's messages and, after a refusal, the values typed.
 func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string) error {
-	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(id, st, values)}
+	l := h.tr(c)
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(l, id, st, values)}
 	gone := map[int]race.Abandon{}
 	exits := exitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
@@ -66,21 +67,21 @@ func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *stor
 	for _, t := range st.Tour.Teams {
 		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
 		for _, r := range t.Riders {
-			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWord(&st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: "racing",
+			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: roleWordIn(l, &st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: l.T("race.riders.racing_status"),
 				Young: scr.Youth != nil && st.Tour.Young(&r)}
 			if r.Born != "" {
-				row.Born = dateText(r.Born)
+				row.Born = dateTextIn(l, r.Born)
 			}
 			if e, out := exits[r.Bib]; out {
-				row.Out, row.Status, row.Reason = true, fmt.Sprintf("abandoned in stage %d", e.Stage), gone[r.Bib].Reason
+				row.Out, row.Status, row.Reason = true, l.T("race.bibs.abandoned_in", "N", e.Stage), gone[r.Bib].Reason
 				if e.OTL {
-					row.Status, row.Reason = fmt.Sprintf("outside the time limit (OTL), stage %d", e.Stage), ""
+					row.Status, row.Reason = l.T("race.riders.otl", "Status", statusNameIn(l, race.StatusOTL), "N", e.Stage), ""
 				}
 				if a := gone[r.Bib]; a.Status != "" {
-					row.Status = fmt.Sprintf("%s (%s), stage %d", race.StatusName(a.Status), a.Status, e.Stage)
+					row.Status = l.T("race.riders.status", "Status", statusNameIn(l, a.Status), "Code", a.Status, "N", e.Stage)
 				}
 				if e.Fatigue > 0 {
-					row.Status, row.Reason = fmt.Sprintf("retired after stage %d", e.Stage), fmt.Sprintf("fatigue %d, above %d", e.Fatigue, race.FatigueLimit(&st.Tour))
+					row.Status, row.Reason = l.T("race.bibs.retired_after", "N", e.Stage), l.T("race.riders.fatigue_over", "Fatigue", e.Fatigue, "Limit", race.FatigueLimit(&st.Tour))
 				}
 				scr.Stopped++
 			} else {
@@ -90,7 +91,7 @@ func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *stor
 		}
 		scr.Teams = append(scr.Teams, team)
 	}
-	p.Title, p.Section, p.TourNav, p.Data = "Riders — "+st.Tour.Name, "tours", h.tourNav(st, "riders", 0), scr
+	p.Title, p.Section, p.TourNav, p.Data = l.T("race.riders.page_title", "Tour", st.Tour.Name), "tours", h.tourNav(st, "riders", 0), scr
 	return h.render(c, status, "riders_tour", p)
 }
 

@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
 	"racedirector/app/store"
 )
 
@@ -62,20 +61,4 @@ func sayReasons(l *i18n.Localizer, errs map[string]string) map[string]string {
 		out[f] = l.Say(i18n.Text{Format: m})
 	}
 	return out
-}
-
-// stageTypeNameIn names a stage type in l's language (its id when the ruleset has no such type).
-func stageTypeNameIn(l *i18n.Localizer, rs *race.Ruleset, id string) string {
-	if t, ok := rs.StageType(id); ok && t.Name != "" {
-		return t.NameIn(l.Lang())
-	}
-	return id
-}
-
-// climbNameIn names a climb category in l's language (its id when the ruleset has no such category).
-func climbNameIn(l *i18n.Localizer, rs *race.Ruleset, id string) string {
-	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {
-		return c.NameIn(l.Lang())
-	}
-	return id
 }

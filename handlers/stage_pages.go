@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -156,12 +157,13 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 	if err != nil {
 		return err
 	}
-	scr := h.buildStage(st, v)
+	l := h.tr(c)
+	scr := h.buildStage(l, st, v)
 	status := http.StatusOK
-	p := views.Page{Title: fmt.Sprintf("Stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
+	p := views.Page{Title: l.T("race.stage.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "stage", n)}
 	if fail != nil {
 		var ok bool
-		status, ok = scr.applyFailure(fail, &p, h.tr(c))
+		status, ok = scr.applyFailure(fail, &p, l)
 		if !ok {
 			return fail.Err
 		}
@@ -170,15 +172,15 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 	return h.render(c, status, "stage", p)
 }
 
-// buildStage turns a stage and the tour's state into the stage screen.
-func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScreen {
+// buildStage turns a stage and the tour's state into the stage screen, in l's language.
+func (h *Handler) buildStage(l *i18n.Localizer, st *store.RaceState, v store.StageView) *stageScreen {
 	rs := &st.Tour.Ruleset
 	n := v.Number
 	scr := &stageScreen{TourID: st.TourID, Tour: st.Tour.Name, N: n, Last: n == len(st.Tour.Stages), Stage: v, Ruleset: rs,
-		TypeName: stageTypeName(rs, v.Type), SquareWord: squareWord(rs), Unit: unitName(rs),
+		TypeName: stageTypeNameIn(l, rs, v.Type), SquareWord: squareWordIn(l, rs), Unit: unitNameIn(l, rs),
 		Open: v.State == race.StateOpen, Closed: v.State == race.StateClosed, Planned: v.State == race.StatePlanned,
 		Current: st.Current, Version: v.Version, Riders: ridersOf(st, n), Volata: rs.Volata != nil, Fatigue: rs.Fatigue != nil,
-		Length: lengthText(rs, v.Length), FollowCode: st.FollowCode, TourVersion: st.Version}
+		Length: lengthTextIn(l, rs, v.Length), FollowCode: st.FollowCode, TourVersion: st.Version}
 	scr.CanReopen = scr.Closed && n == st.Closed
 	res := v.Results
 	var allowances []race.TeamAllowance
@@ -186,8 +188,8 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		allowances = race.Allowances(&st.Tour, st.Prior(n), res)
 	}
 	for _, s := range v.Sprints {
-		it := courseItem{Kind: "sprint", Index: s.Index, Title: fmt.Sprintf("Sprint %d", s.Index),
-			Where: fmt.Sprintf("%s %d", scr.SquareWord, s.At), Scores: sprintScores(rs), at: s.At,
+		it := courseItem{Kind: "sprint", Index: s.Index, Title: l.T("race.sprint.title", "N", s.Index),
+			Where: fmt.Sprintf("%s %d", scr.SquareWord, s.At), Scores: sprintScoresIn(l, rs), at: s.At,
 			ID: fmt.Sprintf("sprint-%d", s.Index), Action: fmt.Sprintf("%s/sprints/%d", stageURL(st.TourID, n), s.Index)}
 		it.setOrder(scr.Riders, res.Sprints[s.Index])
 		scr.Items = append(scr.Items, it)
@@ -195,15 +197,15 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 	for _, cl := range v.Climbs {
 		it := courseItem{Kind: "climb", Index: cl.Index, Where: fmt.Sprintf("%s %d–%d", scr.SquareWord, cl.Start, cl.End), at: cl.Start,
 			ID: fmt.Sprintf("climb-%d", cl.Index), Action: fmt.Sprintf("%s/climbs/%d", stageURL(st.TourID, n), cl.Index)}
-		it.Title, it.Scores = climbWords(rs, cl)
+		it.Title, it.Scores = climbWordsIn(l, rs, cl)
 		it.setOrder(scr.Riders, res.Climbs[cl.Index])
 		if scr.Open {
-			it.Dice = diceFor(st, n, cl, allowances)
+			it.Dice = diceFor(l, st, n, cl, allowances)
 		}
 		scr.Items = append(scr.Items, it)
 	}
 	sort.SliceStable(scr.Items, func(i, j int) bool { return scr.Items[i].at < scr.Items[j].at })
-	scr.Finish = finishForm{Model: rs.TimeModel, Action: stageURL(st.TourID, n) + "/finish"}
+	scr.Finish = finishForm{Model: rs.TimeModel, Action: stageURL(st.TourID, n) + "/finish", tr: l}
 	for _, g := range res.Finish.Groups {
 		scr.Finish.Rows = append(scr.Finish.Rows, storedRow(rs.TimeModel, g))
 	}
@@ -214,13 +216,13 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		row := abandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
 		if a.Status != "" {
-			row.Status = race.StatusName(a.Status) + " (" + a.Status + ")"
+			row.Status = statusNameIn(l, a.Status) + " (" + a.Status + ")"
 		}
 		scr.Abandons = append(scr.Abandons, row)
 	}
 	if rs.OfficialResults {
 		for _, s := range race.Statuses() {
-			scr.Abandon.Statuses = append(scr.Abandon.Statuses, statusOption{Value: s, Label: upperFirst(race.StatusName(s)) + " (" + s + ")"})
+			scr.Abandon.Statuses = append(scr.Abandon.Statuses, statusOption{Value: s, Label: upperFirst(statusNameIn(l, s)) + " (" + s + ")"})
 		}
 	}
 	scr.Times = append(timeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
@@ -228,9 +230,9 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 		scr.Bonuses = scr.Bonuses || t.Bonus != ""
 	}
 	if rs.TimeModel == race.TimeModelClock {
-		scr.BonusNote = race.BonusesNote(rs, st.Tour.Stages[n-1], res.Finish)
+		scr.BonusNote = bonusNoteIn(l, rs, st.Tour.Stages[n-1], res.Finish)
 		scr.TeamTimes = newTeamTimesForm(st, n, res)
-		scr.Jury = newJuryPanel(st, n, res)
+		scr.Jury = newJuryPanel(l, st, n, res)
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {
@@ -239,7 +241,7 @@ func (h *Handler) buildStage(st *store.RaceState, v store.StageView) *stageScree
 			scr.MoreLines = len(lines) - 6
 			lines = lines[:6]
 		}
-		scr.History = historyRows(rs, lines)
+		scr.History = historyRows(l, rs, lines)
 	}
 	if scr.Open {
 		scr.Focus = scr.firstEmpty()
@@ -316,7 +318,7 @@ func lengthText(rs *race.Ruleset, n int) string {
 }
 
 // diceFor builds the double-throw button of a climb, or nil when the ruleset gives none on it.
-func diceFor(st *store.RaceState, n int, cl race.Climb, allowances []race.TeamAllowance) *diceForm {
+func diceFor(l *i18n.Localizer, st *store.RaceState, n int, cl race.Climb, allowances []race.TeamAllowance) *diceForm {
 	rule, ok := st.Tour.Ruleset.AdvantageRule(race.AdvDoubleThrow)
 	if !ok || rule.PerClimb[cl.Category] == 0 {
 		return nil
@@ -330,16 +332,16 @@ func diceFor(st *store.RaceState, n int, cl race.Climb, allowances []race.TeamAl
 		}
 	}
 	gone := outOf(st, n)
-	d := &diceForm{Name: rule.Name}
+	d := &diceForm{Name: rule.NameIn(l.Lang())}
 	if d.Name == "" {
-		d.Name = "Double throw"
+		d.Name = useNameIn(l, &st.Tour.Ruleset, race.AdvDoubleThrow)
 	}
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
 			if _, out := gone[r.Bib]; out || (rule.Role != "" && r.Role != rule.Role) {
 				continue
 			}
-			d.Options = append(d.Options, diceOption{Bib: r.Bib, Label: fmt.Sprintf("%d %s (%s) — %d left", r.Bib, r.Name, t.Short, left[t.ID])})
+			d.Options = append(d.Options, diceOption{Bib: r.Bib, Label: l.T("race.stage.dice_option", "Bib", r.Bib, "Name", r.Name, "Short", t.Short, "Left", left[t.ID])})
 		}
 	}
 	return d

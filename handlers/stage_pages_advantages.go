@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -162,11 +163,12 @@ func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFail
 	if err != nil {
 		return err
 	}
-	scr := buildAdvantages(st, v)
+	l := h.tr(c)
+	scr := buildAdvantages(l, st, v)
 	status := http.StatusOK
-	p := views.Page{Title: fmt.Sprintf("Advantages, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n)}
+	p := views.Page{Title: l.T("race.adv.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n)}
 	if fail != nil {
-		ref, ok := classifyRefusal(fail.Err, h.tr(c))
+		ref, ok := classifyRefusal(fail.Err, l)
 		if !ok {
 			return fail.Err
 		}
@@ -178,8 +180,8 @@ func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFail
 	return h.render(c, status, "advantages", p)
 }
 
-// buildAdvantages turns a stage and the tour's state into the advantages page.
-func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
+// buildAdvantages turns a stage and the tour's state into the advantages page, in l's language.
+func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) *advantagesScreen {
 	rs := &st.Tour.Ruleset
 	n := v.Number
 	base := advantagesURL(st.TourID, n)
@@ -192,6 +194,9 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool {
 			return it.Kind == race.AdvEffort || it.Limit == 0 && it.Used == 0 // none in this tour: no "0 / 0" row
 		})
+		for i := range items {
+			items[i].Name, items[i].Scope = allowanceNameIn(l, rs, v, items[i]), l.T("race.scope."+items[i].Scope)
+		}
 		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
 	}
 	gone := outOf(st, n)
@@ -199,16 +204,16 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		if rule.Kind == race.AdvEffort {
 			continue
 		}
-		f := advForm{Kind: rule.Kind, Name: race.UseName(*rs, rule.Kind), ID: "adv-" + rule.Kind, Action: base,
+		f := advForm{Kind: rule.Kind, Name: useNameIn(l, rs, rule.Kind), ID: "adv-" + rule.Kind, Action: base,
 			HasTurn: rule.PerRiderPerTurn > 0 || rule.PerTeamPerTurn > 0 || rule.NotAfterFinish, Variants: rule.Variants}
 		if rule.NotAfterFinish {
-			f.TurnHint = "needed once the rider has finished"
+			f.TurnHint = l.T("race.adv.turn_hint")
 		}
 		if len(f.Variants) > 0 {
 			f.Variant = f.Variants[0]
 		}
 		if rule.Role != "" {
-			f.Hint = "only the " + roleWord(rs, rule.Role)
+			f.Hint = l.T("race.adv.only_role", "Role", roleWordIn(l, rs, rule.Role))
 			for _, t := range st.Tour.Teams {
 				for _, r := range t.Riders {
 					if _, out := gone[r.Bib]; !out && r.Role == rule.Role {
@@ -220,11 +225,11 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 		if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
 			for _, cl := range v.Climbs {
 				if slices.Contains(rule.ClimbCategories, cl.Category) || rule.PerClimb[cl.Category] > 0 {
-					f.Climbs = append(f.Climbs, climbOption{Index: cl.Index, Label: fmt.Sprintf("Climb %d — %s (%s %d–%d)", cl.Index, climbName(rs, cl.Category), squareWord(rs), cl.Start, cl.End)})
+					f.Climbs = append(f.Climbs, climbOption{Index: cl.Index, Label: l.T("race.climb.title", "N", cl.Index, "Category", climbNameIn(l, rs, cl.Category)) + fmt.Sprintf(" (%s %d–%d)", squareWordIn(l, rs), cl.Start, cl.End)})
 				}
 			}
 			if len(f.Climbs) == 0 {
-				f.Disabled = "No climb of this stage allows it."
+				f.Disabled = l.T("race.adv.no_climb")
 			}
 		}
 		scr.Forms = append(scr.Forms, f)
@@ -232,33 +237,33 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 	for i, u := range cur.Advantages {
 		r, _ := st.Tour.RiderByBib(u.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		scr.Uses = append(scr.Uses, useRow{Pos: i + 1, Kind: u.Kind, Name: race.UseName(*rs, u.Kind), Bib: u.Bib, Rider: r.Name,
-			Color: t.Color, Short: t.Short, Detail: race.UseDetail(u)})
+		scr.Uses = append(scr.Uses, useRow{Pos: i + 1, Kind: u.Kind, Name: useNameIn(l, rs, u.Kind), Bib: u.Bib, Rider: r.Name,
+			Color: t.Color, Short: t.Short, Detail: useDetailIn(l, u)})
 	}
 	if rs.Effort != nil {
-		scr.Effort = effortOf(st, n)
-		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: "Spend effort points", ID: "adv-effort", Action: base, HasPoints: true}
+		scr.Effort = effortOf(l, st, n)
+		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: l.T("race.adv.spend_effort"), ID: "adv-effort", Action: base, HasPoints: true}
 		scr.WeatherOptions = []string{"fair", "crosswind", "rain", "cold"}
-		scr.LostReasons = []choice{{"puncture", "puncture"}, {"bad_patch", "bad patch (pájara)"}, {"crash", "crash"}}
+		scr.LostReasons = []choice{{"puncture", lostReason(l, "puncture")}, {"bad_patch", lostReason(l, "bad_patch")}, {"crash", lostReason(l, "crash")}}
 		scr.Weather = &weatherForm{}
-		for i, label := range []string{"Start", "⅓ of the stage", "½ of the stage", "¾ of the stage"} {
+		for i, label := range []string{l.T("race.weather.start"), l.T("race.weather.third"), l.T("race.weather.half"), l.T("race.weather.three_quarters")} {
 			w := weatherRoll{I: i, Label: label}
 			if i < len(cur.Weather) {
 				w.Value = cur.Weather[i]
 			}
 			scr.Weather.Rolls = append(scr.Weather.Rolls, w)
 		}
-		scr.Combativity = &advForm{Kind: "combativity", Name: "Combativity award", ID: "combativity", Action: stageBase + "/combativity"}
+		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
 		if cur.Combativity != 0 {
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
 			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
 		}
-		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: "Turns lost", ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
-		for i, l := range cur.LostTurns {
-			r, _ := st.Tour.RiderByBib(l.Bib)
+		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
+		for i, lt := range cur.LostTurns {
+			r, _ := st.Tour.RiderByBib(lt.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			row := lostTurnRow{Bib: l.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l.Reason), Turns: views.Plural(l.Turns, "turn", "turns")}
-			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, l)
+			row := lostTurnRow{Bib: lt.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l, lt.Reason), Turns: l.N("race.words.turn", lt.Turns)}
+			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, lt)
 			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}
 	}
@@ -269,17 +274,32 @@ func buildAdvantages(st *store.RaceState, v store.StageView) *advantagesScreen {
 	return scr
 }
 
-// lostReason names a lost-turn reason in words.
-func lostReason(r string) string {
+// lostReason names a lost-turn reason in words, in l's language.
+func lostReason(l *i18n.Localizer, r string) string {
 	switch r {
-	case "bad_patch":
-		return "bad patch (pájara)"
+	case "bad_patch", "puncture", "crash":
+		return l.T("race.lost." + r)
 	}
 	return r
 }
 
+// allowanceNameIn names an allowance row in l's language: the advantage, and for a per-climb one
+// the climb ("Doble tirada, puerto 2 (Primera categoría)").
+func allowanceNameIn(l *i18n.Localizer, rs *race.Ruleset, v store.StageView, it race.AllowanceItem) string {
+	name := useNameIn(l, rs, it.Kind)
+	if it.Scope != race.ScopeClimb {
+		return name
+	}
+	for _, cl := range v.Climbs {
+		if cl.Index == it.Climb {
+			return name + ", " + l.T("race.adv.climb_n", "N", cl.Index) + " (" + climbNameIn(l, rs, cl.Category) + ")"
+		}
+	}
+	return name + ", " + l.T("race.adv.climb_n", "N", it.Climb)
+}
+
 // effortOf lists each rider's effort points in stage n.
-func effortOf(st *store.RaceState, n int) *effortSection {
+func effortOf(l *i18n.Localizer, st *store.RaceState, n int) *effortSection {
 	rs := &st.Tour.Ruleset
 	cur := st.Results[n-1]
 	balance := race.EffortBalance(&st.Tour, st.Prior(n), cur)
@@ -296,7 +316,7 @@ func effortOf(st *store.RaceState, n int) *effortSection {
 					spent += u.Points
 				}
 			}
-			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: roleWord(rs, r.Role),
+			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: roleWordIn(l, rs, r.Role),
 				Allowance: race.EffortAllowance(*rs, r.Role, len(st.Tour.Stages)), Spent: spent, Balance: left})
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
-	"racedirector/views"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -59,7 +58,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d", u.Bib)) + " recorded."
+	msg := useRecordedIn(h.tr(c), &st.Tour.Ruleset, u)
 	if fromStage {
 		return redirect(c, stageURL(id, n), msg)
 	}
@@ -80,7 +79,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 		err = goneAlready(err, i18n.Textf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
-	return redirect(c, advantagesURL(id, n)+"#uses", fmt.Sprintf("Use %d taken back.", pos))
+	return redirect(c, advantagesURL(id, n)+"#uses", h.tr(c).T("race.flash.use_back", "N", pos))
 }
 
 // SaveWeatherPage stores the four Ciclismo a fondo weather rolls of the stage.
@@ -111,7 +110,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "weather", Weather: typed, Err: err})
 	}
-	return redirect(c, advantagesURL(id, n)+"#weather", "Weather saved.")
+	return redirect(c, advantagesURL(id, n)+"#weather", h.tr(c).T("race.flash.weather"))
 }
 
 // slicesTrimEnd trims each value and drops empty values at the end.
@@ -143,9 +142,9 @@ func (h *Handler) SaveCombativityPage(c echo.Context) error {
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "combativity", Values: vals, Err: err})
 	}
-	msg := "Combativity award cleared."
+	msg := h.tr(c).T("race.flash.combativity_cleared")
 	if bib != 0 {
-		msg = fmt.Sprintf("Combativity award: bib %d.", bib)
+		msg = h.tr(c).T("race.flash.combativity", "Bib", bib)
 	}
 	return redirect(c, advantagesURL(id, n)+"#combativity", msg)
 }
@@ -175,9 +174,10 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "lost_turn", Values: vals, Err: err})
 	}
-	msg := fmt.Sprintf("Bib %d lost %s (%s).", l.Bib, views.Plural(l.Turns, "turn", "turns"), lostReason(l.Reason))
+	tr := h.tr(c)
+	msg := tr.T("race.flash.lost", "Bib", l.Bib, "Turns", tr.N("race.words.turn", l.Turns), "Reason", lostReason(tr, l.Reason))
 	if out {
-		msg += " " + titleWord(secondCrashNotice(l.Bib)) + "."
+		msg += " " + tr.T("race.flash.second_crash", "Bib", l.Bib)
 	}
 	return redirect(c, advantagesURL(id, n)+"#lost-turns", msg)
 }
@@ -228,9 +228,10 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := "Fatigue of " + views.Plural(len(fatigue), "rider", "riders") + " saved."
+	tr := h.tr(c)
+	msg := tr.N("race.flash.fatigue", len(fatigue))
 	if out := race.FatigueRetired(&st.Tour, st.Results[n-1]); len(out) > 0 {
-		msg += fmt.Sprintf(" Over the limit, retiring: %s.", bibText(out))
+		msg += " " + tr.T("race.flash.fatigue_out", "Bibs", bibText(out))
 	}
 	return redirect(c, advantagesURL(id, n)+"#fatigue", msg)
 }

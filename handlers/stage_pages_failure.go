@@ -15,9 +15,6 @@ import (
 	"racedirector/views"
 )
 
-// nothingSaved is the page message of a refused form.
-const nothingSaved = "Please correct the marked fields: nothing was saved."
-
 // refusal sorts an error into what a page shows: field messages (422), a conflict message (409),
 // what is missing at End stage (422); ok is false for any other error.
 type refusal struct {
@@ -36,7 +33,7 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	)
 	switch {
 	case errors.As(err, &ve):
-		return refusal{status: http.StatusUnprocessableEntity, fields: sayFields(ve, l), message: l.Say(i18n.Textf(nothingSaved))}, true
+		return refusal{status: http.StatusUnprocessableEntity, fields: sayFields(ve, l), message: l.T("race.refused.nothing_saved")}, true
 	case errors.As(err, &ce):
 		return refusal{status: http.StatusConflict, message: l.Say(ce.Said())}, true
 	case errors.As(err, &ie):
@@ -172,7 +169,7 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 	case "undo":
 		scr.UndoError = ref.message
 	case "clock":
-		scr.ClockError = clockError(ref, f.lines)
+		scr.ClockError = clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
 	}
 	return ref.status, true

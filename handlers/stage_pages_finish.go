@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -16,6 +17,16 @@ type finishForm struct {
 	Action string
 	Rows   []groupRow
 	Error  string
+	// tr speaks the viewer's language (English words when nil).
+	tr *i18n.Localizer
+}
+
+// word is a computed time's word in the viewer's language, english when no language is set.
+func (f *finishForm) word(id, english string, pairs ...any) string {
+	if f.tr == nil {
+		return english
+	}
+	return f.tr.T(id, pairs...)
 }
 
 // groupRow is one finish group as typed or stored.
@@ -94,13 +105,13 @@ func (f *finishForm) preview(block ridersBlock) {
 			}
 		case race.TimeModelTurns:
 			if t, err := strconv.Atoi(r.Turn); err == nil && t >= 1 {
-				r.Time = fmt.Sprintf("turn %d", t)
+				r.Time = f.word("race.finish.turn_n", fmt.Sprintf("turn %d", t), "N", t)
 			}
 		case race.TimeModelSectors:
 			if s, err := strconv.Atoi(r.Sector); err == nil && hasLead && r.Riders != "" {
 				r.Time = "+" + views.Clock((lead-s)*30)
 				if lead == s {
-					r.Time = "leading sector"
+					r.Time = f.word("race.finish.leading_sector", "leading sector")
 				}
 			}
 		}

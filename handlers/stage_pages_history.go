@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -26,7 +28,9 @@ type historyScreen struct {
 
 // historyRow is one change of a stage in words a player reads.
 type historyRow struct {
-	At     time.Time
+	At time.Time
+	// When is the change's day and time in the viewer's language ("25 nov 15:04:05").
+	When   string
 	Action string
 	Text   string
 	Undone bool
@@ -46,17 +50,18 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rs := &st.Tour.Ruleset
-	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: historyRows(rs, lines), UndoWhat: undoWhat(rs, lines)}
-	return h.render(c, http.StatusOK, "history", views.Page{Title: fmt.Sprintf("History of stage %d — %s", n, st.Tour.Name), Section: "tours",
+	rs, l := &st.Tour.Ruleset, h.tr(c)
+	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: historyRows(l, rs, lines), UndoWhat: undoWhat(rs, lines)}
+	return h.render(c, http.StatusOK, "history", views.Page{Title: l.T("race.history.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "stage", n), Data: scr})
 }
 
 // historyRows puts a stage's changes in words.
-func historyRows(rs *race.Ruleset, lines []store.HistoryLine) []historyRow {
+func historyRows(tr *i18n.Localizer, rs *race.Ruleset, lines []store.HistoryLine) []historyRow {
 	out := make([]historyRow, 0, len(lines))
 	for _, l := range lines {
-		out = append(out, historyRow{At: l.At, Action: actionWord(l.Action), Text: historyText(rs, l.Summary), Undone: l.Undone})
+		when := fmt.Sprintf("%d %s %s", l.At.Day(), tr.T("race.month."+strconv.Itoa(int(l.At.Month()))), l.At.Format("15:04:05"))
+		out = append(out, historyRow{At: l.At, When: when, Action: actionWordIn(tr, l.Action), Text: historyText(rs, l.Summary), Undone: l.Undone})
 	}
 	return out
 }
@@ -69,6 +74,15 @@ func undoWhat(rs *race.Ruleset, lines []store.HistoryLine) string {
 		}
 	}
 	return ""
+}
+
+// actionWordIn names what a change did, in tr's language.
+func actionWordIn(tr *i18n.Localizer, action string) string {
+	switch action {
+	case "set", "add", "remove", "undo", "close", "reopen":
+		return tr.T("race.action." + action)
+	}
+	return actionWord(action)
 }
 
 // actionWord names what a change did.

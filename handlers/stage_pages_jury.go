@@ -48,24 +48,24 @@ type juryPenalty struct {
 }
 
 // newJuryPanel is the jury section of stage n of a real race (nil in a game).
-func newJuryPanel(st *store.RaceState, n int, res race.StageResult) *juryPanel {
+func newJuryPanel(l *i18n.Localizer, st *store.RaceState, n int, res race.StageResult) *juryPanel {
 	t := &st.Tour
 	if !t.Ruleset.OfficialResults || t.Ruleset.TimeModel != race.TimeModelClock {
 		return nil
 	}
 	stage := t.Stages[n-1]
 	j := &juryPanel{Action: stageURL(st.TourID, n) + "/jury", Open: stage.State == race.StateOpen, Last: n == len(t.Stages),
-		TypeName: stageTypeName(&t.Ruleset, stage.Type), Values: map[string]string{}, Errors: map[string]string{}}
+		TypeName: stageTypeNameIn(l, &t.Ruleset, stage.Type), Values: map[string]string{}, Errors: map[string]string{}}
 	pct := t.TimeCut(stage.Type)
 	j.Percent = strconv.Itoa(pct)
 	over, limit, err := race.OverTimeLimit(t, n, res)
 	switch {
 	case pct == 0:
-		j.TimeLimit = fmt.Sprintf("No time limit for %s stages in this tour.", strings.ToLower(j.TypeName))
+		j.TimeLimit = l.T("race.jury.no_limit", "Type", strings.ToLower(j.TypeName))
 	case err != nil || limit == 0:
-		j.TimeLimit = fmt.Sprintf("Time limit: %d %% of the winner's time (%s stages of this tour), once the finish is entered.", pct, strings.ToLower(j.TypeName))
+		j.TimeLimit = l.T("race.jury.limit_pending", "Pct", pct, "Type", strings.ToLower(j.TypeName))
 	default:
-		j.TimeLimit = fmt.Sprintf("Time limit: %d %% of the winner's time (%s stages of this tour): %s.", pct, strings.ToLower(j.TypeName), race.FormatClockTime(100*limit))
+		j.TimeLimit = l.T("race.jury.limit", "Pct", pct, "Type", strings.ToLower(j.TypeName), "Time", race.FormatClockTime(100*limit))
 	}
 	kept := map[int]race.Reinstatement{}
 	for _, k := range res.Reinstated {
@@ -77,7 +77,7 @@ func newJuryPanel(st *store.RaceState, n int, res race.StageResult) *juryPanel {
 	}
 	for _, k := range res.Reinstated {
 		r := juryRiderOf(t, k.Bib, true)
-		r.Words = fmt.Sprintf("%s less: %s", race.Plural(k.Points, "point", "points"), k.Reason)
+		r.Words = l.T("race.jury.less", "Points", l.N("race.words.point", k.Points), "Reason", k.Reason)
 		j.Reinstated = append(j.Reinstated, r)
 	}
 	for i, p := range res.Penalties {
@@ -88,7 +88,7 @@ func newJuryPanel(st *store.RaceState, n int, res race.StageResult) *juryPanel {
 		} else if team, ok := t.TeamByID(p.Team); ok {
 			who = team.Name
 		}
-		j.Penalties = append(j.Penalties, juryPenalty{Pos: i + 1, Who: who, What: race.PenaltyWords(p), Reason: p.Reason})
+		j.Penalties = append(j.Penalties, juryPenalty{Pos: i + 1, Who: who, What: penaltyWordsIn(l, p), Reason: p.Reason})
 	}
 	for _, team := range t.Teams {
 		j.Teams = append(j.Teams, statusOption{Value: strconv.Itoa(team.ID), Label: team.Name})
@@ -130,7 +130,7 @@ func (h *Handler) SaveJuryPage(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	vals := typedValues(c, names...)
-	msg, err := h.juryDecision(id, n, version, form, vals)
+	msg, err := h.juryDecision(h.tr(c), id, n, version, form, vals)
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "jury", Text: form, juryValues: vals, Err: err})
 	}
@@ -138,7 +138,7 @@ func (h *Handler) SaveJuryPage(c echo.Context) error {
 }
 
 // juryDecision stores one jury form's decision and says it in a line.
-func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[string]string) (string, error) {
+func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form string, vals map[string]string) (string, error) {
 	num := func(name string) (int, error) { return parseNumber(vals[name], name, true) }
 	switch form {
 	case "time-limit":
@@ -160,7 +160,7 @@ func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[st
 		if err := h.Store.SetTourSettings(id, set); err != nil {
 			return "", race.InvalidText("percent", reasonOfField(err, "time_cuts."+typ))
 		}
-		return fmt.Sprintf("Time limit of %s stages: %d %% of the winner's time.", stageTypeName(&st.Tour.Ruleset, typ), pct), nil
+		return l.T("race.flash.time_limit", "Type", stageTypeNameIn(l, &st.Tour.Ruleset, typ), "Pct", pct), nil
 	case "reinstate":
 		bib, err := parseOneBib(vals["bib"], "bib")
 		if err != nil {
@@ -170,7 +170,7 @@ func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[st
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("Bib %d reinstated.", bib), h.Store.AddReinstatement(id, n, version, race.Reinstatement{Bib: bib, Points: pts, Reason: vals["reason"]})
+		return l.T("race.flash.reinstated", "Bib", bib), h.Store.AddReinstatement(id, n, version, race.Reinstatement{Bib: bib, Points: pts, Reason: vals["reason"]})
 	case "penalty":
 		p := race.Penalty{Reason: vals["reason"]}
 		var err error
@@ -184,7 +184,7 @@ func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[st
 				return "", err
 			}
 		}
-		return "Penalty recorded: " + race.PenaltyWords(p) + ".", h.Store.AddPenalty(id, n, version, p)
+		return l.T("race.flash.penalty", "What", penaltyWordsIn(l, p)), h.Store.AddPenalty(id, n, version, p)
 	}
 	bib := 0
 	if vals["bib"] != "" {
@@ -194,17 +194,17 @@ func (h *Handler) juryDecision(id uint, n, version int, form string, vals map[st
 		}
 	}
 	if form == "combativity" {
-		return fmt.Sprintf("Most combative rider of stage %d: %s.", n, orNobody(bib)), h.Store.SetCombativity(id, n, version, bib)
+		return l.T("race.flash.combative_stage", "N", n, "Who", orNobody(l, bib)), h.Store.SetCombativity(id, n, version, bib)
 	}
-	return "Most combative rider of the tour: " + orNobody(bib) + ".", h.Store.SetMostCombative(id, n, version, bib)
+	return l.T("race.flash.combative_tour", "Who", orNobody(l, bib)), h.Store.SetMostCombative(id, n, version, bib)
 }
 
-// orNobody is "bib 21", or "nobody" for 0.
-func orNobody(bib int) string {
+// orNobody is "bib 21", or "nobody" for 0, in l's language.
+func orNobody(l *i18n.Localizer, bib int) string {
 	if bib == 0 {
-		return "nobody"
+		return l.T("race.nobody")
 	}
-	return "bib " + strconv.Itoa(bib)
+	return l.T("race.bib_n", "Bib", bib)
 }
 
 // RemoveJuryPage takes back a reinstatement (POST …/jury/reinstate/{key}/delete, key a bib) or a
@@ -229,7 +229,7 @@ func (h *Handler) RemoveJuryPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "jury", Text: c.Param("form"), Err: goneAlready(err, i18n.Textf("it was taken back already"))})
 	}
-	return redirect(c, stageURL(id, n)+"#jury", "Taken back.")
+	return redirect(c, stageURL(id, n)+"#jury", h.tr(c).T("race.flash.taken_back"))
 }
 
 // applyJuryFailure shows a refused jury form again with its values and messages.

@@ -11,7 +11,6 @@ import (
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/views"
 )
 
 // stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
@@ -49,9 +48,10 @@ func (h *Handler) saveOrder(c echo.Context, kind string) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
 	}
-	msg := fmt.Sprintf("%s %d saved: %s.", titleWord(kind), k, orNothing(bibText(order)))
+	l := h.tr(c)
+	msg := l.T("race.flash."+kind+"_saved", "N", k, "Bibs", bibText(order))
 	if len(order) == 0 {
-		msg = fmt.Sprintf("%s %d cleared.", titleWord(kind), k)
+		msg = l.T("race.flash."+kind+"_cleared", "N", k)
 	}
 	return redirect(c, stageURL(id, n), msg)
 }
@@ -156,7 +156,7 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 	for _, g := range f.Groups {
 		riders += len(g.Riders)
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Finish saved: %s, %s.", views.Plural(len(f.Groups), "group", "groups"), views.Plural(riders, "rider", "riders")))
+	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.finish_saved", "Groups", h.tr(c).N("race.groups_n", len(f.Groups)), "Riders", h.tr(c).N("race.riders_n", riders)))
 }
 
 // AddAbandonPage records an abandonment from the stage screen.
@@ -174,9 +174,9 @@ func (h *Handler) AddAbandonPage(c echo.Context) error {
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Status: status, Err: err})
 	}
 	if status != "" && status != race.StatusDNF {
-		return redirect(c, stageURL(id, n), fmt.Sprintf("Bib %d: %s (%s).", bib, race.StatusName(status), reason))
+		return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.status", "Bib", bib, "Status", statusNameIn(h.tr(c), status), "Reason", reason))
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d recorded (%s).", bib, reason))
+	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.abandon", "Bib", bib, "Reason", reason))
 }
 
 // RemoveAbandonPage takes back an abandonment from the stage screen.
@@ -193,7 +193,7 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 		err = goneAlready(err, i18n.Textf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Abandonment of bib %d taken back.", bib))
+	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.abandon_back", "Bib", bib))
 }
 
 // Redirects back to the stage screen carry no #fragment: a fragment would stop the browser from
@@ -214,9 +214,9 @@ func (h *Handler) CloseStagePage(c echo.Context) error {
 		return err
 	}
 	if n < len(st.Tour.Stages) {
-		return redirect(c, stageURL(id, n+1), fmt.Sprintf("Stage %d closed. Stage %d is open.", n, n+1))
+		return redirect(c, stageURL(id, n+1), h.tr(c).T("race.flash.closed", "N", n, "Next", n+1))
 	}
-	return redirect(c, fmt.Sprintf("/tours/%d/classifications", id), fmt.Sprintf("Stage %d closed: the tour is over. Here are the final classifications.", n))
+	return redirect(c, fmt.Sprintf("/tours/%d/classifications", id), h.tr(c).T("race.flash.closed_last", "N", n))
 }
 
 // ReopenStagePage reopens the last closed stage for corrections.
@@ -228,7 +228,7 @@ func (h *Handler) ReopenStagePage(c echo.Context) error {
 	if err := h.Store.ReopenStage(id, n); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "reopen", Err: err})
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Stage %d reopened: correct what you need, then End stage again.", n))
+	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.reopened", "N", n))
 }
 
 // UndoPage takes back the last change of the open stage.
@@ -249,7 +249,7 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if c.FormValue("from") == "history" {
 		back += "/history"
 	}
-	return redirect(c, back, historyText(&st.Tour.Ruleset, summary)+".")
+	return redirect(c, back, h.tr(c).T("race.flash.undone", "What", historyText(&st.Tour.Ruleset, summary)))
 }
 
 // goneAlready reads a "not found" for an entry a page offered to remove (removed since, in another

@@ -101,7 +101,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "teams", Err: err, teamTyped: typed, teamRows: rowOf})
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("Team time trial: %s timed.", race.Plural(len(f.Teams), "team", "teams")))
+	return redirect(c, stageURL(id, n), h.tr(c).N("race.flash.ttt", len(f.Teams)))
 }
 
 // parseDropped reads dropped riders written "25 26:10.50, 27 27:02" (bib and time, separated by

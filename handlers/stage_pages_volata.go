@@ -17,22 +17,24 @@ import (
 // volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
 // right, their values, the computed order, and "use this order".
 type volataScreen struct {
-	TourID     uint
-	N          int
-	Open       bool
-	Version    int
-	Kind       string
-	Target     string
-	Targets    []choice
-	Order      string
-	Preview    []bibView
-	OrderError string
-	Rows       []volataRow
-	Computed   bool
-	Results    []volataResultRow
-	Result     string
-	Riders     ridersBlock
-	Thresholds [2]int
+	TourID  uint
+	N       int
+	Open    bool
+	Version int
+	Kind    string
+	Target  string
+	Targets []choice
+	// TargetLabel names the chosen target in the viewer's language.
+	TargetLabel string
+	Order       string
+	Preview     []bibView
+	OrderError  string
+	Rows        []volataRow
+	Computed    bool
+	Results     []volataResultRow
+	Result      string
+	Riders      ridersBlock
+	Thresholds  [2]int
 }
 
 // volataRow is one rider in the sprint with the values that count.
@@ -59,20 +61,20 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rs := st.Tour.Ruleset
+	rs, l := st.Tour.Ruleset, h.tr(c)
 	if rs.Volata == nil {
-		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no volata calculator", rs.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("race.volata.none_f", rs.NameIn(l.Lang())))
 	}
 	q := c.QueryParams()
 	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: ridersOf(st, n),
 		Target: q.Get("target"), Kind: q.Get("kind"), Order: strings.TrimSpace(q.Get("order"))}
 	scr.Thresholds = [2]int{rs.Volata.FinishFatigue, rs.Volata.SprintFatigue}
-	scr.Targets = append(scr.Targets, choice{"finish", "the finish (leading sector)"})
+	scr.Targets = append(scr.Targets, choice{"finish", l.T("race.volata.target_finish")})
 	for _, s := range v.Sprints {
-		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("sprint-%d", s.Index), fmt.Sprintf("sprint %d (TV, %s %d)", s.Index, squareWord(&rs), s.At)})
+		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("sprint-%d", s.Index), l.T("race.volata.target_sprint", "N", s.Index, "Where", fmt.Sprintf("%s %d", squareWordIn(l, &rs), s.At))})
 	}
 	for _, cl := range v.Climbs {
-		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("climb-%d", cl.Index), fmt.Sprintf("climb %d (%s)", cl.Index, climbName(&rs, cl.Category))})
+		scr.Targets = append(scr.Targets, choice{fmt.Sprintf("climb-%d", cl.Index), l.T("race.volata.target_climb", "N", cl.Index, "Category", climbNameIn(l, &rs, cl.Category))})
 	}
 	if scr.Target == "" {
 		scr.Target = "finish"
@@ -90,8 +92,8 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	}
 	scr.Preview = previewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {
-		if b.Problem != "" {
-			scr.OrderError, status = fmt.Sprintf("bib %d: %s", b.Bib, b.Problem), http.StatusUnprocessableEntity
+		if b.Problem.Format != "" {
+			scr.OrderError, status = l.T("race.bib_n", "Bib", b.Bib)+": "+l.Say(b.Problem), http.StatusUnprocessableEntity
 		}
 	}
 	if scr.OrderError == "" && len(bibs) > 0 {
@@ -99,18 +101,23 @@ func (h *Handler) VolataPage(c echo.Context) error {
 			r, _ := st.Tour.RiderByBib(bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
 			return r, t
-		}, rs)
+		}, rs, l)
 	}
-	p := views.Page{Title: fmt.Sprintf("Volata, stage %d — %s", n, st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n), Data: scr}
+	for _, t := range scr.Targets {
+		if t.Value == scr.Target {
+			scr.TargetLabel = t.Label
+		}
+	}
+	p := views.Page{Title: l.T("race.volata.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.tourNav(st, "advantages", n), Data: scr}
 	if status != http.StatusOK {
-		p.Error = h.say(c, "Please correct the marked fields: nothing was computed.")
+		p.Error = l.T("race.volata.not_computed")
 	}
 	return h.render(c, status, "stage_volata", p)
 }
 
 // fillRows reads each sprinting rider's values (prefilled from his card and the stage's fatigue) and,
 // when asked, computes the order.
-func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int, rider func(int) (race.Rider, race.Team), rs race.Ruleset) int {
+func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int, rider func(int) (race.Rider, race.Team), rs race.Ruleset, l *i18n.Localizer) int {
 	status := http.StatusOK
 	var entries []race.VolataEntry
 	for _, bib := range bibs {
@@ -137,13 +144,13 @@ func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int
 			name, text string
 			dst        *int
 			lo, hi     int
-		}{{"sprint value", row.Sprint, &e.Sprint, 0, 20}, {"helpers", row.Helpers, &e.Helpers, 0, 8}, {"fatigue", row.Fatigue, &e.Fatigue, 0, race.MaxFatigue}, {"tokens", row.Tokens, &e.Tokens, 0, 9}} {
+		}{{l.T("race.volata.sprint_value"), row.Sprint, &e.Sprint, 0, 20}, {l.T("race.volata.helpers"), row.Helpers, &e.Helpers, 0, 8}, {l.T("race.volata.fatigue"), row.Fatigue, &e.Fatigue, 0, race.MaxFatigue}, {l.T("race.volata.tokens"), row.Tokens, &e.Tokens, 0, 9}} {
 			if f.text == "" {
 				continue
 			}
 			v, err := strconv.Atoi(f.text)
 			if err != nil || v < f.lo || v > f.hi {
-				bad = append(bad, fmt.Sprintf("%s must be a whole number from %d to %d", f.name, f.lo, f.hi))
+				bad = append(bad, l.T("race.volata.range", "Name", f.name, "Lo", f.lo, "Hi", f.hi))
 				continue
 			}
 			*f.dst = v
@@ -203,7 +210,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 			}
 			return h.renderStage(c, id, n, fail)
 		}
-		return redirect(c, stageURL(id, n), fmt.Sprintf("Volata order saved in the finish, leading sector (%s): %s.", sectorText(sector), bibText(order)))
+		return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.volata_finish", "Sector", sectorText(h.tr(c), sector), "Bibs", bibText(order)))
 	}
 	kind, k := volataTarget(target)
 	if kind == "" {
@@ -218,7 +225,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
 	}
-	return redirect(c, stageURL(id, n), fmt.Sprintf("%s %d saved from the volata: %s.", titleWord(kind), k, bibText(order)))
+	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.volata_"+kind, "N", k, "Bibs", bibText(order)))
 }
 
 // volataTarget reads a volata target "sprint-k" or "climb-k" (kind "" when it is neither).
@@ -232,10 +239,10 @@ func volataTarget(target string) (string, int) {
 }
 
 // sectorText names a 2RUOTE sector: "the group" for 0, "+2" ahead, "−1" behind.
-func sectorText(s int) string {
+func sectorText(l *i18n.Localizer, s int) string {
 	switch {
 	case s == 0:
-		return "the group"
+		return l.T("race.volata.the_group")
 	case s > 0:
 		return fmt.Sprintf("+%d", s)
 	}

@@ -3,17 +3,21 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/views"
 )
 
 // sheetView is the stage sheet ("Stages" in the Cycling Party software): what to place where.
 type sheetView struct {
-	TourID     uint
-	TourName   string
+	TourID   uint
+	TourName string
+	// LengthText says the stage's length in its squares, in the viewer's language ("10 cartas de terreno").
+	LengthText string
 	Ruleset    race.Ruleset
 	Stage      race.Stage
 	TypeName   string
@@ -63,13 +67,14 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rs, st := rst.Tour.Ruleset, sv.Stage
+	rs, st, l := rst.Tour.Ruleset, sv.Stage, h.tr(c)
 	v := sheetView{TourID: id, TourName: rst.Tour.Name, Ruleset: rs, Stage: st, TypeName: st.Type, Unit: rs.SquareName, Mode: stageMode(rs),
 		Stages: len(rst.Tour.Stages)}
 	v.Unit = profileUnit(rs.SquareName, "squares", st.Length)
-	v.Facts = fmt.Sprintf("%s · %s", counted(len(st.Climbs), "climb"), counted(len(st.Sprints), "sprint"))
+	v.LengthText = lengthTextIn(l, &rs, st.Length)
+	v.Facts = l.N("race.stage.climbs", len(st.Climbs)) + " · " + l.N("race.stage.sprints", len(st.Sprints))
 	if t, ok := rs.StageType(st.Type); ok {
-		v.TypeName = t.Name
+		v.TypeName = t.NameIn(l.Lang())
 	}
 	if n > 1 {
 		v.Prev = n - 1
@@ -77,14 +82,15 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	if n < v.Stages {
 		v.Next = n + 1
 	}
-	v.Markers = sheetMarkers(rs, st)
-	v.Profile = newProfileView(rs, st, fmt.Sprintf("Profile of stage %d", n), false)
+	v.Markers = sheetMarkersIn(l, rs, st)
+	v.Profile = newProfileView(rs, st, "", false)
+	localizeProfile(l, rs, st, &v.Profile, l.T("race.profile.title", "N", n))
 	pos, km := 0, 0
 	for k, sec := range st.Sections {
 		name := sec.Type
 		for _, t := range rs.Sections {
 			if t.ID == sec.Type {
-				name = t.Name
+				name = t.NameIn(l.Lang())
 			}
 		}
 		v.Sections = append(v.Sections, sheetSection{N: k + 1, Name: name, Km: sec.Km, Squares: sec.Squares,
@@ -95,39 +101,48 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	v.Km = km
 	for k, id := range st.Cards {
 		card := cardByID(rs, id)
-		sc := sheetCard{N: k + 1, ID: id, Name: card.Name, Terrain: card.Terrain}
+		sc := sheetCard{N: k + 1, ID: id, Name: card.NameIn(l.Lang()), Terrain: card.Terrain}
 		switch card.Special {
-		case race.CardGPM:
-			sc.Use = "the climb ends here"
-		case race.CardTV:
-			sc.Use = "sprint"
-		case race.CardR:
-			sc.Use = "unlocks the Energia action"
+		case race.CardGPM, race.CardTV, race.CardR:
+			sc.Use = l.T("race.card." + strings.ToLower(card.Special))
 		}
 		if sc.Name == "" {
 			sc.Name = id
 		}
 		v.Cards = append(v.Cards, sc)
 	}
-	title := fmt.Sprintf("Stage %d sheet — %s", n, rst.Tour.Name)
+	title := l.T("race.sheet.page_title", "N", n, "Tour", rst.Tour.Name)
 	return h.render(c, http.StatusOK, "stagesheet", views.Page{Title: title, Section: "tours", TourNav: h.tourNav(rst, "sheet", n), Data: v})
 }
 
-// sheetMarkers words the board markers of a stage: where, what to place, and its detail.
-func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
+// sheetMarkers words the board markers of a stage in English (the follow page's).
+func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker { return sheetMarkersIn(nil, rs, st) }
+
+// sheetMarkersIn words the board markers of a stage: where, what to place, and its detail, in l's
+// language (English when l is nil).
+func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMarker {
+	say := func(id, english string, pairs ...any) string {
+		if l == nil {
+			if len(pairs) == 0 {
+				return english
+			}
+			return fmt.Sprintf(english, pairs[1:]...)
+		}
+		return l.T(id, pairs...)
+	}
 	markers := st.Markers
 	if len(markers) == 0 {
 		markers = race.StageMarkers(rs, st)
 	}
 	cards := len(st.Cards) > 0
-	where := "squares"
+	where := say("race.sheet.squares_lc", "squares")
 	if cards {
-		where = "cards"
+		where = say("race.sheet.cards_lc", "cards")
 	}
 	climbAt := func(square int, start bool) string {
 		for _, cl := range st.Climbs {
 			if start && cl.Start == square || !start && cl.End == square {
-				return fmt.Sprintf("climb %d, %s %d–%d", cl.Index, where, cl.Start, cl.End)
+				return say("race.adv.climb_n", "climb %d", "N", cl.Index) + fmt.Sprintf(", %s %d–%d", where, cl.Start, cl.End)
 			}
 		}
 		return ""
@@ -135,31 +150,34 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
 	var out []sheetMarker
 	for _, m := range markers {
 		sm := sheetMarker{Square: fmt.Sprint(m.At), Kind: m.Kind, Detail: m.Label}
+		if l != nil {
+			sm.Detail = markerLabelIn(l, rs, st, m)
+		}
 		switch k := m.Kind; {
 		case k == race.MarkerStart && cards:
-			sm.What, sm.Detail, sm.Square = "Start card", "before card 1", "—"
+			sm.What, sm.Detail, sm.Square = say("race.sheet.start_card", "Start card"), say("race.marker.before_card", "before card 1"), "—"
 		case k == race.MarkerStart:
-			sm.What, sm.Detail = "Start line", "the riders line up behind it"
+			sm.What, sm.Detail = say("race.marker.start_line", "Start line"), say("race.marker.line_up", "the riders line up behind it")
 		case k == race.MarkerKm:
-			sm.What = "Kilometre indicator"
+			sm.What = say("race.marker.km", "Kilometre indicator")
 		case k == race.MarkerClimbStart:
-			sm.What = "Climb start indicator"
+			sm.What = say("race.marker.climb_start", "Climb start indicator")
 			sm.Detail = m.Label + " · " + climbAt(m.At, true)
 		case k == race.MarkerClimbEnd:
-			sm.What = "Climb finish indicator (summit)"
+			sm.What = say("race.marker.climb_end", "Climb finish indicator (summit)")
 			sm.Detail = m.Label + " · " + climbAt(m.At, false)
 		case k == race.MarkerSprint:
-			sm.What = "Intermediate sprint"
+			sm.What = say("race.marker.sprint", "Intermediate sprint")
 		case k == race.MarkerAttackLine:
-			sm.What = "Attack line"
+			sm.What = say("race.marker.attack", "Attack line")
 		case k == race.MarkerSprintLine:
-			sm.What = "Sprint line"
+			sm.What = say("race.marker.sprint_line", "Sprint line")
 		case k == race.MarkerFinish && cards:
-			sm.What, sm.Detail, sm.Square = "Finish card", fmt.Sprintf("after card %d", m.At), "—"
+			sm.What, sm.Detail, sm.Square = say("race.sheet.finish_card", "Finish card"), say("race.marker.after_card", "after card %d", "N", m.At), "—"
 		case k == race.MarkerFinish:
-			sm.What, sm.Detail = "Finish line", ""
+			sm.What, sm.Detail = say("race.marker.finish_line", "Finish line"), ""
 		case k == race.MarkerTimeIndicator:
-			sm.What = "Time indicator"
+			sm.What = say("race.marker.time", "Time indicator")
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
 		default:
 			sm.What = m.Kind
@@ -167,6 +185,36 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker {
 		out = append(out, sm)
 	}
 	return out
+}
+
+// markerLabelIn says a board marker's own label in l's language: "25 casillas", the climb's
+// category, "Meta volante 2", "50 km al traguardo".
+func markerLabelIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage, m race.Marker) string {
+	switch m.Kind {
+	case race.MarkerKm:
+		if f := strings.Fields(m.Label); len(f) == 2 && f[1] != "km" {
+			return f[0] + " " + squareWordIn(l, &rs)
+		}
+	case race.MarkerClimbStart, race.MarkerClimbEnd:
+		for _, cl := range st.Climbs {
+			if cl.Start == m.At && m.Kind == race.MarkerClimbStart || cl.End == m.At && m.Kind == race.MarkerClimbEnd {
+				return climbNameIn(l, &rs, cl.Category)
+			}
+		}
+	case race.MarkerSprint:
+		for _, s := range st.Sprints {
+			if s.At == m.At {
+				return l.T("race.sprint.title", "N", s.Index)
+			}
+		}
+	case race.MarkerAttackLine, race.MarkerSprintLine:
+		return l.T("race.marker.to_go", "N", st.Length-m.At, "Unit", squareWordIn(l, &rs))
+	case race.MarkerFinish:
+		return l.T("race.finish.title")
+	case race.MarkerStart:
+		return l.T("race.profile.start")
+	}
+	return m.Label
 }
 
 // counted says "1 sprint" or "3 sprints".

@@ -3,8 +3,10 @@ package handlers
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -277,3 +279,53 @@ func placeWords(rs race.Ruleset, from, to int) string {
 	}
 	return fmt.Sprintf("squares %d–%d", from, to)
 }
+
+// localizeProfile puts a drawn profile's words in l's language: its title and summary, the start
+// and finish labels, the climbs' category marks.
+func localizeProfile(l *i18n.Localizer, rs race.Ruleset, st race.Stage, pv *profileView, title string) {
+	if pv.Width == 0 {
+		return
+	}
+	L := st.Length
+	pv.Title = title + ": " + l.T("race.profile.summary", "Length", lengthTextIn(l, &rs, L),
+		"Climbs", l.N("race.stage.climbs", len(st.Climbs)), "Sprints", l.N("race.stage.sprints", len(st.Sprints)))
+	marks := map[string]string{"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "hill": "hill", "rep.": "repecho"}
+	for i, t := range pv.Texts {
+		switch {
+		case t.Text == "Start":
+			pv.Texts[i].Text = l.T("race.profile.start")
+		case t.Text == finishLabel(L):
+			pv.Texts[i].Text = l.T("race.profile.finish", "N", L)
+		case marks[t.Text] != "":
+			pv.Texts[i].Text = l.T("race.profile.cat." + marks[t.Text])
+		}
+	}
+	for i, sh := range pv.Shapes {
+		title := profileCard.ReplaceAllStringFunc(sh.Title, func(m string) string {
+			return l.T("race.profile.card", "N", profileCard.FindStringSubmatch(m)[1]) + ":"
+		})
+		title = profileSprint.ReplaceAllStringFunc(title, func(m string) string {
+			return l.T("race.sprint.title", "N", profileSprint.FindStringSubmatch(m)[1])
+		})
+		pv.Shapes[i].Title = profilePlace.ReplaceAllStringFunc(title, func(m string) string {
+			p := profilePlace.FindStringSubmatch(m)
+			switch {
+			case p[2] != "":
+				return l.T("race.profile.at_km", "N", p[2])
+			case p[3] != "":
+				return l.T("race.profile.km_range", "From", p[3], "To", p[4])
+			case p[5] != "":
+				return l.T("race.profile.on_square", "N", p[5])
+			}
+			return l.T("race.profile.squares_range", "From", p[6], "To", p[7])
+		})
+	}
+}
+
+// The English words of a profile's shape titles (placeWords, "Sprint 2", "Card 3:") that
+// localizeProfile says again in the viewer's language.
+var (
+	profileCard   = regexp.MustCompile(`^Card (\d+):`)
+	profileSprint = regexp.MustCompile(`^Sprint (\d+)`)
+	profilePlace  = regexp.MustCompile(`(at km (\d+)|km (\d+)–(\d+)|on square (\d+)|squares (\d+)–(\d+))$`)
+)

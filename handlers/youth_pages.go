@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -28,7 +29,7 @@ type youthPanel struct {
 
 // newYouthPanel is the panel of a tour whose game has the young riders' classification (nil
 // otherwise); values refill the forms after a refusal.
-func newYouthPanel(id uint, st *store.RaceState, values map[string]string) *youthPanel {
+func newYouthPanel(l *i18n.Localizer, id uint, st *store.RaceState, values map[string]string) *youthPanel {
 	if !st.Tour.Ruleset.Has(race.ClassYouth) {
 		return nil
 	}
@@ -38,7 +39,7 @@ func newYouthPanel(id uint, st *store.RaceState, values map[string]string) *yout
 		p.From = v
 	}
 	if from != "" {
-		p.FromText = dateText(from)
+		p.FromText = dateTextIn(l, from)
 	}
 	p.Bib, p.Born = values["bib"], values["born"]
 	for _, t := range st.Tour.Teams {
@@ -62,7 +63,7 @@ func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[
 	if lerr != nil {
 		return lerr
 	}
-	p := views.Page{Errors: h.said(c, ve), Error: h.say(c, "Not saved: please correct the marked field.")}
+	p := views.Page{Errors: h.said(c, ve), Error: h.tr(c).T("race.youth.not_saved")}
 	return h.renderTourRiders(c, http.StatusUnprocessableEntity, id, st, p, values)
 }
 
@@ -78,9 +79,10 @@ func (h *Handler) SaveTourSettingsPage(c echo.Context) error {
 	if err := h.Store.SetTourSettings(id, set); err != nil {
 		return h.refuseOnRiders(c, id, err, map[string]string{"youth_born_from": from})
 	}
-	msg := "Young riders: nobody (no cut-off date)."
+	l := h.tr(c)
+	msg := l.T("race.flash.youth_none")
 	if from != "" {
-		msg = "Young riders: born on or after " + dateText(from) + "."
+		msg = l.T("race.flash.youth_from", "Date", dateTextIn(l, from))
 	}
 	return redirect(c, fmt.Sprintf("/tours/%d/riders#young-riders", id), msg)
 }
@@ -103,9 +105,10 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 		}
 		return h.refuseOnRiders(c, id, err, values)
 	}
-	msg := fmt.Sprintf("Bib %d: date of birth cleared.", bib)
+	l := h.tr(c)
+	msg := l.T("race.flash.born_cleared", "Bib", bib)
 	if values["born"] != "" {
-		msg = fmt.Sprintf("Bib %d: born %s.", bib, dateText(values["born"]))
+		msg = l.T("race.flash.born", "Bib", bib, "Date", dateTextIn(l, values["born"]))
 	}
 	return redirect(c, fmt.Sprintf("/tours/%d/riders#young-riders", id), msg)
 }

@@ -5,14 +5,23 @@
 (function () {
   var SVG = "http://www.w3.org/2000/svg";
   var riders = {};
+  var words = {};
 
   function loadRiders() {
     var el = document.getElementById("riders-data");
+    var w = document.getElementById("race-words");
+    words = (w && w.dataset) || {};
     if (!el) { return; }
     try {
       var data = JSON.parse(el.textContent);
       (data.riders || []).forEach(function (r) { riders[r.bib] = r; });
     } catch (e) { riders = {}; }
+  }
+
+  // word is one of the page's words (data-* of #race-words), "#" replaced by n.
+  function word(name, n) {
+    var w = words[name] || "";
+    return n === undefined ? w : w.replace("#", String(n));
   }
 
   function tokens(text) {
@@ -21,13 +30,13 @@
 
   // problem says why a bib cannot be entered in a field of this mode, or "".
   function problem(tok, mode, seen) {
-    if (!/^\d+$/.test(tok) || Number(tok) < 1) { return "not a bib number"; }
+    if (!/^\d+$/.test(tok) || Number(tok) < 1) { return word("notBib"); }
     var r = riders[Number(tok)];
-    if (!r) { return "no such bib"; }
+    if (!r) { return word("noSuch"); }
     if (mode === "any") { return ""; }
-    if (r.gone) { return (r.retired ? "retired after stage " : "abandoned in stage ") + r.gone; }
-    if (r.here && mode !== "order") { return "abandoned in this stage"; }
-    if (seen[tok]) { return "given twice"; }
+    if (r.gone) { return word(r.retired ? "retired" : "abandoned", r.gone); }
+    if (r.here && mode !== "order") { return word("here"); }
+    if (seen[tok]) { return word("twice"); }
     return "";
   }
 
@@ -78,7 +87,7 @@
       if (mode === "single" && toks.length > 1) {
         var li2 = document.createElement("li");
         li2.className = "bad";
-        li2.textContent = "one bib only";
+        li2.textContent = word("one");
         list.appendChild(li2);
       }
     } else {
@@ -139,12 +148,12 @@
           text = clock(60 * t + 55 - 5 * (sq - 1) + (6 - d));
         }
       } else if (model === "turns") {
-        if (t !== null && t >= 1) { text = "turn " + t; }
+        if (t !== null && t >= 1) { text = (form.getAttribute("data-turn-word") || "#").replace("#", String(t)); }
       } else if (model === "sectors") {
         var s = intOf(g.querySelector("[data-part=sector]"));
         var riders = g.querySelector("input[data-bibs]");
         if (s !== null && lead !== null && riders && riders.value.trim() !== "") {
-          text = s === lead ? "leading sector" : "+" + clock((lead - s) * 30);
+          text = s === lead ? (form.getAttribute("data-leading-word") || "") : "+" + clock((lead - s) * 30);
         }
       }
       out.textContent = text;
@@ -159,7 +168,7 @@
     var n = groups.length + 1;
     var g = last.cloneNode(true);
     g.classList.remove("invalid");
-    g.querySelector("legend").textContent = "Group " + n;
+    g.querySelector("legend").textContent = (form.getAttribute("data-group-word") || "#").replace("#", String(n));
     g.querySelectorAll(".field-error").forEach(function (e) { e.remove(); });
     g.querySelectorAll(".invalid").forEach(function (e) { e.classList.remove("invalid"); });
     g.querySelectorAll("[id]").forEach(function (e) { e.id = e.id.replace(/^g\d+-/, "g" + n + "-"); });
@@ -207,7 +216,7 @@
       note.setAttribute("role", "alert");
       form.insertBefore(note, form.firstChild);
     }
-    note.textContent = "Not saved: fix the flagged bibs first (unknown, abandoned or given twice).";
+    note.textContent = word("refused");
     if (bad) { bad.focus(); }
   }
 
