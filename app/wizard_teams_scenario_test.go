@@ -58,7 +58,7 @@ func TestWizardTeamStepChangesRolesForThisTour(t *testing.T) {
 	chosen[roleOf(durand)] = []string{"JF"}
 	refused := wizardSubmit(t, ta, teams, "next", chosen)
 	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — teams")
-	wantBeside(t, refused, fmt.Sprintf("team-%d", rojo.ID), "Jacky Durand (number 6): at most 1 Jefe de filas (JF) per team")
+	wantBeside(t, refused, fmt.Sprintf("team-%d", rojo.ID), "Jacky Durand (number 6): at most 1 Leader (JF) per team")
 	if refused.get(roleOf(durand)) != "JF" {
 		t.Errorf("the refused step lost the role chosen: %q", refused.get(roleOf(durand)))
 	}

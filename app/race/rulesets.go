@@ -193,6 +193,17 @@ func (ro Role) Label() string { return ro.labelOf(ro.Short()) }
 // LabelIn is Label in lang: "Leader (JF)" in English, "Jefe de filas (JF)" in Spanish.
 func (ro Role) LabelIn(lang string) string { return ro.labelOf(ro.ShortIn(lang)) }
 
+// RoleLabel is a role named in a sentence made where no language is known (a refusal): as an
+// argument of an i18n.Text it is the role's label in the language the sentence is said in, and
+// printed it is the English one.
+type RoleLabel Role
+
+// NameIn is the role's label in lang.
+func (r RoleLabel) NameIn(lang string) string { return Role(r).LabelIn(lang) }
+
+// String is the role's label in English.
+func (r RoleLabel) String() string { return Role(r).LabelIn(LanguageEnglish) }
+
 // labelOf is name followed by the role's code when the game has one.
 func (ro Role) labelOf(name string) string {
 	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
