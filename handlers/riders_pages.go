@@ -77,12 +77,15 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 		if g.CounterRoles {
 			sec.Hint = "The counter number gives the role in this game"
 			if r, ok := counterRole(g, in.Number); ok {
-				sec.Hint += fmt.Sprintf(": number %d is the %s", in.Number, r.Name)
+				sec.Hint += fmt.Sprintf(": number %d is the %s", in.Number, r.NameIn(race.LanguageEnglish))
 			}
 			sec.Hint += "."
 		}
 		for _, a := range g.Attributes {
 			name, gloss := splitGloss(a.Name)
+			if en := a.ShortIn(race.LanguageEnglish); gloss == "" && en != name {
+				gloss = strings.ToLower(en) // the English words beside the card's own
+			}
 			f := valueField{ID: a.ID, Name: name, Gloss: gloss, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
 			if posted {
 				f.Value = c.FormValue(f.Input)

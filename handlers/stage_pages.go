@@ -330,7 +330,7 @@ func diceFor(st *store.RaceState, n int, cl race.Climb, allowances []race.TeamAl
 		}
 	}
 	gone := outOf(st, n)
-	d := &diceForm{Name: rule.Name}
+	d := &diceForm{Name: rule.NameIn(race.LanguageEnglish)}
 	if d.Name == "" {
 		d.Name = "Double throw"
 	}

@@ -148,7 +148,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 				First: j == 0, Last: j == len(st.Climbs)-1, CategoryName: cl.Category}
 			cat, ok := rs.ClimbCategory(cl.Category)
 			if ok {
-				cr.CategoryName = cat.Name
+				cr.CategoryName = cat.NameIn(race.LanguageEnglish)
 			}
 			cr.EndInput = sv.Mode == "squares" && !(ok && cat.Squares > 0)
 			row.Climbs = append(row.Climbs, cr)

@@ -108,7 +108,7 @@ func (s *source) generalNote(withBonus bool) string {
 // jerseyName is the classification's jersey name, or fallback.
 func (s *source) jerseyName(class, fallback string) string {
 	if j, ok := s.rs.Jerseys[class]; ok && j.Name != "" {
-		return j.Name
+		return j.NameIn(race.LanguageEnglish)
 	}
 	return fallback
 }

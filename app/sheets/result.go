@@ -197,7 +197,7 @@ func (s *source) leaderTable(st *race.Standings) *table {
 		r, team := s.rider(bib)
 		jersey := s.rs.Jerseys[class]
 		t.rows = append(t.rows, tableRow{cells: []cell{
-			textCell(className(class)), teamCell(orDash(jersey.Name), jersey.Color), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color),
+			textCell(className(class)), teamCell(orDash(jersey.NameIn(race.LanguageEnglish)), jersey.Color), intCell(bib), textCell(r.Name), teamCell(team.Name, team.Color),
 		}})
 	}
 	if len(t.rows) == 0 {

@@ -224,7 +224,7 @@ func (s *source) climbName(c race.Climb) string {
 // categoryName is a climb category's name from the ruleset.
 func (s *source) categoryName(id string) string {
 	if cat, ok := s.rs.ClimbCategory(id); ok && cat.Name != "" {
-		return cat.Name
+		return cat.NameIn(race.LanguageEnglish)
 	}
 	return id
 }

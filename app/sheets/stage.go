@@ -35,7 +35,7 @@ func (s *source) stageSheet(n int) sheetDoc {
 // stageFacts are the lines under the stage sheet's header: type, finish points, feed zones.
 func (s *source) stageFacts(st race.Stage) []string {
 	typ, _ := s.rs.StageType(st.Type)
-	name := typ.Name
+	name := typ.NameIn(race.LanguageEnglish)
 	if name == "" {
 		name = st.Type
 	}
