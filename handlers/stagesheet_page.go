@@ -69,7 +69,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	v.Unit = profileUnit(rs.SquareName, "squares", st.Length)
 	v.Facts = fmt.Sprintf("%s · %s", counted(len(st.Climbs), "climb"), counted(len(st.Sprints), "sprint"))
 	if t, ok := rs.StageType(st.Type); ok {
-		v.TypeName = t.Name
+		v.TypeName = t.NameIn(h.tr(c).Lang())
 	}
 	if n > 1 {
 		v.Prev = n - 1
@@ -84,7 +84,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 		name := sec.Type
 		for _, t := range rs.Sections {
 			if t.ID == sec.Type {
-				name = t.Name
+				name = t.NameIn(h.tr(c).Lang())
 			}
 		}
 		v.Sections = append(v.Sections, sheetSection{N: k + 1, Name: name, Km: sec.Km, Squares: sec.Squares,

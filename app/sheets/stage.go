@@ -230,7 +230,7 @@ func (s *source) sectionTable(st race.Stage) *table {
 		name := sec.Type
 		for _, typ := range s.rs.Sections {
 			if typ.ID == sec.Type {
-				name = typ.Name
+				name = typ.NameIn(race.LanguageEnglish)
 			}
 		}
 		t.rows = append(t.rows, tableRow{cells: []cell{
