@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"racedirector/app/i18n"
 )
 
 // glossRE finds words in brackets at the end of a name that are more than a code or a distance:
@@ -189,6 +191,28 @@ func TestLoadRulesetsRefusesBadLanguages(t *testing.T) {
 		_, err := LoadRulesets(fstest.MapFS{"rulesets/2ruote.json": {Data: c.file}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// A role named in a refusal is said in the refusal's language: English when printed, the language
+// of the localizer that says it (the format itself falls back to English when not in a catalogue).
+func TestRoleLabelInATextIsSaidInItsLanguage(t *testing.T) {
+	cat, err := i18n.Load(fstest.MapFS{"i18n/common.en.json": {Data: []byte(`{"common.x": "x"}`)},
+		"i18n/common.es.json": {Data: []byte(`{"common.x": "x"}`)}, "i18n/common.it.json": {Data: []byte(`{"common.x": "x"}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jf, _ := shippedRuleset(t, "ciclismo-a-fondo").Role("JF")
+	text := i18n.Textf("at most %d %s per team", 1, RoleLabel(jf))
+	for lang, want := range map[string]string{"": "at most 1 Leader (JF) per team", "es": "at most 1 Jefe de filas (JF) per team",
+		"it": "at most 1 Capitano (JF) per team"} {
+		got := text.String()
+		if lang != "" {
+			got = cat.Localizer(lang).Say(text)
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", lang, got, want)
 		}
 	}
 }
