@@ -198,8 +198,8 @@ func TestLoadRulesetsRefusesBadLanguages(t *testing.T) {
 // A role named in a refusal is said in the refusal's language: English when printed, the language
 // of the localizer that says it (the format itself falls back to English when not in a catalogue).
 func TestRoleLabelInATextIsSaidInItsLanguage(t *testing.T) {
-	cat, err := i18n.Load(fstest.MapFS{"i18n/common.en.json": {Data: []byte(`{"common.x": "x"}`)},
-		"i18n/common.es.json": {Data: []byte(`{"common.x": "x"}`)}, "i18n/common.it.json": {Data: []byte(`{"common.x": "x"}`)}})
+	cat, err := i18n.Load(fstest.MapFS{"common.en.json": {Data: []byte(`{"common.x": "x"}`)},
+		"common.es.json": {Data: []byte(`{"common.x": "x"}`)}, "common.it.json": {Data: []byte(`{"common.x": "x"}`)}})
 	if err != nil {
 		t.Fatal(err)
 	}
