@@ -79,6 +79,18 @@ func (g Game) RoleNameIn(id, lang string) string {
 	return id
 }
 
+// OwnRoleName names a role of the game in the game's own words, as the roster file writes it
+// ("Líder", "Jefe de filas": the import reads it back in any language); an unknown id is returned
+// as given.
+func (g Game) OwnRoleName(id string) string {
+	for _, r := range g.Roles {
+		if r.ID == id {
+			return r.Name
+		}
+	}
+	return id
+}
+
 // FindRole matches what a spreadsheet cell says to a role of the game: its id or its name in any of
 // the game's languages, in any case, with or without the words in brackets ("Jefe de filas",
 // "Leader", "Capitano" and "JF" are all the JF), "_" and "-" read as spaces ("flat_domestique" is
