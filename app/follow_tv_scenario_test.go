@@ -41,7 +41,7 @@ func newTVTour(t *testing.T, ta *testApp, ruleset string) tvTour {
 		st := cafRaceStages()
 		tt.r = createRaceTour(t, ta, ruleset, 5, []map[string]any{st[0], st[2]}, cafRaceTeams(t, ta), false)
 		tt.finish = func(t *testing.T, n int) { tt.r.finish(t, n, turnGroup(30, all[:8]...), turnGroup(31, all[8:]...)) }
-		tt.jersey = "Maillot amarillo"
+		tt.jersey = "Yellow jersey"
 	case "2ruote":
 		tt.r = createRaceTour(t, ta, ruleset, 5, ruoteRaceStages()[:2], ruoteRaceTeams(t, ta), true)
 		tt.finish = func(t *testing.T, n int) {

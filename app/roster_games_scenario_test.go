@@ -175,10 +175,14 @@ func TestRosterProblemsInTheGamesWords(t *testing.T) {
 	for _, p := range ans.Problems {
 		got[fmt.Sprintf("%d %s", p.Row, p.Column)] = p.Message
 	}
-	flat := roleWords(t, ta, "cycling-party", "flat_domestique")
+	english := func(ruleset, id string) string { // the messages are English: they name roles in English
+		r, _ := getRuleset(t, ta, ruleset).Role(id)
+		return r.NameIn("en")
+	}
+	flat := english("cycling-party", "flat_domestique")
 	want := map[string][]string{
 		"4 cycling-party role":    {`"flat_domestiqu" is not a Cycling Party`, flat},
-		"5 ciclismo-a-fondo role": {`"XX" is not a Ciclismo a fondo role; the roles are `, roleWords(t, ta, "ciclismo-a-fondo", "RE")},
+		"5 ciclismo-a-fondo role": {`"XX" is not a Ciclismo a fondo role; the roles are `, english("ciclismo-a-fondo", "RE")},
 		"5 2ruote cost":           {"must be between 1 and 4"},
 	}
 	if len(got) != len(want) {

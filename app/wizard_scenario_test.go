@@ -371,7 +371,7 @@ func TestWizardCiclismoAFondo(t *testing.T) {
 	// Two JF in one team breaks the type limits.
 	refused := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(kelme, twoLeaders)})
 	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — teams")
-	wantBeside(t, refused, fmt.Sprintf("team-%d", twoLeaders), "at most 1 Jefe de filas (JF) per team")
+	wantBeside(t, refused, fmt.Sprintf("team-%d", twoLeaders), "at most 1 Leader (JF) per team")
 	summary := wizardSubmit(t, ta, teamsStep, "next", map[string][]string{"teams": ids(kelme, banesto)})
 	wantStep(t, summary, http.StatusOK, "New tour — summary")
 	tour := createdTour(t, ta, summary)

@@ -58,7 +58,7 @@ func TestWizardTeamStepChangesRolesForThisTour(t *testing.T) {
 	chosen[roleOf(durand)] = []string{"JF"}
 	refused := wizardSubmit(t, ta, teams, "next", chosen)
 	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — teams")
-	wantBeside(t, refused, fmt.Sprintf("team-%d", rojo.ID), "Jacky Durand (number 6): at most 1 Jefe de filas (JF) per team")
+	wantBeside(t, refused, fmt.Sprintf("team-%d", rojo.ID), "Jacky Durand (number 6): at most 1 Leader (JF) per team")
 	if refused.get(roleOf(durand)) != "JF" {
 		t.Errorf("the refused step lost the role chosen: %q", refused.get(roleOf(durand)))
 	}
@@ -155,7 +155,7 @@ func TestWizardTeamStepChangesCardsForThisTour(t *testing.T) {
 func TestWizardTeamStepCyclingPartyRolesByCounter(t *testing.T) {
 	ta := newTestApp(t)
 	teams := teamsStepOf(t, ta, "cycling-party", "6")
-	for _, want := range []string{"the counter number gives each rider", "<td><span>" + roleWords(t, ta, "cycling-party", "leader") + "</span></td>"} {
+	for _, want := range []string{"the counter number gives each rider", "<td><span>Leader</span></td>"} {
 		if !strings.Contains(teams.body, want) {
 			t.Errorf("the Cycling Party team step lacks %q", want)
 		}

@@ -166,7 +166,7 @@ func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: race.ClassificationName(id), Jersey: j.Name, JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: race.ClassificationName(id), Jersey: j.NameIn(race.LanguageEnglish), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
@@ -229,7 +229,7 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 	}
 	for i := range out {
 		if j, ok := rs.Jerseys[out[i].ID]; ok {
-			out[i].Jersey, out[i].JerseyColor = j.Name, j.Color
+			out[i].Jersey, out[i].JerseyColor = j.NameIn(race.LanguageEnglish), j.Color
 		}
 	}
 	return out
@@ -242,7 +242,7 @@ func jerseyIcon(id string, j race.Jersey) template.HTML {
 	if !hexColor(color) {
 		color = "#999999"
 	}
-	name := strings.ToLower(j.Name)
+	name := strings.ToLower(j.Name + " " + j.NameIn(race.LanguageEnglish))
 	dotted := strings.Contains(name, "polka") || strings.Contains(name, "lunares") || strings.Contains(name, "pois") || strings.Contains(name, "dots")
 	const shirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"
 	fill := color

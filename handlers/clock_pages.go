@@ -86,7 +86,7 @@ func clockError(l *i18n.Localizer, ref refusal, lines []int) template.HTML {
 // clockProblemPlace says where in the file a problem is, in the file's words: "line 6, time: " for
 // "rows[4].time", "line 6: " for a whole row, "the file: " or "the header: " for the others.
 func clockProblemPlace(l *i18n.Localizer, field string, row int, lines []int) string {
-	say := func(id, english string, pairs ...any) string {
+	word := func(id, english string, pairs ...any) string {
 		if l == nil {
 			if len(pairs) == 0 {
 				return english
@@ -101,7 +101,7 @@ func clockProblemPlace(l *i18n.Localizer, field string, row int, lines []int) st
 	}
 	place := ""
 	if row >= 0 && row < len(lines) {
-		place = say("race.clock.line", "line %d", "N", lines[row])
+		place = word("race.clock.line", "line %d", "N", lines[row])
 	}
 	switch {
 	case place != "" && column != "":
@@ -109,9 +109,9 @@ func clockProblemPlace(l *i18n.Localizer, field string, row int, lines []int) st
 	case place != "":
 		return place + ": "
 	case column == "rows":
-		return say("race.clock.the_rows", "the rows") + ": "
+		return word("race.clock.the_rows", "the rows") + ": "
 	case column != "":
-		return say("race.clock.the_column", "the %s", "Column", column) + ": "
+		return word("race.clock.the_column", "the %s", "Column", column) + ": "
 	}
 	return ""
 }

@@ -69,7 +69,7 @@ func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.Name, Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
+		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.NameIn(race.LanguageEnglish), Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
 	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
 		rider(race.ClassIndividual, s.Individual[0].Bib, timeWords(rs, s.Individual[0].Time))

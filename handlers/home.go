@@ -7,6 +7,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 	"racedirector/views"
 )
 
@@ -57,16 +58,19 @@ func (h *Handler) Health(c echo.Context) error {
 
 // rulesetSummary is one line of GET /rulesets.
 type rulesetSummary struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Default bool   `json:"default"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Language is the game's own language; Names the name in the others.
+	Language string     `json:"language,omitempty"`
+	Names    race.Words `json:"names,omitempty"`
+	Default  bool       `json:"default"`
 }
 
 // APIListRulesets answers the shipped rulesets.
 func (h *Handler) APIListRulesets(c echo.Context) error {
 	out := []rulesetSummary{}
 	for _, rs := range h.Store.Rulesets() {
-		out = append(out, rulesetSummary{ID: rs.ID, Name: rs.Name, Default: rs.Default})
+		out = append(out, rulesetSummary{ID: rs.ID, Name: rs.Name, Language: rs.Language, Names: rs.Names, Default: rs.Default})
 	}
 	return c.JSON(http.StatusOK, out)
 }

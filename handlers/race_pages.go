@@ -389,7 +389,7 @@ func climbWords(rs *race.Ruleset, cl race.Climb) (title, scores string) {
 // climbName names a climb category in words.
 func climbName(rs *race.Ruleset, id string) string {
 	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {
-		return c.Name
+		return c.NameIn(race.LanguageEnglish)
 	}
 	return id
 }
@@ -397,7 +397,7 @@ func climbName(rs *race.Ruleset, id string) string {
 // stageTypeName names a stage type in words.
 func stageTypeName(rs *race.Ruleset, id string) string {
 	if t, ok := rs.StageType(id); ok && t.Name != "" {
-		return t.Name
+		return t.NameIn(race.LanguageEnglish)
 	}
 	return id
 }
@@ -413,7 +413,7 @@ func squareWord(rs *race.Ruleset) string {
 // roleWord names a role id in words for the tour's ruleset.
 func roleWord(rs *race.Ruleset, id string) string {
 	if r, ok := rs.Role(id); ok && r.Name != "" {
-		return r.Name
+		return r.NameIn(race.LanguageEnglish)
 	}
 	return id
 }

@@ -121,7 +121,7 @@ func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker { return sheetMa
 // sheetMarkersIn words the board markers of a stage: where, what to place, and its detail, in l's
 // language (English when l is nil).
 func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMarker {
-	say := func(id, english string, pairs ...any) string {
+	word := func(id, english string, pairs ...any) string {
 		if l == nil {
 			if len(pairs) == 0 {
 				return english
@@ -135,14 +135,14 @@ func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMa
 		markers = race.StageMarkers(rs, st)
 	}
 	cards := len(st.Cards) > 0
-	where := say("race.sheet.squares_lc", "squares")
+	where := word("race.sheet.squares_lc", "squares")
 	if cards {
-		where = say("race.sheet.cards_lc", "cards")
+		where = word("race.sheet.cards_lc", "cards")
 	}
 	climbAt := func(square int, start bool) string {
 		for _, cl := range st.Climbs {
 			if start && cl.Start == square || !start && cl.End == square {
-				return say("race.adv.climb_n", "climb %d", "N", cl.Index) + fmt.Sprintf(", %s %d–%d", where, cl.Start, cl.End)
+				return word("race.adv.climb_n", "climb %d", "N", cl.Index) + fmt.Sprintf(", %s %d–%d", where, cl.Start, cl.End)
 			}
 		}
 		return ""
@@ -155,29 +155,29 @@ func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMa
 		}
 		switch k := m.Kind; {
 		case k == race.MarkerStart && cards:
-			sm.What, sm.Detail, sm.Square = say("race.sheet.start_card", "Start card"), say("race.marker.before_card", "before card 1"), "—"
+			sm.What, sm.Detail, sm.Square = word("race.sheet.start_card", "Start card"), word("race.marker.before_card", "before card 1"), "—"
 		case k == race.MarkerStart:
-			sm.What, sm.Detail = say("race.marker.start_line", "Start line"), say("race.marker.line_up", "the riders line up behind it")
+			sm.What, sm.Detail = word("race.marker.start_line", "Start line"), word("race.marker.line_up", "the riders line up behind it")
 		case k == race.MarkerKm:
-			sm.What = say("race.marker.km", "Kilometre indicator")
+			sm.What = word("race.marker.km", "Kilometre indicator")
 		case k == race.MarkerClimbStart:
-			sm.What = say("race.marker.climb_start", "Climb start indicator")
+			sm.What = word("race.marker.climb_start", "Climb start indicator")
 			sm.Detail = m.Label + " · " + climbAt(m.At, true)
 		case k == race.MarkerClimbEnd:
-			sm.What = say("race.marker.climb_end", "Climb finish indicator (summit)")
+			sm.What = word("race.marker.climb_end", "Climb finish indicator (summit)")
 			sm.Detail = m.Label + " · " + climbAt(m.At, false)
 		case k == race.MarkerSprint:
-			sm.What = say("race.marker.sprint", "Intermediate sprint")
+			sm.What = word("race.marker.sprint", "Intermediate sprint")
 		case k == race.MarkerAttackLine:
-			sm.What = say("race.marker.attack", "Attack line")
+			sm.What = word("race.marker.attack", "Attack line")
 		case k == race.MarkerSprintLine:
-			sm.What = say("race.marker.sprint_line", "Sprint line")
+			sm.What = word("race.marker.sprint_line", "Sprint line")
 		case k == race.MarkerFinish && cards:
-			sm.What, sm.Detail, sm.Square = say("race.sheet.finish_card", "Finish card"), say("race.marker.after_card", "after card %d", "N", m.At), "—"
+			sm.What, sm.Detail, sm.Square = word("race.sheet.finish_card", "Finish card"), word("race.marker.after_card", "after card %d", "N", m.At), "—"
 		case k == race.MarkerFinish:
-			sm.What, sm.Detail = say("race.marker.finish_line", "Finish line"), ""
+			sm.What, sm.Detail = word("race.marker.finish_line", "Finish line"), ""
 		case k == race.MarkerTimeIndicator:
-			sm.What = say("race.marker.time", "Time indicator")
+			sm.What = word("race.marker.time", "Time indicator")
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
 		default:
 			sm.What = m.Kind

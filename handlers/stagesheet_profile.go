@@ -156,7 +156,7 @@ func (pv *profileView) drawClimbs(rs race.Ruleset, st race.Stage, g profileGeome
 		}
 		rank, name := ranks, cl.Category
 		if cat, ok := rs.ClimbCategory(cl.Category); ok {
-			rank, name = max(cat.Rank, 1), cat.Name
+			rank, name = max(cat.Rank, 1), cat.NameIn(race.LanguageEnglish)
 		}
 		h := max(maxH*(ranks-rank+1)/ranks, 14)
 		color := climbColors()[min(rank, len(climbColors()))-1]

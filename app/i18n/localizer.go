@@ -88,6 +88,8 @@ func (l *Localizer) Say(t Text) string {
 	for i, a := range t.Args {
 		if inner, ok := a.(Text); ok {
 			args[i] = l.Say(inner)
+		} else if n, ok := a.(Named); ok {
+			args[i] = n.NameIn(l.Lang())
 		} else {
 			args[i] = a
 		}

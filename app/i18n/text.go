@@ -23,9 +23,17 @@ func (t Text) String() string {
 	for i, a := range t.Args {
 		if inner, ok := a.(Text); ok {
 			args[i] = inner.String()
+		} else if n, ok := a.(Named); ok {
+			args[i] = n.NameIn(English)
 		} else {
 			args[i] = a
 		}
 	}
 	return fmt.Sprintf(t.Format, args...)
+}
+
+// Named is a word of a game given in every language (a ruleset's role, jersey, stage type…): as an
+// argument of a Text it is said in the Text's language.
+type Named interface {
+	NameIn(lang string) string
 }

@@ -329,10 +329,11 @@ func teamName(t *Tour, r Rider) string {
 	return fmt.Sprint(bibTeam(t, r.Bib))
 }
 
-// advantageName is an advantage's name in lower case ("water bottle").
+// advantageName is an advantage's English name in lower case ("water bottle"), for the English
+// sentences the engine makes.
 func advantageName(rule AdvantageRule) string {
-	if rule.Name != "" {
-		return strings.ToLower(rule.Name)
+	if name := rule.NameIn(LanguageEnglish); name != "" {
+		return strings.ToLower(name)
 	}
 	return strings.ReplaceAll(rule.Kind, "_", " ")
 }

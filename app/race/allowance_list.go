@@ -41,7 +41,7 @@ func Allowances(t *Tour, prior []StageResult, cur StageResult) []TeamAllowance {
 	for _, team := range t.Teams {
 		ta := TeamAllowance{TeamID: team.ID, Team: team.Name, Items: []AllowanceItem{}}
 		for _, rule := range advantageRules(rs) {
-			name := rule.Name
+			name := rule.NameIn(LanguageEnglish)
 			if name == "" {
 				name = advantageName(rule)
 			}
@@ -90,14 +90,17 @@ func allowanceItem(kind, name string, used, limit int, scope string) AllowanceIt
 	return AllowanceItem{Kind: kind, Name: name, Used: used, Limit: limit, Left: max(0, limit-used), Scope: scope}
 }
 
-// UseName is an advantage's name as players read it: the ruleset's ("Water bottle"), "Effort points"
-// for Ciclismo a fondo's, or the kind in words.
-func UseName(rs Ruleset, kind string) string {
+// UseName is an advantage's name as players read it in English: the ruleset's ("Water bottle"),
+// "Effort points" for Ciclismo a fondo's, or the kind in words.
+func UseName(rs Ruleset, kind string) string { return UseNameIn(rs, kind, LanguageEnglish) }
+
+// UseNameIn is UseName in lang ("Bidón", "Puntos de esfuerzo").
+func UseNameIn(rs Ruleset, kind, lang string) string {
+	if rule, ok := lookupAdvantage(rs, kind); ok && rule.NameIn(lang) != "" {
+		return rule.NameIn(lang)
+	}
 	if kind == AdvEffort {
 		return "Effort points"
-	}
-	if rule, ok := lookupAdvantage(rs, kind); ok && rule.Name != "" {
-		return rule.Name
 	}
 	words := strings.ReplaceAll(kind, "_", " ")
 	if words == "" {

@@ -3,6 +3,8 @@
 // advantage allowances. It imports the standard library only.
 package race
 
+import "cmp"
+
 // Time models: how a finish is entered at the table and turned into a time.
 const (
 	// TimeModelCyclingParty is finish groups {turn, square, die} → seconds (RULES.md §1.8).
@@ -49,9 +51,18 @@ type Ruleset struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
-	Names       Words  `json:"names,omitempty"`
+	Names Words `json:"names,omitempty"`
+	// Language is the language of the game's rulebook ("es", "it", "en"): the language of every
+	// Name, Description and the first word of every term. Empty is read as English.
+	Language    string `json:"language,omitempty"`
 	Description string `json:"description,omitempty"`
-	Default     bool   `json:"default,omitempty"`
+	// Descriptions gives the description in the other languages.
+	Descriptions Words `json:"descriptions,omitempty"`
+	// Terms are the game's own words for what the app names (its control sheets "sheet.<id>", its
+	// classifications "class.<id>", its time unit "time_unit", its squares "square"/"squares", …),
+	// each in every language.
+	Terms   map[string]Words `json:"terms,omitempty"`
+	Default bool             `json:"default,omitempty"`
 	// TimeModel is one of the TimeModel* constants.
 	TimeModel string `json:"time_model"`
 	// TimeUnit is "seconds", "turns" or "hundredths" (the unit of stage times).
@@ -311,6 +322,16 @@ type ProposalRules struct {
 	TimeIndicators int `json:"time_indicators"`
 }
 
+// The languages a ruleset's words are given in.
+const (
+	LanguageEnglish = "en"
+	LanguageSpanish = "es"
+	LanguageItalian = "it"
+)
+
+// Languages lists the languages every named thing of a ruleset has a name in.
+func Languages() []string { return []string{LanguageEnglish, LanguageSpanish, LanguageItalian} }
+
 // Words are a name in other languages, by language code ("en", "es", "it").
 type Words map[string]string
 
@@ -324,6 +345,40 @@ func (w Words) in(lang, original string) string {
 
 // NameIn is the ruleset's name in lang.
 func (r Ruleset) NameIn(lang string) string { return r.Names.in(lang, r.Name) }
+
+// DescriptionIn is the ruleset's description in lang.
+func (r Ruleset) DescriptionIn(lang string) string { return r.Descriptions.in(lang, r.Description) }
+
+// OwnLanguage is the language of the game's rulebook: Language, English when it is not set.
+func (r Ruleset) OwnLanguage() string {
+	if r.Language == "" {
+		return LanguageEnglish
+	}
+	return r.Language
+}
+
+// TermIn is the game's word for key in lang ("sheet.general" in Ciclismo a fondo is "Hoja de
+// control de la general" in Spanish), else in the game's own language; "" when the game has no
+// word of its own for key (the caller then uses the app's).
+func (r Ruleset) TermIn(key, lang string) string {
+	w := r.Terms[key]
+	return w.in(lang, w[r.OwnLanguage()])
+}
+
+// TimeUnitIn names the unit of the game's times in lang ("turnos", "secondi").
+func (r Ruleset) TimeUnitIn(lang string) string {
+	return cmp.Or(r.TermIn("time_unit", lang), r.TimeUnit)
+}
+
+// SquareNameIn names one square of the game's board in lang ("casilla", "km", "carta terreno").
+func (r Ruleset) SquareNameIn(lang string) string {
+	return cmp.Or(r.TermIn("square", lang), r.SquareName, "square")
+}
+
+// SquaresNameIn names several squares of the game's board in lang ("casillas", "km").
+func (r Ruleset) SquaresNameIn(lang string) string {
+	return cmp.Or(r.TermIn("squares", lang), r.SquareName, "squares")
+}
 
 // NameIn is the role's name in lang.
 func (ro Role) NameIn(lang string) string { return ro.Names.in(lang, ro.Name) }

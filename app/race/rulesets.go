@@ -188,24 +188,48 @@ func (r Ruleset) Role(id string) (Role, bool) {
 
 // Label names the role for a message in the game's own words: its name without an English gloss
 // in brackets, followed by its code when the game has one ("Jefe de filas (JF)", "Lanterne rouge").
-func (ro Role) Label() string {
-	name := ro.Short()
+func (ro Role) Label() string { return ro.labelOf(ro.Short()) }
+
+// LabelIn is Label in lang: "Leader (JF)" in English, "Jefe de filas (JF)" in Spanish.
+func (ro Role) LabelIn(lang string) string { return ro.labelOf(ro.ShortIn(lang)) }
+
+// RoleLabel is a role named in a sentence made where no language is known (a refusal): as an
+// argument of an i18n.Text it is the role's label in the language the sentence is said in, and
+// printed it is the English one.
+type RoleLabel Role
+
+// NameIn is the role's label in lang.
+func (r RoleLabel) NameIn(lang string) string { return Role(r).LabelIn(lang) }
+
+// String is the role's label in English.
+func (r RoleLabel) String() string { return Role(r).LabelIn(LanguageEnglish) }
+
+// labelOf is name followed by the role's code when the game has one.
+func (ro Role) labelOf(name string) string {
 	if ro.ID != "" && ro.ID == strings.ToUpper(ro.ID) && !strings.EqualFold(ro.ID, name) {
 		return name + " (" + ro.ID + ")"
 	}
 	return name
 }
 
-// Short is the role's name without an English gloss in brackets ("Jefe de filas"), for a choice
-// where room is short; its id when it has no name.
+// Short is the role's name in the game's own words ("Jefe de filas"), for a choice where room is
+// short; its id when it has no name. (A tour made before the names came per language may still
+// hold an English gloss in brackets, "Jefe de filas (leader)": it is left out.)
 func (ro Role) Short() string { return withoutGloss(ro.Name, ro.ID) }
 
-// Short is the card value's name without an English gloss in brackets ("Pianura"), for a column
-// title; its id when it has no name.
+// ShortIn is Short in lang ("Leader").
+func (ro Role) ShortIn(lang string) string { return withoutGloss(ro.NameIn(lang), ro.ID) }
+
+// Short is the card value's name in the game's own words ("Pianura"), for a column title; its id
+// when it has no name (an older tour's English gloss in brackets is left out).
 func (a AttributeRule) Short() string { return withoutGloss(a.Name, a.ID) }
 
-// withoutGloss is a name without the English words in brackets at its end ("Jefe de filas (leader)"
-// is "Jefe de filas"); id when the name is empty.
+// ShortIn is Short in lang ("Flat").
+func (a AttributeRule) ShortIn(lang string) string { return withoutGloss(a.NameIn(lang), a.ID) }
+
+// withoutGloss is a name without the English words in brackets at its end ("Jefe de filas (leader)",
+// as tours made before the names came per language hold them, is "Jefe de filas"); id when the
+// name is empty.
 func withoutGloss(name, id string) string {
 	name = strings.TrimSpace(name)
 	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
@@ -290,6 +314,7 @@ func (r Ruleset) Clone() Ruleset {
 	c.FinishBonuses = slices.Clone(r.FinishBonuses)
 	c.Classifications = slices.Clone(r.Classifications)
 	c.Jerseys = maps.Clone(r.Jerseys)
+	c.Terms = maps.Clone(r.Terms)
 	if r.Points != nil {
 		p := clonePoints(*r.Points)
 		c.Points = &p

@@ -226,7 +226,7 @@ func checkTables(t *testing.T, rs Ruleset, want expectedTables) {
 			continue // only Cycling Party's proposal tables are in RULES.md
 		}
 		got := st
-		got.Name = ""
+		got.Name, got.Names = "", nil
 		eq("stage type "+ws.ID, got, ws)
 	}
 	if len(rs.ClimbCategories) != len(want.climbs) {
@@ -238,7 +238,7 @@ func checkTables(t *testing.T, rs Ruleset, want expectedTables) {
 			t.Errorf("%s has no climb category %q", rs.ID, wc.ID)
 			continue
 		}
-		c.Name = ""
+		c.Name, c.Names = "", nil
 		if c.Points == nil {
 			c.Points = []int{}
 		}
@@ -274,7 +274,7 @@ func checkTables(t *testing.T, rs Ruleset, want expectedTables) {
 	eq("points", rs.Points, want.points)
 	var advs []AdvantageRule
 	for _, a := range rs.Advantages {
-		a.Name = ""
+		a.Name, a.Names = "", nil
 		advs = append(advs, a)
 	}
 	eq("advantages", advs, want.advantages)

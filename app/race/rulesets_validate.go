@@ -50,6 +50,7 @@ func (r *Ruleset) Validate() error {
 	r.validateAdvantages(v, types, cats)
 	r.validateExtras(v)
 	r.validateCeiling(v)
+	r.validateLanguage(v)
 	return v.Err()
 }
 

@@ -273,14 +273,14 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		case counterRoles:
 			want, ok := rs.RoleForCounter(r.Number)
 			if ok && r.Role != want.ID {
-				v.Addf(f+".role", "counter %d is the %s", r.Number, want.Label())
+				v.Addf(f+".role", "counter %d is the %s", r.Number, RoleLabel(want))
 			}
 		case !known && len(rs.Roles) > 0:
 			v.Addf(f+".role", "%q is not a role of %s", r.Role, rs.Name)
 		case known && role.MaxPerTeam > 0:
 			perRole[r.Role]++
 			if perRole[r.Role] > role.MaxPerTeam {
-				v.Addf(f+".role", "at most %d %s per team", role.MaxPerTeam, role.Label())
+				v.Addf(f+".role", "at most %d %s per team", role.MaxPerTeam, RoleLabel(role))
 			}
 		}
 		for _, a := range rs.Team.Attributes {

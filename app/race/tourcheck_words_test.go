@@ -36,7 +36,7 @@ func TestValidateTeamsSpeaksThePlayersWords(t *testing.T) {
 	two[1].ID = 1
 	err = ValidateTeams(caf, two, 8)
 	for field, want := range map[string]string{
-		"teams[0].riders[2].role": "at most 1 Jefe de filas (JF) per team",
+		"teams[0].riders[2].role": "at most 1 Leader (JF) per team",
 		"teams[1].riders[6].role": "at most 1 Sprinter (SP) per team",
 		"teams[1].riders[7].role": `"leader" is not a role of Ciclismo a fondo`,
 		"teams[1].id":             "is also the id of Equipo 1",

@@ -174,7 +174,7 @@ func TestPDFEverySheet(t *testing.T) {
 		}},
 		{"2ruote", ruoteTour(t), map[string][][]string{
 			SheetStage: {{"Stage sheet", "Stage 2 of 2 — flat, 11 terrain cards"}, {"4", "Intermediate sprint", "regularity 5, 3, 1"},
-				{"4", "TV", "TV"}, {"3", "Collina", "hill"}},
+				{"4", "TV", "TV"}, {"3", "Hill", "hill"}},
 			SheetEntry: {{"Entry sheet"}, {"Bib", "Rider", "Team", "S1", "Sector", "Fatigue", "Abandon"}, {"23", "Søren Kragh Andersen", "Molteni"}},
 			SheetResult: {{"Stage result", "Stage 2 of 2 — flat, 11 terrain cards"}, {"1", "23", "Søren Kragh Andersen", "0:00", "—"},
 				{"2", "22", "Felice Gimondi", "0:30", "+0:30"}},

@@ -64,8 +64,25 @@ type Game struct {
 // ChoosesRole says a rider's role is a choice in this game (it has more than one role).
 func (g Game) ChoosesRole() bool { return len(g.Roles) > 1 }
 
-// RoleName names a role of the game in the game's words; an unknown id is returned as given.
-func (g Game) RoleName(id string) string {
+// RoleName names a role of the game in English, the app's default language; an unknown id is
+// returned as given.
+func (g Game) RoleName(id string) string { return g.RoleNameIn(id, race.LanguageEnglish) }
+
+// RoleNameIn names a role of the game in lang ("Jefe de filas" in Spanish, "Leader" in English);
+// an unknown id is returned as given.
+func (g Game) RoleNameIn(id, lang string) string {
+	for _, r := range g.Roles {
+		if r.ID == id {
+			return r.NameIn(lang)
+		}
+	}
+	return id
+}
+
+// OwnRoleName names a role of the game in the game's own words, as the roster file writes it
+// ("Líder", "Jefe de filas": the import reads it back in any language); an unknown id is returned
+// as given.
+func (g Game) OwnRoleName(id string) string {
 	for _, r := range g.Roles {
 		if r.ID == id {
 			return r.Name
@@ -74,9 +91,10 @@ func (g Game) RoleName(id string) string {
 	return id
 }
 
-// FindRole matches what a spreadsheet cell says to a role of the game: its id or its name, in any
-// case, with or without the words in brackets ("Jefe de filas" and "JF" are both the JF), "_" and
-// "-" read as spaces ("flat_domestique" is the Flat domestique).
+// FindRole matches what a spreadsheet cell says to a role of the game: its id or its name in any of
+// the game's languages, in any case, with or without the words in brackets ("Jefe de filas",
+// "Leader", "Capitano" and "JF" are all the JF), "_" and "-" read as spaces ("flat_domestique" is
+// the Flat domestique).
 func (g Game) FindRole(text string) (string, bool) {
 	key := roleKey(text)
 	if key == "" {
@@ -85,6 +103,13 @@ func (g Game) FindRole(text string) (string, bool) {
 	for _, r := range g.Roles {
 		if key == roleKey(r.ID) || key == roleKey(r.Name) || strings.EqualFold(strings.TrimSpace(text), r.Name) {
 			return r.ID, true
+		}
+	}
+	for _, r := range g.Roles {
+		for _, name := range r.Names {
+			if key == roleKey(name) || strings.EqualFold(strings.TrimSpace(text), name) {
+				return r.ID, true
+			}
 		}
 	}
 	return "", false
@@ -101,12 +126,15 @@ func roleKey(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// RoleList names every role of the game as messages do: "Leader, Sprinter, Rouleur", "Jefe de filas
-// (JF), Todoterreno (TT)" (race.Role.Label).
-func (g Game) RoleList() string {
+// RoleList names every role of the game as messages do, in English: "Leader, Sprinter, Rouleur",
+// "Leader (JF), All-rounder (TT)" (race.Role.LabelIn).
+func (g Game) RoleList() string { return g.RoleListIn(race.LanguageEnglish) }
+
+// RoleListIn is RoleList in lang: "Jefe de filas (JF), Todoterreno (TT)" in Spanish.
+func (g Game) RoleListIn(lang string) string {
 	names := make([]string, len(g.Roles))
 	for i, r := range g.Roles {
-		names[i] = r.Label()
+		names[i] = r.LabelIn(lang)
 	}
 	return strings.Join(names, ", ")
 }
@@ -125,7 +153,7 @@ func (g Game) attribute(id string) (race.AttributeRule, bool) {
 func (g Game) attributeList() string {
 	names := make([]string, len(g.Attributes))
 	for i, a := range g.Attributes {
-		names[i] = a.Name
+		names[i] = a.ShortIn(race.LanguageEnglish)
 	}
 	return strings.Join(names, ", ")
 }

@@ -96,7 +96,7 @@ func (s *Store) RosterRows(sc Scope) ([]roster.Row, error) {
 				e := r.Game(g.ID)
 				cells := roster.GameCells{Attributes: e.Attributes}
 				if g.ChoosesRole() {
-					cells.Role = g.RoleName(e.Role)
+					cells.Role = g.OwnRoleName(e.Role)
 				}
 				row.Games[g.ID] = cells
 			}
