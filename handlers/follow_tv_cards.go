@@ -80,7 +80,7 @@ func sprintAward(l *i18n.Localizer, rs *race.Ruleset, i int) string {
 		parts = append(parts, pointsIn(l, rs.SprintPoints[i]))
 	}
 	if i < len(rs.SprintRegularity) {
-		parts = append(parts, l.N("standings.count.regularity_points", rs.SprintRegularity[i]))
+		parts = append(parts, l.N("standings.tv.regularity_points", rs.SprintRegularity[i]))
 	}
 	if i < len(rs.SprintBonuses) {
 		parts = append(parts, bonusWords(l, rs, rs.SprintBonuses[i]))
