@@ -8,8 +8,8 @@
   // Changes that only add to the stage's results: the follow page fetches its stage and results alone.
   var ENTRY_KINDS = { sprint: 1, climb: 1, finish: 1, abandon: 1, advantage: 1, fatigue: 1, lost_turn: 1, weather: 1, combativity: 1 };
 
-  // words is the page's word for name (the data-words-NAME the page renders in its language, on its
-  // [data-live-state] or its [data-live] marker), "" when the page gives none.
+  // words is the page's word for name (the data-words-NAME the page renders in its language, on a
+  // hidden element), "" when the page gives none.
   function words(name) {
     var el = document.querySelector("[data-words-live]");
     return (el && el.getAttribute("data-words-" + name)) || "";
