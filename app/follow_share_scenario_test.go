@@ -5,6 +5,7 @@ package app_test
 import (
 	"encoding/xml"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -60,7 +61,7 @@ func TestSharePage(t *testing.T) {
 	req = httptest.NewRequest(http.MethodGet, r.pagePath("/share"), nil)
 	req.Host = "localhost:8080"
 	body = ta.serve(t, req, true).Body.String()
-	if !strings.Contains(body, "this computer's own address") || !strings.Contains(body, "-addr 0.0.0.0:8080") {
+	if !strings.Contains(html.UnescapeString(body), "this computer's own address") || !strings.Contains(body, "-addr 0.0.0.0:8080") {
 		t.Errorf("the Share page at localhost does not say phones cannot reach it and how to listen on the network:\n%s", clip(body))
 	}
 	if m := regexp.MustCompile(`<p class="follow-url"><a href="([^"]+)"`).FindStringSubmatch(body); m == nil {

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -97,22 +96,21 @@ func afterParam(c echo.Context) (int, error) {
 }
 
 // standingsFor computes the standings after ?after=n for a page; a bad after falls back to the last
-// closed stage with a message. It answers nil standings when no stage is closed yet.
-func standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, string, error) {
+// closed stage with a message in the reader's language. It answers nil standings when no stage is
+// closed yet.
+func (h *Handler) standingsFor(c echo.Context, st *store.RaceState) (*race.Standings, int, string, error) {
 	if st.Closed == 0 {
 		return nil, 0, "", nil
 	}
+	l := h.tr(c)
 	after, err := afterParam(c)
-	if err == nil && after > st.Closed {
-		err = race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
-	}
 	msg := ""
-	if err != nil {
-		var ve *race.ValidationError
-		if !errors.As(err, &ve) {
-			return nil, 0, "", err
-		}
-		msg = sayIn(c, i18n.Textf("“After stage %s” is not possible: %s. Showing the classifications after stage %d.", c.QueryParam("after"), ve.Reason("after"), st.Closed))
+	switch {
+	case err != nil:
+		msg = l.T("standings.after_refused", "After", c.QueryParam("after"), "Why", l.T("standings.after_not_number"), "N", st.Closed)
+		after = 0
+	case after > st.Closed:
+		msg = l.T("standings.after_refused", "After", c.QueryParam("after"), "Why", l.T("standings.after_not_closed", "N", st.Closed), "N", st.Closed)
 		after = 0
 	}
 	if after == 0 {
@@ -131,20 +129,21 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if c.QueryParam("provisional") != "" {
 		return h.provisionalClassifications(c, id, st)
 	}
-	s, after, msg, err := standingsFor(c, st)
+	l := h.tr(c)
+	s, after, msg, err := h.standingsFor(c, st)
 	if err != nil {
 		return err
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
-	if err := h.publicationOf(&scr, st, after); err != nil {
+	if err := h.publicationOf(l, &scr, st, after); err != nil {
 		return err
 	}
-	title := "Classifications — " + st.Tour.Name
+	title := l.T("standings.title.classifications", "Tour", st.Tour.Name)
 	if s != nil {
-		title = fmt.Sprintf("Classifications after stage %d — %s", after, st.Tour.Name)
-		scr.Leaders = leadersOf(st, s)
-		scr.Tables = classTables(st, s)
-		scr.Field, scr.Out, scr.Jury = fieldWords(st, s), outLines(st, s), juryLines(st, s)
+		title = l.T("standings.title.classifications_after", "N", after, "Tour", st.Tour.Name)
+		scr.Leaders = leadersOf(l, st, s)
+		scr.Tables = classTables(l, st, s)
+		scr.Field, scr.Out, scr.Jury = fieldWordsIn(l, s), outLinesIn(l, st, s), juryLinesIn(l, st, s)
 	}
 	status := http.StatusOK
 	if msg != "" {
@@ -155,7 +154,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 }
 
 // leadersOf names the leader of each classification with his jersey.
-func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
+func leadersOf(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []leaderView {
 	rs := &st.Tour.Ruleset
 	var out []leaderView
 	for _, id := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
@@ -166,18 +165,18 @@ func leadersOf(st *store.RaceState, s *race.Standings) []leaderView {
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: race.ClassificationName(id), Jersey: j.NameIn(race.LanguageEnglish), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, leaderView{Icon: jerseyIcon(id, j), Class: classNameIn(l, id), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
 
 // classTables lays out each classification the ruleset has.
-func classTables(st *store.RaceState, s *race.Standings) []classTable {
+func classTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []classTable {
 	rs := &st.Tour.Ruleset
-	unit := unitName(rs)
+	unit := unitIn(l, rs)
 	var out []classTable
 	timeTable := func(id, title string, rows []race.TimeRow) classTable {
-		t := classTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: "Nobody is classified."}
+		t := classTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: l.T("standings.empty.time")}
 		for _, r := range rows {
 			row := classRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)}
 			if r.Bonus > 0 {
@@ -188,7 +187,7 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 		return t
 	}
 	pointsTable := func(id string, rows []race.PointsRow) classTable {
-		t := classTable{ID: id, Title: race.ClassificationName(id), Kind: "points", Unit: "Points", Empty: "Nobody has points yet."}
+		t := classTable{ID: id, Title: classNameIn(l, id), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
 		for _, r := range rows {
 			gap := "—"
 			if len(rows) > 0 && rows[0].Points != r.Points {
@@ -199,19 +198,19 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 		return t
 	}
 	teamTable := func(id, title string, rows []race.TeamRow) classTable {
-		t := classTable{ID: id, Title: title, Kind: "team", Unit: unit, Empty: "No team has three finishers."}
+		t := classTable{ID: id, Title: title, Kind: "team", Unit: unit, Empty: l.T("standings.empty.team")}
 		for _, r := range rows {
 			t.Rows = append(t.Rows, classRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: timeText(rs, r.Time), Gap: gapText(rs, r.Gap)})
 		}
 		return t
 	}
-	out = append(out, timeTable("stage", fmt.Sprintf("Stage %d", s.AfterStage), s.Stage))
+	out = append(out, timeTable("stage", l.T("standings.stage_n", "N", s.AfterStage), s.Stage))
 	if rs.Has(race.ClassIndividual) {
-		out = append(out, timeTable(race.ClassIndividual, "Individual", s.Individual))
+		out = append(out, timeTable(race.ClassIndividual, classNameIn(l, race.ClassIndividual), s.Individual))
 	}
 	if rs.Has(race.ClassYouth) {
-		t := timeTable(race.ClassYouth, race.ClassificationName(race.ClassYouth), s.Youth)
-		t.Empty = youthEmpty(st.Tour.Settings)
+		t := timeTable(race.ClassYouth, classNameIn(l, race.ClassYouth), s.Youth)
+		t.Empty = youthEmpty(l, st.Tour.Settings)
 		out = append(out, t)
 	}
 	if rs.Has(race.ClassRegularity) {
@@ -224,12 +223,12 @@ func classTables(st *store.RaceState, s *race.Standings) []classTable {
 		out = append(out, pointsTable(race.ClassSprints, s.Sprints))
 	}
 	if rs.Has(race.ClassTeams) {
-		out = append(out, teamTable(race.ClassTeams, "Teams", s.Teams))
-		out = append(out, teamTable("daily-teams", fmt.Sprintf("Team ranking of stage %d", s.AfterStage), s.DailyTeams))
+		out = append(out, teamTable(race.ClassTeams, classNameIn(l, race.ClassTeams), s.Teams))
+		out = append(out, teamTable("daily-teams", l.T("standings.daily_teams", "N", s.AfterStage), s.DailyTeams))
 	}
 	for i := range out {
 		if j, ok := rs.Jerseys[out[i].ID]; ok {
-			out[i].Jersey, out[i].JerseyColor = j.NameIn(race.LanguageEnglish), j.Color
+			out[i].Jersey, out[i].JerseyColor = j.NameIn(l.Lang()), j.Color
 		}
 	}
 	return out
@@ -274,11 +273,11 @@ func hexColor(c string) bool {
 
 // youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or
 // after it (a rider's date of birth is on his team's page).
-func youthEmpty(s race.TourSettings) string {
+func youthEmpty(l *i18n.Localizer, s race.TourSettings) string {
 	if s.YouthBornFrom == "" {
-		return "No young riders: the tour has no cut-off date for them."
+		return l.T("standings.empty.youth_no_cutoff")
 	}
-	return "No rider in the race was born on or after " + dateText(s.YouthBornFrom) + "."
+	return l.T("standings.empty.youth", "Date", dateIn(l, s.YouthBornFrom))
 }
 
 // dateText writes a date (2001-01-01) in words: 1 January 2001; a date it cannot read is shown as it is.

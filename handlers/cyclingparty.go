@@ -63,7 +63,8 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
 	}
-	s, after, msg, err := standingsFor(c, st)
+	l := h.tr(c)
+	s, after, msg, err := h.standingsFor(c, st)
 	if err != nil {
 		return err
 	}
@@ -71,18 +72,18 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 	if st.Tour.Points != nil {
 		scr.Points = *st.Tour.Points
 	}
-	title := "Cycling Party — " + st.Tour.Name
+	title := l.T("standings.title.party", "Tour", st.Tour.Name)
 	if s != nil {
 		for _, class := range race.ManagerClasses() {
-			scr.Columns = append(scr.Columns, sourceTitle(class))
+			scr.Columns = append(scr.Columns, sourceTitle(l, class))
 		}
 		for _, m := range s.CyclingParty {
-			scr.Managers = append(scr.Managers, managerOf(st, m, s.CyclingParty[0].Points))
+			scr.Managers = append(scr.Managers, managerOf(l, st, m, s.CyclingParty[0].Points))
 		}
-		title = fmt.Sprintf("Cycling Party after stage %d — %s", after, st.Tour.Name)
+		title = l.T("standings.title.party_after", "N", after, "Tour", st.Tour.Name)
 		if scr.Final {
-			title = "Cycling Party final result — " + st.Tour.Name
-			scr.Podium = podiumOf(scr.Managers)
+			title = l.T("standings.title.party_final", "Tour", st.Tour.Name)
+			scr.Podium = podiumOf(l, scr.Managers)
 		}
 	}
 	status := http.StatusOK
@@ -94,24 +95,24 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 }
 
 // sourceTitle names a source of Cycling Party points.
-func sourceTitle(class string) string {
+func sourceTitle(l *i18n.Localizer, class string) string {
 	if class == race.ClassStage {
-		return "Stage wins"
+		return l.T("standings.party.stage_wins")
 	}
-	return race.ClassificationName(class)
+	return classNameIn(l, class)
 }
 
 // managerOf lays out one manager's points by source, from the engine's breakdown (never recomputed).
-func managerOf(st *store.RaceState, m race.ManagerRow, leader int) managerView {
-	v := managerView{Rank: m.Rank, Place: race.Ordinal(m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
+func managerOf(l *i18n.Localizer, st *store.RaceState, m race.ManagerRow, leader int) managerView {
+	v := managerView{Rank: m.Rank, Place: ordinalIn(l, m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
 	if m.Points != leader {
 		v.Gap = "−" + strconv.Itoa(leader-m.Points)
 	}
 	for _, class := range race.ManagerClasses() {
-		part := managerPart{Title: sourceTitle(class), Points: m.PointsFrom(class)}
+		part := managerPart{Title: sourceTitle(l, class), Points: m.PointsFrom(class)}
 		for _, p := range m.Sources {
 			if p.Class == class {
-				part.Lines = append(part.Lines, sourceLine(st, p))
+				part.Lines = append(part.Lines, sourceLine(l, st, p))
 			}
 		}
 		cell := ""
@@ -125,27 +126,26 @@ func managerOf(st *store.RaceState, m race.ManagerRow, leader int) managerView {
 }
 
 // sourceLine says what scored: "stage 2: 51 Miguel Induráin, 5 points" or "3rd: 12 Name, 12 points".
-func sourceLine(st *store.RaceState, p race.ManagerPoints) string {
-	what := race.Ordinal(p.Place)
+func sourceLine(l *i18n.Localizer, st *store.RaceState, p race.ManagerPoints) string {
+	what := ordinalIn(l, p.Place)
 	if p.Class == race.ClassStage {
-		what = fmt.Sprintf("stage %d", p.Stage)
+		what = l.T("standings.party.stage_n", "N", p.Stage)
 	}
 	if p.Bib != 0 {
 		r, _ := st.Tour.RiderByBib(p.Bib)
 		what += fmt.Sprintf(": %d %s", p.Bib, r.Name)
 	}
-	return what + ", " + views.Plural(p.Points, "point", "points")
+	return what + ", " + pointsIn(l, p.Points)
 }
 
 // podiumOf is the final podium: the winner and the next two managers.
-func podiumOf(managers []managerView) *podiumView {
+func podiumOf(l *i18n.Localizer, managers []managerView) *podiumView {
 	if len(managers) == 0 {
 		return nil
 	}
 	p := &podiumView{Winner: managers[0], Others: managers[1:min(3, len(managers))]}
 	if len(managers) > 1 && managers[1].Points == managers[0].Points {
-		p.Tie = fmt.Sprintf("Level with %s on %s: %s is ahead for the better individual place of its riders.",
-			managers[1].Team, views.Plural(managers[0].Points, "point", "points"), managers[0].Team)
+		p.Tie = l.T("standings.party.tie", "Second", managers[1].Team, "Points", pointsIn(l, managers[0].Points), "Winner", managers[0].Team)
 	}
 	return p
 }

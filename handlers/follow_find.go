@@ -2,12 +2,12 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/store"
 	"racedirector/views"
 )
@@ -27,16 +27,16 @@ func (h *Handler) FindFollowPage(c echo.Context) error {
 	}
 	text := strings.TrimSpace(strings.Join(typed, ""))
 	if text == "" {
-		return h.renderFindFollow(c, http.StatusUnprocessableEntity, "", "Type the follow code the race director gave you: six letters and digits.")
+		return h.renderFindFollow(c, http.StatusUnprocessableEntity, "", h.tr(c).T("standings.find.empty"))
 	}
 	code := store.NormalizeFollowCode(text)
 	if code == "" {
-		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(text))
+		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.tr(c), text))
 	}
 	if _, err := h.Store.TourByFollowCode(code); err != nil {
 		var nf *store.NotFoundError
 		if errors.As(err, &nf) {
-			return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(text))
+			return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.tr(c), text))
 		}
 		return err
 	}
@@ -45,20 +45,21 @@ func (h *Handler) FindFollowPage(c echo.Context) error {
 
 // renderFindFollow shows the follow-code form with a message about the code typed.
 func (h *Handler) renderFindFollow(c echo.Context, status int, code, message string) error {
-	title := "Follow a tour"
+	l := h.tr(c)
+	title := l.T("standings.find.title")
 	if status == http.StatusNotFound {
-		title = "No tour with this code"
+		title = l.T("standings.find.title_unknown")
 	}
 	return h.render(c, status, "follow_find", views.Page{Title: title, Data: findFollow{Code: clipText(code, 40), Message: message}})
 }
 
 // unknownCodeMessage says, in words, that no tour has the code typed.
-func unknownCodeMessage(code string) string {
+func unknownCodeMessage(l *i18n.Localizer, code string) string {
 	code = clipText(code, 40)
 	if store.NormalizeFollowCode(code) == "" {
-		return fmt.Sprintf("“%s” is not a follow code: a follow code is six letters and digits, like K7MQ2P. Check it with the race director.", code)
+		return l.T("standings.find.not_a_code", "Code", code)
 	}
-	return fmt.Sprintf("No tour has the follow code %s. Check it with the race director.", strings.ToUpper(code))
+	return l.T("standings.find.unknown", "Code", strings.ToUpper(code))
 }
 
 // clipText cuts text after n characters, with an ellipsis when it was longer.

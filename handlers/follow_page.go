@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -39,11 +38,12 @@ type followTab struct {
 	ID, Label string
 }
 
-// Tabs are the sections a player jumps between, in order.
+// Tabs are the sections a player jumps between, in order (their labels are the template's
+// "standings.follow.tab.*" words).
 func (v *followView) Tabs() []followTab {
-	tabs := []followTab{{"stage", "Stage"}, {"results", "Results"}, {"classifications", "Classifications"}}
+	tabs := []followTab{{"stage", ""}, {"results", ""}, {"classifications", ""}}
 	if v.Party != nil {
-		tabs = append(tabs, followTab{"party", "Cycling Party"})
+		tabs = append(tabs, followTab{"party", ""})
 	}
 	return tabs
 }
@@ -62,11 +62,12 @@ func (h *Handler) FollowPage(c echo.Context) error {
 	if done || err != nil {
 		return err
 	}
-	v, err := buildFollow(st)
+	l := h.tr(c)
+	v, err := buildFollow(l, st)
 	if err != nil {
 		return err
 	}
-	title := fmt.Sprintf("%s — stage %d of %d", v.Tour, v.Stage.N, v.Stages)
+	title := l.T("standings.follow.title", "Tour", v.Tour, "N", v.Stage.N, "Stages", v.Stages)
 	return h.render(c, http.StatusOK, "follow", views.Page{Title: title, Data: v})
 }
 
@@ -81,7 +82,7 @@ func (h *Handler) FollowPart(c echo.Context) error {
 	if done || err != nil {
 		return err
 	}
-	v, err := buildFollow(st)
+	v, err := buildFollow(h.tr(c), st)
 	if err != nil {
 		return err
 	}
@@ -121,17 +122,17 @@ func (h *Handler) followedTour(c echo.Context) (*store.RaceState, bool, error) {
 	st, err := h.Store.FollowedRace(code)
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) || code == "" {
-		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(typed))
+		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(h.tr(c), typed))
 	}
 	return st, err != nil, err
 }
 
 // buildFollow lays out what a follower sees of the tour's state.
-func buildFollow(st *store.RaceState) (*followView, error) {
-	v := &followView{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.Name, Version: st.Version,
+func buildFollow(l *i18n.Localizer, st *store.RaceState) (*followView, error) {
+	v := &followView{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Version: st.Version,
 		Stages: len(st.Tour.Stages), Over: len(st.Tour.Stages) > 0 && st.Closed == len(st.Tour.Stages)}
-	v.Stage = followStageOf(st, currentStage(st))
-	class, party, err := followStandings(st)
+	v.Stage = followStageOf(l, st, currentStage(st))
+	class, party, err := followStandings(l, st)
 	if err != nil {
 		return nil, err
 	}

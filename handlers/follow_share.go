@@ -36,7 +36,7 @@ func (h *Handler) SharePage(c echo.Context) error {
 	base, local, lan := siteAddress(c.Request())
 	v := shareView{TourID: id, Tour: st.Tour.Name, Code: st.FollowCode, URL: base + "/follow/" + st.FollowCode, Find: base + "/follow",
 		Local: local, Host: lan}
-	return h.render(c, http.StatusOK, "follow_share", views.Page{Title: "Share — " + st.Tour.Name, Section: "tours",
+	return h.render(c, http.StatusOK, "follow_share", views.Page{Title: h.tr(c).T("standings.share.title", "Tour", st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "share", 0), Data: v})
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -57,11 +58,11 @@ type followNextStage struct {
 }
 
 // followStageOf lays out stage n of the tour for a follower.
-func followStageOf(st *store.RaceState, n int) followStage {
+func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	rs := &st.Tour.Ruleset
-	out := followStage{N: n, Unit: unitName(rs), Model: rs.TimeModel}
+	out := followStage{N: n, Unit: unitIn(l, rs), Model: rs.TimeModel}
 	if n < 1 || n > len(st.Tour.Stages) {
-		out.StateText = "No stage"
+		out.StateText = l.T("standings.follow.no_stage")
 		return out
 	}
 	stage := st.Tour.Stages[n-1]
@@ -70,13 +71,13 @@ func followStageOf(st *store.RaceState, n int) followStage {
 	}
 	res := st.Results[n-1]
 	out.State = stage.State
-	out.StateText = map[string]string{race.StateOpen: "Racing now", race.StateClosed: "Finished", race.StatePlanned: "Not started"}[stage.State]
-	out.TypeName, out.Length = stageTypeName(rs, stage.Type), lengthText(rs, stage.Length)
-	out.Facts = fmt.Sprintf("%s · %s", counted(len(stage.Climbs), "climb"), counted(len(stage.Sprints), "sprint"))
-	out.Profile = newProfileView(*rs, stage, fmt.Sprintf("Profile of stage %d", n), false)
+	out.StateText = l.T("standings.follow.state." + stage.State)
+	out.TypeName, out.Length = stageTypeNameIn(l, rs, stage.Type), lengthTextIn(l, rs, stage.Length)
+	out.Facts = factsIn(l, len(stage.Climbs), len(stage.Sprints))
+	out.Profile = newProfileView(*rs, stage, l.T("standings.follow.profile", "N", n), false)
 	out.Markers = sheetMarkers(*rs, stage)
 	block := ridersOf(st, n)
-	out.Board = followBoard(rs, stage, res, block)
+	out.Board = followBoard(l, rs, stage, res, block)
 	fin := finishForm{Model: rs.TimeModel}
 	for _, g := range res.Finish.Groups {
 		fin.Rows = append(fin.Rows, storedRow(rs.TimeModel, g))
@@ -105,33 +106,33 @@ func followStageOf(st *store.RaceState, n int) followStage {
 	for _, it := range out.Board {
 		out.Entered = out.Entered || len(it.Riders) > 0
 	}
-	out.Next = out.nextWords(rs, stage, st, n)
+	out.Next = out.nextWords(l, rs, stage, st, n)
 	if n < len(st.Tour.Stages) {
 		ns := st.Tour.Stages[n]
-		out.NextStage = &followNextStage{N: n + 1, TypeName: stageTypeName(rs, ns.Type), Length: lengthText(rs, ns.Length),
-			Facts: fmt.Sprintf("%s · %s", counted(len(ns.Climbs), "climb"), counted(len(ns.Sprints), "sprint"))}
+		out.NextStage = &followNextStage{N: n + 1, TypeName: stageTypeNameIn(l, rs, ns.Type), Length: lengthTextIn(l, rs, ns.Length),
+			Facts: factsIn(l, len(ns.Climbs), len(ns.Sprints))}
 	}
 	return out
 }
 
 // followBoard lists a stage's sprints and climbs in course order with the crossing orders entered,
 // marking the first one still to come.
-func followBoard(rs *race.Ruleset, stage race.Stage, res race.StageResult, block ridersBlock) []followItem {
+func followBoard(l *i18n.Localizer, rs *race.Ruleset, stage race.Stage, res race.StageResult, block ridersBlock) []followItem {
 	type placed struct {
 		at   int
 		item followItem
 	}
 	var items []placed
-	square := squareWord(rs)
+	square := squareWordIn(l, rs)
 	for _, s := range stage.Sprints {
-		it := followItem{Key: fmt.Sprintf("sprint-%d", s.Index), Kind: "sprint", Title: fmt.Sprintf("Sprint %d", s.Index),
-			Where: fmt.Sprintf("%s %d", square, s.At), Scores: sprintScores(rs)}
+		it := followItem{Key: fmt.Sprintf("sprint-%d", s.Index), Kind: "sprint", Title: l.T("standings.sprint_n", "N", s.Index),
+			Where: fmt.Sprintf("%s %d", square, s.At), Scores: sprintScoresIn(l, rs)}
 		it.Riders = previewBibs(block, res.Sprints[s.Index], "any", nil)
 		items = append(items, placed{s.At, it})
 	}
 	for _, cl := range stage.Climbs {
 		it := followItem{Key: fmt.Sprintf("climb-%d", cl.Index), Kind: "climb", Where: fmt.Sprintf("%s %d–%d", square, cl.Start, cl.End)}
-		it.Title, it.Scores = climbWords(rs, cl)
+		it.Title, it.Scores = climbWordsIn(l, rs, cl)
 		it.Riders = previewBibs(block, res.Climbs[cl.Index], "any", nil)
 		items = append(items, placed{cl.Start, it})
 	}
@@ -149,25 +150,25 @@ func followBoard(rs *race.Ruleset, stage race.Stage, res race.StageResult, block
 
 // nextWords says what comes next in the race: the next sprint or climb, the finish, the end of the
 // stage, the next stage, or the end of the tour.
-func (s *followStage) nextWords(rs *race.Ruleset, stage race.Stage, st *store.RaceState, n int) string {
+func (s *followStage) nextWords(l *i18n.Localizer, rs *race.Ruleset, stage race.Stage, st *store.RaceState, n int) string {
 	switch stage.State {
 	case race.StatePlanned:
-		return fmt.Sprintf("Stage %d starts when the director opens it.", n)
+		return l.T("standings.next.planned", "N", n)
 	case race.StateClosed:
 		if n == len(st.Tour.Stages) {
-			return "The tour is over: the final classifications are in."
+			return l.T("standings.next.over")
 		}
-		return fmt.Sprintf("Stage %d is finished; stage %d comes next.", n, n+1)
+		return l.T("standings.next.closed", "N", n, "Next", n+1)
 	}
 	for _, it := range s.Board {
 		if it.Next {
-			return fmt.Sprintf("Next on the course: %s, %s.", it.Title, it.Where)
+			return l.T("standings.next.on_course", "What", it.Title, "Where", it.Where)
 		}
 	}
 	if len(s.Groups) == 0 && len(s.Times) == 0 {
-		return fmt.Sprintf("Next: the finish, after %s.", lengthText(rs, stage.Length))
+		return l.T("standings.next.finish", "Length", lengthTextIn(l, rs, stage.Length))
 	}
-	return "The finish is in: the classifications follow when the director ends the stage."
+	return l.T("standings.next.finish_in")
 }
 
 // splitTop cuts a long table after its first lines: the first ones, and the rest.

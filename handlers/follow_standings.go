@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 )
@@ -32,7 +33,7 @@ type followParty struct {
 
 // followStandings computes the classifications and the Cycling Party standing after the last closed
 // stage, from the tour's cached standings.
-func followStandings(st *store.RaceState) (followClass, *followParty, error) {
+func followStandings(l *i18n.Localizer, st *store.RaceState) (followClass, *followParty, error) {
 	party := &followParty{}
 	if st.Closed == 0 {
 		return followClass{}, party, nil
@@ -42,8 +43,8 @@ func followStandings(st *store.RaceState) (followClass, *followParty, error) {
 		return followClass{}, nil, err
 	}
 	final := st.Closed == len(st.Tour.Stages)
-	class := followClass{After: st.Closed, Final: final, Leaders: leadersOf(st, s)}
-	for _, t := range classTables(st, s) {
+	class := followClass{After: st.Closed, Final: final, Leaders: leadersOf(l, st, s)}
+	for _, t := range classTables(l, st, s) {
 		ft := followTable{classTable: t}
 		ft.Rows, ft.More = splitTop(t.Rows)
 		class.Tables = append(class.Tables, ft)
@@ -51,10 +52,10 @@ func followStandings(st *store.RaceState) (followClass, *followParty, error) {
 	party.After, party.Final = st.Closed, final
 	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		for _, m := range s.CyclingParty {
-			party.Managers = append(party.Managers, managerOf(st, m, s.CyclingParty[0].Points))
+			party.Managers = append(party.Managers, managerOf(l, st, m, s.CyclingParty[0].Points))
 		}
 		if final {
-			party.Podium = podiumOf(party.Managers)
+			party.Podium = podiumOf(l, party.Managers)
 		}
 	}
 	return class, party, nil

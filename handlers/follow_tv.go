@@ -1,12 +1,12 @@
 package handlers
 
 import (
-	"fmt"
 	"html/template"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -135,28 +135,29 @@ func (h *Handler) FollowTVPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr, err := newTVScreen(st)
+	l := h.tr(c)
+	scr, err := newTVScreen(l, st)
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "follow_tv", views.Page{Title: st.Tour.Name + " on the TV", Data: scr})
+	return h.render(c, http.StatusOK, "follow_tv", views.Page{Title: l.T("standings.tv.title", "Tour", st.Tour.Name), Data: scr})
 }
 
 // newTVScreen lays out every view of a tour for the TV. Before the first result it waits for the
 // start; while a stage is raced it shows the standings after the last closed stage and the stage's
 // own results; after the last stage, the final result first.
-func newTVScreen(st *store.RaceState) (*tvScreen, error) {
+func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	rs := &st.Tour.Ruleset
 	stages := len(st.Tour.Stages)
 	final := stages > 0 && st.Closed == stages
-	scr := &tvScreen{Code: st.FollowCode, Version: st.Version, Tour: st.Tour.Name, Ruleset: rs.Name}
+	scr := &tvScreen{Code: st.FollowCode, Version: st.Version, Tour: st.Tour.Name, Ruleset: rs.NameIn(l.Lang())}
 	switch {
 	case final:
-		scr.Heading, scr.Detail = "Final result", views.Plural(stages, "stage", "stages")
+		scr.Heading, scr.Detail = l.T("standings.tv.final_result"), l.N("standings.count.stages", stages)
 	case st.Current > 0:
 		s := st.Tour.Stages[st.Current-1]
-		scr.Heading = fmt.Sprintf("Stage %d of %d", st.Current, stages)
-		scr.Detail = stageTypeName(rs, s.Type) + " · " + lengthText(rs, s.Length)
+		scr.Heading = l.T("standings.stage_of", "N", st.Current, "Stages", stages)
+		scr.Detail = stageTypeNameIn(l, rs, s.Type) + " · " + lengthTextIn(l, rs, s.Length)
 	}
 	var s *race.Standings
 	if st.Closed > 0 {
@@ -166,26 +167,26 @@ func newTVScreen(st *store.RaceState) (*tvScreen, error) {
 		}
 	}
 	if !st.HasEntries && !final {
-		scr.Views = append(scr.Views, tvStartView(st))
+		scr.Views = append(scr.Views, tvStartView(l, st))
 	}
 	if final {
-		scr.Views = append(scr.Views, tvPodiumView(st, s))
+		scr.Views = append(scr.Views, tvPodiumView(l, st, s))
 	}
 	if s != nil {
-		scr.Views = append(scr.Views, tvLeadersView(st, s, final))
+		scr.Views = append(scr.Views, tvLeadersView(l, st, s, final))
 	}
-	if v, ok := tvStageView(st, s); ok {
+	if v, ok := tvStageView(l, st, s); ok {
 		scr.Views = append(scr.Views, v)
 	}
 	if s != nil {
-		scr.Views = append(scr.Views, tvGCView(st, s, final))
+		scr.Views = append(scr.Views, tvGCView(l, st, s, final))
 		if rs.Has(race.ClassCyclingParty) && len(s.CyclingParty) > 0 {
-			scr.Views = append(scr.Views, tvPartyView(st, s, final))
+			scr.Views = append(scr.Views, tvPartyView(l, st, s, final))
 		}
 	}
 	if st.Current > 0 {
-		scr.Views = append(scr.Views, tvCourseView(st, st.Current))
-		scr.Cards = tvCards(st, st.Current)
+		scr.Views = append(scr.Views, tvCourseView(l, st, st.Current))
+		scr.Cards = tvCards(l, st, st.Current)
 	}
 	scr.First = scr.firstView(s != nil)
 	return scr, nil

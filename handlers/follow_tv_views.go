@@ -6,9 +6,9 @@ import (
 	"sort"
 	"strconv"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/views"
 )
 
 // The TV's views, one function each, from the standings kept for the tour's version (never
@@ -24,7 +24,7 @@ const (
 )
 
 // tvStartView is the waiting screen: the start list of the tour, team by team.
-func tvStartView(st *store.RaceState) tvView {
+func tvStartView(l *i18n.Localizer, st *store.RaceState) tvView {
 	riders, most := 0, 0
 	start := &tvStart{}
 	for _, t := range st.Tour.Teams {
@@ -42,76 +42,76 @@ func tvStartView(st *store.RaceState) tvView {
 		start.Columns = 4
 	}
 	if len(start.Teams) > tvStartMost {
-		start.More = "and " + views.Plural(len(start.Teams)-tvStartMost+1, "more team", "more teams")
+		start.More = l.N("standings.tv.more_teams", len(start.Teams)-tvStartMost+1)
 		start.Teams = start.Teams[:tvStartMost-1]
 	}
-	note := views.Plural(len(st.Tour.Stages), "stage", "stages") + " · " + views.Plural(len(st.Tour.Teams), "team", "teams") + " · " + views.Plural(riders, "rider", "riders")
-	return tvView{ID: "start", Kind: "start", Tag: "The start list", Title: "Waiting for the start", Note: note, Start: start}
+	note := l.N("standings.count.stages", len(st.Tour.Stages)) + " · " + l.N("standings.count.teams", len(st.Tour.Teams)) + " · " + l.N("standings.count.riders", riders)
+	return tvView{ID: "start", Kind: "start", Tag: l.T("standings.tv.start_list"), Title: l.T("standings.tv.waiting"), Note: note, Start: start}
 }
 
 // tvLeadersView shows each classification's leader with his jersey, the best team and, in Cycling
 // Party, the leading manager; at the end they are the winners.
-func tvLeadersView(st *store.RaceState, s *race.Standings, final bool) tvView {
-	v := tvView{ID: "leaders", Kind: "leaders", Tag: "The jerseys", Title: "Leaders", Note: fmt.Sprintf("after stage %d", s.AfterStage)}
+func tvLeadersView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final bool) tvView {
+	v := tvView{ID: "leaders", Kind: "leaders", Tag: l.T("standings.tv.jerseys"), Title: l.T("standings.leaders"), Note: l.T("standings.after_stage", "N", s.AfterStage)}
 	if final {
-		v.Title, v.Note = "Winners", "of the "+st.Tour.Name
+		v.Title, v.Note = l.T("standings.tv.winners"), l.T("standings.tv.of_tour", "Tour", st.Tour.Name)
 	}
-	v.Leaders = tvLeaders(st, s, "tv-", final)
+	v.Leaders = tvLeaders(l, st, s, "tv-", final)
 	return v
 }
 
 // tvLeaders names the leader of every classification the ruleset has, with the value he leads on;
 // prefix keeps the ids of the jerseys' drawings apart from another view's; final names the winners.
-func tvLeaders(st *store.RaceState, s *race.Standings, prefix string, final bool) []tvLeader {
+func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix string, final bool) []tvLeader {
 	rs := &st.Tour.Ruleset
 	var out []tvLeader
 	rider := func(id string, bib int, value string) {
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.NameIn(race.LanguageEnglish), Class: race.ClassificationName(id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
+		out = append(out, tvLeader{Icon: jerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: classNameIn(l, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
 	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
-		rider(race.ClassIndividual, s.Individual[0].Bib, timeWords(rs, s.Individual[0].Time))
+		rider(race.ClassIndividual, s.Individual[0].Bib, timeWordsIn(l, rs, s.Individual[0].Time))
 	}
 	for _, c := range []struct {
 		id   string
 		rows []race.PointsRow
 	}{{race.ClassRegularity, s.Regularity}, {race.ClassMountain, s.Mountain}, {race.ClassSprints, s.Sprints}} {
 		if len(c.rows) > 0 && rs.Has(c.id) {
-			rider(c.id, c.rows[0].Bib, views.Plural(c.rows[0].Points, "point", "points"))
+			rider(c.id, c.rows[0].Bib, pointsIn(l, c.rows[0].Points))
 		}
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
 		t := s.Teams[0]
-		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: "Best team", Class: "Teams", Name: t.Team, Color: tvColor(t.TeamColor), Value: timeWords(rs, t.Time)})
+		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: classNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: timeWordsIn(l, rs, t.Time)})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
-		title := "Leading manager"
+		title := l.T("standings.tv.leading_manager")
 		if final {
-			title = "Winning manager"
+			title = l.T("standings.tv.winning_manager")
 		}
-		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: "Cycling Party", Name: m.Team, Color: tvColor(m.TeamColor), Value: views.Plural(m.Points, "point", "points")})
+		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: classNameIn(l, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: pointsIn(l, m.Points)})
 	}
 	return out
 }
 
 // tvStageView is the top ten of the stage: the stage being raced as soon as its finish is entered
 // (provisional), else the last closed stage.
-func tvStageView(st *store.RaceState, s *race.Standings) (tvView, bool) {
+func tvStageView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) (tvView, bool) {
 	rs := &st.Tour.Ruleset
-	v := tvView{ID: "stage", Kind: "table", Tag: "Stage result", Who: "Rider", Unit: unitName(rs), Gaps: true}
+	v := tvView{ID: "stage", Kind: "table", Tag: l.T("standings.tv.stage_result"), Who: l.T("standings.col.rider"), Unit: unitIn(l, rs), Gaps: true}
 	if n := st.Current; n > 0 {
 		res := st.Results[n-1]
 		if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
 			if times, err := race.StageTimes(&st.Tour, n, res); err == nil && len(times) > 0 {
-				v.Title, v.Note = fmt.Sprintf("Stage %d", n), "provisional: the finish so far"
+				v.Title, v.Note = l.T("standings.stage_n", "N", n), l.T("standings.tv.provisional")
 				for _, t := range times[:min(tvTopTen, len(times))] {
 					r, _ := st.Tour.RiderByBib(t.Bib)
 					team, _ := st.Tour.TeamByID(r.TeamID)
 					v.Rows = append(v.Rows, tvRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: tvColor(team.Color),
-						Value: timeText(rs, t.Time), Gap: tvGap(rs, t.Time-times[0].Time, t.Place == 1)})
+						Value: timeText(rs, t.Time), Gap: tvGap(l, rs, t.Time-times[0].Time, t.Place == 1)})
 				}
 				return v, true
 			}
@@ -120,33 +120,33 @@ func tvStageView(st *store.RaceState, s *race.Standings) (tvView, bool) {
 	if s == nil || len(s.Stage) == 0 {
 		return v, false
 	}
-	v.Title = fmt.Sprintf("Stage %d", s.AfterStage)
-	v.Note = stageTypeName(rs, st.Tour.Stages[s.AfterStage-1].Type)
-	v.Rows = tvTimeRows(rs, s.Stage, "")
+	v.Title = l.T("standings.stage_n", "N", s.AfterStage)
+	v.Note = stageTypeNameIn(l, rs, st.Tour.Stages[s.AfterStage-1].Type)
+	v.Rows = tvTimeRows(l, rs, s.Stage, "")
 	return v, true
 }
 
 // tvGCView is the top ten of the general classification, its leader in his jersey.
-func tvGCView(st *store.RaceState, s *race.Standings, final bool) tvView {
+func tvGCView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final bool) tvView {
 	rs := &st.Tour.Ruleset
-	v := tvView{ID: "gc", Kind: "table", Tag: "Overall", Title: "General classification", Note: fmt.Sprintf("after stage %d of %d", s.AfterStage, len(st.Tour.Stages)),
-		Who: "Rider", Unit: unitName(rs), Gaps: true}
+	v := tvView{ID: "gc", Kind: "table", Tag: l.T("standings.tv.overall"), Title: l.T("standings.tv.gc"), Note: l.T("standings.after_stage_of", "N", s.AfterStage, "Stages", len(st.Tour.Stages)),
+		Who: l.T("standings.col.rider"), Unit: unitIn(l, rs), Gaps: true}
 	if final {
-		v.Note = "final"
+		v.Note = l.T("standings.final")
 	}
 	icon := template.HTML("")
 	if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
 		icon = jerseyIcon("tv-gc", j)
 	}
-	v.Rows = tvTimeRows(rs, s.Individual, icon)
+	v.Rows = tvTimeRows(l, rs, s.Individual, icon)
 	return v
 }
 
 // tvTimeRows is the top ten of a time classification; the first line gets icon.
-func tvTimeRows(rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
+func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
 	var out []tvRow
 	for i, r := range rows[:min(tvTopTen, len(rows))] {
-		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: timeText(rs, r.Time), Gap: tvGap(rs, r.Gap, i == 0)}
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: timeText(rs, r.Time), Gap: tvGap(l, rs, r.Gap, i == 0)}
 		if i == 0 {
 			row.Icon = icon
 		}
@@ -156,10 +156,11 @@ func tvTimeRows(rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvR
 }
 
 // tvPartyView is the Cycling Party standing of the managers.
-func tvPartyView(st *store.RaceState, s *race.Standings, final bool) tvView {
-	v := tvView{ID: "party", Kind: "table", Tag: "Cycling Party", Title: "Managers", Note: fmt.Sprintf("after stage %d", s.AfterStage), Who: "Manager", Unit: "Points", Gaps: true}
+func tvPartyView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final bool) tvView {
+	v := tvView{ID: "party", Kind: "table", Tag: classNameIn(l, race.ClassCyclingParty), Title: l.T("standings.tv.managers"), Note: l.T("standings.after_stage", "N", s.AfterStage),
+		Who: l.T("standings.col.manager"), Unit: l.T("standings.unit.points"), Gaps: true}
 	if final {
-		v.Note = "final result"
+		v.Note = l.T("standings.final_result")
 	}
 	top := s.CyclingParty[0].Points
 	for _, m := range s.CyclingParty[:min(tvTopTen, len(s.CyclingParty))] {
@@ -173,26 +174,26 @@ func tvPartyView(st *store.RaceState, s *race.Standings, final bool) tvView {
 }
 
 // tvPodiumView is the final result: the first three of the general classification on a podium.
-func tvPodiumView(st *store.RaceState, s *race.Standings) tvView {
+func tvPodiumView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) tvView {
 	rs := &st.Tour.Ruleset
-	v := tvView{ID: "final", Kind: "podium", Tag: "Final result", Title: "The podium", Note: "general classification after " + views.Plural(len(st.Tour.Stages), "stage", "stages")}
-	rows := tvTimeRows(rs, s.Individual, "")
+	v := tvView{ID: "final", Kind: "podium", Tag: l.T("standings.tv.final_result"), Title: l.T("standings.tv.podium"), Note: l.T("standings.tv.podium_note", "Stages", l.N("standings.count.stages", len(st.Tour.Stages)))}
+	rows := tvTimeRows(l, rs, s.Individual, "")
 	if len(rows) > 0 {
-		rows[0].Gap = timeWords(rs, s.Individual[0].Time) // the winner's time, the others' gaps
+		rows[0].Gap = timeWordsIn(l, rs, s.Individual[0].Time) // the winner's time, the others' gaps
 		if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
 			rows[0].Icon = jerseyIcon("tv-final", j)
 		}
 	}
 	v.Podium = rows[:min(3, len(rows))]
 	for i := 1; i < len(v.Podium); i++ {
-		if v.Podium[i].Gap == "s.t." {
-			v.Podium[i].Gap = "same time"
+		if v.Podium[i].Gap == l.T("standings.tv.st") {
+			v.Podium[i].Gap = l.T("standings.tv.same_time")
 		}
 	}
 	// The jerseys' other winners, under the podium.
-	for _, l := range tvLeaders(st, s, "tv-final-", true) {
-		if l.Class != race.ClassificationName(race.ClassIndividual) {
-			v.Leaders = append(v.Leaders, l)
+	for _, w := range tvLeaders(l, st, s, "tv-final-", true) {
+		if w.Class != classNameIn(l, race.ClassIndividual) {
+			v.Leaders = append(v.Leaders, w)
 		}
 	}
 	return v
@@ -203,24 +204,24 @@ const tvCourseItems = 12
 
 // tvCourseView is the stage being raced: its profile and each sprint and climb with who crossed it
 // first.
-func tvCourseView(st *store.RaceState, n int) tvView {
+func tvCourseView(l *i18n.Localizer, st *store.RaceState, n int) tvView {
 	rs := &st.Tour.Ruleset
 	s := st.Tour.Stages[n-1]
 	res := st.Results[n-1]
-	v := tvView{ID: "course", Kind: "course", Tag: fmt.Sprintf("Stage %d", n), Title: stageTypeName(rs, s.Type),
-		Note: lengthText(rs, s.Length)}
+	v := tvView{ID: "course", Kind: "course", Tag: l.T("standings.stage_n", "N", n), Title: stageTypeNameIn(l, rs, s.Type),
+		Note: lengthTextIn(l, rs, s.Length)}
 	for _, part := range []struct {
-		n    int
-		word string
-	}{{len(s.Climbs), "climb"}, {len(s.Sprints), "sprint"}} {
+		n   int
+		key string
+	}{{len(s.Climbs), "standings.count.climbs"}, {len(s.Sprints), "standings.count.sprints"}} {
 		if part.n > 0 {
-			v.Note += " · " + counted(part.n, part.word)
+			v.Note += " · " + l.N(part.key, part.n)
 		}
 	}
 	if len(s.Markers) == 0 {
 		s.Markers = race.StageMarkers(*rs, s)
 	}
-	c := &tvCourse{Profile: newProfileView(*rs, s, fmt.Sprintf("Stage %d", n), true)}
+	c := &tvCourse{Profile: newProfileView(*rs, s, l.T("standings.stage_n", "N", n), true)}
 	first := func(order []int) (string, string) {
 		if len(order) == 0 {
 			return "", ""
@@ -229,14 +230,14 @@ func tvCourseView(st *store.RaceState, n int) tvView {
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		return fmt.Sprintf("%d %s", r.Bib, r.Name), tvColor(t.Color)
 	}
-	word := squareWord(rs)
+	word := squareWordIn(l, rs)
 	for _, sp := range s.Sprints {
-		it := tvCourseItem{Kind: "sprint", What: fmt.Sprintf("Sprint %d", sp.Index), Where: fmt.Sprintf("%s %d", word, sp.At), at: sp.At}
+		it := tvCourseItem{Kind: "sprint", What: l.T("standings.sprint_n", "N", sp.Index), Where: fmt.Sprintf("%s %d", word, sp.At), at: sp.At}
 		it.First, it.Color = first(res.Sprints[sp.Index])
 		c.Items = append(c.Items, it)
 	}
 	for _, cl := range s.Climbs {
-		it := tvCourseItem{Kind: "climb", What: climbName(rs, cl.Category), Where: fmt.Sprintf("%s %d–%d", word, cl.Start, cl.End), at: cl.Start}
+		it := tvCourseItem{Kind: "climb", What: climbNameIn(l, rs, cl.Category), Where: fmt.Sprintf("%s %d–%d", word, cl.Start, cl.End), at: cl.Start}
 		if cl.Name != "" {
 			it.What = cl.Name
 		}
@@ -259,22 +260,14 @@ func tvCourseView(st *store.RaceState, n int) tvView {
 
 // tvGap writes a gap to the first: "+0:32", "s.t." (same time) for a rider level with him, "—" for
 // the first himself.
-func tvGap(rs *race.Ruleset, gap int, first bool) string {
+func tvGap(l *i18n.Localizer, rs *race.Ruleset, gap int, first bool) string {
 	switch {
 	case first:
 		return "—"
 	case gap == 0:
-		return "s.t."
+		return l.T("standings.tv.st")
 	}
 	return gapText(rs, gap)
-}
-
-// timeWords writes a time with its unit where a bare number would not say it: "27 turns", "1:17".
-func timeWords(rs *race.Ruleset, v int) string {
-	if rs.TimeUnit == "turns" {
-		return views.Plural(v, "turn", "turns")
-	}
-	return timeText(rs, v)
 }
 
 // tvColor is a team's colour as the TV draws it: grey when it is not a #rrggbb colour.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
@@ -20,26 +21,26 @@ type pubView struct {
 }
 
 // newPubView is a publication in words, with the address of its communiqué.
-func newPubView(id uint, p race.Publication) *pubView {
+func newPubView(l *i18n.Localizer, id uint, p race.Publication) *pubView {
 	v := &pubView{Status: p.Status, Communique: fmt.Sprintf("/api/v1/tours/%d/sheets/communique.pdf?stage=%d", id, p.Stage), Changes: p.Changes}
 	switch p.Status {
 	case race.PubFinal:
-		v.Title = fmt.Sprintf("Final classifications, communiqué No. %d", p.Communique)
+		v.Title = l.T("standings.pub.final", "N", p.Communique)
 	case race.PubRevised:
-		v.Title = fmt.Sprintf("Revised classifications, communiqué No. %d (publication %d)", p.Communique, p.Edition)
+		v.Title = l.T("standings.pub.revised", "N", p.Communique, "Edition", p.Edition)
 	default:
-		v.Title = fmt.Sprintf("Provisional classifications: stage %d is not closed yet", p.Stage)
+		v.Title = l.T("standings.pub.provisional", "N", p.Stage)
 	}
-	v.When = "not published yet"
+	v.When = l.T("standings.pub.unpublished")
 	if p.PublishedAt != nil {
-		v.When = "published on " + p.PublishedAt.Local().Format("2 January 2006 at 15:04")
+		v.When = l.T("standings.pub.published", "When", l.DateTime(p.PublishedAt.Local()))
 	}
 	return v
 }
 
 // publicationOf fills a real race's classifications page with how the standings after stage after
 // are published, and the link to the provisional ones after the open stage.
-func (h *Handler) publicationOf(scr *classScreen, st *store.RaceState, after int) error {
+func (h *Handler) publicationOf(l *i18n.Localizer, scr *classScreen, st *store.RaceState, after int) error {
 	if !st.Tour.Ruleset.OfficialResults {
 		return nil
 	}
@@ -48,7 +49,7 @@ func (h *Handler) publicationOf(scr *classScreen, st *store.RaceState, after int
 		if err != nil {
 			return err
 		}
-		scr.Publication = newPubView(st.TourID, pubs[after-1])
+		scr.Publication = newPubView(l, st.TourID, pubs[after-1])
 	}
 	if _, err := st.ProvisionalStandings(); err == nil {
 		scr.Provisional = fmt.Sprintf("/tours/%d/classifications?provisional=1", st.TourID)
@@ -63,10 +64,11 @@ func (h *Handler) provisionalClassifications(c echo.Context, id uint, st *store.
 	if err != nil {
 		return err
 	}
+	l := h.tr(c)
 	scr := classScreen{afterChoice: newAfterChoice(id, st, st.Current, "classifications")}
-	scr.Leaders, scr.Tables = leadersOf(st, s), classTables(st, s)
-	scr.Field, scr.Out, scr.Jury = fieldWords(st, s), outLines(st, s), juryLines(st, s)
-	scr.Publication = newPubView(id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
-	title := fmt.Sprintf("Provisional classifications after stage %d — %s", st.Current, st.Tour.Name)
+	scr.Leaders, scr.Tables = leadersOf(l, st, s), classTables(l, st, s)
+	scr.Field, scr.Out, scr.Jury = fieldWordsIn(l, s), outLinesIn(l, st, s), juryLinesIn(l, st, s)
+	scr.Publication = newPubView(l, id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
+	title := l.T("standings.title.provisional", "N", st.Current, "Tour", st.Tour.Name)
 	return h.render(c, http.StatusOK, "classifications", views.Page{Title: title, Section: "tours", TourNav: h.tourNav(st, "classifications", 0), Data: scr})
 }

@@ -14,6 +14,8 @@ var (
 	comment = regexp.MustCompile(`(?s)\{\{-?\s*/\*.*?\*/\s*-?\}\}`)
 	// attrAlone is an attribute written outside a tag (a template that adds attributes to its caller's tag).
 	attrAlone = regexp.MustCompile(`[\w-]+="[^"]*"`)
+	// address is an address written out (/follow/K7MQ2P): the same in every language.
+	address = regexp.MustCompile(`[\w-]*/[\w/-]*`)
 	// action is a template action or comment: {{…}}, on one line or several.
 	action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)
 	// unseen are the parts of a page nobody reads as words: scripts, styles, HTML comments; and
@@ -55,7 +57,7 @@ func wordsIn(text string) []string {
 // letters returns the runs of letters in s that are words: not proper names, not codes in capitals
 // (an example follow code, DNF).
 func letters(s string) []string {
-	s = html.UnescapeString(s)
+	s = address.ReplaceAllString(html.UnescapeString(s), " ")
 	for _, name := range properNames {
 		s = strings.ReplaceAll(s, name, " ")
 	}

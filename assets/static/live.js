@@ -8,6 +8,20 @@
   // Changes that only add to the stage's results: the follow page fetches its stage and results alone.
   var ENTRY_KINDS = { sprint: 1, climb: 1, finish: 1, abandon: 1, advantage: 1, fatigue: 1, lost_turn: 1, weather: 1, combativity: 1 };
 
+  // words is the page's word for name (the data-words-NAME the page renders in its language, on a
+  // hidden element), "" when the page gives none.
+  function words(name) {
+    var el = document.querySelector("[data-words-live]");
+    return (el && el.getAttribute("data-words-" + name)) || "";
+  }
+
+  // withLang keeps the page's ?lang on an address the page fetches: its parts come in its language.
+  function withLang(url) {
+    var lang = new URLSearchParams(location.search).get("lang");
+    if (!lang) { return url; }
+    return url + (url.indexOf("?") < 0 ? "?" : "&") + "lang=" + encodeURIComponent(lang);
+  }
+
   // indicator shows the stream's state in the page's [data-live-state] ("live", "reconnecting", …).
   function indicator(state, text) {
     document.querySelectorAll("[data-live-state]").forEach(function (el) {
@@ -50,7 +64,7 @@
   // version seen (Last-Event-ID); a stream refused (the server restarting) is opened again later.
   function listen(url, version, on) {
     if (!window.EventSource) {
-      indicator("off", "Refreshes every 30 s");
+      indicator("off", words("off"));
       window.setInterval(function () { on.update({}, plusOne(version())); }, 30000);
       return { close: function () {} };
     }
@@ -61,10 +75,10 @@
     function open() {
       var sep = url.indexOf("?") < 0 ? "?" : "&";
       source = new EventSource(url + sep + "last_event_id=" + encodeURIComponent(version()));
-      indicator("connecting", "Connecting…");
+      indicator("connecting", words("connecting"));
       source.addEventListener("open", function () {
         wait = 2000;
-        indicator("live", "Live");
+        indicator("live", words("live"));
       });
       source.addEventListener("update", function (ev) {
         var change;
@@ -74,18 +88,18 @@
       source.addEventListener("deleted", function () {
         closed = true;
         source.close();
-        indicator("off", "Tour deleted");
+        indicator("off", words("deleted"));
         on.deleted();
       });
       source.addEventListener("error", function () {
         if (closed) { return; }
         if (source.readyState === EventSource.CLOSED) {
-          indicator("reconnecting", "Reconnecting…");
+          indicator("reconnecting", words("reconnecting"));
           window.clearTimeout(timer);
           timer = window.setTimeout(open, wait);
           wait = Math.min(wait * 2, 30000);
         } else {
-          indicator("reconnecting", "Reconnecting…");
+          indicator("reconnecting", words("reconnecting"));
         }
       });
     }
@@ -156,7 +170,7 @@
     // stage ending) or changes told meanwhile bring the whole page after them.
     function refresh(parts, target) {
       busy = true;
-      var urls = parts ? parts.map(function (p) { return page + "/part/" + p; }) : [page];
+      var urls = (parts ? parts.map(function (p) { return page + "/part/" + p; }) : [page]).map(withLang);
       Promise.all(urls.map(fetchPage)).then(function (docs) {
         var y = window.scrollY;
         var least = null;
@@ -177,7 +191,7 @@
         if (least !== null && cmp(least, version) > 0) { version = least; }
         document.dispatchEvent(new window.CustomEvent("racedirector:replaced"));
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
-        indicator("live", "Live · updated " + clock());
+        indicator("live", words("updated").replace("{time}", clock()));
         return parts && least !== null && cmp(least, target) > 0 ? "later" : "done";
       }).catch(function () {
         return "failed";
@@ -209,7 +223,7 @@
         var note = document.createElement("p");
         note.className = "note warn live-notice";
         note.setAttribute("role", "alert");
-        note.textContent = "The race director deleted this tour: there is nothing more to follow.";
+        note.textContent = words("gone");
         root.insertBefore(note, root.firstChild);
       }
     });
@@ -251,11 +265,11 @@
       note.className = "note warn live-notice";
       note.setAttribute("role", "status");
       var p = document.createElement("p");
-      p.textContent = "This stage was changed on another device. ";
+      p.textContent = words("changed") + " ";
       var b = document.createElement("button");
       b.type = "button";
       b.className = "button small";
-      b.textContent = "Reload";
+      b.textContent = words("reload");
       b.addEventListener("click", function () { window.location.reload(); });
       p.appendChild(b);
       note.appendChild(p);
@@ -284,7 +298,7 @@
         if (v && cmp(v, version) > 0) { version = v; }
         if (focused && document.getElementById(focused)) { document.getElementById(focused).focus({ preventScroll: true }); }
         if (Math.abs(window.scrollY - y) > 1) { window.scrollTo(0, y); }
-        indicator("live", "Live · updated " + clock());
+        indicator("live", words("updated").replace("{time}", clock()));
         document.dispatchEvent(new window.CustomEvent("racedirector:replaced"));
       }).catch(function () {
         notice();

@@ -94,7 +94,7 @@
     if (!pill) return;
     pill.dataset.live = state;
     const text = pill.querySelector("[data-live-text]");
-    if (text) text.textContent = { wait: "Connecting…", on: "Live", lost: "Reconnecting…", off: "Offline" }[state];
+    if (text) text.textContent = root.getAttribute("data-words-" + state) || "";
   }
 
   // fillOrigin writes this server's address into the "follow on your phone" line.
@@ -141,7 +141,7 @@
     }
     busy = true;
     try {
-      const res = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const res = await fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (res.ok) swap(await res.text(), change);
     } catch (err) {
       // The network dropped: the event stream reconnects and tells the version again.
