@@ -50,10 +50,10 @@ func pageTexts(body string) []string {
 	return out
 }
 
-// englishLeft lists the setup area's English texts found on a page in lang: a fixed English message
+// setupEnglishLeft lists the setup area's English texts found on a page in lang: a fixed English message
 // (longer than 3 letters, and not the same in lang) that is a whole text of the page, or, for a
 // sentence, part of one.
-func englishLeft(en, other map[string]string, body string) []string {
+func setupEnglishLeft(en, other map[string]string, body string) []string {
 	// Words another area says: a ruleset's role and climb category (the rulesets' own words, in their
 	// names) and the follow form's button.
 	others := map[string]bool{"Leader": true, "hill": true, "Follow": true}
@@ -112,7 +112,7 @@ func checkSetupPage(t *testing.T, ta *testApp, path string, want map[string][]st
 				t.Errorf("GET %s in %s lacks %q", path, lang, w)
 			}
 		}
-		if left := englishLeft(en, setupCatalogue(t, lang), body); len(left) > 0 {
+		if left := setupEnglishLeft(en, setupCatalogue(t, lang), body); len(left) > 0 {
 			t.Errorf("GET %s in %s still shows English: %s", path, lang, strings.Join(left, "; "))
 		}
 	}
@@ -168,7 +168,7 @@ func TestWizardInSpanishAndItalian(t *testing.T) {
 			if !strings.Contains(p.body, steps[title]) {
 				t.Errorf("%s, %q lacks %q", ruleset, title, steps[title])
 			}
-			if left := englishLeft(en, es, p.body); len(left) > 0 {
+			if left := setupEnglishLeft(en, es, p.body); len(left) > 0 {
 				t.Errorf("%s, %q still shows English: %s", ruleset, title, strings.Join(left, "; "))
 			}
 			set := map[string][]string{}
@@ -198,7 +198,7 @@ func TestWizardInSpanishAndItalian(t *testing.T) {
 		if !strings.Contains(it.Body.String(), "Nuovo giro — caratteristiche") || !strings.Contains(it.Body.String(), "Numero di tappe") {
 			t.Errorf("/tours/new?lang=it is not in Italian: %s", clip(it.Body.String()))
 		}
-		if left := englishLeft(en, setupCatalogue(t, "it"), it.Body.String()); len(left) > 0 {
+		if left := setupEnglishLeft(en, setupCatalogue(t, "it"), it.Body.String()); len(left) > 0 {
 			t.Errorf("/tours/new?lang=it still shows English: %s", strings.Join(left, "; "))
 		}
 	}
