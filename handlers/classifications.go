@@ -238,7 +238,7 @@ func classTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []cl
 // CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
 func jerseyIcon(id string, j race.Jersey) template.HTML {
 	color := j.Color
-	if !hexColor(color) {
+	if !race.IsColor(color) {
 		color = "#999999"
 	}
 	name := strings.ToLower(j.Name + " " + j.NameIn(race.LanguageEnglish))
@@ -256,19 +256,6 @@ func jerseyIcon(id string, j race.Jersey) template.HTML {
 		dots += "</g>"
 	}
 	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="%s" fill="%s" stroke="#1b1f24" stroke-width=".8" stroke-linejoin="round"/>%s</svg>`, shirt, fill, dots))
-}
-
-// hexColor reports whether c is a #rrggbb colour.
-func hexColor(c string) bool {
-	if len(c) != 7 || c[0] != '#' {
-		return false
-	}
-	for _, r := range c[1:] {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return false
-		}
-	}
-	return true
 }
 
 // youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or

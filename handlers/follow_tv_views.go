@@ -272,7 +272,7 @@ func tvGap(l *i18n.Localizer, rs *race.Ruleset, gap int, first bool) string {
 
 // tvColor is a team's colour as the TV draws it: grey when it is not a #rrggbb colour.
 func tvColor(c string) string {
-	if !hexColor(c) {
+	if !race.IsColor(c) {
 		return "#999999"
 	}
 	return c

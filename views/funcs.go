@@ -25,7 +25,7 @@ func Funcs() template.FuncMap {
 		},
 		// swatch draws a team colour as a small SVG square (no inline styles: the CSP forbids them).
 		"swatch": func(color string) template.HTML {
-			if !validColor(color) {
+			if !race.IsColor(color) {
 				color = "#999999"
 			}
 			return template.HTML(fmt.Sprintf(`<svg class="swatch" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><rect width="14" height="14" rx="3" fill="%s" stroke="#0003"/></svg>`, color))
@@ -59,18 +59,6 @@ func Funcs() template.FuncMap {
 			return m
 		},
 	}
-}
-
-func validColor(c string) bool {
-	if len(c) != 7 || c[0] != '#' {
-		return false
-	}
-	for _, r := range c[1:] {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return false
-		}
-	}
-	return true
 }
 
 // Clock formats seconds as h:mm:ss, or m:ss under an hour.

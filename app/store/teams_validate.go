@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,7 +45,6 @@ func (s *Store) AttributeRules() []race.AttributeRule {
 	return out
 }
 
-func colorPattern() *regexp.Regexp { return regexp.MustCompile(`^#[0-9a-fA-F]{6}$`) }
 
 // normalizeTeam trims and canonicalises a team's fields before validation.
 func normalizeTeam(in TeamInput) TeamInput {
@@ -87,7 +85,7 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 	case strings.IndexFunc(in.Short, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0:
 		v.Add("short", "must contain letters only")
 	}
-	if !colorPattern().MatchString(in.Color) {
+	if !race.IsColor(in.Color) {
 		v.Add("color", "must be a colour like #d62828")
 	}
 	if in.Riders != nil {

@@ -9,6 +9,8 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"racedirector/app/race"
 )
 
 // Chart kinds, one per chart of the story (the class "chart-<kind>" of its SVG).
@@ -198,23 +200,10 @@ func num(v float64) string {
 // color is c when it is a #rrggbb colour, else a neutral grey: a team's colour comes from the
 // database and is never written unchecked.
 func color(c string) string {
-	if validColor(c) {
+	if race.IsColor(c) {
 		return c
 	}
 	return "#777777"
-}
-
-// validColor says whether c is a #rrggbb colour.
-func validColor(c string) bool {
-	if len(c) != 7 || c[0] != '#' {
-		return false
-	}
-	for _, r := range c[1:] {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return false
-		}
-	}
-	return true
 }
 
 // rgb splits a colour into its red, green and blue (0–255).

@@ -12,7 +12,7 @@ const RankRows = 15
 
 // leaderColor is the colour of the general classification leader's jersey (yellow without one).
 func leaderColor(rs *race.Ruleset) string {
-	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && validColor(j.Color) {
+	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && race.IsColor(j.Color) {
 		return j.Color
 	}
 	return "#f5d000"

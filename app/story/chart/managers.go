@@ -22,7 +22,7 @@ func managerColors(ms []story.Manager) []string {
 	seen := map[string]bool{}
 	for i, m := range ms {
 		col := m.TeamColor
-		if !validColor(col) || seen[col] || col == "#ffffff" {
+		if !race.IsColor(col) || seen[col] || col == "#ffffff" {
 			col = palette(i)
 		}
 		seen[col] = true
