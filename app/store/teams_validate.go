@@ -45,7 +45,6 @@ func (s *Store) AttributeRules() []race.AttributeRule {
 	return out
 }
 
-
 // normalizeTeam trims and canonicalises a team's fields before validation.
 func normalizeTeam(in TeamInput) TeamInput {
 	in.Name = strings.TrimSpace(in.Name)
