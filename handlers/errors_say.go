@@ -28,7 +28,10 @@ func firstReason(fields map[string]string, say func(i18n.Text) string, l *i18n.L
 		return say(i18n.Text{Format: "the input breaks a rule"})
 	}
 	msg := joinReason(fieldLabel(keys[0], l), fields[keys[0]])
-	if len(keys) > 1 {
+	switch {
+	case len(keys) == 2:
+		msg += say(i18n.Text{Format: " (and one more)"})
+	case len(keys) > 2:
 		msg += say(i18n.Textf(" (and %d more)", len(keys)-1))
 	}
 	return msg

@@ -73,8 +73,8 @@ func TestClassify(t *testing.T) {
 		})
 	}
 	_, body, _ := Classify(&race.ValidationError{Fields: map[string]string{"b": "is bad", "a": "is wrong"}})
-	if body.Message != "a is wrong (and 1 more)" || len(body.Fields) != 2 {
-		t.Errorf("two field errors give message %q fields %v, want %q and both fields", body.Message, body.Fields, "a is wrong (and 1 more)")
+	if body.Message != "a is wrong (and one more)" || len(body.Fields) != 2 {
+		t.Errorf("two field errors give message %q fields %v, want %q and both fields", body.Message, body.Fields, "a is wrong (and one more)")
 	}
 }
 
