@@ -8,7 +8,6 @@ package app_test
 import (
 	"encoding/json"
 	"html"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,6 +19,7 @@ import (
 	"testing"
 	"unicode"
 
+	"racedirector/app/i18n"
 	"racedirector/app/store/storetest"
 	"racedirector/data"
 )
@@ -189,29 +189,13 @@ func namesTyped(t *testing.T, ta *testApp) []string {
 // language says otherwise: one of them on a Spanish or Italian page is a message left untranslated.
 func englishSentences(t *testing.T) map[string][]string {
 	t.Helper()
-	texts := map[string]map[string]string{}
-	names, err := fs.Glob(data.I18n(), "*.json")
+	cat, err := i18n.Load(data.I18n())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range names {
-		raw, err := fs.ReadFile(data.I18n(), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f map[string]any
-		if err := json.Unmarshal(raw, &f); err != nil {
-			t.Fatal(err)
-		}
-		lang := strings.Split(name, ".")[1]
-		if texts[lang] == nil {
-			texts[lang] = map[string]string{}
-		}
-		for k, v := range f {
-			if s, ok := v.(string); ok {
-				texts[lang][k] = s
-			}
-		}
+	texts := map[string]map[string]string{}
+	for _, lang := range i18n.Languages() {
+		texts[lang] = cat.Texts(lang)
 	}
 	out := map[string][]string{}
 	for key, en := range texts["en"] {

@@ -45,6 +45,8 @@ type Catalogue struct {
 	plain map[string]map[string]string
 	// keys lists the message IDs each language's files define.
 	keys map[string]map[string]bool
+	// texts holds each language's messages as written (a plural message's "other" form).
+	texts map[string]map[string]string
 	// localizers are made once per language: a Localizer holds no request state.
 	localizers map[string]*Localizer
 }
@@ -55,6 +57,7 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 		bundle:     goi18n.NewBundle(language.English),
 		plain:      map[string]map[string]string{},
 		keys:       map[string]map[string]bool{},
+		texts:      map[string]map[string]string{},
 		localizers: map[string]*Localizer{},
 	}
 	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
@@ -63,6 +66,7 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 		tags = append(tags, language.MustParse(lang))
 		c.plain[lang] = map[string]string{}
 		c.keys[lang] = map[string]bool{}
+		c.texts[lang] = map[string]string{}
 	}
 	c.matcher = language.NewMatcher(tags)
 	names, err := fs.Glob(fsys, "*.json")
@@ -102,6 +106,7 @@ func (c *Catalogue) loadFile(fsys fs.FS, name string) error {
 			return fmt.Errorf("i18n: %s defines %q again", name, m.ID)
 		}
 		c.keys[lang][m.ID] = true
+		c.texts[lang][m.ID] = m.Other
 		if m.One == "" && m.Few == "" && m.Many == "" && !strings.Contains(m.Other, m.LeftDelim+"{") && !strings.Contains(m.Other, "{{") {
 			c.plain[lang][m.ID] = m.Other
 		}
@@ -147,6 +152,16 @@ func (c *Catalogue) Keys(lang string) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Texts returns lang's messages as written, by ID (a plural message's "other" form), for the tests
+// that look for a message left in English.
+func (c *Catalogue) Texts(lang string) map[string]string {
+	out := make(map[string]string, len(c.texts[lang]))
+	for k, v := range c.texts[lang] {
+		out[k] = v
+	}
 	return out
 }
 
