@@ -19,9 +19,9 @@ import (
 
 // downloadSheets opens the stage sheet and the control sheets, and downloads the sheets as PDF and
 // XLSX the way their buttons would (the form's action with its fields), with the browser's cookies
-// and language: each PDF's text and each workbook's properties must carry the sheet's title in the run's
-// language. In English every sheet is fetched twice (as offered and for stage 1); the Spanish and
-// Italian runs fetch each sheet once, as offered (the stage choice speaks no language).
+// and language: each PDF's text and each workbook's properties carry the sheet's title in the run's
+// language (the book's text every title). In English every sheet is fetched twice (as offered and
+// for stage 1); Spanish and Italian fetch each once, as offered (the stage choice speaks no language).
 func (r *partyRun) downloadSheets(tourID string) {
 	tb := r.tb
 	tb.navigates("tour menu: Stages", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/sheet"]`)))
