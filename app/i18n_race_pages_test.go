@@ -60,14 +60,18 @@ func englishPatterns(t *testing.T, lang string) map[string]*regexp.Regexp {
 			if strings.Contains("\x00"+theirs+"\x00", "\x00"+s+"\x00") {
 				continue
 			}
-			parts := placeholder.Split(s, -1)
+			parts, holes := placeholder.Split(s, -1), placeholder.FindAllString(s, -1)
 			if len(strings.TrimSpace(strings.Join(parts, ""))) <= 3 {
 				continue
 			}
-			for i, p := range parts {
-				parts[i] = regexp.QuoteMeta(p)
+			pattern := regexp.QuoteMeta(parts[0])
+			for i, hole := range holes {
+				value := `\S+`
+				if hole == "{{.Count}}" { // a count is a number: "1 sprint", not "de sprint"
+					value = `\d[\d.,]*`
+				}
+				pattern += value + regexp.QuoteMeta(parts[i+1])
 			}
-			pattern := strings.Join(parts, `\S+`)
 			if first := s[0]; first >= 'A' && first <= 'z' {
 				pattern = `\b` + pattern
 			}

@@ -74,8 +74,8 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.StateText = l.T("standings.follow.state." + stage.State)
 	out.TypeName, out.Length = stageTypeNameIn(l, rs, stage.Type), lengthTextIn(l, rs, stage.Length)
 	out.Facts = factsIn(l, len(stage.Climbs), len(stage.Sprints))
-	out.Profile = newProfileView(*rs, stage, l.T("standings.follow.profile", "N", n), false)
-	out.Markers = sheetMarkers(*rs, stage)
+	out.Profile = newProfileView(l, *rs, stage, l.T("standings.follow.profile", "N", n), false)
+	out.Markers = sheetMarkersIn(l, *rs, stage)
 	block := ridersOf(st, n)
 	out.Board = followBoard(l, rs, stage, res, block)
 	fin := finishForm{Model: rs.TimeModel}

@@ -221,7 +221,7 @@ func tvCourseView(l *i18n.Localizer, st *store.RaceState, n int) tvView {
 	if len(s.Markers) == 0 {
 		s.Markers = race.StageMarkers(*rs, s)
 	}
-	c := &tvCourse{Profile: newProfileView(*rs, s, l.T("standings.stage_n", "N", n), true)}
+	c := &tvCourse{Profile: newProfileView(l, *rs, s, l.T("standings.stage_n", "N", n), true)}
 	first := func(order []int) (string, string) {
 		if len(order) == 0 {
 			return "", ""

@@ -362,58 +362,10 @@ func gapText(rs *race.Ruleset, v int) string {
 	return "+" + timeText(rs, v)
 }
 
-// unitName names the ruleset's time unit for table headers.
-func unitName(rs *race.Ruleset) string {
-	if rs.TimeUnit == "turns" {
-		return "Turns"
-	}
-	return "Time"
-}
-
-// climbWords names a climb of the stage for the stage screen and the follow page ("Climb 2 — First
-// category (Tourmalet)") and says what it scores ("10, 8, 6 points · bonus …").
-func climbWords(rs *race.Ruleset, cl race.Climb) (title, scores string) {
-	title = fmt.Sprintf("Climb %d — %s", cl.Index, climbName(rs, cl.Category))
-	if cl.Name != "" {
-		title += " (" + cl.Name + ")"
-	}
-	if cat, ok := rs.ClimbCategory(cl.Category); ok {
-		scores = pointsText(cat.Points)
-		if len(cat.Points) > 0 && len(rs.ClimbBonuses) > 0 {
-			scores += " · bonus " + bonusText(rs, rs.ClimbBonuses)
-		}
-	}
-	return title, scores
-}
-
-// climbName names a climb category in words.
-func climbName(rs *race.Ruleset, id string) string {
-	if c, ok := rs.ClimbCategory(id); ok && c.Name != "" {
-		return c.NameIn(race.LanguageEnglish)
-	}
-	return id
-}
-
-// stageTypeName names a stage type in words.
-func stageTypeName(rs *race.Ruleset, id string) string {
-	if t, ok := rs.StageType(id); ok && t.Name != "" {
-		return t.NameIn(race.LanguageEnglish)
-	}
-	return id
-}
-
 // squareWord is what a square is called in the ruleset ("km", "square", "terrain card").
 func squareWord(rs *race.Ruleset) string {
 	if rs.SquareName != "" {
 		return rs.SquareName
 	}
 	return "square"
-}
-
-// roleWord names a role id in words for the tour's ruleset.
-func roleWord(rs *race.Ruleset, id string) string {
-	if r, ok := rs.Role(id); ok && r.Name != "" {
-		return r.NameIn(race.LanguageEnglish)
-	}
-	return id
 }

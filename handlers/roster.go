@@ -112,7 +112,13 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 
 // ImportPage shows the upload form.
 func (h *Handler) ImportPage(c echo.Context) error {
-	return h.render(c, http.StatusOK, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
+	return h.render(c, http.StatusOK, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Data: h.importColumns(c)})
+}
+
+// importColumns are the upload form's words about the file: its column heads and the older single
+// role column's head, in the page's language (the import reads them in every language).
+func (h *Handler) importColumns(c echo.Context) map[string]any {
+	return map[string]any{"Columns": h.rosterLayout(c).HeaderIn(), "Role": h.tr(c).T("sheets.roster.role")}
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
@@ -121,7 +127,7 @@ func (h *Handler) importFailed(c echo.Context, err error) error {
 		return err
 	}
 	return h.render(c, http.StatusUnprocessableEntity, "import", views.Page{Title: h.tr(c).T("setup.import.title"), Section: "teams", Errors: h.said(c, ve),
-		Error: h.tr(c).T("setup.import.unreadable"), Data: map[string]any{"Columns": h.Store.RosterLayout().Header()}})
+		Error: h.tr(c).T("setup.import.unreadable"), Data: h.importColumns(c)})
 }
 
 // ImportPreviewPage reads the uploaded file and shows what it would do, storing nothing.

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -255,21 +254,6 @@ func (it *courseItem) setOrder(block ridersBlock, order []int) {
 	it.Preview = previewBibs(block, order, "order", nil)
 }
 
-// pointsText describes a points table: "5, 3, 1 points", "1 point".
-func pointsText(points []int) string { return tableWords(points, "point", "points") }
-
-// tableWords writes a table of numbers with its word, which fits the number when the table has one
-// ("5, 3, 1 points", "1 point", "3 points"); "no points" when it is empty.
-func tableWords(table []int, one, many string) string {
-	switch len(table) {
-	case 0:
-		return "no " + many
-	case 1:
-		return views.Plural(table[0], one, many)
-	}
-	return tableText(table) + " " + many
-}
-
 // tableText writes a table of numbers: "5, 3, 1".
 func tableText(table []int) string {
 	out := ""
@@ -280,32 +264,6 @@ func tableText(table []int) string {
 		out += strconv.Itoa(p)
 	}
 	return out
-}
-
-// sprintScores says what an intermediate sprint gives in the ruleset.
-func sprintScores(rs *race.Ruleset) string {
-	var parts []string
-	if len(rs.SprintPoints) > 0 {
-		parts = append(parts, pointsText(rs.SprintPoints))
-	}
-	if len(rs.SprintRegularity) > 0 {
-		parts = append(parts, tableWords(rs.SprintRegularity, "regularity point", "regularity points"))
-	}
-	if len(rs.SprintBonuses) > 0 {
-		parts = append(parts, "bonus "+bonusText(rs, rs.SprintBonuses))
-	}
-	if len(parts) == 0 {
-		return "no points"
-	}
-	return strings.Join(parts, " · ")
-}
-
-// bonusText writes bonuses in the ruleset's time unit: "3, 2, 1 turns", "1 turn", "10, 6, 4 s".
-func bonusText(rs *race.Ruleset, bonuses []int) string {
-	if rs.TimeUnit == "turns" {
-		return tableWords(bonuses, "turn", "turns")
-	}
-	return tableText(bonuses) + " s"
 }
 
 // lengthText says a stage's length in the ruleset's squares: "217 km", "10 terrain cards".

@@ -70,7 +70,6 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	rs, st, l := rst.Tour.Ruleset, sv.Stage, h.tr(c)
 	v := sheetView{TourID: id, TourName: rst.Tour.Name, Ruleset: rs, Stage: st, TypeName: st.Type, Unit: rs.SquareName, Mode: stageMode(rs),
 		Stages: len(rst.Tour.Stages)}
-	v.Unit = profileUnit(rs.SquareName, "squares", st.Length)
 	v.LengthText = lengthTextIn(l, &rs, st.Length)
 	v.Facts = l.N("race.stage.climbs", len(st.Climbs)) + " · " + l.N("race.stage.sprints", len(st.Sprints))
 	if t, ok := rs.StageType(st.Type); ok {
@@ -83,8 +82,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 		v.Next = n + 1
 	}
 	v.Markers = sheetMarkersIn(l, rs, st)
-	v.Profile = newProfileView(rs, st, "", false)
-	localizeProfile(l, rs, st, &v.Profile, l.T("race.profile.title", "N", n))
+	v.Profile = newProfileView(l, rs, st, l.T("race.profile.title", "N", n), false)
 	pos, km := 0, 0
 	for k, sec := range st.Sections {
 		name := sec.Type
@@ -115,69 +113,54 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	return h.render(c, http.StatusOK, "stagesheet", views.Page{Title: title, Section: "tours", TourNav: h.tourNav(rst, "sheet", n), Data: v})
 }
 
-// sheetMarkers words the board markers of a stage in English (the follow page's).
-func sheetMarkers(rs race.Ruleset, st race.Stage) []sheetMarker { return sheetMarkersIn(nil, rs, st) }
-
 // sheetMarkersIn words the board markers of a stage: where, what to place, and its detail, in l's
-// language (English when l is nil).
+// language.
 func sheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []sheetMarker {
-	word := func(id, english string, pairs ...any) string {
-		if l == nil {
-			if len(pairs) == 0 {
-				return english
-			}
-			return fmt.Sprintf(english, pairs[1:]...)
-		}
-		return l.T(id, pairs...)
-	}
 	markers := st.Markers
 	if len(markers) == 0 {
 		markers = race.StageMarkers(rs, st)
 	}
 	cards := len(st.Cards) > 0
-	where := word("race.sheet.squares_lc", "squares")
+	where := l.T("race.sheet.squares_lc")
 	if cards {
-		where = word("race.sheet.cards_lc", "cards")
+		where = l.T("race.sheet.cards_lc")
 	}
 	climbAt := func(square int, start bool) string {
 		for _, cl := range st.Climbs {
 			if start && cl.Start == square || !start && cl.End == square {
-				return word("race.adv.climb_n", "climb %d", "N", cl.Index) + fmt.Sprintf(", %s %d–%d", where, cl.Start, cl.End)
+				return l.T("race.adv.climb_n", "N", cl.Index) + fmt.Sprintf(", %s %d–%d", where, cl.Start, cl.End)
 			}
 		}
 		return ""
 	}
 	var out []sheetMarker
 	for _, m := range markers {
-		sm := sheetMarker{Square: fmt.Sprint(m.At), Kind: m.Kind, Detail: m.Label}
-		if l != nil {
-			sm.Detail = markerLabelIn(l, rs, st, m)
-		}
+		sm := sheetMarker{Square: fmt.Sprint(m.At), Kind: m.Kind, Detail: markerLabelIn(l, rs, st, m)}
 		switch k := m.Kind; {
 		case k == race.MarkerStart && cards:
-			sm.What, sm.Detail, sm.Square = word("race.sheet.start_card", "Start card"), word("race.marker.before_card", "before card 1"), "—"
+			sm.What, sm.Detail, sm.Square = l.T("race.sheet.start_card"), l.T("race.marker.before_card"), "—"
 		case k == race.MarkerStart:
-			sm.What, sm.Detail = word("race.marker.start_line", "Start line"), word("race.marker.line_up", "the riders line up behind it")
+			sm.What, sm.Detail = l.T("race.marker.start_line"), l.T("race.marker.line_up")
 		case k == race.MarkerKm:
-			sm.What = word("race.marker.km", "Kilometre indicator")
+			sm.What = l.T("race.marker.km")
 		case k == race.MarkerClimbStart:
-			sm.What = word("race.marker.climb_start", "Climb start indicator")
-			sm.Detail = m.Label + " · " + climbAt(m.At, true)
+			sm.What = l.T("race.marker.climb_start")
+			sm.Detail += " · " + climbAt(m.At, true)
 		case k == race.MarkerClimbEnd:
-			sm.What = word("race.marker.climb_end", "Climb finish indicator (summit)")
-			sm.Detail = m.Label + " · " + climbAt(m.At, false)
+			sm.What = l.T("race.marker.climb_end")
+			sm.Detail += " · " + climbAt(m.At, false)
 		case k == race.MarkerSprint:
-			sm.What = word("race.marker.sprint", "Intermediate sprint")
+			sm.What = l.T("race.marker.sprint")
 		case k == race.MarkerAttackLine:
-			sm.What = word("race.marker.attack", "Attack line")
+			sm.What = l.T("race.marker.attack")
 		case k == race.MarkerSprintLine:
-			sm.What = word("race.marker.sprint_line", "Sprint line")
+			sm.What = l.T("race.marker.sprint_line")
 		case k == race.MarkerFinish && cards:
-			sm.What, sm.Detail, sm.Square = word("race.sheet.finish_card", "Finish card"), word("race.marker.after_card", "after card %d", "N", m.At), "—"
+			sm.What, sm.Detail, sm.Square = l.T("race.sheet.finish_card"), l.T("race.marker.after_card", "N", m.At), "—"
 		case k == race.MarkerFinish:
-			sm.What, sm.Detail = word("race.marker.finish_line", "Finish line"), ""
+			sm.What, sm.Detail = l.T("race.marker.finish_line"), ""
 		case k == race.MarkerTimeIndicator:
-			sm.What = word("race.marker.time", "Time indicator")
+			sm.What = l.T("race.marker.time")
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
 		default:
 			sm.What = m.Kind
@@ -215,12 +198,4 @@ func markerLabelIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage, m race.Mar
 		return l.T("race.profile.start")
 	}
 	return m.Label
-}
-
-// counted says "1 sprint" or "3 sprints".
-func counted(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"testing"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/data"
 )
@@ -15,34 +16,47 @@ func TestProfileTicksClearStartAndFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		t.Fatal(err)
+	}
 	var cp race.Ruleset
 	for _, rs := range all {
 		if rs.ID == "cycling-party" {
 			cp = rs
 		}
 	}
-	for _, compact := range []bool{true, false} {
-		for L := 60; L <= 260; L++ {
-			st := race.NormalizeStage(cp, race.Stage{Number: 1, Type: "flat", Length: L})
-			pv := newProfileView(cp, st, "Stage 1", compact)
-			var start, finish profileText
-			for _, tx := range pv.Texts {
-				switch tx.Text {
-				case "Start":
-					start = tx
-				case finishLabel(L):
-					finish = tx
-				}
+	for _, lang := range []string{i18n.English, "es", "it"} {
+		l := cat.Localizer(lang)
+		for _, compact := range []bool{true, false} {
+			for L := 60; L <= 260; L++ {
+				checkTicks(t, l, cp, L, compact)
 			}
-			for _, tx := range pv.Texts {
-				if tx.Anchor != "middle" || tx.Y != finish.Y {
-					continue // not a tick label
-				}
-				half := textWidth(tx.Text, tx.Size) / 2
-				if tx.X+half+4 > finish.X-textWidth(finish.Text, finish.Size) || tx.X-half-4 < start.X+textWidth("Start", start.Size) {
-					t.Errorf("%d km stage (compact %v): tick %q at x=%d runs into %q or \"Start\"", L, compact, tx.Text, tx.X, finish.Text)
-				}
-			}
+		}
+	}
+}
+
+// checkTicks checks the tick labels of one drawn stage of length L against its start and finish words.
+func checkTicks(t *testing.T, l *i18n.Localizer, cp race.Ruleset, L int, compact bool) {
+	t.Helper()
+	st := race.NormalizeStage(cp, race.Stage{Number: 1, Type: "flat", Length: L})
+	pv := newProfileView(l, cp, st, "Stage 1", compact)
+	var start, finish profileText
+	for _, tx := range pv.Texts {
+		switch tx.Text {
+		case l.T("race.profile.start"):
+			start = tx
+		case l.T("race.profile.finish", "N", L):
+			finish = tx
+		}
+	}
+	for _, tx := range pv.Texts {
+		if tx.Anchor != "middle" || tx.Y != finish.Y {
+			continue // not a tick label
+		}
+		half := textWidth(tx.Text, tx.Size) / 2
+		if tx.X+half+4 > finish.X-textWidth(finish.Text, finish.Size) || tx.X-half-4 < start.X+textWidth(start.Text, start.Size) {
+			t.Errorf("%s, %d km stage (compact %v): tick %q at x=%d runs into %q or %q", l.Lang(), L, compact, tx.Text, tx.X, finish.Text, start.Text)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 			ss.TypeName = t.NameIn(tr.Lang())
 		}
 		for _, cl := range st.Climbs {
-			ss.Climbs = append(ss.Climbs, fmt.Sprintf("%s %d–%d", climbShort(cl.Category), cl.Start, cl.End))
+			ss.Climbs = append(ss.Climbs, fmt.Sprintf("%s %d–%d", climbShortIn(tr, cl.Category), cl.Start, cl.End))
 		}
 		for _, sp := range st.Sprints {
 			ss.Sprints = append(ss.Sprints, fmt.Sprint(sp.At))

@@ -191,7 +191,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		sort.Strings(row.Others)
 		if st.Length >= 1 && st.Length <= race.MaxStageLength {
 			drawn := race.NormalizeStage(rs, st)
-			row.Profile = newProfileView(rs, drawn, tr.T("setup.stages.profile_title", "N", i+1), true)
+			row.Profile = newProfileView(tr, rs, drawn, tr.T("setup.stages.profile_title", "N", i+1), true)
 		}
 		sv.Rows = append(sv.Rows, row)
 	}

@@ -41,6 +41,9 @@ func TestShippedRulesetsNameEverythingInEveryLanguage(t *testing.T) {
 			continue
 		}
 		things := rs.NamedThings()
+		if strings.TrimSpace(rs.Description) == "" {
+			t.Errorf("%s: no description in its own language %s (the home page and the wizard show it)", rs.ID, own)
+		}
 		if len(things) < 10 {
 			t.Errorf("%s: only %d named things", rs.ID, len(things))
 		}
