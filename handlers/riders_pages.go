@@ -82,7 +82,11 @@ func (h *Handler) riderFormPage(c echo.Context, status int, title, action string
 			}
 		}
 		for _, a := range g.Attributes {
-			name, gloss := splitGloss(a.NameIn(tr.Lang()))
+			// A card's value keeps the word printed on the game's cards, the language's word beside it.
+			name, gloss := splitGloss(a.Name)
+			if own := a.NameIn(tr.Lang()); gloss == "" && own != name {
+				gloss = strings.ToLower(own)
+			}
 			f := valueField{ID: a.ID, Name: name, Gloss: gloss, Input: valueInput(g.ID, a.ID), Field: "games." + g.ID + ".attributes." + a.ID, Min: a.Min, Max: a.Max}
 			if posted {
 				f.Value = c.FormValue(f.Input)

@@ -60,7 +60,7 @@ func gameLines(lang string, games []store.Game, r store.Rider) []gameLine {
 			}
 			for _, a := range g.Attributes {
 				if v, ok := own.Attributes[a.ID]; ok {
-					parts = append(parts, fmt.Sprintf("%s %d", shortGameName(a.NameIn(lang)), v))
+					parts = append(parts, fmt.Sprintf("%s %d", shortGameName(a.Name), v)) // the cards' own word
 				}
 			}
 			line.Role = strings.Join(parts, " · ")
