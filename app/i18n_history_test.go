@@ -192,3 +192,49 @@ func TestHistorySpeaksSpanishAndItalian(t *testing.T) {
 		t.Errorf("the API's last change of stage 3 = %+v, want the English summary", lines[0])
 	}
 }
+
+// TestHistorySentencesInBackups: a backup carries each change's sentence, and its restored tour
+// says its history in Spanish; an older backup (no sentences) restores, its changes shown in the
+// English they have; a damaged sentence is refused and nothing is stored.
+func TestHistorySentencesInBackups(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	r := backupCAF(t, ta)
+	data := backupOf(t, r)
+	if !strings.Contains(string(data), `"text": {`) {
+		t.Fatalf("the backup carries no sentence:\n%s", clip(string(data)))
+	}
+	spanish := func(r raceRun) string { return historyTextIn(pageIn(t, ta, r.pagePath("/stages/1/history"), "es")) }
+	restored := raceRun{ta: ta, id: decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", data, http.StatusCreated)).ID}
+	if got, want := spanish(restored), spanish(r); got != want || !strings.Contains(got, "Meteorología: buen tiempo, lluvia") {
+		t.Errorf("the restored tour's history in Spanish:\n%s\nwant the original's:\n%s", got, want)
+	}
+
+	old := mutate(t, data, func(b map[string]any) {
+		for _, st := range path(b, "stages").([]any) {
+			for _, h := range st.(map[string]any)["history"].([]any) {
+				delete(h.(map[string]any), "text")
+			}
+		}
+	})
+	older := raceRun{ta: ta, id: decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", old, http.StatusCreated)).ID}
+	if got := spanish(older); !strings.Contains(got, "Weather: fair, rain") || !strings.Contains(got, "Stage 1 closed") {
+		t.Errorf("an older backup's history shows:\n%s\nwant its English summaries", got)
+	}
+	older.ok(t, http.MethodPost, "/stages/2/lost_turns", obj{"bib": 12, "turns": 1, "reason": "puncture"})
+	if got := historyTextIn(pageIn(t, ta, older.pagePath("/stages/2"), "es")); !strings.Contains(got, "pierde 1 turno (pinchazo)") {
+		t.Errorf("a new change on an older backup's tour is not said in Spanish:\n%s", got)
+	}
+
+	damaged := mutate(t, data, func(b map[string]any) {
+		path(b, "stages", 0, "history", 0).(map[string]any)["text"] = map[string]any{"f": ""}
+	})
+	before := ta.snapshot(t)
+	rec := tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", damaged, http.StatusUnprocessableEntity)
+	if !strings.Contains(rec.Body.String(), "stages[0].history") {
+		t.Errorf("a damaged sentence's refusal = %s, want it to name stages[0].history", rec.Body.String())
+	}
+	if after := ta.snapshot(t); after != before {
+		t.Errorf("the refused backup changed the database:\n%s", diffLines(before, after))
+	}
+}
