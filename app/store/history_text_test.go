@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -174,5 +175,43 @@ func TestMigrationGivesChangesTheirSentences(t *testing.T) {
 	must(err)
 	if len(lines) != 2 || !lines[0].Said || lines[1].Said || lines[1].Summary != "climb 1: 12 22" {
 		t.Errorf("history after the migration = %+v, want a new abandonment with its sentence and the old climb in English", lines)
+	}
+}
+
+// TestSentencesKeepTheEnglishSummaries checks that the sentences say in English what the history
+// always said: the engine's words for advantage uses, penalties and abandonments.
+func TestSentencesKeepTheEnglishSummaries(t *testing.T) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rs := range rulesets {
+		uses := []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 12, Points: 1}, {Kind: race.AdvEffort, Bib: 12, Points: 3}}
+		for _, a := range rs.Advantages {
+			uses = append(uses, race.AdvantageUse{Kind: a.Kind, Bib: 15}, race.AdvantageUse{Kind: a.Kind, Bib: 15, Turn: 7, Variant: "3d6", Climb: 2})
+		}
+		for _, u := range uses {
+			if got, want := useText(rs, u, i18n.Textf("bib %d %s", 15, "Óscar Freire")).String(), race.UseText(rs, u, "bib 15 Óscar Freire"); got != want {
+				t.Errorf("%s: %+v says %q, want %q", rs.ID, u, got, want)
+			}
+		}
+	}
+	for _, p := range []race.Penalty{{Seconds: 20}, {Seconds: 20, Points: 1, Mountain: 2}, {Points: 10}, {Mountain: 1}} {
+		if got, want := fmt.Sprint(penaltyWords(p)), race.PenaltyWords(p); got != want {
+			t.Errorf("penalty %+v says %q, want %q", p, got, want)
+		}
+	}
+	tour := &race.Tour{Teams: []race.Team{{ID: 1, Riders: []race.Rider{{Bib: 11, Name: "Uno"}}}}}
+	for _, c := range []struct {
+		a    race.Abandon
+		want string
+	}{
+		{race.Abandon{Bib: 11, Reason: "crash"}, "bib 11 Uno abandoned (crash)"},
+		{race.Abandon{Bib: 11, Status: race.StatusDNS, Reason: "ill"}, "bib 11 Uno did not start (DNS) (ill)"},
+		{race.Abandon{Bib: 11, Status: race.StatusOTL}, "bib 11 Uno outside the time limit (OTL) ()"},
+	} {
+		if got := abandonText(tour, c.a).String(); got != c.want {
+			t.Errorf("%+v says %q, want %q", c.a, got, c.want)
+		}
 	}
 }

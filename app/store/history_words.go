@@ -63,20 +63,17 @@ func joined(parts []any) any {
 	return i18n.Textf("%s, %s", joined(parts[:len(parts)-1]), parts[len(parts)-1])
 }
 
-// bibsText writes a crossing order: "21 11 31" (numbers need no words).
-func bibsText(order []int) string { return bibList(order) }
-
 // orderText says what saving a sprint's or a climb's crossing order did.
 func orderText(kind string, k int, order []int) i18n.Text {
 	switch {
 	case kind == KindClimb && len(order) == 0:
 		return i18n.Textf("climb %d cleared", k)
 	case kind == KindClimb:
-		return i18n.Textf("climb %d: %s", k, bibsText(order))
+		return i18n.Textf("climb %d: %s", k, bibList(order))
 	case len(order) == 0:
 		return i18n.Textf("intermediate sprint %d cleared", k)
 	}
-	return i18n.Textf("intermediate sprint %d: %s", k, bibsText(order))
+	return i18n.Textf("intermediate sprint %d: %s", k, bibList(order))
 }
 
 // finishText says what saving a finish did: its groups and riders, its teams timed together.
