@@ -85,21 +85,16 @@ func englishPatterns(t *testing.T, lang string) map[string]*regexp.Regexp {
 }
 
 // userText is what a player reads of a page: its text and its attributes' words (titles, labels,
-// placeholders, confirmations, the script's words), without the markup, the scripts' data and the
-// changes' summaries the store keeps in English (the whole table of a history page).
-func userText(body string, history bool) string {
+// placeholders, confirmations, the script's words), without the markup and the scripts' data. The
+// changes the store keeps are read too: they are said in the page's language (only changes kept
+// before the history kept sentences stay in English, and these tours have none).
+func userText(body string) string {
 	attrs := regexp.MustCompile(`(?:title|aria-label|placeholder|alt|data-confirm|data-[a-z-]*word|data-not-bib|data-no-such|data-retired|data-abandoned|data-here|data-twice|data-one|data-refused)="([^"]*)"`)
 	var words []string
 	for _, m := range attrs.FindAllStringSubmatch(body, -1) {
 		words = append(words, m[1])
 	}
-	drops := []string{`(?s)<script.*?</script>`, `(?s)<ol class="plain history-list">.*?</ol>`, `(?s)<span class="muted">[^<]*</span>\s*</form>`}
-	if history {
-		drops = append(drops, `(?s)<tbody>.*?</tbody>`)
-	}
-	for _, drop := range drops {
-		body = regexp.MustCompile(drop).ReplaceAllString(body, " ")
-	}
+	body = regexp.MustCompile(`(?s)<script.*?</script>`).ReplaceAllString(body, " ")
 	body = regexp.MustCompile(`(?s)<[^>]*>`).ReplaceAllString(body, " ")
 	return html.UnescapeString(body + " " + strings.Join(words, " "))
 }
@@ -153,7 +148,7 @@ func TestRacePagesInSpanishAndItalian(t *testing.T) {
 		for _, p := range common(game) {
 			for _, lang := range []string{"es", "it"} {
 				body := pageIn(t, ta, r.pagePath("%s", p.path), lang)
-				text := userText(body, strings.Contains(p.path, "history"))
+				text := userText(body)
 				want := p.es
 				if lang == "it" {
 					want = p.it
@@ -187,7 +182,7 @@ func TestRacePageFlashesInSpanish(t *testing.T) {
 		t.Errorf("sprint flash in Spanish = %q", flash)
 	}
 	body := r.refusedPage(t, "an unknown bib", "/stages/2/abandons", url.Values{"_version": {r.version(t, 2)}, "bib": {"99"}, "reason": {"caída"}}, http.StatusUnprocessableEntity)
-	if text := userText(body, false); !strings.Contains(text, "Corrige los campos marcados") {
+	if text := userText(body); !strings.Contains(text, "Corrige los campos marcados") {
 		t.Errorf("refused abandonment in Spanish lacks its message; text:\n%s", clip(text))
 	}
 }

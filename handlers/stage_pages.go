@@ -235,7 +235,7 @@ func (h *Handler) buildStage(l *i18n.Localizer, st *store.RaceState, v store.Sta
 	}
 	scr.Retired = fatigueRetiredBefore(st, n)
 	if lines, err := h.Store.History(st.TourID, n); err == nil {
-		scr.UndoWhat = undoWhat(rs, lines)
+		scr.UndoWhat = undoWhat(l, rs, lines)
 		if len(lines) > 6 {
 			scr.MoreLines = len(lines) - 6
 			lines = lines[:6]

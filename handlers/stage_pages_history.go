@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -51,7 +53,7 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 		return err
 	}
 	rs, l := &st.Tour.Ruleset, h.tr(c)
-	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: historyRows(l, rs, lines), UndoWhat: undoWhat(rs, lines)}
+	scr := historyScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Lines: historyRows(l, rs, lines), UndoWhat: undoWhat(l, rs, lines)}
 	return h.render(c, http.StatusOK, "history", views.Page{Title: l.T("race.history.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "stage", n), Data: scr})
 }
@@ -61,19 +63,33 @@ func historyRows(tr *i18n.Localizer, rs *race.Ruleset, lines []store.HistoryLine
 	out := make([]historyRow, 0, len(lines))
 	for _, l := range lines {
 		when := fmt.Sprintf("%d %s %s", l.At.Day(), tr.T("race.month."+strconv.Itoa(int(l.At.Month()))), l.At.Format("15:04:05"))
-		out = append(out, historyRow{At: l.At, When: when, Action: actionWordIn(tr, l.Action), Text: historyText(rs, l.Summary), Undone: l.Undone})
+		out = append(out, historyRow{At: l.At, When: when, Action: actionWordIn(tr, l.Action), Text: lineText(tr, rs, l), Undone: l.Undone})
 	}
 	return out
 }
 
-// undoWhat is the change "Undo last change" takes back, in words ("" when there is none).
-func undoWhat(rs *race.Ruleset, lines []store.HistoryLine) string {
+// undoWhat is the change "Undo last change" takes back, in tr's words ("" when there is none).
+func undoWhat(tr *i18n.Localizer, rs *race.Ruleset, lines []store.HistoryLine) string {
 	for _, l := range lines {
 		if !l.Undone && l.Action != "undo" && l.Action != "close" && l.Action != "reopen" {
-			return historyText(rs, l.Summary)
+			return lineText(tr, rs, l)
 		}
 	}
 	return ""
+}
+
+// lineText is what a change did, in tr's language and starting with a capital; a change kept
+// before the history kept sentences is shown in the English it has.
+func lineText(tr *i18n.Localizer, rs *race.Ruleset, l store.HistoryLine) string {
+	if !l.Said {
+		return historyText(rs, l.Summary)
+	}
+	s := tr.Say(l.Text)
+	if s == "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // actionWordIn names what a change did, in tr's language.

@@ -237,7 +237,7 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	summary, err := h.Store.Undo(id, n, version)
+	undoing, err := h.Store.Undo(id, n, version)
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "undo", Err: err})
 	}
@@ -249,7 +249,8 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if c.FormValue("from") == "history" {
 		back += "/history"
 	}
-	return redirect(c, back, h.tr(c).T("race.flash.undone", "What", historyText(&st.Tour.Ruleset, summary)))
+	l := h.tr(c)
+	return redirect(c, back, l.T("race.flash.undone", "What", lineText(l, &st.Tour.Ruleset, undoing)))
 }
 
 // goneAlready reads a "not found" for an entry a page offered to remove (removed since, in another

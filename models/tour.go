@@ -97,6 +97,9 @@ type Change struct {
 	Kind    string `gorm:"size:20;not null"`
 	Key     string `gorm:"size:40;not null"`
 	Summary string `gorm:"size:300"`
+	// SummaryText is the summary as a sentence any language can say again: its English format and
+	// values, JSON ("" for changes kept before, which have only the English summary).
+	SummaryText string `gorm:"type:text"`
 	// Before and After are the entry's JSON ("" when absent).
 	Before string `gorm:"type:text"`
 	After  string `gorm:"type:text"`

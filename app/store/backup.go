@@ -59,9 +59,12 @@ type historyBackup struct {
 	Kind    string    `json:"kind"`
 	Key     string    `json:"key"`
 	Summary string    `json:"summary"`
-	Before  string    `json:"before,omitempty"`
-	After   string    `json:"after,omitempty"`
-	Undone  bool      `json:"undone,omitempty"`
+	// Text is the summary as a sentence any language can say again (absent in older backups, and
+	// for changes kept before sentences were).
+	Text   json.RawMessage `json:"text,omitempty"`
+	Before string          `json:"before,omitempty"`
+	After  string          `json:"after,omitempty"`
+	Undone bool            `json:"undone,omitempty"`
 }
 
 // ExportBackup returns the whole tour as a Backup.
@@ -86,7 +89,7 @@ func (s *Store) ExportBackup(tourID uint) (Backup, error) {
 			return Backup{}, fmt.Errorf("store: unable to read history: %w", err)
 		}
 		for _, c := range changes {
-			sb.History = append(sb.History, historyBackup{At: c.At, Action: c.Action, Kind: c.Kind, Key: c.Key, Summary: c.Summary, Before: c.Before, After: c.After, Undone: c.Undone})
+			sb.History = append(sb.History, historyBackup{At: c.At, Action: c.Action, Kind: c.Kind, Key: c.Key, Summary: c.Summary, Text: rawText(c.SummaryText), Before: c.Before, After: c.After, Undone: c.Undone})
 		}
 		b.Stages = append(b.Stages, sb)
 	}
@@ -106,7 +109,13 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 		}
 	}
 	for _, h := range sb.History {
-		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: h.Summary, Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
+		var text bytes.Buffer // compact, as the history keeps it
+		if len(h.Text) > 0 && string(h.Text) != "null" {
+			if err := json.Compact(&text, h.Text); err != nil {
+				return fmt.Errorf("store: unable to restore history: %w", err)
+			}
+		}
+		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: h.Summary, SummaryText: text.String(), Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore history: %w", err)
 		}
 	}
@@ -171,6 +180,11 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		field := fmt.Sprintf("stages[%d].entries", i)
 		if states[i] == race.StatePlanned && len(sb.Entries) > 0 {
 			return 0, race.Invalid(field, "a planned stage cannot have results")
+		}
+		for _, h := range sb.History {
+			if !validText(string(h.Text)) {
+				return 0, race.Invalidf(fmt.Sprintf("stages[%d].history", i), "the sentence of a change is damaged: %s", h.Summary)
+			}
 		}
 		seen := map[string]bool{}
 		for _, e := range sb.Entries {
@@ -321,4 +335,12 @@ func prefixed(prefix string, err error) error {
 		out.AddText(f, i18n.Textf("%s%s", prefix, ve.Reason(f)))
 	}
 	return out
+}
+
+// rawText is a change's kept sentence as it goes into a backup (nil for none).
+func rawText(s string) json.RawMessage {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
 }

@@ -1,10 +1,10 @@
 package store
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -29,7 +29,7 @@ func (s *Store) AddReinstatement(tourID uint, n, version int, k race.Reinstateme
 		}
 		r, _ := st.Tour.RiderByBib(k.Bib)
 		return []entryWrite{{Kind: KindReinstate, Key: strconv.Itoa(k.Bib), Data: mustJSON(k),
-			Summary: fmt.Sprintf("bib %d %s reinstated after the time limit, %s less (%s)", k.Bib, r.Name, counted(k.Points, "point"), k.Reason)}}, nil
+			Text: i18n.Textf("bib %d %s reinstated after the time limit, %s less (%s)", k.Bib, r.Name, pointsWords(k.Points), k.Reason)}}, nil
 	})
 }
 
@@ -38,7 +38,7 @@ func (s *Store) RemoveReinstatement(tourID uint, n, version, bib int) error {
 	return s.stageAction(tourID, n, version, "remove", func(st *RaceState, n int) ([]entryWrite, error) {
 		for _, k := range st.Results[n-1].Reinstated {
 			if k.Bib == bib {
-				return []entryWrite{{Kind: KindReinstate, Key: strconv.Itoa(bib), Summary: fmt.Sprintf("reinstatement of bib %d taken back", bib)}}, nil
+				return []entryWrite{{Kind: KindReinstate, Key: strconv.Itoa(bib), Text: i18n.Textf("reinstatement of bib %d taken back", bib)}}, nil
 			}
 		}
 		return nil, notFound("reinstatement of bib %d in stage %d", bib, n)
@@ -56,7 +56,7 @@ func (s *Store) AddPenalty(tourID uint, n, version int, p race.Penalty) error {
 		if err := race.ValidatePenalty(&st.Tour, st.Prior(n), st.Results[n-1], p); err != nil {
 			return nil, err
 		}
-		return []entryWrite{{Kind: KindPenalty, Key: nextKey(st.PenaltyKeys[n-1]), Data: mustJSON(p), Summary: penaltySummary(&st.Tour, p)}}, nil
+		return []entryWrite{{Kind: KindPenalty, Key: nextKey(st.PenaltyKeys[n-1]), Data: mustJSON(p), Text: penaltyText(&st.Tour, p)}}, nil
 	})
 }
 
@@ -67,7 +67,7 @@ func (s *Store) RemovePenalty(tourID uint, n, version, pos int) error {
 		if pos < 1 || pos > len(keys) {
 			return nil, notFound("penalty %d in stage %d", pos, n)
 		}
-		return []entryWrite{{Kind: KindPenalty, Key: keys[pos-1], Summary: penaltySummary(&st.Tour, st.Results[n-1].Penalties[pos-1]) + " taken back"}}, nil
+		return []entryWrite{{Kind: KindPenalty, Key: keys[pos-1], Text: takenBack(penaltyText(&st.Tour, st.Results[n-1].Penalties[pos-1]))}}, nil
 	})
 }
 
@@ -80,23 +80,11 @@ func (s *Store) SetMostCombative(tourID uint, n, version, bib int) error {
 		if err := race.ValidateMostCombative(&st.Tour, st.Results[n-1], bib); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: KindMostCombative, Summary: "most combative rider of the tour cleared"}
+		w := entryWrite{Kind: KindMostCombative, Text: i18n.Textf("most combative rider of the tour cleared")}
 		if bib != 0 {
 			r, _ := st.Tour.RiderByBib(bib)
-			w.Data, w.Summary = strconv.Itoa(bib), fmt.Sprintf("most combative rider of the tour: bib %d %s", bib, r.Name)
+			w.Data, w.Text = strconv.Itoa(bib), i18n.Textf("most combative rider of the tour: bib %d %s", bib, r.Name)
 		}
 		return []entryWrite{w}, nil
 	})
-}
-
-// penaltySummary says a penalty in words: "bib 12 Name: 20 s, 10 points (feeding late)".
-func penaltySummary(t *race.Tour, p race.Penalty) string {
-	who := fmt.Sprintf("team %d", p.Team)
-	if p.Bib != 0 {
-		r, _ := t.RiderByBib(p.Bib)
-		who = fmt.Sprintf("bib %d %s", p.Bib, r.Name)
-	} else if team, ok := t.TeamByID(p.Team); ok {
-		who = team.Name
-	}
-	return fmt.Sprintf("penalty to %s: %s (%s)", who, race.PenaltyWords(p), p.Reason)
 }

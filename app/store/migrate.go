@@ -32,6 +32,7 @@ func (s *Store) migrations() []migration {
 		{name: "riders have a date of birth, tours have settings", up: bornAndSettings},
 		{name: "directors' accounts", up: directorAccounts},
 		{name: "tours and teams have an owner", up: owners},
+		{name: "a change keeps its summary in every language", up: summaryTexts},
 	}
 }
 
@@ -144,6 +145,18 @@ func bornAndSettings(tx *gorm.DB) error {
 		if err := m.AddColumn(c.model, c.field); err != nil {
 			return fmt.Errorf("adding %s: %w", c.name, err)
 		}
+	}
+	return nil
+}
+
+// summaryTexts gives the history's changes their summary as a sentence (column summary_text, ""
+// for the changes kept before, which keep their English summary).
+func summaryTexts(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn(&models.Change{}, "SummaryText") {
+		return nil
+	}
+	if err := tx.Migrator().AddColumn(&models.Change{}, "SummaryText"); err != nil {
+		return fmt.Errorf("adding changes.summary_text: %w", err)
 	}
 	return nil
 }

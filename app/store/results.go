@@ -15,9 +15,11 @@ import (
 	"racedirector/models"
 )
 
-// entryWrite is one entry an action stores (Data "" deletes it).
+// entryWrite is one entry an action stores (Data "" deletes it), with what the change did in a
+// sentence for the history.
 type entryWrite struct {
-	Kind, Key, Data, Summary string
+	Kind, Key, Data string
+	Text            i18n.Text
 }
 
 // actionFunc validates an action against the stage's state and returns what to write.
@@ -128,7 +130,7 @@ func writeEntries(tx *gorm.DB, tourID, stageID uint, action string, writes []ent
 			}
 		}
 		changed = true
-		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: w.Summary, Before: before, After: w.Data}
+		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: w.Text.String(), SummaryText: encodeText(w.Text), Before: before, After: w.Data}
 		if err := tx.Create(&ch).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
@@ -175,11 +177,9 @@ func (s *Store) setOrder(tourID uint, n, k, version int, order []int, kind strin
 		if err := race.ValidateOrder(&st.Tour, st.Prior(n), cur, order); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: kind, Key: strconv.Itoa(k), Summary: fmt.Sprintf("%s %d: %s", what, k, bibList(order))}
+		w := entryWrite{Kind: kind, Key: strconv.Itoa(k), Text: orderText(kind, k, order)}
 		if len(order) > 0 {
 			w.Data = mustJSON(order)
-		} else {
-			w.Summary = fmt.Sprintf("%s %d cleared", what, k)
 		}
 		return []entryWrite{w}, nil
 	})
@@ -206,17 +206,9 @@ func (s *Store) SetFinish(tourID uint, n, version int, f race.Finish) error {
 		for _, g := range f.Groups {
 			riders += len(g.Riders)
 		}
-		w := entryWrite{Kind: KindFinish, Key: "", Summary: "finish: " + counted(len(f.Groups), "group") + ", " + counted(riders, "rider")}
-		if len(f.Results) > 0 {
-			w.Summary = "finish: " + counted(riders, "rider")
-		}
-		if len(f.Teams) > 0 {
-			w.Summary = "finish: " + counted(len(f.Teams), "team") + " timed as a team, " + counted(riders, "rider") + " on their own"
-		}
+		w := entryWrite{Kind: KindFinish, Key: "", Text: finishText(f)}
 		if riders > 0 || len(f.Groups) > 0 || len(f.Teams) > 0 {
 			w.Data = mustJSON(f)
-		} else {
-			w.Summary = "finish cleared"
 		}
 		return []entryWrite{w}, nil
 	})
@@ -233,12 +225,7 @@ func (s *Store) AddAbandon(tourID uint, n, version int, a race.Abandon) error {
 		if err := race.ValidateAbandon(&st.Tour, st.Prior(n), st.Results[n-1], a); err != nil {
 			return nil, err
 		}
-		r, _ := st.Tour.RiderByBib(a.Bib)
-		what := "abandoned"
-		if a.Status != "" {
-			what = race.StatusName(a.Status) + " (" + a.Status + ")"
-		}
-		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s %s (%s)", a.Bib, r.Name, what, a.Reason)}}, nil
+		return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(a.Bib), Data: mustJSON(a), Text: abandonText(&st.Tour, a)}}, nil
 	})
 }
 
@@ -247,7 +234,7 @@ func (s *Store) RemoveAbandon(tourID uint, n, version, bib int) error {
 	return s.stageAction(tourID, n, version, "remove", func(st *RaceState, n int) ([]entryWrite, error) {
 		for _, a := range st.Results[n-1].Abandons {
 			if a.Bib == bib {
-				return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(bib), Summary: fmt.Sprintf("abandonment of bib %d taken back", bib)}}, nil
+				return []entryWrite{{Kind: KindAbandon, Key: strconv.Itoa(bib), Text: i18n.Textf("abandonment of bib %d taken back", bib)}}, nil
 			}
 		}
 		return nil, notFound("abandonment of bib %d in stage %d", bib, n)
@@ -262,8 +249,7 @@ func (s *Store) AddAdvantage(tourID uint, n, version int, u race.AdvantageUse) e
 			return nil, err
 		}
 		key := nextKey(st.AdvantageKeys[n-1])
-		r, _ := st.Tour.RiderByBib(u.Bib)
-		return []entryWrite{{Kind: KindAdvantage, Key: key, Data: mustJSON(u), Summary: race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d %s", u.Bib, r.Name))}}, nil
+		return []entryWrite{{Kind: KindAdvantage, Key: key, Data: mustJSON(u), Text: useText(st.Tour.Ruleset, u, bibAndName(&st.Tour, u.Bib))}}, nil
 	})
 }
 
@@ -275,7 +261,7 @@ func (s *Store) RemoveAdvantage(tourID uint, n, version, pos int) error {
 			return nil, notFound("advantage use %d in stage %d", pos, n)
 		}
 		u := st.Results[n-1].Advantages[pos-1]
-		return []entryWrite{{Kind: KindAdvantage, Key: keys[pos-1], Summary: race.UseText(st.Tour.Ruleset, u, fmt.Sprintf("bib %d", u.Bib)) + " taken back"}}, nil
+		return []entryWrite{{Kind: KindAdvantage, Key: keys[pos-1], Text: takenBack(useText(st.Tour.Ruleset, u, i18n.Textf("bib %d", u.Bib)))}}, nil
 	})
 }
 
@@ -299,7 +285,7 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 		if err := race.ValidateFatigue(&st.Tour, st.Prior(n), st.Results[n-1], fatigue); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: KindFatigue, Summary: "fatigue of " + counted(len(fatigue), "rider")}
+		w := entryWrite{Kind: KindFatigue, Text: i18n.Textf("fatigue of %s", ridersText(len(fatigue)))}
 		if len(fatigue) > 0 {
 			w.Data = mustJSON(fatigue)
 		}
@@ -323,10 +309,7 @@ func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error 
 				return nil, race.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
 			}
 		}
-		w := entryWrite{Kind: KindWeather, Summary: "weather: " + strings.Join(weather, ", ")}
-		if len(weather) == 0 {
-			w.Summary = "weather cleared"
-		}
+		w := entryWrite{Kind: KindWeather, Text: weatherText(weather)}
 		if len(weather) > 0 {
 			w.Data = mustJSON(weather)
 		}
@@ -341,10 +324,10 @@ func (s *Store) SetCombativity(tourID uint, n, version, bib int) error {
 		if err := race.ValidateCombativity(&st.Tour, st.Prior(n), st.Results[n-1], bib); err != nil {
 			return nil, err
 		}
-		w := entryWrite{Kind: KindCombativity, Summary: "combativity award cleared"}
+		w := entryWrite{Kind: KindCombativity, Text: i18n.Textf("combativity award cleared")}
 		if bib != 0 {
 			r, _ := st.Tour.RiderByBib(bib)
-			w.Data, w.Summary = strconv.Itoa(bib), fmt.Sprintf("combativity award: bib %d %s", bib, r.Name)
+			w.Data, w.Text = strconv.Itoa(bib), i18n.Textf("combativity award: bib %d %s", bib, r.Name)
 		}
 		return []entryWrite{w}, nil
 	})
@@ -358,13 +341,11 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 		if err := race.ValidateLostTurn(&st.Tour, st.Prior(n), cur, l); err != nil {
 			return nil, err
 		}
-		r, _ := st.Tour.RiderByBib(l.Bib)
-		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l),
-			Summary: fmt.Sprintf("bib %d %s lost %s (%s)", l.Bib, r.Name, counted(l.Turns, "turn"), strings.ReplaceAll(l.Reason, "_", " "))}}
+		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l), Text: lostTurnText(&st.Tour, l)}}
 		if race.SecondCrash(cur, l) {
-			a := race.Abandon{Bib: l.Bib, Reason: "second crash in the stage"}
+			a := race.Abandon{Bib: l.Bib, Reason: secondCrash}
 			if race.ValidateAbandon(&st.Tour, st.Prior(n), cur, a) == nil {
-				writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Summary: fmt.Sprintf("bib %d %s abandoned (second crash in the stage)", l.Bib, r.Name)})
+				writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Text: abandonText(&st.Tour, a)})
 				out = true
 			}
 		}
@@ -375,9 +356,6 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 	}
 	return out, err
 }
-
-// counted is "1 group" or "3 groups" (race.Plural with the word's plural in "s").
-func counted(n int, word string) string { return race.Plural(n, word, word+"s") }
 
 // SetLeadingSector puts a 2RUOTE volata's order into the finish of stage n, in one transaction with the
 // stale-form check: the leading sector's riders in that order (race.WithLeadingSector). It answers the
@@ -404,7 +382,7 @@ func (s *Store) SetLeadingSector(tourID uint, n, version int, order []int) (race
 			riders += len(g.Riders)
 		}
 		return []entryWrite{{Kind: KindFinish, Data: mustJSON(f),
-			Summary: fmt.Sprintf("finish: volata order %s in sector %d; %s, %s", bibList(order), sector, counted(len(f.Groups), "group"), counted(riders, "rider"))}}, nil
+			Text: i18n.Textf("finish: volata order %s in sector %d; %s, %s", bibList(order), sector, groupsText(len(f.Groups)), ridersText(riders))}}, nil
 	})
 	return f, sector, err
 }

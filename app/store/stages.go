@@ -79,11 +79,11 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		}
 		// The closing publishes the standings after the stage: what they say is kept with it, so that a
 		// revision can tell what changed.
-		published := ""
+		published, closed := "", i18n.Textf("stage %d closed", n)
 		if standings, err := race.ComputeStandings(&st.Tour, st.Results[:n], n); err == nil {
 			published = mustJSON(race.SnapshotOf(standings))
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: fmt.Sprintf("stage %d closed", n), After: published}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: closed.String(), SummaryText: encodeText(closed), After: published}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		if n < len(st.Tour.Stages) {
@@ -124,11 +124,11 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 				return fmt.Errorf("store: unable to plan stage %d: %w", n+1, err)
 			}
 		}
-		now := time.Now()
+		now, reopened := time.Now(), i18n.Textf("stage %d reopened", n)
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateOpen, "closed_at": nil, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to reopen stage %d: %w", n, err)
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: fmt.Sprintf("stage %d reopened", n)}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: reopened.String(), SummaryText: encodeText(reopened)}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		return bumpTour(tx, tourID)
@@ -143,6 +143,17 @@ type HistoryLine struct {
 	Kind    string    `json:"kind"`
 	Summary string    `json:"summary"`
 	Undone  bool      `json:"undone"`
+	// Text is the summary as a sentence said in any language; Said is false for a change kept
+	// before sentences were, which has only its English Summary.
+	Text i18n.Text `json:"-"`
+	Said bool      `json:"-"`
+}
+
+// historyLine is a kept change as a line of the history.
+func historyLine(r models.Change) HistoryLine {
+	l := HistoryLine{ID: r.ID, At: r.At, Action: r.Action, Kind: r.Kind, Summary: r.Summary, Undone: r.Undone}
+	l.Text, l.Said = decodeText(r.SummaryText)
+	return l
 }
 
 // History returns the changes of stage n, newest first.
@@ -160,14 +171,15 @@ func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
 	}
 	out := make([]HistoryLine, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, HistoryLine{ID: r.ID, At: r.At, Action: r.Action, Kind: r.Kind, Summary: r.Summary, Undone: r.Undone})
+		out = append(out, historyLine(r))
 	}
 	return out, nil
 }
 
-// Undo takes back the last change of the open stage n that is not yet undone.
-func (s *Store) Undo(tourID uint, n, version int) (string, error) {
-	var summary string
+// Undo takes back the last change of the open stage n that is not yet undone; it answers the
+// history's line of the undoing ("undone: …").
+func (s *Store) Undo(tourID uint, n, version int) (HistoryLine, error) {
+	var undoing models.Change
 	err := s.tourChange(tourID, n, "undo", func(tx *gorm.DB) error {
 		st, err := s.loadOpenStage(tx, tourID, n, version)
 		if err != nil {
@@ -203,11 +215,14 @@ func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 		if err != nil {
 			return fmt.Errorf("store: unable to undo: %w", err)
 		}
-		summary = "undone: " + last.Summary
+		undoing = models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: "undone: " + last.Summary, Before: last.After, After: last.Before}
+		if what, ok := decodeText(last.SummaryText); ok { // a change kept before sentences were stays in English
+			undoing.SummaryText = encodeText(i18n.Textf("undone: %s", what))
+		}
 		if err := tx.Model(&last).Update("undone", true).Error; err != nil {
 			return err
 		}
-		if err := tx.Create(&models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: summary, Before: last.After, After: last.Before}).Error; err != nil {
+		if err := tx.Create(&undoing).Error; err != nil {
 			return err
 		}
 		if err := tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error; err != nil {
@@ -215,5 +230,5 @@ func (s *Store) Undo(tourID uint, n, version int) (string, error) {
 		}
 		return bumpTour(tx, tourID)
 	})
-	return summary, err
+	return historyLine(undoing), err
 }
