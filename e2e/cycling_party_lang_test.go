@@ -174,7 +174,7 @@ type knownGap struct {
 
 // knownGaps are the parts of the Cycling Party pages not yet in Spanish and Italian (issue 12).
 func knownGaps() []knownGap {
-	return nil // every part of the pages speaks the run\'s language
+	return nil // every part of the pages speaks the run's language
 }
 
 // jsonOf is v as a JavaScript literal.
