@@ -119,7 +119,7 @@ func (r *partyRun) page(title string) {
 		Text string   `json:"text"`
 		Gaps []string `json:"gaps"`
 	}
-	var sels []string
+	sels := []string{}
 	for _, g := range r.gaps {
 		sels = append(sels, g.sel)
 	}
