@@ -56,7 +56,7 @@ func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
 		"es": {
 			{what: "a team without a name and a one-letter short name", method: "POST", target: "/api/v1/teams",
 				body: `{"name":"","short":"X","color":"#123456"}`, status: 422, code: "validation",
-				fields: map[string]string{"name": "es obligatorio", "short": "debe tener de 2 a 4 letras"}, message: "nombre: es obligatorio (y 1 más)"},
+				fields: map[string]string{"name": "es obligatorio", "short": "debe tener de 2 a 4 letras"}, message: "nombre: es obligatorio (y uno más)"},
 			{what: "an unknown bib in a sprint", method: "PUT", target: stage1 + "/sprints/1", body: `{"order":[12,99]}`, status: 422, code: "validation",
 				fields: map[string]string{"order[1]": "no hay ningún corredor con el dorsal 99 en esta vuelta"}, message: "puesto 2: no hay ningún corredor"},
 			{what: "a die of 7", method: "PUT", target: stage1 + "/finish", body: `{"groups":[{"turn":0,"square":3,"die":7,"riders":[12]}]}`, status: 422, code: "validation",
