@@ -145,34 +145,7 @@ type outLine struct {
 	Time string
 }
 
-// outLines lists the riders out of the race after the standings' stage, with how and when they left.
-func outLines(st *store.RaceState, s *race.Standings) []outLine {
-	var out []outLine
-	for _, o := range s.Out {
-		l := outLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: race.StatusName(o.Status), Reason: o.Reason}
-		if o.HasTime {
-			l.Time = timeText(&st.Tour.Ruleset, o.Time)
-		}
-		out = append(out, l)
-	}
-	return out
-}
 
-// fieldWords counts the field of the standings' stage in words: "Stage 3: 140 starters, 136
-// finishers, 2 did not finish, 1 outside the time limit, 1 disqualified."
-func fieldWords(st *store.RaceState, s *race.Standings) string {
-	f := s.Field
-	parts := []string{race.Plural(f.Starters, "starter", "starters"), race.Plural(f.Finishers, "finisher", "finishers")}
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{f.DNF, "did not finish"}, {f.OTL, "outside the time limit"}, {f.DSQ, "disqualified"}, {f.DNS, "did not start"}} {
-		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
-		}
-	}
-	return fmt.Sprintf("Stage %d: %s.", s.AfterStage, strings.Join(parts, ", "))
-}
 
 // juryLine is one of the jury's decisions on the classifications page.
 type juryLine struct {
@@ -180,29 +153,3 @@ type juryLine struct {
 	What, Who, Why string
 }
 
-// juryLines lists the penalties (and reinstated riders' points), each stage's most combative rider
-// and the tour's, after the standings' stage.
-func juryLines(st *store.RaceState, s *race.Standings) []juryLine {
-	if !st.Tour.Ruleset.OfficialResults {
-		return nil
-	}
-	var out []juryLine
-	name := func(bib int) string {
-		r, _ := st.Tour.RiderByBib(bib)
-		return fmt.Sprintf("%d %s", bib, r.Name)
-	}
-	for _, p := range s.Penalties {
-		who := p.Team
-		if p.Bib != 0 {
-			who = name(p.Bib)
-		}
-		out = append(out, juryLine{Stage: strconv.Itoa(p.Stage), What: "Penalty: " + race.PenaltyWords(race.Penalty{Seconds: p.Seconds, Points: p.Points, Mountain: p.Mountain}), Who: who, Why: p.Reason})
-	}
-	for _, c := range s.Combativity {
-		out = append(out, juryLine{Stage: strconv.Itoa(c.Stage), What: "Most combative of the stage", Who: name(c.Bib)})
-	}
-	if s.MostCombative != 0 {
-		out = append(out, juryLine{Stage: "tour", What: "Most combative of the tour", Who: name(s.MostCombative)})
-	}
-	return out
-}
