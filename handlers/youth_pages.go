@@ -145,11 +145,8 @@ type outLine struct {
 	Time string
 }
 
-
-
 // juryLine is one of the jury's decisions on the classifications page.
 type juryLine struct {
 	Stage          string
 	What, Who, Why string
 }
-
