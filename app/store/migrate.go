@@ -32,6 +32,7 @@ func (s *Store) migrations() []migration {
 		{name: "riders have a date of birth, tours have settings", up: bornAndSettings},
 		{name: "directors' accounts", up: directorAccounts},
 		{name: "tours and teams have an owner", up: owners},
+		{name: "a tour's teams and riders keep the database's they came from", up: tourSources},
 	}
 }
 
