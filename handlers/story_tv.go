@@ -15,7 +15,7 @@ import (
 )
 
 // tvPodiumMaxWins is how many riders the TV podium's stage wins list names.
-const tvPodiumMaxWins = 6
+const tvPodiumMaxWins = 5
 
 // podiumScreen is the room's TV podium (/follow/{code}/tv/podium): the general classification's
 // podium on its steps, the other classifications' podiums, the special awards and the stage wins, on

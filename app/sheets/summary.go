@@ -165,11 +165,13 @@ func (d *pdfDoc) summary(p *summaryPage) {
 	bottom := h - footerSpace
 	y := summaryTop
 	if p.gc != nil {
-		ch := min(summaryChartsWidth*p.gc.H/p.gc.W, (bottom-y)*0.6)
+		y = d.chartTitle(p.gc.Title, y)
+		ch := min(summaryChartsWidth*p.gc.H/p.gc.W, (bottom-y)*0.62)
 		p.gc.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, ch)
-		y += ch + 3
+		y += ch + 2
 	}
-	if p.jerseys != nil && bottom-y > 20 {
+	if p.jerseys != nil && bottom-y > 24 {
+		y = d.chartTitle(p.jerseys.Title, y)
 		p.jerseys.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, bottom-y)
 	}
 	x := pageMargin + summaryChartsWidth + summaryGutter
@@ -181,6 +183,15 @@ func (d *pdfDoc) summary(p *summaryPage) {
 		}
 	}
 	setText(pdf, 0, 0, 0)
+}
+
+// chartTitle prints a chart's title at y over the charts' column and returns the y below it.
+func (d *pdfDoc) chartTitle(title string, y float64) float64 {
+	d.pdf.SetFont(fontFamily, "B", headingSize)
+	setText(d.pdf, 20, 20, 20)
+	d.pdf.SetXY(pageMargin, y)
+	d.pdf.CellFormat(summaryChartsWidth, 5, fitText(d.pdf, safeText(title), summaryChartsWidth), "", 0, "L", false, 0, "")
+	return y + 5.5
 }
 
 // awardLines is one paragraph's lines as printed in width at size (the wrapped ones split).
