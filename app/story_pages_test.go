@@ -177,8 +177,14 @@ func TestStoryPagesBeforeAnyStageAndNotFound(t *testing.T) {
 			t.Errorf("the podium of a tour not started in %s does not say it comes later", lang)
 		}
 	}
-	if rec := getIn(t, ta, "en", fmt.Sprintf("/tours/%d/sheets/summary.pdf", run.id)); rec.Code != http.StatusConflict {
-		t.Errorf("the summary of a tour not started = %d, want 409", rec.Code)
+	if rec := getIn(t, ta, "en", fmt.Sprintf("/tours/%d/sheets/summary.pdf", run.id)); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != fmt.Sprintf("/tours/%d/story", run.id) {
+		t.Errorf("the summary page of a tour not started = %d %s, want 303 to the story", rec.Code, rec.Header().Get("Location"))
+	}
+	for lang, want := range map[string]string{"es": "ninguna etapa", "it": "nessuna tappa"} {
+		rec, e := ta.inLanguage(t, lang, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/sheets/summary.pdf", run.id), "")
+		if rec.Code != http.StatusConflict || !strings.Contains(strings.ToLower(e.Error.Message), want) {
+			t.Errorf("the API's summary of a tour not started in %s = %d %q, want 409 in the language", lang, rec.Code, e.Error.Message)
+		}
 	}
 	for _, path := range []string{"/tours/9999/story", "/tours/9999/sheets/summary.pdf", "/follow/ZZZZZZ/story", "/follow/ZZZZZZ/tv/podium",
 		"/teams/9999/palmares", "/riders/9999/palmares", "/tours/abc/story"} {

@@ -94,7 +94,8 @@ func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
 
 
 // SummaryPDF is GET /tours/{id}/sheets/summary.pdf: the one-page tour summary in the request's
-// language (the same as /api/v1/tours/{id}/sheets/summary.pdf).
+// language (the same as /api/v1/tours/{id}/sheets/summary.pdf); before the first closed stage it leads
+// to the story page, which says when the story begins.
 func (h *Handler) SummaryPDF(c echo.Context) error {
 	id, err := idParam(c, "id", "tour")
 	if err != nil {
@@ -103,6 +104,10 @@ func (h *Handler) SummaryPDF(c echo.Context) error {
 	in, err := h.sheetInput(c, id)
 	if err != nil {
 		return err
+	}
+	if in.Closed == 0 {
+		// No story yet: the story page says when it begins.
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/tours/%d/story", id))
 	}
 	var buf bytes.Buffer
 	if err := sheets.PDF(&buf, sheets.SheetSummary, in); err != nil {
