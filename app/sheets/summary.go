@@ -51,12 +51,12 @@ func (s *source) summary() ([]sheetDoc, error) {
 	if s.closed == len(s.t.Stages) {
 		sub = l.T("story.moment.final", "Stages", s.closed)
 	}
-	gc := chart.GC(st, l, chart.Screen())
+	gc := pdfSafeChart(chart.GC(st, l, chart.Screen()))
 	page := &summaryPage{gc: &gc, awards: summaryAwards(l, s.rs, st)}
 	doc := sheetDoc{id: SheetSummary, title: l.T("sheets.title.summary"), subtitle: sub, short: l.T("sheets.title.summary"), landscape: true,
 		blocks: []block{{summary: page}}}
 	if len(st.Jerseys) > 0 {
-		j := chart.Jerseys(st, l, chart.Screen())
+		j := pdfSafeChart(chart.Jerseys(st, l, chart.Screen()))
 		page.jerseys = &j
 	}
 	// The workbook's tables: the awards, then each chart's data (the PDF draws the page above instead).
@@ -73,6 +73,21 @@ func (s *source) summary() ([]sheetDoc, error) {
 		}
 	}
 	return []sheetDoc{doc}, nil
+}
+
+// pdfSafeChart is a copy of a chart whose every text the PDF can print (see safeText).
+func pdfSafeChart(c chart.Chart) chart.Chart {
+	shapes := make([]chart.Shape, len(c.Shapes))
+	for i, sh := range c.Shapes {
+		if t, ok := sh.(chart.Text); ok {
+			t.S = safeText(t.S)
+			sh = t
+		}
+		shapes[i] = sh
+	}
+	c.Shapes = shapes
+	c.Title = safeText(c.Title)
+	return c
 }
 
 // chartTable is a chart's data as a sheet table.
