@@ -92,7 +92,6 @@ func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
 	return out
 }
 
-
 // SummaryPDF is GET /tours/{id}/sheets/summary.pdf: the one-page tour summary in the request's
 // language (the same as /api/v1/tours/{id}/sheets/summary.pdf); before the first closed stage it leads
 // to the story page, which says when the story begins.

@@ -42,7 +42,6 @@ type TourTeam struct {
 	Name         string `gorm:"size:60;not null"`
 	Short        string `gorm:"size:4;not null"`
 	Color        string `gorm:"size:7;not null"`
-	// SourceTeamID is the team of the teams database the tour copied (0: none known).
 	SourceTeamID uint
 }
 
