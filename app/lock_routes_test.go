@@ -216,6 +216,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/tours/:id/classifications": true, "/tours/:id/cycling-party": true, "/tours/:id/sheets": true,
 		"/tours/:id/stages/:n/sheet": true, "/teams": true, "/follow": true, "/tours/:id/share": true,
 		"/lang/:lang": true,
+		// The story of a tour, its summary, and the palmarès of the teams database: pages to read.
+		"/tours/:id/story": true, "/tours/:id/sheets/summary.pdf": true, "/teams/:id/palmares": true, "/riders/:id/palmares": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

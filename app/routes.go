@@ -37,6 +37,7 @@ func routes(e *echo.Echo, h *handlers.Handler, version string) {
 	raceRoutes(e, h)
 	followRoutes(e, h)
 	accountRoutes(e, h)
+	storyRoutes(e, h)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	e.GET("/sign-in", h.SignInPage)

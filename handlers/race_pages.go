@@ -68,6 +68,7 @@ func (n *TourNav) Links() []NavLink {
 	if n.CyclingParty {
 		links = append(links, NavLink{"Cycling Party", base + "/cycling-party", n.Active == "cycling-party"})
 	}
+	links = append(links, NavLink{n.label("story.nav", "Story"), base + "/story", n.Active == "story"})
 	return append(links, NavLink{n.label("race.nav.sheets", "Control sheets"), base + "/sheets", n.Active == "sheets"}, NavLink{n.label("race.nav.share", "Share"), base + "/share", n.Active == "share"})
 }
 

@@ -57,6 +57,8 @@ type TourRider struct {
 	Attributes string `gorm:"type:text;not null;default:'{}'"`
 	// Born is the rider's date of birth, 2003-04-05 ("" when not known).
 	Born string `gorm:"size:10;not null;default:''"`
+	// SourceRiderID is the rider of the teams database the tour copied (0: none known).
+	SourceRiderID uint `gorm:"not null;default:0;index"`
 }
 
 // Stage is one stage of a tour: its course (JSON) and state.

@@ -175,6 +175,12 @@ func (d *pdfDoc) innerWidth() float64 {
 
 // block prints one block of a sheet.
 func (d *pdfDoc) block(b block) {
+	if b.summary != nil || b.xlsxOnly {
+		if b.summary != nil {
+			d.summary(b.summary)
+		}
+		return
+	}
 	pdf := d.pdf
 	if b.heading != "" {
 		d.ensure(12)

@@ -144,6 +144,7 @@ func catalogue() []sheetKind {
 		{SheetInfo{SheetEffort, "Effort-points control", false, true}, func(rs *race.Ruleset) bool { return rs.Effort != nil }},
 		{SheetInfo{SheetFatigue, "Fatigue control", false, true}, func(rs *race.Ruleset) bool { return rs.Fatigue != nil }},
 		{SheetInfo{SheetCyclingParty, "Cycling Party managers", false, true}, class(race.ClassCyclingParty)},
+		{SheetInfo{SheetSummary, "Tour summary", false, false}, always},
 		{SheetInfo{SheetBook, "Race book", false, false}, always},
 	}
 }
@@ -207,6 +208,9 @@ func build(id string, in Input) ([]sheetDoc, error) {
 	}
 	if kind.ID == SheetBook {
 		return src.book()
+	}
+	if kind.ID == SheetSummary {
+		return src.summary()
 	}
 	if kind.NeedsStage {
 		n, err := src.stageFor(kind.ID, in.Stage)

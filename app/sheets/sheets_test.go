@@ -15,9 +15,9 @@ import (
 // TestSheetsPerRuleset lists the sheets each shipped ruleset has, in book order.
 func TestSheetsPerRuleset(t *testing.T) {
 	cases := map[string][]string{
-		"cycling-party":    {"stage", "entry", "result", "general", "regularity", "mountain", "sprints", "teams", "cycling-party", "book"},
-		"ciclismo-a-fondo": {"stage", "entry", "result", "general", "regularity", "mountain", "teams", "bonuses", "effort", "book"},
-		"2ruote":           {"stage", "entry", "result", "general", "regularity", "mountain", "teams", "fatigue", "book"},
+		"cycling-party":    {"stage", "entry", "result", "general", "regularity", "mountain", "sprints", "teams", "cycling-party", "summary", "book"},
+		"ciclismo-a-fondo": {"stage", "entry", "result", "general", "regularity", "mountain", "teams", "bonuses", "effort", "summary", "book"},
+		"2ruote":           {"stage", "entry", "result", "general", "regularity", "mountain", "teams", "fatigue", "summary", "book"},
 	}
 	for id, want := range cases {
 		var got []string
@@ -30,8 +30,9 @@ func TestSheetsPerRuleset(t *testing.T) {
 			if s.NeedsStage != stageSheet {
 				t.Errorf("%s sheet %s NeedsStage = %v, want %v", id, s.ID, s.NeedsStage, stageSheet)
 			}
-			if s.NeedsAfter != (!stageSheet && s.ID != SheetBook) {
-				t.Errorf("%s sheet %s NeedsAfter = %v, want %v", id, s.ID, s.NeedsAfter, !stageSheet && s.ID != SheetBook)
+			whole := s.ID == SheetBook || s.ID == SheetSummary // the whole tour, after its last closed stage
+			if s.NeedsAfter != (!stageSheet && !whole) {
+				t.Errorf("%s sheet %s NeedsAfter = %v, want %v", id, s.ID, s.NeedsAfter, !stageSheet && !whole)
 			}
 		}
 		if !slices.Equal(got, want) {

@@ -18,6 +18,9 @@ type block struct {
 	lines   []string
 	table   *table
 	profile *profile
+	// summary is the tour summary's page (summary.go); xlsxOnly blocks are for the workbook alone.
+	summary  *summaryPage
+	xlsxOnly bool
 }
 
 // table is a titled grid of cells; its first row of titles repeats on every page it runs over.

@@ -269,7 +269,10 @@ func (s *Store) CreateTour(sc Scope, in CreateTourInput) (uint, error) {
 	err = s.write(func(tx *gorm.DB) error {
 		var err error
 		id, err = insertTour(tx, sc.Owner(), tour, in.Profile, in.Seed, nil, nil)
-		return err
+		if err != nil {
+			return err
+		}
+		return linkSources(tx, id, in.Teams)
 	})
 	return id, err
 }

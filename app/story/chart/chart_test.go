@@ -254,3 +254,19 @@ func TestChartsStayInTheirViewBox(t *testing.T) {
 		}
 	}
 }
+
+// TestFitCutsAtTheEndOfAWord: a name too long for its room loses its last words, not half of one
+// ("Daniele…", not "Daniele Be…": a stub of a name reads as another word, in any language).
+func TestFitCutsAtTheEndOfAWord(t *testing.T) {
+	for _, c := range []struct {
+		s     string
+		width float64
+		want  string
+	}{
+		{"Daniele Bennati", 70, "Daniele…"}, {"Daniele Bennati", 1000, "Daniele Bennati"}, {"Bennatissimo", 36, "Benna…"},
+	} {
+		if got := fit(c.s, c.width, 10); got != c.want {
+			t.Errorf("fit(%q, %v) = %q, want %q", c.s, c.width, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -40,7 +41,8 @@ func textWidth(s string, size float64) float64 {
 	return float64(utf8.RuneCountInString(s)) * size * 0.6
 }
 
-// fit shortens s with an ellipsis to fit width at size ("" when not even two letters fit).
+// fit shortens s with an ellipsis to fit width at size ("" when not even two letters fit), at the
+// end of a word when one fits ("Daniele…", not "Daniele Be…": a stub of a name reads as another word).
 func fit(s string, width, size float64) string {
 	if textWidth(s, size) <= width {
 		return s
@@ -50,7 +52,11 @@ func fit(s string, width, size float64) string {
 		return ""
 	}
 	r := []rune(s)
-	return string(r[:min(n, len(r))]) + "…"
+	cut := string(r[:min(n, len(r))])
+	if i := strings.LastIndexByte(cut, ' '); i >= 2 && r[min(n, len(r))] != ' ' {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ") + "…"
 }
 
 // spread moves label baselines apart so that no two are closer than gap, keeping them between lo

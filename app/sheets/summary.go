@@ -1,0 +1,256 @@
+package sheets
+
+import (
+	"strconv"
+	"strings"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/story"
+	"racedirector/app/story/chart"
+)
+
+// SheetSummary is the one-page tour summary: the general classification's chart, the jerseys'
+// history and the awards (issue 15), in the PDF's language. Its workbook holds the awards and the
+// charts' data as tables.
+const SheetSummary = "summary"
+
+// Summary page layout on A4 landscape, in mm: the charts on the left, the awards on the right.
+const (
+	summaryChartsWidth = 172.0
+	summaryGutter      = 6.0
+	summaryTop         = headerBottom + 1
+)
+
+// summaryPage is what the summary's PDF page draws.
+type summaryPage struct {
+	gc, jerseys *chart.Chart
+	// awards are the awards column's paragraphs, in order.
+	awards []summaryPara
+}
+
+// summaryPara is one paragraph of the awards column: a bold heading and lines (a wrapped line when
+// wrap is set: the stage winners).
+type summaryPara struct {
+	heading string
+	lines   []string
+	wrap    bool
+}
+
+// summary makes the tour summary after the last closed stage.
+func (s *source) summary() ([]sheetDoc, error) {
+	if s.closed == 0 {
+		return nil, race.Conflict("no stage is closed yet: the tour summary is printed after a closed stage")
+	}
+	st, err := story.Tell(s.t, s.closed, s.after)
+	if err != nil {
+		return nil, err
+	}
+	l := s.l
+	sub := l.T("story.moment.after", "N", s.closed, "Stages", len(s.t.Stages))
+	if s.closed == len(s.t.Stages) {
+		sub = l.T("story.moment.final", "Stages", s.closed)
+	}
+	gc := pdfSafeChart(chart.GC(st, l, chart.Screen()))
+	page := &summaryPage{gc: &gc, awards: summaryAwards(l, s.rs, st)}
+	doc := sheetDoc{id: SheetSummary, title: l.T("sheets.title.summary"), subtitle: sub, short: l.T("sheets.title.summary"), landscape: true,
+		blocks: []block{{summary: page}}}
+	if len(st.Jerseys) > 0 {
+		j := pdfSafeChart(chart.Jerseys(st, l, chart.Screen()))
+		page.jerseys = &j
+	}
+	// The workbook's tables: the awards, then each chart's data (the PDF draws the page above instead).
+	for _, p := range page.awards {
+		t := &table{title: p.heading, cols: []column{flexCol(p.heading, 120, true)}}
+		for _, line := range p.lines {
+			t.rows = append(t.rows, tableRow{cells: []cell{textCell(line)}})
+		}
+		doc.blocks = append(doc.blocks, block{table: t, xlsxOnly: true})
+	}
+	for _, c := range []*chart.Chart{page.gc, page.jerseys} {
+		if c != nil {
+			doc.blocks = append(doc.blocks, block{table: chartTable(c), xlsxOnly: true})
+		}
+	}
+	return []sheetDoc{doc}, nil
+}
+
+// pdfSafeChart is a copy of a chart whose every text the PDF can print (see safeText).
+func pdfSafeChart(c chart.Chart) chart.Chart {
+	shapes := make([]chart.Shape, len(c.Shapes))
+	for i, sh := range c.Shapes {
+		if t, ok := sh.(chart.Text); ok {
+			t.S = safeText(t.S)
+			sh = t
+		}
+		shapes[i] = sh
+	}
+	c.Shapes = shapes
+	c.Title = safeText(c.Title)
+	return c
+}
+
+// chartTable is a chart's data as a sheet table.
+func chartTable(c *chart.Chart) *table {
+	t := &table{title: c.Title}
+	for i, h := range c.Table.Head {
+		t.cols = append(t.cols, col(h, 24, map[bool]string{true: "L", false: "R"}[i == 0]))
+	}
+	for _, r := range c.Table.Rows {
+		row := tableRow{}
+		for _, v := range r {
+			row.cells = append(row.cells, textCell(v))
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+// summaryAwards writes the awards as the summary's paragraphs: each podium, the special awards,
+// the stage winners.
+func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summaryPara {
+	a := st.Awards
+	var out []summaryPara
+	for _, p := range a.Podiums {
+		para := summaryPara{heading: l.T("story.class." + p.Class)}
+		if p.Jersey != nil {
+			para.heading += " · " + p.Jersey.NameIn(l.Lang())
+		}
+		for _, pl := range p.Places {
+			who := pl.Name
+			if pl.Bib == 0 {
+				who = pl.Team
+			} else if pl.Team != "" {
+				who += " (" + pl.Team + ")"
+			}
+			value := chart.TimeIn(l, rs, pl.Value)
+			switch {
+			case p.ByPoints:
+				value = l.N("story.points", pl.Value)
+			case pl.Gap > 0:
+				value = chart.GapIn(l, rs, pl.Gap)
+			}
+			para.lines = append(para.lines, strconv.Itoa(pl.Rank)+". "+who+" — "+value)
+		}
+		out = append(out, para)
+	}
+	specials := summaryPara{heading: l.T("story.summary.specials")}
+	add := func(id, who, detail string) {
+		specials.lines = append(specials.lines, l.T("story.award."+id)+": "+who+" — "+detail)
+	}
+	if w := a.MostDaysInLead; w != nil {
+		add("most_days", w.Name, l.N("story.days", w.Days))
+	}
+	if c := a.Climber; c != nil {
+		add("climber", c.Name, l.T("story.award.climber.detail", "From", c.From, "To", c.To, "Gained", l.N("story.places", c.Gained)))
+	}
+	if r := a.LanterneRouge; r != nil {
+		add("lanterne_rouge", r.Name, l.T("story.award.lanterne_rouge.detail", "Rank", r.Rank, "Gap", chart.GapIn(l, rs, r.Gap)))
+	}
+	if c := a.MostCombative; c != nil {
+		detail := l.T("story.award.most_combative.named")
+		if !c.Named || c.Stages > 0 {
+			detail = l.N("story.award.most_combative.stages", c.Stages)
+		}
+		add("most_combative", c.Name, detail)
+	}
+	if t := a.BestTeam; t != nil {
+		add("best_team", t.Team, chart.TimeIn(l, rs, t.Value))
+	}
+	if len(specials.lines) > 0 {
+		out = append(out, specials)
+	}
+	if len(a.StageWinners) > 0 {
+		wins := summaryPara{heading: l.T("story.award.stage_winners"), wrap: true}
+		var parts []string
+		for _, w := range a.StageWinners {
+			parts = append(parts, strconv.Itoa(w.Stage)+" "+w.Name)
+		}
+		wins.lines = []string{strings.Join(parts, " · ")}
+		out = append(out, wins)
+	}
+	return out
+}
+
+// summary draws the tour summary's page: the charts on the left, the awards on the right, the
+// awards' type made small enough for all of them to fit.
+func (d *pdfDoc) summary(p *summaryPage) {
+	pdf := d.pdf
+	w, h := pdf.GetPageSize()
+	bottom := h - footerSpace
+	y := summaryTop
+	if p.gc != nil {
+		y = d.chartTitle(p.gc.Title, y)
+		ch := min(summaryChartsWidth*p.gc.H/p.gc.W, (bottom-y)*0.62)
+		p.gc.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, ch)
+		y += ch + 2
+	}
+	if p.jerseys != nil && bottom-y > 24 {
+		y = d.chartTitle(p.jerseys.Title, y)
+		p.jerseys.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, bottom-y)
+	}
+	x := pageMargin + summaryChartsWidth + summaryGutter
+	width := w - pageMargin - x
+	for size := 8.0; size >= 4.5; size -= 0.5 {
+		if d.awardsHeight(p.awards, width, size) <= bottom-summaryTop || size == 4.5 {
+			d.drawAwards(p.awards, x, width, size)
+			break
+		}
+	}
+	setText(pdf, 0, 0, 0)
+}
+
+// chartTitle prints a chart's title at y over the charts' column and returns the y below it.
+func (d *pdfDoc) chartTitle(title string, y float64) float64 {
+	d.pdf.SetFont(fontFamily, "B", headingSize)
+	setText(d.pdf, 20, 20, 20)
+	d.pdf.SetXY(pageMargin, y)
+	d.pdf.CellFormat(summaryChartsWidth, 5, fitText(d.pdf, safeText(title), summaryChartsWidth), "", 0, "L", false, 0, "")
+	return y + 5.5
+}
+
+// awardLines is one paragraph's lines as printed in width at size (the wrapped ones split).
+func (d *pdfDoc) awardLines(p summaryPara, width, size float64) []string {
+	d.pdf.SetFont(fontFamily, "", size)
+	if !p.wrap {
+		return p.lines
+	}
+	var out []string
+	for _, l := range p.lines {
+		out = append(out, d.pdf.SplitText(safeText(l), width)...)
+	}
+	return out
+}
+
+// awardsHeight is the height the awards take at a type size.
+func (d *pdfDoc) awardsHeight(paras []summaryPara, width, size float64) float64 {
+	line := size * 0.48
+	total := 0.0
+	for _, p := range paras {
+		total += line*1.25 + float64(len(d.awardLines(p, width, size)))*line + line*0.5
+	}
+	return total
+}
+
+// drawAwards prints the awards column at a type size.
+func (d *pdfDoc) drawAwards(paras []summaryPara, x, width, size float64) {
+	pdf := d.pdf
+	line := size * 0.48
+	y := summaryTop
+	for _, p := range paras {
+		setText(pdf, 20, 20, 20)
+		pdf.SetFont(fontFamily, "B", size+0.5)
+		pdf.SetXY(x, y)
+		pdf.CellFormat(width, line*1.25, fitText(pdf, safeText(p.heading), width), "", 0, "L", false, 0, "")
+		y += line * 1.25
+		lines := d.awardLines(p, width, size)
+		pdf.SetFont(fontFamily, "", size)
+		setText(pdf, 40, 40, 40)
+		for _, l := range lines {
+			pdf.SetXY(x, y)
+			pdf.CellFormat(width, line, fitText(pdf, safeText(l), width), "", 0, "L", false, 0, "")
+			y += line
+		}
+		y += line * 0.5
+	}
+}

@@ -1,0 +1,64 @@
+package e2e
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestStoryOnTabletPhoneAndTV opens the story of a Cycling Party tour after two stages on a tablet and a
+// phone (the director's page and the follower's: healthy, the chart drawn for the screen shown, the data
+// behind its toggle), the palmarès of a team, and the podium on a 1080p TV, which fits the screen.
+func TestStoryOnTabletPhoneAndTV(t *testing.T) {
+	srv := startServer(t)
+	teams := defaultTeams(t, srv, 3)
+	tourID := createTour(t, srv, "cycling-party", "Tour of the Story", 6, cpStages(), teams, false)
+	var all []int
+	for team := 1; team <= 3; team++ {
+		for n := 1; n <= 6; n++ {
+			all = append(all, team*10+n)
+		}
+	}
+	closeStage1(t, srv, tourID, cpGroup(0, 3, 4, all[:5]...), cpGroup(1, 6, 2, all[5:]...))
+	s2 := "/api/v1/tours/" + tourID + "/stages/2"
+	api[obj](t, srv, "PUT", s2+"/finish", obj{"groups": []obj{cpGroup(0, 5, 2, all[6:17]...), cpGroup(1, 2, 3, all[:6]...), cpGroup(2, 1, 1, all[17:]...)}}, 200)
+	api[obj](t, srv, "POST", s2+"/close", nil, 200)
+	code := followCode(t, srv, tourID)
+	b := newBrowser(t)
+
+	tb := b.newTab(t, srv)
+	for _, path := range []string{"/tours/" + tourID + "/story", "/follow/" + code + "/story"} {
+		tb.visit(path)
+		tb.checkViewports("Tour of the Story")
+		for _, vp := range []viewport{phone, tablet} {
+			tb.setViewport(vp)
+			want, other := ".chart-screen", ".chart-phone"
+			if vp.name == "phone" {
+				want, other = other, want
+			}
+			shown := eval[bool](tb, `(() => { const s = document.querySelector("#chart-gc `+want+` svg"), o = document.querySelector("#chart-gc `+other+` svg");
+				return !!s && s.getBoundingClientRect().width > 200 && (!o || o.getBoundingClientRect().width === 0); })()`)
+			if !shown {
+				tb.errorf("%s on the %s does not show the chart drawn for it (%s)", path, vp.name, want)
+			}
+		}
+		tb.run("showing the data", chromedp.Click(chromedp.CSS(`#chart-gc details.chart-data > summary`)))
+		if !eval[bool](tb, `document.querySelector("#chart-gc table.chart-table").getBoundingClientRect().height > 0`) {
+			tb.errorf("%s: the GC chart's data does not open", path)
+		}
+		tb.wantText("#awards", "Stage winners")
+		tb.check("Tour of the Story")
+	}
+
+	tb.visit("/teams/" + strconv.FormatUint(uint64(teams[0]), 10) + "/palmares")
+	tb.checkViewports("Palmarès")
+	tb.wantText("table.palmares", "Tour of the Story")
+
+	tvTab := b.newTab(t, srv)
+	tvTab.setViewport(tv)
+	tvTab.visit("/follow/" + code + "/tv/podium")
+	tvTab.check("Podium")
+	lookAtTV(tvTab, "the podium")
+	tvTab.wantText(".tvp-gc", "General classification")
+}

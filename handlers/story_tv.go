@@ -1,0 +1,116 @@
+package handlers
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/sheets"
+	"racedirector/views"
+)
+
+// tvPodiumMaxWins is how many riders the TV podium's stage wins list names.
+const tvPodiumMaxWins = 5
+
+// podiumScreen is the room's TV podium (/follow/{code}/tv/podium): the general classification's
+// podium on its steps, the other classifications' podiums, the special awards and the stage wins, on
+// one 1920×1080 screen that never scrolls.
+type podiumScreen struct {
+	Code, Tour, Ruleset string
+	// Heading says where the tour is ("Final result, 21 stages", "After stage 4 of 21").
+	Heading string
+	// Empty says the podium appears later (no stage closed yet).
+	Empty string
+	// GC is the general classification's podium in step order; Others the other classifications'.
+	GC     *awardPodium
+	Others []awardPodium
+	Awards awardsView
+	Wins   []tvWins
+}
+
+// tvWins is a rider and how many stages he won.
+type tvWins struct {
+	Bib               int
+	Name, Team, Color string
+	Wins              string
+	count             int
+}
+
+// FollowPodiumPage is GET /follow/{code}/tv/podium: the podium screen for the room's TV.
+func (h *Handler) FollowPodiumPage(c echo.Context) error {
+	st, done, err := h.followedTour(c)
+	if done || err != nil {
+		return err
+	}
+	l := h.tr(c)
+	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang())}
+	s, err := tellStory(st)
+	if err != nil {
+		return err
+	}
+	if s == nil {
+		scr.Empty = l.T("story.tv.none")
+	} else {
+		scr.Heading = momentIn(l, st)
+		scr.Awards = awardsIn(l, st, s)
+		for i, p := range scr.Awards.Podiums {
+			if p.Class == race.ClassIndividual && scr.GC == nil {
+				scr.GC = &scr.Awards.Podiums[i]
+				continue
+			}
+			scr.Others = append(scr.Others, p)
+		}
+		scr.Wins = stageWinsIn(l, scr.Awards.Winners)
+	}
+	return h.render(c, http.StatusOK, "follow_podium", views.Page{Title: l.T("story.tv.title") + " · " + st.Tour.Name, Data: scr})
+}
+
+// stageWinsIn counts each rider's stage wins, most first (ties: the first to win), at most
+// tvPodiumMaxWins riders.
+func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
+	var out []tvWins
+	index := map[int]int{}
+	for _, w := range winners {
+		k, ok := index[w.Bib]
+		if !ok {
+			k = len(out)
+			index[w.Bib] = k
+			out = append(out, tvWins{Bib: w.Bib, Name: w.Name, Team: w.Team, Color: tvColor(w.Color)})
+		}
+		out[k].count++
+	}
+	slices.SortStableFunc(out, func(a, b tvWins) int { return b.count - a.count })
+	out = out[:min(len(out), tvPodiumMaxWins)]
+	for i := range out {
+		out[i].Wins = l.N("story.tv.wins", out[i].count)
+	}
+	return out
+}
+
+// SummaryPDF is GET /tours/{id}/sheets/summary.pdf: the one-page tour summary in the request's
+// language (the same as /api/v1/tours/{id}/sheets/summary.pdf); before the first closed stage it leads
+// to the story page, which says when the story begins.
+func (h *Handler) SummaryPDF(c echo.Context) error {
+	id, err := idParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	in, err := h.sheetInput(c, id)
+	if err != nil {
+		return err
+	}
+	if in.Closed == 0 {
+		// No story yet: the story page says when it begins.
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/tours/%d/story", id))
+	}
+	var buf bytes.Buffer
+	if err := sheets.PDF(&buf, sheets.SheetSummary, in); err != nil {
+		return err
+	}
+	return attachment(c, fmt.Sprintf("tour-%d-summary.pdf", id), "application/pdf", buf.Bytes())
+}
