@@ -184,6 +184,7 @@ func TestTVInTheRoom(t *testing.T) {
 
 // TestTVOfEachRulesetFits shows every view of a tour of each ruleset on a 1080p TV, before the start,
 // after stage 1 (with a sprint of stage 2 entered) and after the last stage: each fits the screen.
+// The finished tour's story is looked at too, on a tablet, a phone and a 1080p screen, with its podium.
 func TestTVOfEachRulesetFits(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
@@ -266,5 +267,6 @@ func TestTVOfEachRulesetFits(t *testing.T) {
 				lookAtTV(tb, label)
 			}
 		}
+		lookAtTheStory(t, b, srv, rs.name, final)
 	}
 }

@@ -62,3 +62,29 @@ func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 	lookAtTV(tvTab, "the podium")
 	tvTab.wantText(".tvp-gc", "General classification")
 }
+
+// lookAtTheStory opens the story of a finished tour of a game (the director's page and the
+// follower's) on a tablet, a phone and a 1080p screen, each healthy, with a chart and its data for
+// every kind the page lists and the awards; then the podium on a 1080p TV, which fits the screen.
+func lookAtTheStory(t *testing.T, b *browser, srv *server, game, tourID string) {
+	t.Helper()
+	code := followCode(t, srv, tourID)
+	tb := b.newTab(t, srv)
+	for _, path := range []string{"/tours/" + tourID + "/story", "/follow/" + code + "/story"} {
+		tb.visit(path)
+		tb.checkViewports("Story of")
+		tb.setViewport(tv)
+		tb.check("Story of")
+		charts := eval[int](tb, `document.querySelectorAll("section.story-chart figure svg").length`)
+		tables := eval[int](tb, `document.querySelectorAll("section.story-chart table.chart-table").length`)
+		if charts == 0 || tables == 0 || charts != 2*tables {
+			tb.errorf("%s story %s: %d drawings for %d data tables (want a phone and a screen drawing of each)", game, path, charts, tables)
+		}
+		tb.wantText("#awards", "Stage winners")
+	}
+	podium := b.newTab(t, srv)
+	podium.setViewport(tv)
+	podium.visit("/follow/" + code + "/tv/podium")
+	podium.check("Podium")
+	lookAtTV(podium, game+" podium")
+}

@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/story"
+	"racedirector/app/story/storytest"
+	"racedirector/data"
 )
 
 // near says whether two coordinates are the same to a rounding.
@@ -268,5 +271,37 @@ func TestFitCutsAtTheEndOfAWord(t *testing.T) {
 		if got := fit(c.s, c.width, 10); got != c.want {
 			t.Errorf("fit(%q, %v) = %q, want %q", c.s, c.width, got, c.want)
 		}
+	}
+}
+
+// TestManyManagersDrawTheTopTen: with more managers than story.TopSize (a grand tour of 30 teams),
+// the lines are the final top ten's, the scale is theirs, and the data table still lists them all.
+func TestManyManagersDrawTheTopTen(t *testing.T) {
+	list, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := race.FindRuleset(list, "cycling-party")
+	tour, results := storytest.Tour(rs, storytest.Options{Teams: 14, Riders: 4, Stages: 5, Seed: 7})
+	s, err := story.Build(tour, results, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Managers) <= story.TopSize {
+		t.Fatalf("%d managers: the test wants more than %d", len(s.Managers), story.TopSize)
+	}
+	c, ok := ManagerPoints(s, catalogue(t).Localizer("en"), Screen())
+	if !ok {
+		t.Fatal("no managers chart")
+	}
+	for i, m := range s.Managers {
+		_, drawn := byKey[Polyline](c, "team-"+itoa(m.TeamID))
+		_, labelled := byKey[Text](c, "label-team-"+itoa(m.TeamID))
+		if want := i < story.TopSize; drawn != want || labelled != want {
+			t.Errorf("manager %d (rank %d): line %v, label %v; want %v", m.TeamID, i+1, drawn, labelled, want)
+		}
+	}
+	if len(c.Table.Rows) != len(s.Managers) {
+		t.Errorf("the data table lists %d managers of %d", len(c.Table.Rows), len(s.Managers))
 	}
 }

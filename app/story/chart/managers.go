@@ -31,16 +31,20 @@ func managerColors(ms []story.Manager) []string {
 	return out
 }
 
-// ManagerPoints draws the Cycling Party managers' points after every stage (a line per manager,
-// as if the tour stopped after that stage); ok is false when the tour has no manager points.
+// ManagerPoints draws the Cycling Party managers' points after every stage (a line per manager of
+// the final top ten, as if the tour stopped after that stage); ok is false when the tour has no
+// manager points.
 func ManagerPoints(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) {
 	if len(s.Managers) == 0 {
 		return Chart{}, false
 	}
 	c := &canvas{font: lay.Font}
 	f := lay.Font
+	// drawn are the managers with a line: the first story.TopSize (a table of many players stays
+	// readable); the data table lists them all.
+	drawn := s.Managers[:min(len(s.Managers), story.TopSize)]
 	most := 1
-	for _, m := range s.Managers {
+	for _, m := range drawn {
 		for _, p := range m.Points {
 			most = max(most, p)
 		}
@@ -56,10 +60,10 @@ func ManagerPoints(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) 
 		c.text(ax.left-f*0.6, y(v)+f*0.3, l.Int(int(v)), 0.8, inkSoft, "end")
 	}
 	ax.draw(c, bottom+f*1.5, l.T("story.chart.stage_axis"))
-	cols := managerColors(s.Managers)
-	ends := make([]float64, len(s.Managers))
-	for i := len(s.Managers) - 1; i >= 0; i-- {
-		m := s.Managers[i]
+	cols := managerColors(drawn)
+	ends := make([]float64, len(drawn))
+	for i := len(drawn) - 1; i >= 0; i-- {
+		m := drawn[i]
 		line := Polyline{Stroke: cols[i], Width: f * 0.24, Key: "team-" + itoa(m.TeamID)}
 		for st, p := range m.Points {
 			line.Points = append(line.Points, Point{ax.x(st + 1), y(float64(p))})
@@ -73,7 +77,7 @@ func ManagerPoints(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) 
 		c.add(Circle{X: last.X, Y: last.Y, R: ax.dot(f), Fill: cols[i]})
 	}
 	labels := spread(ends, f*0.95, top, bottom+f*0.6)
-	for i, m := range s.Managers {
+	for i, m := range drawn {
 		name := fit(itoa(m.Rank)+" "+m.Team, lay.W-ax.right-f*0.9, f*0.8)
 		c.add(Text{X: ax.right + f*0.8, Y: labels[i] + f*0.3, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0, Key: "label-team-" + itoa(m.TeamID)})
 	}
