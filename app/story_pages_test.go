@@ -196,15 +196,16 @@ func TestStoryPagesBeforeAnyStageAndNotFound(t *testing.T) {
 }
 
 // TestTourSummaryPDF reads the one-page tour summary back with pdftotext in each language: its title,
-// the classifications' names, the awards and the winner are there, on one page; the sheets list it.
+// the charts' titles, the classifications' names, the awards and the winner are there, on one page;
+// the sheets list it.
 func TestTourSummaryPDF(t *testing.T) {
 	ta := newTestApp(t)
 	run := raceTourOfEach(t, ta)["finished"]
 	winner := run.standings(t, 3).Individual[0]
 	want := map[string][]string{
-		"en": {"Tour summary", "General classification", "Stage winners", "Most days in the leader's jersey", "Who wore each jersey"},
-		"es": {"Resumen de la vuelta", "General individual", "Ganadores de etapa", "Quién vistió cada maillot"},
-		"it": {"Riepilogo del giro", "Classifica generale", "Vincitori di tappa", "Chi ha indossato ogni maglia"},
+		"en": {"Tour summary", "General classification", "Stage winners", "Most days in the leader's jersey", "Who wore each jersey", "Gap to the leader", "Cycling Party managers' points"},
+		"es": {"Resumen de la vuelta", "General individual", "Ganadores de etapa", "Quién vistió cada maillot", "Diferencia con el líder", "Puntos de los directores de Cycling Party"},
+		"it": {"Riepilogo del giro", "Classifica generale", "Vincitori di tappa", "Chi ha indossato ogni maglia", "Distacco dal leader", "Punti dei direttori sportivi di Cycling Party"},
 	}
 	for lang, words := range want {
 		rec := getIn(t, ta, lang, fmt.Sprintf("/tours/%d/sheets/summary.pdf", run.id))

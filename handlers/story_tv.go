@@ -22,6 +22,8 @@ const tvPodiumMaxWins = 5
 // one 1920×1080 screen that never scrolls.
 type podiumScreen struct {
 	Code, Tour, Ruleset string
+	// Link is the follow page's address for a phone in the room (its QR code is beside it).
+	Link string
 	// Heading says where the tour is ("Final result, 21 stages", "After stage 4 of 21").
 	Heading string
 	// Empty says the podium appears later (no stage closed yet).
@@ -48,7 +50,8 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 		return err
 	}
 	l := h.tr(c)
-	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang())}
+	base, _, _ := siteAddress(c.Request())
+	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: base + "/follow/" + st.FollowCode}
 	s, err := tellStory(st)
 	if err != nil {
 		return err

@@ -152,7 +152,7 @@ func TestPDFEverySheet(t *testing.T) {
 			SheetCyclingParty: {{"Cycling Party managers", "after stage 3 of 3"},
 				{"Rank", "Manager (team)", "Stage wins", "Individual", "Regularity", "Mountain", "Sprints", "Teams", "Total"},
 				{"Stage 1 win", "12", "Søren Kragh Andersen", "5"}, {"Individual", "1", "11", "Tadej Pogačar", "Rojo Racing", "25"}},
-			SheetSummary: {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}},
+			SheetSummary: {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}, {"Gap to the leader"}, {"Cycling Party managers' points"}},
 			SheetBook: {{"Stage sheet", "Stage 1 of 3 — flat, 200 km"}, {"Stage result", "Stage 2 of 3 — medium, 180 km"},
 				{"Stage result", "Stage 3 of 3"}, {"General control", "after stage 3 of 3"}, {"Cycling Party managers"}},
 		}},
@@ -171,7 +171,7 @@ func TestPDFEverySheet(t *testing.T) {
 			SheetRegularity: {{"Regularity control"}, {"Søren Lilholt"}},
 			SheetMountain:   {{"Mountain control"}, {"1", "13", "Ángel Arroyo", "5", "5"}},
 			SheetTeams:      {{"Teams control"}, {"Team classification"}},
-			SheetSummary:    {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}},
+			SheetSummary:    {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}, {"Gap to the leader"}},
 			SheetBook:       {{"Stage sheet", "Stage 1 of 2 — low, 181 squares (169 km)"}, {"Effort-points control"}},
 		}},
 		{"2ruote", ruoteTour(t), map[string][][]string{
@@ -187,7 +187,7 @@ func TestPDFEverySheet(t *testing.T) {
 			SheetRegularity: {{"Regularity control", "after stage 2 of 2"}, {"Regularity (Maglia Ciclamino)"},
 				{"1", "22", "Felice Gimondi", "Molteni", "15", "15", "30"}, {"2", "23", "Søren Kragh Andersen", "5", "20", "25"}},
 			SheetTeams:   {{"Teams control"}, {"1", "Molteni", "2:00", "1:00", "3:00", "—"}, {"2", "Bianchi", "2:00", "1:30", "3:30", "+0:30"}},
-			SheetSummary: {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}},
+			SheetSummary: {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}, {"Gap to the leader"}},
 			SheetBook:    {{"Stage sheet", "Stage 1 of 2 — mountain, 11 terrain cards"}, {"Fatigue control"}},
 		}},
 	}

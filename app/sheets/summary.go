@@ -10,9 +10,9 @@ import (
 	"racedirector/app/story/chart"
 )
 
-// SheetSummary is the one-page tour summary: the general classification's chart, the jerseys'
-// history and the awards (issue 15), in the PDF's language. Its workbook holds the awards and the
-// charts' data as tables.
+// SheetSummary is the one-page tour summary: the charts of the story (the general classification,
+// the gaps, the jerseys' history and, in Cycling Party, the managers' points) and the awards, in the
+// PDF's language. Its workbook holds the awards and the charts' data as tables.
 const SheetSummary = "summary"
 
 // Summary page layout on A4 landscape, in mm: the charts on the left, the awards on the right.
@@ -24,7 +24,8 @@ const (
 
 // summaryPage is what the summary's PDF page draws.
 type summaryPage struct {
-	gc, jerseys *chart.Chart
+	// charts are drawn two to a row, in order; a last one alone spans its row.
+	charts []chart.Chart
 	// awards are the awards column's paragraphs, in order.
 	awards []summaryPara
 }
@@ -51,14 +52,9 @@ func (s *source) summary() ([]sheetDoc, error) {
 	if s.closed == len(s.t.Stages) {
 		sub = l.T("story.moment.final", "Stages", s.closed)
 	}
-	gc := pdfSafeChart(chart.GC(st, l, chart.Screen()))
-	page := &summaryPage{gc: &gc, awards: summaryAwards(l, s.rs, st)}
+	page := &summaryPage{charts: summaryCharts(st, l), awards: summaryAwards(l, s.rs, st)}
 	doc := sheetDoc{id: SheetSummary, title: l.T("sheets.title.summary"), subtitle: sub, short: l.T("sheets.title.summary"), landscape: true,
 		blocks: []block{{summary: page}}}
-	if len(st.Jerseys) > 0 {
-		j := pdfSafeChart(chart.Jerseys(st, l, chart.Screen()))
-		page.jerseys = &j
-	}
 	// The workbook's tables: the awards, then each chart's data (the PDF draws the page above instead).
 	for _, p := range page.awards {
 		t := &table{title: p.heading, cols: []column{flexCol(p.heading, 120, true)}}
@@ -67,12 +63,33 @@ func (s *source) summary() ([]sheetDoc, error) {
 		}
 		doc.blocks = append(doc.blocks, block{table: t, xlsxOnly: true})
 	}
-	for _, c := range []*chart.Chart{page.gc, page.jerseys} {
-		if c != nil {
-			doc.blocks = append(doc.blocks, block{table: chartTable(c), xlsxOnly: true})
-		}
+	for i := range page.charts {
+		doc.blocks = append(doc.blocks, block{table: chartTable(&page.charts[i]), xlsxOnly: true})
 	}
 	return []sheetDoc{doc}, nil
+}
+
+// summaryCharts are the charts the summary prints: every chart of the story but where the managers'
+// points come from (the awards list the managers' podium), drawn for a quarter of the page; a last
+// chart alone on its row is drawn for the whole width.
+func summaryCharts(st *story.Story, l *i18n.Localizer) []chart.Chart {
+	var out []chart.Chart
+	for _, c := range chart.All(st, l, chart.Quarter()) {
+		if c.Kind != chart.KindSources {
+			out = append(out, c)
+		}
+	}
+	if len(out)%2 == 1 {
+		for _, c := range chart.All(st, l, chart.Screen()) {
+			if c.Kind == out[len(out)-1].Kind {
+				out[len(out)-1] = c
+			}
+		}
+	}
+	for i := range out {
+		out[i] = pdfSafeChart(out[i])
+	}
+	return out
 }
 
 // pdfSafeChart is a copy of a chart whose every text the PDF can print (see safeText).
@@ -178,16 +195,20 @@ func (d *pdfDoc) summary(p *summaryPage) {
 	pdf := d.pdf
 	w, h := pdf.GetPageSize()
 	bottom := h - footerSpace
-	y := summaryTop
-	if p.gc != nil {
-		y = d.chartTitle(p.gc.Title, y)
-		ch := min(summaryChartsWidth*p.gc.H/p.gc.W, (bottom-y)*0.62)
-		p.gc.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, ch)
-		y += ch + 2
-	}
-	if p.jerseys != nil && bottom-y > 24 {
-		y = d.chartTitle(p.jerseys.Title, y)
-		p.jerseys.DrawPDF(pdf, pageMargin, y, summaryChartsWidth, bottom-y)
+	rows := (len(p.charts) + 1) / 2
+	cellW := (summaryChartsWidth - summaryGutter) / 2
+	for r := 0; r < rows; r++ {
+		top := summaryTop + float64(r)*(bottom-summaryTop)/float64(rows)
+		rowH := (bottom-summaryTop)/float64(rows) - 2
+		for k := 0; k < 2 && 2*r+k < len(p.charts); k++ {
+			c := p.charts[2*r+k]
+			x, w := pageMargin+float64(k)*(cellW+summaryGutter), cellW
+			if 2*r+1 == len(p.charts) {
+				w = summaryChartsWidth
+			}
+			y := d.chartTitle(c.Title, x, w, top)
+			c.DrawPDF(pdf, x, y, w, top+rowH-y)
+		}
 	}
 	x := pageMargin + summaryChartsWidth + summaryGutter
 	width := w - pageMargin - x
@@ -200,12 +221,19 @@ func (d *pdfDoc) summary(p *summaryPage) {
 	setText(pdf, 0, 0, 0)
 }
 
-// chartTitle prints a chart's title at y over the charts' column and returns the y below it.
-func (d *pdfDoc) chartTitle(title string, y float64) float64 {
-	d.pdf.SetFont(fontFamily, "B", headingSize)
+// chartTitle prints a chart's title at x, y in the width w (its type made smaller, down to 7 pt, for
+// a long title to fit) and returns the y below it.
+func (d *pdfDoc) chartTitle(title string, x, w, y float64) float64 {
+	title = safeText(title)
+	for size := headingSize; size >= 7; size -= 0.5 {
+		d.pdf.SetFont(fontFamily, "B", size)
+		if d.pdf.GetStringWidth(title) <= w {
+			break
+		}
+	}
 	setText(d.pdf, 20, 20, 20)
-	d.pdf.SetXY(pageMargin, y)
-	d.pdf.CellFormat(summaryChartsWidth, 5, fitText(d.pdf, safeText(title), summaryChartsWidth), "", 0, "L", false, 0, "")
+	d.pdf.SetXY(x, y)
+	d.pdf.CellFormat(w, 5, fitText(d.pdf, title, w), "", 0, "L", false, 0, "")
 	return y + 5.5
 }
 
