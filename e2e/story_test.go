@@ -9,7 +9,8 @@ import (
 
 // TestStoryOnTabletPhoneAndTV opens the story of a Cycling Party tour after two stages on a tablet and a
 // phone (the director's page and the follower's: healthy, the chart drawn for the screen shown, the data
-// behind its toggle), the palmarès of a team, and the podium on a 1080p TV, which fits the screen.
+// behind its toggle), follows the follower's story live through the last stage's end, opens the
+// palmarès of a team, and the podium on a 1080p TV, which fits the screen.
 func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
@@ -49,6 +50,24 @@ func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 		}
 		tb.wantText("#awards", "Stage winners")
 		tb.check("Tour of the Story")
+	}
+
+	// The follower's story is live: entries of the open stage leave it be, the stage's end brings the
+	// final story in place without a reload, with the data the reader opened still open.
+	tb.visit("/follow/" + code + "/story")
+	tb.waitFor("the live stream", `document.querySelector("[data-live-state]").getAttribute("data-live-state") === "live"`)
+	tb.run("opening the gaps' data and marking the page", chromedp.Click(chromedp.CSS(`#chart-gaps details.chart-data > summary`)),
+		chromedp.Evaluate[chromedp.Void](`window.__e2eStory = true`))
+	s3 := "/api/v1/tours/" + tourID + "/stages/3"
+	api[obj](t, srv, "PUT", s3+"/sprints/1", obj{"order": []int{11, 21, 31}}, 200)
+	api[obj](t, srv, "PUT", s3+"/finish", obj{"groups": []obj{cpGroup(0, 5, 2, all[:12]...), cpGroup(1, 2, 3, all[12:]...)}}, 200)
+	api[obj](t, srv, "POST", s3+"/close", nil, 200)
+	tb.waitFor("the final story", `document.querySelector(".follow-where").textContent.includes("Final result")`)
+	if !eval[bool](tb, `window.__e2eStory === true && document.querySelector("#chart-gaps details.chart-data").open`) {
+		tb.errorf("the story was reloaded, or the opened data closed, when the stage ended")
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#awards table tbody tr").length`); n != 3 {
+		tb.errorf("the final story lists %d stage winners, want 3", n)
 	}
 
 	tb.visit("/teams/" + strconv.FormatUint(uint64(teams[0]), 10) + "/palmares")

@@ -30,6 +30,9 @@ type storyView struct {
 	// is closed yet, says the story begins later.
 	Moment string
 	Empty  string
+	// Version is the tour's version the story was told at (the follower's live page compares the
+	// events' with it).
+	Version int64
 	// Closed is the number of closed stages told; Final says the tour is over.
 	Closed int
 	Final  bool
@@ -141,7 +144,7 @@ func tellStory(st *store.RaceState) (*story.Story, error) {
 
 // buildStory lays out the story of a tour in l's language.
 func buildStory(l *i18n.Localizer, st *store.RaceState) (*storyView, error) {
-	v := &storyView{Tour: st.Tour.Name, Code: st.FollowCode, Closed: st.Closed,
+	v := &storyView{Tour: st.Tour.Name, Code: st.FollowCode, Closed: st.Closed, Version: st.Version,
 		Final: len(st.Tour.Stages) > 0 && st.Closed == len(st.Tour.Stages)}
 	s, err := tellStory(st)
 	if err != nil {

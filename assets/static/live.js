@@ -161,6 +161,9 @@
     var version = root.getAttribute("data-version") || "0";
     var stage = Number(root.getAttribute("data-stage")) || 0;
     var page = root.getAttribute("data-page");
+    // closedOnly: the page (the story) changes only when a stage is closed or reopened, not with the
+    // open stage's entries.
+    var closedOnly = root.hasAttribute("data-closed-only");
     var busy = false;
     var latest = version;
     var again = false;
@@ -212,6 +215,7 @@
       update: function (ch, v) {
         if (cmp(v, latest) > 0) { latest = v; }
         if (cmp(v, version) <= 0) { return; }
+        if (closedOnly && ENTRY_KINDS[ch.kind]) { return; }
         if (busy) {
           again = true;
           return;
