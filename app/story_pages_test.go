@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"racedirector/app/store"
 )
 
 var (
@@ -264,7 +266,7 @@ func TestPalmaresKeepsTheNameAsRaced(t *testing.T) {
 		if len(rows) != 2 || rows[0][1] != fmt.Sprint(first.id) || rows[1][1] != fmt.Sprint(second.id) {
 			t.Fatalf("Rojo's palmarès in %s lists %d tours, want tours %d and %d:\n%s", lang, len(rows), first.id, second.id, clip(team))
 		}
-		if !strings.Contains(rows[0][2], `class="raced-as">Rojo<`) || !strings.Contains(rows[1][2], "Rojo Renacido") {
+		if !strings.Contains(rows[0][2], `">Rojo</td>`) || !strings.Contains(rows[1][2], "Rojo Renacido") {
 			t.Errorf("Rojo's palmarès in %s does not keep the names raced: %q / %q", lang, rows[0][2], rows[1][2])
 		}
 		page := pageIn(t, ta, fmt.Sprintf("/riders/%d/palmares", rider.ID), lang)
@@ -294,5 +296,28 @@ func TestPalmaresKeepsTheNameAsRaced(t *testing.T) {
 	teams := pageIn(t, ta, "/teams", "en")
 	if !strings.Contains(teams, fmt.Sprintf(`href="/teams/%d/palmares"`, rojo.ID)) || !strings.Contains(teams, fmt.Sprintf(`href="/riders/%d/palmares"`, rider.ID)) {
 		t.Error("the teams page does not link to the palmarès")
+	}
+}
+
+// TestPalmaresOfARestoredTour restores a tour from its backup (after deleting it): the restored tour
+// is in the palmarès of its teams and riders again, linked by their names.
+func TestPalmaresOfARestoredTour(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	run := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)
+	bibs := []int{11, 12, 13, 14, 15, 21, 22, 23, 24, 25}
+	run.finish(t, 1, cpGroup(3, 4, 5, bibs[:5]...), cpGroup(4, 2, 1, bibs[5:]...))
+	run.close(t, 1)
+	backup := backupOf(t, run)
+	tourCall(t, ta, http.MethodDelete, fmt.Sprintf("/api/v1/tours/%d", run.id), nil, http.StatusNoContent)
+	if page := pageIn(t, ta, fmt.Sprintf("/teams/%d/palmares", rojo.ID), "en"); len(palmaresRow.FindAllString(page, -1)) != 0 {
+		t.Fatal("a deleted tour is still in Rojo's palmarès")
+	}
+	restored := decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", backup, http.StatusCreated))
+	for _, path := range []string{fmt.Sprintf("/teams/%d/palmares", rojo.ID), fmt.Sprintf("/riders/%d/palmares", azul.Riders[0].ID)} {
+		rows := palmaresRow.FindAllStringSubmatch(pageIn(t, ta, path, "en"), -1)
+		if len(rows) != 1 || rows[0][1] != fmt.Sprint(restored.ID) {
+			t.Errorf("%s lists %d tours, want the restored tour %d", path, len(rows), restored.ID)
+		}
 	}
 }

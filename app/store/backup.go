@@ -222,8 +222,10 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	var id uint
 	err := s.write(func(tx *gorm.DB) error {
 		var err error
-		id, err = insertTour(tx, sc.Owner(), tour, b.Profile, b.Seed, states, b.Stages)
-		return err
+		if id, err = insertTour(tx, sc.Owner(), tour, b.Profile, b.Seed, states, b.Stages); err != nil {
+			return err
+		}
+		return linkByName(tx, id)
 	})
 	return id, err
 }

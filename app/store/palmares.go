@@ -93,12 +93,25 @@ func tourSources(tx *gorm.DB) error {
 			return fmt.Errorf("indexing tour_riders.source_rider_id: %w", err)
 		}
 	}
+	return linkByName(tx, 0)
+}
+
+// linkByName links the unlinked teams and riders of a tour (of every tour with tourID 0) to the
+// database's by name: a tour's team to the team of its owner's database with the same name, a rider
+// to the rider of that team with the same name. It serves the tours made before the copies kept
+// where they came from, and the tours restored from a backup.
+func linkByName(tx *gorm.DB, tourID uint) error {
+	teams, riders := "", ""
+	var args []any
+	if tourID != 0 {
+		teams, riders, args = " AND tour_teams.tour_id = ?", " AND tour_riders.tour_id = ?", []any{tourID}
+	}
 	if err := tx.Exec(`UPDATE tour_teams SET source_team_id = COALESCE((SELECT teams.id FROM teams JOIN tours ON tours.id = tour_teams.tour_id
-		WHERE teams.owner_id = tours.owner_id AND teams.name = tour_teams.name), 0) WHERE source_team_id IS NULL OR source_team_id = 0`).Error; err != nil {
+		WHERE teams.owner_id = tours.owner_id AND teams.name = tour_teams.name), 0) WHERE (source_team_id IS NULL OR source_team_id = 0)`+teams, args...).Error; err != nil {
 		return fmt.Errorf("linking the tours' teams to the database's: %w", err)
 	}
 	if err := tx.Exec(`UPDATE tour_riders SET source_rider_id = COALESCE((SELECT riders.id FROM riders JOIN tour_teams ON tour_teams.id = tour_riders.tour_team_id
-		WHERE riders.team_id = tour_teams.source_team_id AND riders.name = tour_riders.name), 0) WHERE source_rider_id IS NULL OR source_rider_id = 0`).Error; err != nil {
+		WHERE riders.team_id = tour_teams.source_team_id AND riders.name = tour_riders.name), 0) WHERE (source_rider_id IS NULL OR source_rider_id = 0)`+riders, args...).Error; err != nil {
 		return fmt.Errorf("linking the tours' riders to the database's: %w", err)
 	}
 	return nil
