@@ -2,7 +2,8 @@ package sheets
 
 // book is every sheet of the tour: for each stage its stage sheet, then its result (a real race's
 // official communiqué) once it is closed or its entry sheet while it is still to race (a blank form
-// of a raced stage is waste paper); then every classification and control after the last closed stage.
+// of a raced stage is waste paper); then every classification and control after the last closed stage,
+// and the tour summary (the story's charts and awards).
 func (s *source) book() ([]sheetDoc, error) {
 	var docs []sheetDoc
 	for n := 1; n <= len(s.t.Stages); n++ {
@@ -34,5 +35,10 @@ func (s *source) book() ([]sheetDoc, error) {
 		}
 		docs = append(docs, doc)
 	}
-	return docs, nil
+	// The book ends with the tour's story: its charts and awards on one page.
+	summary, err := s.summary()
+	if err != nil {
+		return nil, err
+	}
+	return append(docs, summary...), nil
 }
