@@ -69,13 +69,21 @@ func (s *source) summary() ([]sheetDoc, error) {
 	return []sheetDoc{doc}, nil
 }
 
-// summaryCharts are the charts the summary prints: every chart of the story but where the managers'
-// points come from (the awards list the managers' podium), drawn for a quarter of the page; a last
-// chart alone on its row is drawn for the whole width.
+// summaryCharts are the charts the summary prints, four at most: the general classification, the
+// gaps, the jerseys, then the managers' points in Cycling Party, else the time won and lost stage by
+// stage (where the managers' points come from is in the awards' podium), each drawn for a quarter of
+// the page; a last chart alone on its row is drawn for the whole width.
 func summaryCharts(st *story.Story, l *i18n.Localizer) []chart.Chart {
+	all := chart.All(st, l, chart.Quarter())
+	skip := map[string]bool{chart.KindSources: true}
+	for _, c := range all {
+		if c.Kind == chart.KindManagers {
+			skip[chart.KindSwings] = true
+		}
+	}
 	var out []chart.Chart
-	for _, c := range chart.All(st, l, chart.Quarter()) {
-		if c.Kind != chart.KindSources {
+	for _, c := range all {
+		if !skip[c.Kind] && len(out) < 4 {
 			out = append(out, c)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 const (
 	KindGC       = "gc"
 	KindGaps     = "gaps"
+	KindSwings   = "swings"
 	KindJerseys  = "jerseys"
 	KindManagers = "managers"
 	KindSources  = "sources"

@@ -305,3 +305,50 @@ func TestManyManagersDrawTheTopTen(t *testing.T) {
 		t.Errorf("the data table lists %d managers of %d", len(c.Table.Rows), len(s.Managers))
 	}
 }
+
+// TestSwingsCellsAreTheChangesOfGap: each top-ten rider has a cell per stage, red when the stage's
+// standings put him further behind the leader than the stage before, green when nearer, grey when
+// unchanged, white when he is out of the classification; its data cell says the change.
+func TestSwingsCellsAreTheChangesOfGap(t *testing.T) {
+	for _, game := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
+		s := racedStory(t, game, 21)
+		l := catalogue(t).Localizer("it")
+		gapAfter := func(st, bib int) (int, bool) {
+			for _, row := range s.After[st].Individual {
+				if row.Bib == bib {
+					return row.Gap, true
+				}
+			}
+			return 0, false
+		}
+		for name, lay := range layouts() {
+			c := Swings(s, l, lay)
+			for i, r := range s.Top {
+				prev := 0
+				for st := 0; st < s.Stages; st++ {
+					cell, ok := byKey[Rect](c, "swing-"+itoa(r.Bib)+"-"+itoa(st+1))
+					if !ok {
+						t.Fatalf("%s %s: no cell for rider %d, stage %d", game, name, r.Bib, st+1)
+					}
+					gap, in := gapAfter(st, r.Bib)
+					delta := gap - prev
+					prev = gap
+					red, green, _ := rgb(cell.Fill)
+					var got string
+					switch {
+					case !in:
+						got = map[bool]string{true: "", false: "a coloured cell for a rider out of the classification"}[cell.Fill == "#ffffff"]
+					case delta > 0 && red <= green, delta < 0 && green <= red, delta == 0 && cell.Fill != swingNone:
+						got = "a cell of the wrong colour " + cell.Fill
+					}
+					if got != "" {
+						t.Errorf("%s %s: rider %d, stage %d (in %v, change %d): %s", game, name, r.Bib, st+1, in, delta, got)
+					}
+					if want := map[bool]string{true: GapIn(l, s.Ruleset, delta), false: "—"}[in]; c.Table.Rows[i][st+1] != want {
+						t.Errorf("%s: rider %d, stage %d: data %q, want %q", game, r.Bib, st+1, c.Table.Rows[i][st+1], want)
+					}
+				}
+			}
+		}
+	}
+}
