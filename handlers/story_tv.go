@@ -68,6 +68,11 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 			}
 			scr.Others = append(scr.Others, p)
 		}
+		for i, sp := range scr.Awards.Specials {
+			if sp.ID == "most_days" { // the TV's card has room for a short title only
+				scr.Awards.Specials[i].Title = l.T("story.tv.most_days")
+			}
+		}
 		scr.Wins = stageWinsIn(l, scr.Awards.Winners)
 	}
 	return h.render(c, http.StatusOK, "follow_podium", views.Page{Title: l.T("story.tv.title") + " · " + st.Tour.Name, Data: scr})
