@@ -352,3 +352,20 @@ func TestSwingsCellsAreTheChangesOfGap(t *testing.T) {
 		}
 	}
 }
+
+// TestGapsSummaryOfATie: a second on the leader's time is "on the same time", not "0:00 behind".
+func TestGapsSummaryOfATie(t *testing.T) {
+	rs := &race.Ruleset{TimeUnit: race.UnitSeconds}
+	top := func(bib int, name string, rank, gap int) story.RiderGC {
+		return story.RiderGC{Rider: story.Rider{Bib: bib, Name: name}, Ranks: []int{rank}, Gaps: []int{gap}, Deltas: []int{gap}, Final: rank}
+	}
+	s := &story.Story{Stages: 1, Ruleset: rs, Top: []story.RiderGC{top(11, "Coppi", 1, 0), top(21, "Bartali", 2, 0)}}
+	l := catalogue(t).Localizer("en")
+	if got, want := gapsSummary(s, l), "After stage 1, Bartali is second on the same time as Coppi."; got != want {
+		t.Errorf("tie: %q, want %q", got, want)
+	}
+	s.Top[1] = top(21, "Bartali", 2, 75)
+	if got := gapsSummary(s, l); !strings.Contains(got, "1:15 behind Coppi") {
+		t.Errorf("75 s behind: %q", got)
+	}
+}

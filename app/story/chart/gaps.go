@@ -103,6 +103,9 @@ func gapsSummary(s *story.Story, l *i18n.Localizer) string {
 		return l.T("story.chart.gaps.alone")
 	}
 	out := l.T("story.chart.gaps.summary", "Stage", s.Stages, "Second", s.Top[1].Name, "Gap", TimeIn(l, s.Ruleset, s.Top[1].Gaps[s.Stages-1]), "Leader", s.Top[0].Name)
+	if s.Top[1].Gaps[s.Stages-1] == 0 {
+		out = l.T("story.chart.gaps.summary_same", "Stage", s.Stages, "Second", s.Top[1].Name, "Leader", s.Top[0].Name)
+	}
 	worst, who, stage := 0, "", 0
 	for _, r := range s.Top {
 		for st := 1; st < s.Stages; st++ {
