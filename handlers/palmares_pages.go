@@ -8,9 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/app/story"
 	"racedirector/views"
 )
 
@@ -62,20 +60,12 @@ func (h *Handler) TeamPalmaresPage(c echo.Context) error {
 // RiderPalmaresPage is GET /riders/{id}/palmares: the tours the rider rode, under the name and team he
 // raced with.
 func (h *Handler) RiderPalmaresPage(c echo.Context) error {
-	id, err := idParam(c, "id", "rider")
-	if err != nil {
-		return err
-	}
-	r, err := h.Store.GetRider(h.scope(c), id)
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.GetTeam(h.scope(c), r.TeamID)
+	r, t, err := h.riderAndTeam(c)
 	if err != nil {
 		return err
 	}
 	l := h.tr(c)
-	apps, err := h.Store.RiderAppearances(h.scope(c), id)
+	apps, err := h.Store.RiderAppearances(h.scope(c), r.ID)
 	if err != nil {
 		return err
 	}
@@ -86,107 +76,45 @@ func (h *Handler) RiderPalmaresPage(c echo.Context) error {
 	return h.render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_rider", "Rider", r.Name), Section: "teams", Data: v})
 }
 
-// palmaresRows reads each tour's standings after its last closed stage for a team's (team) or a
-// rider's appearances.
+// palmaresRows words the palmarès facts of a team's (team) or a rider's appearances.
 func (h *Handler) palmaresRows(l *i18n.Localizer, apps []store.Appearance, team bool) ([]palmaresRow, error) {
+	facts, err := h.palmaresFacts(apps, team)
+	if err != nil {
+		return nil, err
+	}
+	rank := func(n *int) string {
+		if n == nil {
+			return "—"
+		}
+		return l.T("story.palmares.rank", "Rank", *n)
+	}
 	var out []palmaresRow
-	for _, a := range apps {
-		st, err := h.Store.LoadRace(a.TourID)
-		if err != nil {
-			return nil, err
-		}
-		row := palmaresRow{TourID: a.TourID, Tour: a.Tour, RacedAs: a.Team, GC: "—", Points: "—", Mountain: "—", Teams: "—", BestRider: "—"}
+	for _, p := range facts {
+		row := palmaresRow{TourID: p.TourID, Tour: p.Tour, RacedAs: p.RacedAs,
+			GC: rank(p.GCRank), Points: rank(p.PointsRank), Mountain: rank(p.MountainRank), Teams: rank(p.TeamsRank), BestRider: "—"}
 		if !team {
-			row.RacedAs = fmt.Sprintf("%d %s · %s", a.Bib, a.Rider, a.Team)
+			row.RacedAs = fmt.Sprintf("%d %s · %s", p.Bib, p.Rider, p.RacedAs)
 		}
-		s, err := tellStory(st)
-		if err != nil {
-			return nil, err
-		}
-		if s == nil {
+		switch {
+		case p.Closed == 0:
 			row.Moment = l.T("story.palmares.not_started")
-			out = append(out, row)
-			continue
+		case !p.Final:
+			row.Moment = l.T("story.palmares.in_progress", "N", p.Closed, "Stages", p.Stages)
 		}
-		if st.Closed < len(st.Tour.Stages) {
-			row.Moment = l.T("story.palmares.in_progress", "N", st.Closed, "Stages", len(st.Tour.Stages))
+		if b := p.BestRider; b != nil {
+			row.BestRider = fmt.Sprintf("%s (%s)", b.Name, rank(&b.GCRank))
 		}
-		fin := s.Final()
-		mine := func(bib, teamID int) bool {
+		for i, n := range p.StageWins {
+			win := l.T("story.table.stage", "N", n)
 			if team {
-				return teamID == a.TeamNumber
+				win += " · " + p.StageWinners[i].Name
 			}
-			return bib == a.Bib
+			row.StageWins = append(row.StageWins, win)
 		}
-		rank := func(n int) string {
-			if n == 0 {
-				return "—"
-			}
-			return l.T("story.palmares.rank", "Rank", n)
+		for _, j := range p.Jerseys {
+			row.Jerseys = append(row.Jerseys, l.T("story.palmares.jersey_days", "Jersey", strings.TrimSpace(j.words.NameIn(l.Lang())), "Days", l.N("story.days", len(j.Stages))))
 		}
-		for _, r := range fin.Teams {
-			if r.TeamID == a.TeamNumber {
-				row.Teams = rank(r.Rank)
-			}
-		}
-		if team {
-			for _, r := range fin.Individual {
-				if r.TeamID == a.TeamNumber {
-					row.BestRider = fmt.Sprintf("%s (%s)", r.Name, rank(r.Rank))
-					break
-				}
-			}
-		} else {
-			row.GC, row.Points, row.Mountain = rank(timeRank(fin.Individual, a.Bib)), rank(pointsRank(fin.Regularity, a.Bib)), rank(pointsRank(fin.Mountain, a.Bib))
-		}
-		for _, w := range s.Awards.StageWinners {
-			if mine(w.Bib, w.TeamID) {
-				win := l.T("story.table.stage", "N", w.Stage)
-				if team {
-					win += " · " + w.Name
-				}
-				row.StageWins = append(row.StageWins, win)
-			}
-		}
-		row.Jerseys = jerseysWorn(l, s, mine)
 		out = append(out, row)
 	}
 	return out, nil
-}
-
-// jerseysWorn names each jersey a rider (or a team's riders) wore after some stage, with how many.
-func jerseysWorn(l *i18n.Localizer, s *story.Story, mine func(bib, teamID int) bool) []string {
-	var out []string
-	for _, strip := range s.Jerseys {
-		days := 0
-		for _, hd := range strip.Holders {
-			if hd.Bib != 0 && mine(hd.Bib, hd.TeamID) {
-				days++
-			}
-		}
-		if days > 0 {
-			out = append(out, l.T("story.palmares.jersey_days", "Jersey", strings.TrimSpace(strip.Jersey.NameIn(l.Lang())), "Days", l.N("story.days", days)))
-		}
-	}
-	return out
-}
-
-// timeRank is a bib's rank in a time classification (0: not in it).
-func timeRank(rows []race.TimeRow, bib int) int {
-	for _, r := range rows {
-		if r.Bib == bib {
-			return r.Rank
-		}
-	}
-	return 0
-}
-
-// pointsRank is a bib's rank in a points classification (0: not in it).
-func pointsRank(rows []race.PointsRow, bib int) int {
-	for _, r := range rows {
-		if r.Bib == bib {
-			return r.Rank
-		}
-	}
-	return 0
 }

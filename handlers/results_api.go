@@ -280,12 +280,9 @@ func (h *Handler) APIStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	after := 0
-	if v := c.QueryParam("after"); v != "" {
-		after, err = strconv.Atoi(v)
-		if err != nil || after < 1 {
-			return race.Invalid("after", "must be a stage number")
-		}
+	after, err := afterParam(c)
+	if err != nil {
+		return err
 	}
 	if c.QueryParam("provisional") != "" {
 		return h.apiProvisionalStandings(c, id, after)

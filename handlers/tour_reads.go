@@ -275,7 +275,7 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		// The QR code has no version (the browser keeps it), the stream is live, and the Share page
 		// depends on the host it is asked at.
 		return nil
-	case strings.HasPrefix(p, "/follow/:code") || p == "/api/v1/follow/:code":
+	case strings.HasPrefix(p, "/follow/:code") || strings.HasPrefix(p, "/api/v1/follow/:code"):
 		return h.followVersion(c.Param("code"))
 	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
 		id, err := strconv.ParseUint(c.Param("id"), 10, 32)

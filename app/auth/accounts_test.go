@@ -39,6 +39,9 @@ func TestDecide(t *testing.T) {
 		{director, "GET", "/tours/:id/stages/:n", Allow}, {director, "POST", "/teams", Allow},
 		{director, "GET", "/directors", Forbidden}, {director, "POST", "/api/v1/directors/:id/invitation", Forbidden},
 		{admin, "POST", "/directors", Allow}, {admin, "GET", "/api/v1/directors", Allow}, {anyoneAcc, "GET", "/directors", SignInFirst},
+		// The story and the palmarès as JSON: the follower's story is open, the director's reads are his.
+		{anyoneAcc, "GET", "/api/v1/follow/:code/story", Allow}, {anyoneAcc, "GET", "/api/v1/tours/:id/story", SignInFirst},
+		{anyoneAcc, "GET", "/api/v1/teams/:id/palmares", SignInFirst}, {anyonePIN, "GET", "/api/v1/riders/:id/palmares", Allow},
 	}
 	for _, c := range cases {
 		if got := Decide(c.v, c.method, c.route); got != c.want {

@@ -221,6 +221,7 @@ func TestNeedsDirector(t *testing.T) {
 		{"GET", "/tours/:id/stages/:n", true}, {"HEAD", "/tours/new", true}, {"GET", "/teams/:id/edit", true},
 		{"GET", "/", false}, {"GET", "/tours/:id/classifications", false}, {"GET", "/follow/:code", false}, {"GET", "/api/v1/tours/:id/standings", false},
 		{"GET", "/sign-in", false}, {"GET", "", false},
+		{"GET", "/api/v1/tours/:id/story", false}, {"GET", "/api/v1/follow/:code/story", false}, {"GET", "/api/v1/teams/:id/palmares", false},
 	}
 	for _, c := range cases {
 		if got := NeedsDirector(c.method, c.route); got != c.want {

@@ -13,31 +13,34 @@ import (
 // TopSize is how many riders of the final general classification the charts follow.
 const TopSize = 10
 
-// Story is a tour told through its closed stages.
+// Story is a tour told through its closed stages. Its JSON (the API's story) leaves out the
+// ruleset, the standings after each stage (the standings API answers them) and Top (the head of
+// Riders); every list is there, empty when there is nothing to tell.
 type Story struct {
 	// Ruleset is the tour's own ruleset (its time unit, jerseys and classifications).
-	Ruleset *race.Ruleset
+	Ruleset *race.Ruleset `json:"-"`
 	// Stages is the number of closed stages told (After has one standings per stage).
-	Stages int
+	Stages int `json:"closed"`
 	// After holds the standings after each stage: After[0] is after stage 1.
-	After []*race.Standings
+	After []*race.Standings `json:"-"`
 	// Riders are every rider who was in the general classification after some stage: those of the
 	// final classification in its order, then the others by bib.
-	Riders []RiderGC
+	Riders []RiderGC `json:"riders"`
 	// Top are the first TopSize riders of the final general classification (the head of Riders).
-	Top []RiderGC
+	Top []RiderGC `json:"-"`
 	// Jerseys holds a strip per leader's jersey of the ruleset: who held it after each stage.
-	Jerseys []Strip
+	Jerseys []Strip `json:"jerseys"`
 	// Managers are the Cycling Party managers in their final order (empty without manager points).
-	Managers []Manager
+	Managers []Manager `json:"managers"`
 	// Awards are the prizes at the end of the told stages.
-	Awards Awards
+	Awards Awards `json:"awards"`
 }
 
 // Rider names a rider as the standings do.
 type Rider struct {
-	Bib       int    `json:"bib"`
-	Name      string `json:"name"`
+	// Bib and Name are left out of the JSON for a team (a team's place in a podium).
+	Bib       int    `json:"bib,omitempty"`
+	Name      string `json:"name,omitempty"`
 	TeamID    int    `json:"team_id"`
 	Team      string `json:"team"`
 	TeamColor string `json:"team_color,omitempty"`
@@ -86,7 +89,7 @@ type Manager struct {
 	Points []int `json:"points"`
 	// From is where his final points come from, by race.ManagerClasses order; it adds up to his
 	// last points.
-	From []int `json:"from"`
+	From []int `json:"-"`
 }
 
 // Build tells the story of a tour from its stored results: results[i] is stage i+1, closed is the
@@ -124,6 +127,7 @@ func FromStandings(rs *race.Ruleset, after []*race.Standings) *Story {
 	if len(after) == 0 {
 		s.After = []*race.Standings{{Leaders: map[string]int{}}}
 		s.Stages = 0
+		s.emptyLists()
 		return s
 	}
 	s.Riders = riderLines(after)
@@ -136,6 +140,7 @@ func FromStandings(rs *race.Ruleset, after []*race.Standings) *Story {
 	s.Jerseys = strips(rs, after, s.finalRanks())
 	s.Managers = managers(after)
 	s.Awards = s.awards()
+	s.emptyLists()
 	return s
 }
 
