@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"racedirector/app/i18n"
 )
 
 // Colours the charts share.
@@ -103,6 +105,19 @@ func niceStep(top float64, n int, steps []float64) float64 {
 	}
 	last := steps[len(steps)-1]
 	return last * math.Ceil(top/float64(n)/last)
+}
+
+// stageColumn writes the stages down the left of an upright chart (the word "Stage" over their
+// numbers, a row of rowH each below head) and returns the column's width.
+func stageColumn(c *canvas, l *i18n.Localizer, stages int, head, rowH float64) float64 {
+	f := c.font
+	stage := l.T("story.chart.stage_short")
+	left := max(f*2.4, textWidth(stage, f*0.75)+f*0.7)
+	c.text(left-f*0.5, head-f*0.6, stage, 0.75, inkSoft, "end")
+	for n := 1; n <= stages; n++ {
+		c.text(left-f*0.5, head+(float64(n)-0.5)*rowH+f*0.3, itoa(n), 0.8, inkSoft, "end")
+	}
+	return left
 }
 
 // stageAxis is the horizontal axis of the stages: x of each stage between left and right.

@@ -71,13 +71,9 @@ func jerseyRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) float6
 // jerseyColumns draws a column per jersey down the stages; it returns the chart's height.
 func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) float64 {
 	f := lay.Font
-	stage := l.T("story.chart.stage_short")
-	left, head, rowH := max(f*2.4, textWidth(stage, f*0.75)+f*0.7), f*2.4, f*1.9
+	head, rowH := f*2.4, f*1.9
+	left := stageColumn(c, l, s.Stages, head, rowH)
 	colW := (lay.W - left - f*0.3) / float64(max(len(s.Jerseys), 1))
-	c.text(left-f*0.5, head-f*0.7, stage, 0.75, inkSoft, "end")
-	for n := 1; n <= s.Stages; n++ {
-		c.text(left-f*0.5, head+(float64(n)-0.5)*rowH+f*0.3, itoa(n), 0.8, inkSoft, "end")
-	}
 	for k, strip := range s.Jerseys {
 		x := left + float64(k)*colW
 		col := color(strip.Jersey.Color)

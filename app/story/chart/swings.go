@@ -66,13 +66,9 @@ func swingRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout, most in
 // chart labels him) down the stages; it returns the chart's height.
 func swingColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout, most int) float64 {
 	f := lay.Font
-	stage := l.T("story.chart.stage_short")
-	left, head, rowH := max(f*2.4, textWidth(stage, f*0.75)+f*0.7), f*1.8, f*1.5
+	head, rowH := f*1.8, f*1.5
+	left := stageColumn(c, l, s.Stages, head, rowH)
 	colW := (lay.W - left - f*0.3) / float64(max(len(s.Top), 1))
-	c.text(left-f*0.5, head-f*0.55, stage, 0.75, inkSoft, "end")
-	for n := 1; n <= s.Stages; n++ {
-		c.text(left-f*0.5, head+(float64(n)-0.5)*rowH+f*0.3, itoa(n), 0.8, inkSoft, "end")
-	}
 	for i, r := range s.Top {
 		x := left + float64(i)*colW
 		c.add(Text{X: x + colW/2, Y: head - f*0.55, S: itoa(r.Final), Size: f * 0.85, Fill: inkDark, Anchor: "middle", Bold: true, Key: "head-" + itoa(r.Bib)})
