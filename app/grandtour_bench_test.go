@@ -212,3 +212,43 @@ func getJSON(do grandtour.Caller, path string, out any) error {
 	}
 	return json.Unmarshal(data, out)
 }
+
+// BenchmarkGrandTourStory measures the story of the grand tour after 20 stages (its charts drawn for a
+// phone and a screen, its awards): the director's page, the follower's, the TV podium, the JSON and
+// the one-page summary, each made afresh (a write to the open last stage before each, so nothing is
+// in memory for the version) and served again from memory.
+func BenchmarkGrandTourStory(b *testing.B) {
+	ta, tour := grandTourApp(b, grandtour.Stages-1)
+	do := grandtour.Handler(ta.Echo)
+	var view struct {
+		Code string `json:"follow_code"`
+	}
+	if err := getJSON(do, fmt.Sprintf("/api/v1/tours/%d", tour.ID), &view); err != nil {
+		b.Fatal(err)
+	}
+	orders := []map[string]any{{"order": []int{11, 12, 13}}, {"order": []int{13, 12, 11}}}
+	for _, c := range []struct{ name, path string }{
+		{"page", fmt.Sprintf("/tours/%d/story", tour.ID)},
+		{"follow-page", "/follow/" + view.Code + "/story"},
+		{"tv-podium", "/follow/" + view.Code + "/tv/podium"},
+		{"api", fmt.Sprintf("/api/v1/tours/%d/story", tour.ID)},
+		{"summary-pdf", fmt.Sprintf("/api/v1/tours/%d/sheets/summary.pdf", tour.ID)},
+	} {
+		b.Run(c.name+"-made", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				b.StopTimer()
+				if status, body, err := do(http.MethodPut, fmt.Sprintf("/api/v1/tours/%d/stages/21/sprints/1", tour.ID), orders[i%2]); err != nil || status != http.StatusOK {
+					b.Fatalf("PUT sprint = %d %v: %.300s", status, err, body)
+				}
+				i++
+				b.StartTimer()
+				if status, body, err := do(http.MethodGet, c.path, nil); err != nil || status != http.StatusOK {
+					b.Fatalf("GET %s = %d %v: %.300s", c.path, status, err, body)
+				}
+			}
+		})
+		b.Run(c.name+"-again", func(b *testing.B) { benchGet(b, ta, c.path) })
+	}
+}
