@@ -369,3 +369,26 @@ func TestGapsSummaryOfATie(t *testing.T) {
 		t.Errorf("75 s behind: %q", got)
 	}
 }
+
+// TestNamesKeepWhatTellsThemApart: a name too long for its room keeps the words that tell riders and
+// teams apart (the surname, a team's last words), then a rider's bib, before an ellipsis.
+func TestNamesKeepWhatTellsThemApart(t *testing.T) {
+	size := 10.0 // a letter is 6 wide
+	for _, c := range []struct {
+		got, want string
+	}{
+		{fitRider("1 ", "Tadej Pogačar", 0, 100, size), "1 Tadej Pogačar"},
+		{fitRider("1 ", "Tadej Pogačar", 0, 80, size), "1 T. Pogačar"},
+		{fitRider("", "Tadej Pogačar", 0, 50, size), "Pogačar"},
+		{fitRider("", "Coureur 6-6 Ñúñez", 66, 40, size), "Ñúñez"},
+		{fitRider("", "Coureur 6-6 Ñúñez", 66, 20, size), "66"},
+		{fitRider("3 ", "Vingegaard", 0, 50, size), "3 Vinge…"},
+		{fitTeam("2 ", "Grand Tour 06:32:40 équipe 6", 70, size), "2 équipe 6"},
+		{fitTeam("", "Once Costa Blanca", 80, size), "Costa Blanca"},
+		{fitTeam("", "Banesto", 30, size), "Bane…"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -61,6 +61,52 @@ func fit(s string, width, size float64) string {
 	return strings.TrimRight(cut, " ") + "…"
 }
 
+// fitRider fits a rider's name after a prefix (his rank, "3 ") into width at size, keeping what tells
+// him apart: the whole name; else the first name as an initial ("T. Pogačar"); else the last words
+// ("Pogačar"); else, with a bib, the bib alone; else the name cut with an ellipsis.
+func fitRider(prefix, name string, bib int, width, size float64) string {
+	if out, ok := fitLastWords(prefix, name, true, width, size); ok {
+		return out
+	}
+	if b := itoa(bib); bib > 0 && textWidth(prefix+b, size) <= width {
+		return prefix + b
+	}
+	return fit(prefix+name, width, size)
+}
+
+// fitTeam fits a team's name after a prefix into width at size: the whole name, else its last words
+// ("équipe 6" of "Grand Tour équipe 6": the words a tour's teams share come first), else cut.
+func fitTeam(prefix, name string, width, size float64) string {
+	if out, ok := fitLastWords(prefix, name, false, width, size); ok {
+		return out
+	}
+	return fit(prefix+name, width, size)
+}
+
+// fitLastWords is prefix+name when it fits width at size; else, for a person, the first name as an
+// initial; else the name's last words, as many as fit; ok is false when not even the last word does.
+func fitLastWords(prefix, name string, person bool, width, size float64) (string, bool) {
+	if textWidth(prefix+name, size) <= width {
+		return prefix + name, true
+	}
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return "", false
+	}
+	if person {
+		initial := string([]rune(words[0])[:1]) + ". " + strings.Join(words[1:], " ")
+		if textWidth(prefix+initial, size) <= width {
+			return prefix + initial, true
+		}
+	}
+	for k := 1; k < len(words); k++ {
+		if last := prefix + strings.Join(words[k:], " "); textWidth(last, size) <= width {
+			return last, true
+		}
+	}
+	return "", false
+}
+
 // spread moves label baselines apart so that no two are closer than gap, keeping them between lo
 // and hi as far as they fit; ys keeps its order of entries.
 func spread(ys []float64, gap, lo, hi float64) []float64 {

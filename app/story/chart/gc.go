@@ -89,7 +89,7 @@ func GC(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 			}
 			c.add(dot)
 		}
-		name := fit(itoa(r.Final)+" "+r.Name, lay.W-ax.right-f*0.9, f*0.85)
+		name := fitRider(itoa(r.Final)+" ", r.Name, 0, lay.W-ax.right-f*0.9, f*0.85)
 		c.add(Text{X: ax.right + f*0.8, Y: y(r.Final) + f*0.3, S: name, Size: f * 0.85, Fill: inkDark, Bold: i == 0, Key: "label-" + itoa(r.Bib)})
 	}
 	return Chart{Kind: KindGC, Title: l.T("story.chart.gc.title"), Summary: gcSummary(s, l), Table: rankTable(s, l), W: lay.W, H: lay.H, Shapes: c.shapes}

@@ -109,7 +109,7 @@ func holderName(strip story.Strip, r run, x, y, width, size float64) Shape {
 	name := "—"
 	fill := inkSoft
 	if r.holder.Bib != 0 {
-		name, fill = fit(r.holder.Name, width, size), ink(color(strip.Jersey.Color))
+		name, fill = fitRider("", r.holder.Name, r.holder.Bib, width, size), ink(color(strip.Jersey.Color))
 	}
 	return Text{X: x, Y: y, S: name, Size: size, Fill: fill, Anchor: "middle"}
 }

@@ -32,6 +32,9 @@ func TestSVGIsSafeXML(t *testing.T) {
 		for i := range strip.Holders {
 			strip.Holders[i].Name = evil
 		}
+		for i := range strip.Wearers {
+			strip.Wearers[i].Name = evil
+		}
 	}
 	for _, lay := range layouts() {
 		for _, c := range All(s, catalogue(t).Localizer("en"), lay) {

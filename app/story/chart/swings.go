@@ -50,7 +50,7 @@ func swingRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout, most in
 	cell := (ax.right - ax.left) / float64(max(s.Stages, 1))
 	for i, r := range s.Top {
 		y := top + float64(i)*rowH
-		name := fit(itoa(r.Final)+" "+r.Name, ax.left-f*0.6, f*0.8)
+		name := fitRider(itoa(r.Final)+" ", r.Name, 0, ax.left-f*0.6, f*0.8)
 		c.add(Text{X: f * 0.2, Y: y + rowH/2 + f*0.28, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0})
 		for st := range r.Deltas {
 			swingCell(c, s, r, st, ax.left+float64(st)*cell, y, cell-2, rowH-2, most, f)
