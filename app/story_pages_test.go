@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
@@ -61,7 +62,7 @@ func TestStoryPagesOfEachGame(t *testing.T) {
 	}
 	for game, run := range tours {
 		code := run.followCode(t)
-		wantCharts := []string{"gc", "gaps", "jerseys"}
+		wantCharts := []string{"gc", "gaps", "swings", "jerseys"}
 		if game == "cycling-party" || game == "finished" {
 			wantCharts = append(wantCharts, "managers", "sources")
 		}
@@ -319,5 +320,45 @@ func TestPalmaresOfARestoredTour(t *testing.T) {
 		if len(rows) != 1 || rows[0][1] != fmt.Sprint(restored.ID) {
 			t.Errorf("%s lists %d tours, want the restored tour %d", path, len(rows), restored.ID)
 		}
+	}
+}
+
+// TestPodiumTiesSayTheSameTime: on the general classification's podium, a rider on the first's time
+// (placed behind him by the tie-break) is "same time", not the first's whole time again, on the story
+// page and on the TV.
+func TestPodiumTiesSayTheSameTime(t *testing.T) {
+	ta := newTestApp(t)
+	ties := 0
+	for game, run := range raceTourOfEach(t, ta) {
+		var s struct {
+			Awards struct {
+				Podiums []struct {
+					Class  string `json:"class"`
+					Places []struct {
+						Rank int `json:"rank"`
+						Gap  int `json:"gap"`
+					} `json:"places"`
+				} `json:"podiums"`
+			} `json:"awards"`
+		}
+		if err := json.Unmarshal(getIn(t, ta, "en", fmt.Sprintf("/api/v1/tours/%d/story", run.id)).Body.Bytes(), &s); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range s.Awards.Podiums {
+			if p.Class != "individual" || len(p.Places) < 2 || p.Places[1].Gap != 0 {
+				continue
+			}
+			ties++
+			for lang, word := range map[string]string{"en": "same time", "es": "mismo tiempo", "it": "stesso tempo"} {
+				for _, path := range []string{fmt.Sprintf("/tours/%d/story", run.id), "/follow/" + run.followCode(t) + "/tv/podium"} {
+					if !strings.Contains(pageIn(t, ta, path, lang), word) {
+						t.Errorf("%s %s in %s: the second on the first's time is not %q", game, path, lang, word)
+					}
+				}
+			}
+		}
+	}
+	if ties == 0 {
+		t.Fatal("no tour of the test has a tie on the podium to look at")
 	}
 }

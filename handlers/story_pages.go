@@ -75,6 +75,9 @@ type awardPlace struct {
 	Team  string
 	Color string
 	Value string
+	// Points is the place's points, in a classification by points ("" otherwise): the TV's cards
+	// say the number alone under the classification's name.
+	Points string
 }
 
 // awardWin is a stage's winner.
@@ -191,9 +194,11 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 			}
 			switch {
 			case p.ByPoints:
-				place.Value = l.N("story.points", pl.Value)
+				place.Value, place.Points = l.N("story.points", pl.Value), l.Int(pl.Value)
 			case pl.Gap > 0:
 				place.Value = chart.GapIn(l, rs, pl.Gap)
+			case pl.Rank > 1: // on the first's time: the tie-break put him behind
+				place.Value = l.T("story.same_time")
 			default:
 				place.Value = chart.TimeIn(l, rs, pl.Value)
 			}

@@ -154,6 +154,8 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 				value = l.N("story.points", pl.Value)
 			case pl.Gap > 0:
 				value = chart.GapIn(l, rs, pl.Gap)
+			case pl.Rank > 1: // on the first's time: the tie-break put him behind
+				value = l.T("story.same_time")
 			}
 			para.lines = append(para.lines, strconv.Itoa(pl.Rank)+". "+who+" — "+value)
 		}
