@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -389,6 +390,23 @@ func TestNamesKeepWhatTellsThemApart(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestJerseyNamesDropTheSharedWord: a jersey's name too long for its column loses the word every
+// jersey's name shares, in the language's order ("Polka-dot" of "Polka-dot jersey", "de lunares" of
+// "Maillot de lunares"), and stays whole where it fits.
+func TestJerseyNamesDropTheSharedWord(t *testing.T) {
+	s := racedStory(t, "cycling-party", 3)
+	for lang, want := range map[string]string{"en": "Polka-dot", "es": "de lunares", "it": "a pois"} {
+		l := catalogue(t).Localizer(lang)
+		k := slices.IndexFunc(s.Jerseys, func(st story.Strip) bool { return st.Class == race.ClassMountain })
+		if got := jerseyName(s, l, k, 50, 10); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+		if got, whole := jerseyName(s, l, k, 400, 10), s.Jerseys[k].Jersey.NameIn(lang); got != whole { // every name fits
+			t.Errorf("%s with room: %q, want %q", lang, got, whole)
 		}
 	}
 }

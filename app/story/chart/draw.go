@@ -61,6 +61,17 @@ func fit(s string, width, size float64) string {
 	return strings.TrimRight(cut, " ") + "…"
 }
 
+// shrink is the size, from size down to three quarters of it, at which s fits width; the smallest
+// when none does (fit then shortens it).
+func shrink(s string, width, size float64) float64 {
+	for t := size; t > size*0.75; t -= size * 0.05 {
+		if textWidth(s, t) <= width {
+			return t
+		}
+	}
+	return size * 0.75
+}
+
 // fitRider fits a rider's name after a prefix (his rank, "3 ") into width at size, keeping what tells
 // him apart: the whole name; else the first name as an initial ("T. Pogačar"); else the last words
 // ("Pogačar"); else, with a bib, the bib alone; else the name cut with an ellipsis.

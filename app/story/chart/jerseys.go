@@ -54,8 +54,10 @@ func jerseyRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) float6
 	ax.left, ax.right = ax.left+cell/2, ax.right-cell/2 // stage numbers under the middle of their cells
 	for k, strip := range s.Jerseys {
 		y := top + float64(k)*(rowH+gap)
-		name := fit(strip.Jersey.NameIn(l.Lang()), ax.left-cell/2-f*0.6, f*0.85)
-		c.add(Text{X: f * 0.2, Y: y + rowH/2 + f*0.3, S: name, Size: f * 0.85, Fill: inkDark, Bold: true})
+		room := ax.left - cell/2 - f*0.6
+		jersey := jerseyName(s, l, k, room, f*0.85)
+		size := shrink(jersey, room, f*0.85)
+		c.add(Text{X: f * 0.2, Y: y + rowH/2 + f*0.3, S: fit(jersey, room, size), Size: size, Fill: inkDark, Bold: true})
 		for _, r := range runs(strip) {
 			x := ax.left - cell/2 + float64(r.from-1)*cell
 			w := float64(r.to-r.from+1)*cell - 2
@@ -82,7 +84,9 @@ func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) flo
 			sw.Stroke = casing
 		}
 		c.add(sw)
-		c.add(Text{X: x + (colW-3)/2, Y: head/2 + f*0.25, S: fit(strip.Jersey.NameIn(l.Lang()), colW-f*0.6, f*0.75), Size: f * 0.75, Fill: ink(col), Anchor: "middle", Bold: true})
+		jersey := jerseyName(s, l, k, colW-f*0.6, f*0.75)
+		size := shrink(jersey, colW-f*0.6, f*0.75)
+		c.add(Text{X: x + (colW-3)/2, Y: head/2 + f*0.25, S: fit(jersey, colW-f*0.6, size), Size: size, Fill: ink(col), Anchor: "middle", Bold: true})
 		for _, r := range runs(strip) {
 			y := head + float64(r.from-1)*rowH
 			h := float64(r.to-r.from+1)*rowH - 2
@@ -91,6 +95,42 @@ func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) flo
 		}
 	}
 	return head + float64(s.Stages)*rowH + f*0.5
+}
+
+// jerseyName is the name of the k-th jersey for a room of width at size (at most a quarter smaller):
+// its whole name when every jersey's fits, else without the word every jersey's name shares
+// ("Yellow" of "Yellow jersey", "de lunares" of "Maillot de lunares").
+func jerseyName(s *story.Story, l *i18n.Localizer, k int, width, size float64) string {
+	name := s.Jerseys[k].Jersey.NameIn(l.Lang())
+	all := true // every jersey's whole name fits: a shortened one would stand out alone
+	for _, strip := range s.Jerseys {
+		all = all && textWidth(strip.Jersey.NameIn(l.Lang()), size*0.75) <= width
+	}
+	if all || len(s.Jerseys) < 2 {
+		return name
+	}
+	split := make([][]string, len(s.Jerseys))
+	for i, strip := range s.Jerseys {
+		split[i] = strings.Fields(strip.Jersey.NameIn(l.Lang()))
+	}
+	shared := func(word func([]string) string) bool {
+		for _, w := range split {
+			if len(w) < 2 || !strings.EqualFold(word(w), word(split[0])) {
+				return false
+			}
+		}
+		return true
+	}
+	words := split[k]
+	if shared(func(w []string) string { return w[0] }) {
+		words = words[1:]
+	} else if shared(func(w []string) string { return w[len(w)-1] }) {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 {
+		return name
+	}
+	return strings.Join(words, " ")
 }
 
 // stretch is the rectangle of a stretch: the jersey's colour, or an outline when nobody held it.

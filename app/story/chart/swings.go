@@ -76,7 +76,20 @@ func swingColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout, most
 			swingCell(c, s, r, st, x, head+float64(st)*rowH, colW-2, rowH-2, most, f)
 		}
 	}
-	return head + float64(s.Stages)*rowH + f*0.5
+	return swingKey(c, s, lay, head+float64(s.Stages)*rowH+f*1.4)
+}
+
+// swingKey names the riders the upright grid heads by their final rank, in two columns below it
+// from baseline y; it returns the chart's height.
+func swingKey(c *canvas, s *story.Story, lay Layout, y float64) float64 {
+	f := lay.Font
+	rows := (len(s.Top) + 1) / 2
+	colW := (lay.W - f*0.4) / 2
+	for i, r := range s.Top {
+		x, line := f*0.2+float64(i/rows)*colW, y+float64(i%rows)*f*1.25
+		c.add(Text{X: x, Y: line, S: fitRider(itoa(r.Final)+" ", r.Name, 0, colW-f*0.6, f*0.8), Size: f * 0.8, Fill: inkDark, Key: "key-" + itoa(r.Bib)})
+	}
+	return y + float64(rows-1)*f*1.25 + f*0.7
 }
 
 // swingCell draws what stage st+1 did to rider r's gap in the box x, y, w, h: its colour, and the
@@ -94,7 +107,7 @@ func swingCell(c *canvas, s *story.Story, r story.RiderGC, st int, x, y, w, h fl
 		return
 	}
 	label := swingLabel(s.Ruleset, d)
-	for size := min(f*0.62, h*0.62); size >= f*0.46; size -= f * 0.04 {
+	for size := min(f*0.72, h*0.62); size >= f*0.46; size -= f * 0.04 {
 		if textWidth(label, size) <= w-f*0.25 {
 			c.add(Text{X: x + w/2, Y: y + h/2 + size*0.35, S: label, Size: size, Fill: ink(fill), Anchor: "middle"})
 			return
