@@ -35,8 +35,8 @@ func (s *source) book() ([]sheetDoc, error) {
 		}
 		docs = append(docs, doc)
 	}
-	// The book ends with the tour's story: its charts and awards on one page.
-	summary, err := s.summary()
+	// The book ends with the tour's story: the summary (charts and awards), then the other charts.
+	summary, err := s.summary(true)
 	if err != nil {
 		return nil, err
 	}

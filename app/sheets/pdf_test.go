@@ -154,7 +154,7 @@ func TestPDFEverySheet(t *testing.T) {
 				{"Stage 1 win", "12", "Søren Kragh Andersen", "5"}, {"Individual", "1", "11", "Tadej Pogačar", "Rojo Racing", "25"}},
 			SheetSummary: {{"Tour summary"}, {"Stage winners"}, {"Who wore each jersey"}, {"Gap to the leader"}, {"Cycling Party managers' points"}},
 			SheetBook: {{"Stage sheet", "Stage 1 of 3 — flat, 200 km"}, {"Stage result", "Stage 2 of 3 — medium, 180 km"},
-				{"Stage result", "Stage 3 of 3"}, {"General control", "after stage 3 of 3"}, {"Cycling Party managers"}, {"Tour summary"}, {"Gap to the leader"}},
+				{"Stage result", "Stage 3 of 3"}, {"General control", "after stage 3 of 3"}, {"Cycling Party managers"}, {"Tour summary"}, {"Gap to the leader"}, {"The story of the tour"}, {"Time won and lost, stage by stage"}, {"Where the managers' points come from"}},
 		}},
 		{"caf", ciclismoTour(t), map[string][][]string{
 			SheetStage: {{"Stage sheet", "Stage 2 of 2 — itt, 54 squares (18 km)"}, {"1", "ITT medium (16–30 km)", "18", "54", "0–18", "1–54"}},

@@ -210,7 +210,7 @@ func build(id string, in Input) ([]sheetDoc, error) {
 		return src.book()
 	}
 	if kind.ID == SheetSummary {
-		return src.summary()
+		return src.summary(false)
 	}
 	if kind.NeedsStage {
 		n, err := src.stageFor(kind.ID, in.Stage)

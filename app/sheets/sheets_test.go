@@ -187,7 +187,7 @@ func TestBookContents(t *testing.T) {
 	}{
 		{0, []string{"S1 stage", "S1 entry", "S2 stage", "S2 entry", "S3 stage", "S3 entry"}},
 		{2, []string{"S1 stage", "S1 result", "S2 stage", "S2 result", "S3 stage", "S3 entry",
-			"General", "Regularity", "Mountain", "Sprints", "Teams", "Cycling Party", "Tour summary"}},
+			"General", "Regularity", "Mountain", "Sprints", "Teams", "Cycling Party", "Tour summary", "The story of the tour"}},
 	}
 	for _, c := range cases {
 		docs, err := build(SheetBook, cp.input(c.closed))

@@ -30,16 +30,16 @@ type summaryPage struct {
 	awards []summaryPara
 }
 
-// summaryPara is one paragraph of the awards column: a bold heading and lines (a wrapped line when
-// wrap is set: the stage winners).
+// summaryPara is one paragraph of the awards column: a bold heading and lines, each wrapped to the
+// column's width.
 type summaryPara struct {
 	heading string
 	lines   []string
-	wrap    bool
 }
 
-// summary makes the tour summary after the last closed stage.
-func (s *source) summary() ([]sheetDoc, error) {
+// summary makes the tour summary after the last closed stage; inBook adds a page of the story's
+// charts the summary has no room for (the book prints every chart).
+func (s *source) summary(inBook bool) ([]sheetDoc, error) {
 	if s.closed == 0 {
 		return nil, race.Conflict("no stage is closed yet: the tour summary is printed after a closed stage")
 	}
@@ -52,7 +52,8 @@ func (s *source) summary() ([]sheetDoc, error) {
 	if s.closed == len(s.t.Stages) {
 		sub = l.T("story.moment.final", "Stages", s.closed)
 	}
-	page := &summaryPage{charts: summaryCharts(st, l), awards: summaryAwards(l, s.rs, st)}
+	charts, rest := summaryCharts(st, l)
+	page := &summaryPage{charts: charts, awards: summaryAwards(l, s.rs, st)}
 	doc := sheetDoc{id: SheetSummary, title: l.T("sheets.title.summary"), subtitle: sub, short: l.T("sheets.title.summary"), landscape: true,
 		blocks: []block{{summary: page}}}
 	// The workbook's tables: the awards, then each chart's data (the PDF draws the page above instead).
@@ -63,17 +64,34 @@ func (s *source) summary() ([]sheetDoc, error) {
 		}
 		doc.blocks = append(doc.blocks, block{table: t, xlsxOnly: true})
 	}
-	for i := range page.charts {
-		doc.blocks = append(doc.blocks, block{table: chartTable(&page.charts[i]), xlsxOnly: true})
+	// The data of the charts a book prints on a page of their own go with that page.
+	if !inBook || len(rest) == 0 {
+		charts, rest = append(charts, rest...), nil
 	}
-	return []sheetDoc{doc}, nil
+	doc.blocks = append(doc.blocks, chartTables(charts)...)
+	docs := []sheetDoc{doc}
+	if len(rest) > 0 {
+		docs = append(docs, sheetDoc{id: SheetSummary, title: l.T("story.heading"), subtitle: sub, short: l.T("story.heading"), landscape: true,
+			blocks: append([]block{{summary: &summaryPage{charts: rest}}}, chartTables(rest)...)})
+	}
+	return docs, nil
+}
+
+// chartTables are the charts' data as the workbook's tables.
+func chartTables(charts []chart.Chart) []block {
+	var out []block
+	for i := range charts {
+		out = append(out, block{table: chartTable(&charts[i]), xlsxOnly: true})
+	}
+	return out
 }
 
 // summaryCharts are the charts the summary prints, four at most: the general classification, the
 // gaps, the jerseys, then the managers' points in Cycling Party, else the time won and lost stage by
 // stage (where the managers' points come from is in the awards' podium), each drawn for a quarter of
-// the page; a last chart alone on its row is drawn for the whole width.
-func summaryCharts(st *story.Story, l *i18n.Localizer) []chart.Chart {
+// the page; a last chart alone on its row is drawn for the whole width. rest are the story's other
+// charts, which the book prints on a page of their own.
+func summaryCharts(st *story.Story, l *i18n.Localizer) (out, rest []chart.Chart) {
 	all := chart.All(st, l, chart.Quarter())
 	skip := map[string]bool{chart.KindSources: true}
 	for _, c := range all {
@@ -81,23 +99,21 @@ func summaryCharts(st *story.Story, l *i18n.Localizer) []chart.Chart {
 			skip[chart.KindSwings] = true
 		}
 	}
-	var out []chart.Chart
 	for _, c := range all {
 		if !skip[c.Kind] && len(out) < 4 {
-			out = append(out, c)
+			out = append(out, pdfSafeChart(c))
+		} else {
+			rest = append(rest, pdfSafeChart(c))
 		}
 	}
 	if len(out)%2 == 1 {
 		for _, c := range chart.All(st, l, chart.Screen()) {
 			if c.Kind == out[len(out)-1].Kind {
-				out[len(out)-1] = c
+				out[len(out)-1] = pdfSafeChart(c)
 			}
 		}
 	}
-	for i := range out {
-		out[i] = pdfSafeChart(out[i])
-	}
-	return out
+	return out, rest
 }
 
 // pdfSafeChart is a copy of a chart whose every text the PDF can print (see safeText).
@@ -188,7 +204,7 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		out = append(out, specials)
 	}
 	if len(a.StageWinners) > 0 {
-		wins := summaryPara{heading: l.T("story.award.stage_winners"), wrap: true}
+		wins := summaryPara{heading: l.T("story.award.stage_winners")}
 		var parts []string
 		for _, w := range a.StageWinners {
 			parts = append(parts, strconv.Itoa(w.Stage)+" "+w.Name)
@@ -206,7 +222,11 @@ func (d *pdfDoc) summary(p *summaryPage) {
 	w, h := pdf.GetPageSize()
 	bottom := h - footerSpace
 	rows := (len(p.charts) + 1) / 2
-	cellW := (summaryChartsWidth - summaryGutter) / 2
+	chartsWidth := summaryChartsWidth
+	if len(p.awards) == 0 { // the book's page of the other charts: they have the whole width
+		chartsWidth = w - 2*pageMargin
+	}
+	cellW := (chartsWidth - summaryGutter) / 2
 	for r := 0; r < rows; r++ {
 		top := summaryTop + float64(r)*(bottom-summaryTop)/float64(rows)
 		rowH := (bottom-summaryTop)/float64(rows) - 2
@@ -214,11 +234,15 @@ func (d *pdfDoc) summary(p *summaryPage) {
 			c := p.charts[2*r+k]
 			x, w := pageMargin+float64(k)*(cellW+summaryGutter), cellW
 			if 2*r+1 == len(p.charts) {
-				w = summaryChartsWidth
+				w = chartsWidth
 			}
 			y := d.chartTitle(c.Title, x, w, top)
 			c.DrawPDF(pdf, x, y, w, top+rowH-y)
 		}
+	}
+	if len(p.awards) == 0 {
+		setText(pdf, 0, 0, 0)
+		return
 	}
 	x := pageMargin + summaryChartsWidth + summaryGutter
 	width := w - pageMargin - x
@@ -250,9 +274,6 @@ func (d *pdfDoc) chartTitle(title string, x, w, y float64) float64 {
 // awardLines is one paragraph's lines as printed in width at size (the wrapped ones split).
 func (d *pdfDoc) awardLines(p summaryPara, width, size float64) []string {
 	d.pdf.SetFont(fontFamily, "", size)
-	if !p.wrap {
-		return p.lines
-	}
 	var out []string
 	for _, l := range p.lines {
 		out = append(out, d.pdf.SplitText(safeText(l), width)...)

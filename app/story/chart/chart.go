@@ -54,8 +54,8 @@ type Layout struct {
 func Phone() Layout { return Layout{W: 400, H: 560, Font: 14.5, Narrow: true} }
 
 // Quarter is the layout of one of four charts on an A4 landscape page (the tour summary): about
-// 84 × 75 mm, its text about 6 pt.
-func Quarter() Layout { return Layout{W: 560, H: 500, Font: 15} }
+// 84 × 75 mm, its text about 7 pt.
+func Quarter() Layout { return Layout{W: 560, H: 500, Font: 18} }
 
 // Screen is the layout for a tablet, a computer or a 1920×1080 TV (16:9), and for the PDF.
 func Screen() Layout { return Layout{W: 960, H: 540, Font: 15} }
