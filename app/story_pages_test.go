@@ -362,3 +362,25 @@ func TestPodiumTiesSayTheSameTime(t *testing.T) {
 		t.Fatal("no tour of the test has a tie on the podium to look at")
 	}
 }
+
+// TestStageWinnersTimeOnlyWhereItMeansSomething: the stage winners' time column is there for a real
+// race's clock times and Ciclismo a fondo's turns, not for the seconds a game's time model gives the
+// first group (Cycling Party, 2RUOTE).
+func TestStageWinnersTimeOnlyWhereItMeansSomething(t *testing.T) {
+	ta := newTestApp(t)
+	want := map[string]bool{"cycling-party": false, "finished": false, "2ruote": false, "ciclismo-a-fondo": true, "uci-road": true}
+	seen := 0
+	for game, run := range raceTourOfEach(t, ta) {
+		w, ok := want[game]
+		if !ok {
+			continue
+		}
+		seen++
+		if got := strings.Contains(pageIn(t, ta, fmt.Sprintf("/tours/%d/story", run.id), "en"), `class="num win-time"`); got != w {
+			t.Errorf("%s: the stage winners' time column shown %v, want %v", game, got, w)
+		}
+	}
+	if seen < 3 {
+		t.Fatalf("only %d games raced", seen)
+	}
+}

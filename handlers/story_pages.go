@@ -53,8 +53,11 @@ type storyChart struct {
 type awardsView struct {
 	// Heading is "Awards", or "Awards so far" before the last stage.
 	Heading  string
-	Podiums  []awardPodium
-	Winners  []awardWin
+	Podiums []awardPodium
+	Winners []awardWin
+	// WinTimes says the stage winners' times mean something to the table: clock times (a real race)
+	// or turns (Ciclismo a fondo), not the few seconds a game's time model gives the first group.
+	WinTimes bool
 	Specials []awardSpecial
 }
 
@@ -178,7 +181,7 @@ func momentIn(l *i18n.Localizer, st *store.RaceState) string {
 func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView {
 	rs := &st.Tour.Ruleset
 	a := s.Awards
-	out := awardsView{Heading: l.T("story.award.title")}
+	out := awardsView{Heading: l.T("story.award.title"), WinTimes: rs.TimeModel == race.TimeModelClock || rs.TimeModel == race.TimeModelTurns}
 	if st.Closed < len(st.Tour.Stages) {
 		out.Heading = l.T("story.award.so_far", "N", st.Closed)
 	}

@@ -410,3 +410,43 @@ func TestJerseyNamesDropTheSharedWord(t *testing.T) {
 		}
 	}
 }
+
+// TestNobodysJerseyHasNoStrip: a jersey nobody wore (a real race's mountains jersey after flat
+// stages) gets no strip of dashes, and without any jersey worn there is no jersey chart.
+func TestNobodysJerseyHasNoStrip(t *testing.T) {
+	s := racedStory(t, "uci-road", 4)
+	k := slices.IndexFunc(s.Jerseys, func(st story.Strip) bool { return st.Class == race.ClassMountain })
+	if k < 0 {
+		t.Fatal("no mountains jersey")
+	}
+	s.Jerseys[k].Wearers = nil
+	for i := range s.Jerseys[k].Holders {
+		s.Jerseys[k].Holders[i] = story.Rider{}
+	}
+	l := catalogue(t).Localizer("en")
+	wornN := 0
+	for _, st := range s.Jerseys {
+		if len(st.Wearers) > 0 {
+			wornN++
+		}
+	}
+	for name, lay := range layouts() {
+		c := Jerseys(s, l, lay)
+		for _, sh := range c.Shapes {
+			if strings.HasPrefix(keyOf(sh), "jersey-"+race.ClassMountain+"-") || keyOf(sh) == "head-"+race.ClassMountain {
+				t.Fatalf("%s: the unworn mountains jersey has a strip", name)
+			}
+		}
+		if len(c.Table.Rows) != wornN || wornN == 0 {
+			t.Errorf("%s: %d rows of data for %d jerseys worn", name, len(c.Table.Rows), wornN)
+		}
+	}
+	for i := range s.Jerseys {
+		s.Jerseys[i].Wearers = nil
+	}
+	for _, c := range All(s, l, Screen()) {
+		if c.Kind == KindJerseys {
+			t.Error("a jersey chart without a jersey worn")
+		}
+	}
+}

@@ -97,7 +97,7 @@ func gapTable(s *story.Story, l *i18n.Localizer) Table {
 	return t
 }
 
-// gapsSummary says how far the second is, and which stage cost a rider of the top ten the most.
+// gapsSummary says how far the second is (the time won and lost chart names the biggest swings).
 func gapsSummary(s *story.Story, l *i18n.Localizer) string {
 	if len(s.Top) < 2 {
 		return l.T("story.chart.gaps.alone")
@@ -105,17 +105,6 @@ func gapsSummary(s *story.Story, l *i18n.Localizer) string {
 	out := l.T("story.chart.gaps.summary", "Stage", s.Stages, "Second", s.Top[1].Name, "Gap", TimeIn(l, s.Ruleset, s.Top[1].Gaps[s.Stages-1]), "Leader", s.Top[0].Name)
 	if s.Top[1].Gaps[s.Stages-1] == 0 {
 		out = l.T("story.chart.gaps.summary_same", "Stage", s.Stages, "Second", s.Top[1].Name, "Leader", s.Top[0].Name)
-	}
-	worst, who, stage := 0, "", 0
-	for _, r := range s.Top {
-		for st := 1; st < s.Stages; st++ {
-			if r.Ranks[st-1] > 0 && r.Deltas[st] > worst {
-				worst, who, stage = r.Deltas[st], r.Name, st+1
-			}
-		}
-	}
-	if worst > 0 {
-		out += " " + l.T("story.chart.gaps.worst", "Rider", who, "Time", TimeIn(l, s.Ruleset, worst), "Stage", stage)
 	}
 	return out
 }

@@ -35,6 +35,7 @@ func runKey(class string, r run) string {
 // the jersey changed shoulders, with the holder's name. On a narrow layout the strips stand upright
 // (a column per jersey, a row per stage) so the names keep their room.
 func Jerseys(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
+	s = worn(s)
 	c := &canvas{font: lay.Font}
 	var h float64
 	if lay.Narrow {
@@ -95,6 +96,19 @@ func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) flo
 		}
 	}
 	return head + float64(s.Stages)*rowH + f*0.5
+}
+
+// worn is the story with only the jerseys someone wore (a real race's mountains jersey after flat
+// stages, its young riders' without young riders, would be a strip of dashes).
+func worn(s *story.Story) *story.Story {
+	out := *s
+	out.Jerseys = nil
+	for _, strip := range s.Jerseys {
+		if len(strip.Wearers) > 0 {
+			out.Jerseys = append(out.Jerseys, strip)
+		}
+	}
+	return &out
 }
 
 // jerseyName is the name of the k-th jersey for a room of width at size (at most a quarter smaller):

@@ -188,7 +188,7 @@ func sourcesSummary(s *story.Story, l *i18n.Localizer) string {
 // All draws every chart the tour's story has, in the order the pages show them.
 func All(s *story.Story, l *i18n.Localizer, lay Layout) []Chart {
 	out := []Chart{GC(s, l, lay), Gaps(s, l, lay), Swings(s, l, lay)}
-	if len(s.Jerseys) > 0 {
+	if len(worn(s).Jerseys) > 0 {
 		out = append(out, Jerseys(s, l, lay))
 	}
 	if m, ok := ManagerPoints(s, l, lay); ok {

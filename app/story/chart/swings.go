@@ -29,6 +29,7 @@ func Swings(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 			}
 		}
 	}
+	most = max(most, swingFloor(s.Ruleset)) // a few seconds after one stage are not a deep red
 	var h float64
 	if lay.Narrow {
 		h = swingColumns(c, s, l, lay, most)
@@ -129,6 +130,18 @@ func swingColor(d, most int) string {
 	r, g, b := rgb(to)
 	mix := func(v int) int { return int(math.Round(255 + (float64(v)-255)*t)) }
 	return fmt.Sprintf("#%02x%02x%02x", mix(r), mix(g), mix(b))
+}
+
+// swingFloor is the change of gap the deepest colour stands for at the least: half a minute, or two
+// turns.
+func swingFloor(rs *race.Ruleset) int {
+	switch rs.TimeUnit {
+	case race.UnitTurns:
+		return 2
+	case race.UnitHundredths:
+		return 3000
+	}
+	return 30
 }
 
 // swingLabel writes a change of gap briefly for its cell: "+1:05", "−20", "+2" (turns: the title
