@@ -40,8 +40,8 @@ type palmaresRow struct {
 	Out                                    bool
 	// CyclingParty is a team's Cycling Party rank and points ("3 · 25 points"; "—": no manager points).
 	CyclingParty string
-	StageWins                              []string
-	Jerseys                                []string
+	StageWins    []string
+	Jerseys      []string
 }
 
 // TeamPalmaresPage is GET /teams/{id}/palmares: the tours the team rode, under the name it raced with.
