@@ -37,6 +37,14 @@ type palmaresTour struct {
 	MountainRank *int          `json:"mountain_rank"`
 	TeamsRank    *int          `json:"teams_rank"`
 	BestRider    *palmaresBest `json:"best_rider,omitempty"`
+	// CyclingPartyRank and CyclingPartyPoints are a team's (its manager's) rank and points in the
+	// Cycling Party standing after the last closed stage; nil in a game without manager points, and
+	// in a rider's palmarès.
+	CyclingPartyRank   *int `json:"cycling_party_rank"`
+	CyclingPartyPoints *int `json:"cycling_party_points"`
+	// Out says the rider left the race, in which stage and how (a rider's palmarès only; nil when he
+	// finished or is still racing).
+	Out *palmaresOut `json:"out,omitempty"`
 	// StageWins are the stages won (by the rider, or by one of the team's riders: StageWinners).
 	StageWins    []int            `json:"stage_wins"`
 	StageWinners []story.StageWin `json:"stage_winners,omitempty"`
@@ -49,6 +57,13 @@ type palmaresBest struct {
 	Bib    int    `json:"bib"`
 	Name   string `json:"name"`
 	GCRank int    `json:"gc_rank"`
+}
+
+// palmaresOut is how a rider left a tour: the stage and his status (race.StatusDNF, StatusOTL,
+// StatusDSQ or StatusDNS).
+type palmaresOut struct {
+	Stage  int    `json:"stage"`
+	Status string `json:"status"`
 }
 
 // palmaresJersey is one leader's jersey held in a tour.
@@ -108,8 +123,20 @@ func (p *palmaresTour) tell(s *story.Story, a store.Appearance, team bool) {
 				break
 			}
 		}
+		for _, r := range fin.CyclingParty {
+			if r.TeamID == a.TeamNumber {
+				points := r.Points
+				p.CyclingPartyRank, p.CyclingPartyPoints = ranked(r.Rank), &points
+			}
+		}
 	} else {
 		p.GCRank, p.PointsRank, p.MountainRank = ranked(timeRank(fin.Individual, a.Bib)), ranked(pointsRank(fin.Regularity, a.Bib)), ranked(pointsRank(fin.Mountain, a.Bib))
+		for _, o := range fin.Out {
+			if o.Bib == a.Bib {
+				p.Out = &palmaresOut{Stage: o.Stage, Status: o.Status}
+				break
+			}
+		}
 	}
 	for _, w := range s.Awards.StageWinners {
 		if mine(w.Bib, w.TeamID) {

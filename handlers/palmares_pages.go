@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/views"
 )
@@ -33,10 +34,14 @@ type palmaresRow struct {
 	// RacedAs is the name (and, for a rider, bib and team) the tour knew them by.
 	RacedAs string
 	// GC, Points, Mountain and Teams are the final ranks in words ("—": not ranked, or no such
-	// classification); BestRider is a team's best rider in the general classification.
+	// classification); BestRider is a team's best rider in the general classification. For a rider
+	// who left the race, GC says how and in which stage ("Abandoned, stage 3"), and Out is set.
 	GC, Points, Mountain, Teams, BestRider string
-	StageWins                              []string
-	Jerseys                                []string
+	Out                                    bool
+	// CyclingParty is a team's Cycling Party rank and points ("3 · 25 points"; "—": no manager points).
+	CyclingParty string
+	StageWins    []string
+	Jerseys      []string
 }
 
 // TeamPalmaresPage is GET /teams/{id}/palmares: the tours the team rode, under the name it raced with.
@@ -91,7 +96,13 @@ func (h *Handler) palmaresRows(l *i18n.Localizer, apps []store.Appearance, team 
 	var out []palmaresRow
 	for _, p := range facts {
 		row := palmaresRow{TourID: p.TourID, Tour: p.Tour, RacedAs: p.RacedAs,
-			GC: rank(p.GCRank), Points: rank(p.PointsRank), Mountain: rank(p.MountainRank), Teams: rank(p.TeamsRank), BestRider: "—"}
+			GC: rank(p.GCRank), Points: rank(p.PointsRank), Mountain: rank(p.MountainRank), Teams: rank(p.TeamsRank), BestRider: "—", CyclingParty: "—"}
+		if o := p.Out; o != nil {
+			row.GC, row.Out = outIn(l, o), true
+		}
+		if p.CyclingPartyRank != nil && p.CyclingPartyPoints != nil {
+			row.CyclingParty = l.T("palmares.cycling_party", "Rank", rank(p.CyclingPartyRank), "Points", l.N("palmares.points", *p.CyclingPartyPoints))
+		}
 		if !team {
 			row.RacedAs = fmt.Sprintf("%d %s · %s", p.Bib, p.Rider, p.RacedAs)
 		}
@@ -117,4 +128,18 @@ func (h *Handler) palmaresRows(l *i18n.Localizer, apps []store.Appearance, team 
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// outIn says how and in which stage a rider left the race: "Abandoned, stage 3".
+func outIn(l *i18n.Localizer, o *palmaresOut) string {
+	key := "palmares.out.dnf"
+	switch o.Status {
+	case race.StatusOTL:
+		key = "palmares.out.otl"
+	case race.StatusDSQ:
+		key = "palmares.out.dsq"
+	case race.StatusDNS:
+		key = "palmares.out.dns"
+	}
+	return l.T(key, "N", o.Stage)
 }
