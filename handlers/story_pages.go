@@ -52,7 +52,7 @@ type storyChart struct {
 // awardsView is the awards in words.
 type awardsView struct {
 	// Heading is "Awards", or "Awards so far" before the last stage.
-	Heading  string
+	Heading string
 	Podiums []awardPodium
 	Winners []awardWin
 	// WinTimes says the stage winners' times mean something to the table: clock times (a real race)
