@@ -213,6 +213,9 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 		out.Winners = append(out.Winners, awardWin{Stage: w.Stage, Bib: w.Bib, Name: w.Name, Team: w.Team, Color: tvColor(w.TeamColor), Time: chart.TimeIn(l, rs, w.Time)})
 	}
 	special := func(id string, r story.Rider, detail string) awardSpecial {
+		if left := s.LeftIn(r.Bib); left > 0 && r.Bib > 0 { // a rider who won it and then left the race
+			detail += " · " + l.T("story.award.left", "Stage", left)
+		}
 		return awardSpecial{ID: id, Title: l.T("story.award." + id), Rule: l.T("story.award." + id + ".rule"),
 			Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Detail: detail}
 	}

@@ -181,8 +181,14 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 	add := func(id, who, detail string) {
 		specials.lines = append(specials.lines, l.T("story.award."+id)+": "+who+" — "+detail)
 	}
+	left := func(bib int, detail string) string { // a rider who won it and then left the race
+		if n := st.LeftIn(bib); n > 0 {
+			return detail + " · " + l.T("story.award.left", "Stage", n)
+		}
+		return detail
+	}
 	if w := a.MostDaysInLead; w != nil {
-		add("most_days", w.Name, l.N("story.days", w.Days))
+		add("most_days", w.Name, left(w.Bib, l.N("story.days", w.Days)))
 	}
 	if c := a.Climber; c != nil {
 		add("climber", c.Name, l.T("story.award.climber.detail", "From", c.From, "To", c.To, "Gained", l.N("story.places", c.Gained)))
@@ -195,7 +201,7 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		if !c.Named || c.Stages > 0 {
 			detail = l.N("story.award.most_combative.stages", c.Stages)
 		}
-		add("most_combative", c.Name, detail)
+		add("most_combative", c.Name, left(c.Bib, detail))
 	}
 	if t := a.BestTeam; t != nil {
 		add("best_team", t.Team, chart.TimeIn(l, rs, t.Value))

@@ -92,6 +92,23 @@ type Manager struct {
 	From []int `json:"-"`
 }
 
+// LeftIn is the stage in which the rider of bib left the race (abandoned, out of the time limit,
+// disqualified, did not start), told as the first stage after which he is out of the general
+// classification for good; 0 when he is in it after the last stage told, or was never in the story.
+func (s *Story) LeftIn(bib int) int {
+	for _, r := range s.Riders {
+		if r.Bib != bib {
+			continue
+		}
+		left := 0
+		for i := len(r.Ranks) - 1; i >= 0 && r.Ranks[i] == 0; i-- {
+			left = i + 1
+		}
+		return left
+	}
+	return 0
+}
+
 // Build tells the story of a tour from its stored results: results[i] is stage i+1, closed is the
 // number of closed stages to tell (1..len(results)).
 func Build(t *race.Tour, results []race.StageResult, closed int) (*Story, error) {

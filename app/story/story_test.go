@@ -268,3 +268,19 @@ func TestManagers(t *testing.T) {
 		t.Errorf("a tour without manager points has managers")
 	}
 }
+
+// TestLeftIn: a rider left the race in the first stage after which he is out of the general
+// classification for good; a rider still in it, or unknown, did not.
+func TestLeftIn(t *testing.T) {
+	s := &Story{Riders: []RiderGC{
+		{Rider: Rider{Bib: 11}, Ranks: []int{1, 1, 0, 0}},
+		{Rider: Rider{Bib: 12}, Ranks: []int{2, 2, 2, 1}},
+		{Rider: Rider{Bib: 13}, Ranks: []int{0, 0, 0, 0}},
+		{Rider: Rider{Bib: 14}, Ranks: []int{3, 3, 3, 0}},
+	}}
+	for _, c := range []struct{ bib, want int }{{11, 3}, {12, 0}, {13, 1}, {14, 4}, {99, 0}} {
+		if got := s.LeftIn(c.bib); got != c.want {
+			t.Errorf("bib %d left in stage %d, want %d", c.bib, got, c.want)
+		}
+	}
+}

@@ -450,3 +450,23 @@ func TestNobodysJerseyHasNoStrip(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadersWhoLeftAreTold: a leader of the general classification who left the race afterwards
+// is named in the bump chart's summary (the chart draws the final top ten, not him), once.
+func TestLeadersWhoLeftAreTold(t *testing.T) {
+	lead := func(bib int) *race.Standings {
+		return &race.Standings{Leaders: map[string]int{race.ClassIndividual: bib}}
+	}
+	s := &story.Story{Stages: 4, After: []*race.Standings{lead(11), lead(11), lead(21), lead(21)}, Riders: []story.RiderGC{
+		{Rider: story.Rider{Bib: 21, Name: "Bartali"}, Ranks: []int{2, 2, 1, 1}},
+		{Rider: story.Rider{Bib: 11, Name: "Coppi"}, Ranks: []int{1, 1, 0, 0}},
+	}}
+	want := " Coppi, leader after stage 2, left the race in stage 3."
+	if got := leadersWhoLeft(s, catalogue(t).Localizer("en")); got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	s.Riders[1].Ranks = []int{1, 1, 2, 2}
+	if got := leadersWhoLeft(s, catalogue(t).Localizer("en")); got != "" {
+		t.Errorf("a leader still racing: %q", got)
+	}
+}

@@ -153,5 +153,32 @@ func gcSummary(s *story.Story, l *i18n.Localizer) string {
 	if c := s.Awards.Climber; c != nil {
 		out += " " + l.T("story.chart.gc.summary.climber", "Rider", c.Name, "From", c.From, "To", c.To)
 	}
+	return out + leadersWhoLeft(s, l)
+}
+
+// leadersWhoLeft says which leaders of the general classification left the race afterwards: the
+// bump chart, which draws the final top ten, has nobody on the first place after the stages they led.
+func leadersWhoLeft(s *story.Story, l *i18n.Localizer) string {
+	out, told := "", map[int]bool{}
+	for i := 0; i < s.Stages; i++ {
+		bib := s.After[i].Leaders[race.ClassIndividual]
+		if told[bib] || bib == 0 {
+			continue
+		}
+		if left := s.LeftIn(bib); left > i+1 {
+			told[bib] = true
+			led := i + 1
+			for led < s.Stages && s.After[led].Leaders[race.ClassIndividual] == bib {
+				led++
+			}
+			name := itoa(bib)
+			for _, r := range s.Riders {
+				if r.Bib == bib {
+					name = r.Name
+				}
+			}
+			out += " " + l.T("story.chart.gc.summary.leader_left", "Rider", name, "Led", led, "Stage", left)
+		}
+	}
 	return out
 }
