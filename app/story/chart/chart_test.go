@@ -470,3 +470,18 @@ func TestLeadersWhoLeftAreTold(t *testing.T) {
 		t.Errorf("a leader still racing: %q", got)
 	}
 }
+
+// TestManagerColoursTellTeamsApart: managers keep their team's colour unless it is white, missing or
+// too near a better manager's; then they get a palette colour far from the others.
+func TestManagerColoursTellTeamsApart(t *testing.T) {
+	ms := []story.Manager{{TeamColor: "#15803d"}, {TeamColor: "#16a34a"}, {TeamColor: "#ffffff"}, {TeamColor: "nope"}, {TeamColor: "#b91c1c"}}
+	cols := managerColors(ms)
+	if cols[0] != "#15803d" || cols[4] != "#b91c1c" {
+		t.Errorf("distinct team colours changed: %v", cols)
+	}
+	for i := range cols {
+		if nearAny(cols[i], append(append([]string{}, cols[:i]...), cols[i+1:]...)) {
+			t.Errorf("manager %d's colour %s is near another's: %v", i+1, cols[i], cols)
+		}
+	}
+}

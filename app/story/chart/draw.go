@@ -118,6 +118,15 @@ func fitLastWords(prefix, name string, person bool, width, size float64) (string
 	return "", false
 }
 
+// tie draws a thin line in a line's colour from its end (x, end) to its label moved to label by
+// spread, so that a reader follows each label to its line.
+func tie(c *canvas, x, end, label float64, col string) {
+	if math.Abs(end-label) < c.font*0.2 {
+		return
+	}
+	c.add(Polyline{Points: []Point{{x, end}, {x + c.font*0.3, end}, {x + c.font*0.65, label}}, Stroke: col, Width: c.font * 0.08})
+}
+
 // spread moves label baselines apart so that no two are closer than gap, keeping them between lo
 // and hi as far as they fit; ys keeps its order of entries.
 func spread(ys []float64, gap, lo, hi float64) []float64 {

@@ -15,20 +15,42 @@ func sourceColor(k int) string {
 	return colors[k%len(colors)]
 }
 
-// managerColors gives each manager his team's colour, or a palette colour when the team has none
-// or another manager already has it.
+// managerColors gives each manager his team's colour, or a palette colour when the team has none,
+// it is white, or it is too near a better manager's team colour (two greens would be one); a
+// palette colour is one far from every colour given.
 func managerColors(ms []story.Manager) []string {
 	out := make([]string, len(ms))
-	seen := map[string]bool{}
-	for i, m := range ms {
-		col := m.TeamColor
-		if !race.IsColor(col) || seen[col] || col == "#ffffff" {
-			col = palette(i)
+	var taken []string
+	for i, m := range ms { // the team colours first, best managers first
+		if col := m.TeamColor; race.IsColor(col) && col != "#ffffff" && !nearAny(col, taken) {
+			out[i] = col
+			taken = append(taken, col)
 		}
-		seen[col] = true
-		out[i] = col
+	}
+	next := 0
+	for i := range out { // then a palette colour far from every colour given
+		for out[i] == "" {
+			col := palette(next)
+			next++
+			if !nearAny(col, taken) || next > len(ms)+10 {
+				out[i] = col
+				taken = append(taken, col)
+			}
+		}
 	}
 	return out
+}
+
+// nearAny says whether a colour is hard to tell from one of others on a chart.
+func nearAny(col string, others []string) bool {
+	r, g, b := rgb(col)
+	for _, o := range others {
+		r2, g2, b2 := rgb(o)
+		if dr, dg, db := r-r2, g-g2, b-b2; dr*dr+dg*dg+db*db < 90*90 {
+			return true
+		}
+	}
+	return false
 }
 
 // ManagerPoints draws the Cycling Party managers' points after every stage (a line per manager of
@@ -78,6 +100,7 @@ func ManagerPoints(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) 
 	}
 	labels := spread(ends, f*0.95, top, bottom+f*0.6)
 	for i, m := range drawn {
+		tie(c, ax.right, ends[i], labels[i], cols[i])
 		name := fitTeam(itoa(m.Rank)+" ", m.Team, lay.W-ax.right-f*0.9, f*0.8)
 		c.add(Text{X: ax.right + f*0.8, Y: labels[i] + f*0.3, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0, Key: "label-team-" + itoa(m.TeamID)})
 	}
