@@ -485,3 +485,13 @@ func TestManagerColoursTellTeamsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestJerseySummaryWhenNobodyKeptIt: a jersey that changed shoulders after every stage is "each for
+// one stage", not someone "the longest (1 stage)".
+func TestJerseySummaryWhenNobodyKeptIt(t *testing.T) {
+	one := func(name string) story.Wearer { return story.Wearer{Rider: story.Rider{Name: name}, Days: 1} }
+	s := &story.Story{Jerseys: []story.Strip{{Class: race.ClassIndividual, Jersey: race.Jersey{Name: "Yellow jersey"}, Wearers: []story.Wearer{one("Coppi"), one("Bartali")}}}}
+	if got, want := jerseysSummary(s, catalogue(t).Localizer("en")), "Yellow jersey: 2 riders wore it, each for one stage."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

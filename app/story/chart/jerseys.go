@@ -196,6 +196,10 @@ func jerseysSummary(s *story.Story, l *i18n.Localizer) string {
 			continue
 		}
 		w := strip.Wearers[0]
+		if w.Days == 1 && len(strip.Wearers) > 1 { // nobody kept it: "the longest (1 stage)" would say nothing
+			out = append(out, l.T("story.chart.jerseys.summary_each", "Jersey", strip.Jersey.NameIn(l.Lang()), "Count", l.Int(len(strip.Wearers))))
+			continue
+		}
 		out = append(out, l.N("story.chart.jerseys.summary", len(strip.Wearers), "Jersey", strip.Jersey.NameIn(l.Lang()), "Rider", w.Name, "Days", l.N("story.days", w.Days)))
 	}
 	if len(out) == 0 {
