@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"racedirector/app/i18n"
@@ -55,14 +56,18 @@ type Page struct {
 	Here string
 }
 
-// Views holds the parsed pages, one set per language: each set's "t" speaks its language.
+// Views holds the parsed pages and, per language, their copies whose "t" speaks it: a page's copy
+// for a language is made the first time it is rendered in it (copying every page in every language
+// at start took most of an app's start-up).
 type Views struct {
 	pages map[string]*template.Template
+	speak map[string]template.FuncMap
+	mu    sync.RWMutex
 	langs map[string]map[string]*template.Template
 }
 
-// New parses every page with the layout and partials, then makes each language's set of them; it
-// fails if any template is broken.
+// New parses every page with the layout and partials (each language's copy is made when first
+// rendered); it fails if any template is broken.
 func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 	v := &Views{pages: map[string]*template.Template{}, langs: map[string]map[string]*template.Template{}}
 	names, err := fs.Glob(files, "pages/*.html")
@@ -82,26 +87,57 @@ func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 	for k, f := range LanguageFuncs(cat.Localizer(i18n.English)) {
 		all[k] = f
 	}
-	for _, name := range names {
-		t, err := template.New("layout.html").Funcs(all).ParseFS(files, "layout.html", "partials/*.html", name)
+	shared, err := template.New("layout.html").Funcs(all).ParseFS(files, "layout.html", "partials/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("views: unable to parse the layout and partials: %w", err)
+	}
+	for _, name := range names { // each page on a copy of the layout and partials (it may redefine them)
+		c, err := shared.Clone()
+		if err != nil {
+			return nil, fmt.Errorf("views: unable to copy the layout for %s: %w", name, err)
+		}
+		t, err := c.ParseFS(files, name)
 		if err != nil {
 			return nil, fmt.Errorf("views: unable to parse %s: %w", name, err)
 		}
 		v.pages[strings.TrimSuffix(path.Base(name), ".html")] = t
 	}
+	v.speak = map[string]template.FuncMap{}
 	for _, lang := range i18n.Languages() {
-		set := map[string]*template.Template{}
-		speak := LanguageFuncs(cat.Localizer(lang))
-		for name, t := range v.pages {
-			c, err := t.Clone()
-			if err != nil {
-				return nil, fmt.Errorf("views: unable to copy %s for %s: %w", name, lang, err)
-			}
-			set[name] = c.Funcs(speak)
-		}
-		v.langs[lang] = set
+		v.speak[lang] = LanguageFuncs(cat.Localizer(lang))
+		v.langs[lang] = map[string]*template.Template{}
 	}
 	return v, nil
+}
+
+// page is page name's copy for lang (English for a language there is none of), made from the parsed
+// page the first time it is asked.
+func (v *Views) page(lang, name string) (*template.Template, error) {
+	if _, ok := v.speak[lang]; !ok {
+		lang = i18n.English
+	}
+	v.mu.RLock()
+	t, ok := v.langs[lang][name]
+	v.mu.RUnlock()
+	if ok {
+		return t, nil
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if t, ok := v.langs[lang][name]; ok {
+		return t, nil
+	}
+	base, ok := v.pages[name]
+	if !ok {
+		return nil, fmt.Errorf("views: no page %q", name)
+	}
+	c, err := base.Clone()
+	if err != nil {
+		return nil, fmt.Errorf("views: unable to copy %s for %s: %w", name, lang, err)
+	}
+	c.Funcs(v.speak[lang])
+	v.langs[lang][name] = c
+	return c, nil
 }
 
 // LanguageFuncs are the template helpers that speak l's language: t (a message), tn (a count
@@ -138,18 +174,14 @@ func (v *Views) Render(w io.Writer, name string, data any) error {
 	if p, ok := data.(Page); ok && p.Lang != "" {
 		lang = p.Lang
 	}
-	set, ok := v.langs[lang]
-	if !ok {
-		set = v.langs[i18n.English]
-	}
-	t, ok := set[name]
-	if !ok {
-		return fmt.Errorf("views: no page %q", name)
+	t, err := v.page(lang, name)
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
 		return fmt.Errorf("views: rendering %s: %w", name, err)
 	}
-	_, err := buf.WriteTo(w)
+	_, err = buf.WriteTo(w)
 	return err
 }
