@@ -81,8 +81,11 @@ func GC(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 				continue
 			}
 			dot := Circle{X: ax.x(st + 1), Y: y(rank), R: ax.dot(f), Fill: col, Key: "rider-" + itoa(r.Bib) + "-" + itoa(st+1)}
-			if rank == 1 {
+			switch {
+			case rank == 1:
 				dot.Fill, dot.R = gold, ax.dot(f)*1.35
+			case col == gold: // the winner's line has the jersey's colour: his other days are hollow
+				dot.Fill = "#ffffff"
 			}
 			if light(dot.Fill) {
 				dot.Stroke = casing
