@@ -10,7 +10,7 @@ import (
 // TestStoryOnTabletPhoneAndTV opens the story of a Cycling Party tour after two stages on a tablet and a
 // phone (the director's page and the follower's: healthy, the chart drawn for the screen shown, the data
 // behind its toggle), follows the follower's story live through the last stage's end, opens the
-// palmarès of a team, and the podium on a 1080p TV, which fits the screen.
+// palmarès of a team and of one of its riders, and the podium on a 1080p TV, which fits the screen.
 func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
@@ -71,6 +71,15 @@ func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 	}
 
 	tb.visit("/teams/" + strconv.FormatUint(uint64(teams[0]), 10) + "/palmares")
+	tb.checkViewports("Palmarès")
+	tb.wantText("table.palmares", "Tour of the Story")
+	team := api[struct {
+		Riders []idOnly `json:"riders"`
+	}](t, srv, "GET", "/api/v1/teams/"+strconv.FormatUint(uint64(teams[0]), 10), nil, 200)
+	if len(team.Riders) == 0 {
+		t.Fatal("the first team has no riders")
+	}
+	tb.visit("/riders/" + strconv.FormatUint(uint64(team.Riders[0].ID), 10) + "/palmares")
 	tb.checkViewports("Palmarès")
 	tb.wantText("table.palmares", "Tour of the Story")
 
