@@ -384,3 +384,28 @@ func TestStageWinnersTimeOnlyWhereItMeansSomething(t *testing.T) {
 		t.Fatalf("only %d games raced", seen)
 	}
 }
+
+// TestStoryTellsWhoLeftTheRace: a rider who abandons is in the story's "out of the race" list with
+// his stage, how he left in the page's language and the director's reason.
+func TestStoryTellsWhoLeftTheRace(t *testing.T) {
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	run := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)
+	run.finish(t, 1, cpGroup(3, 4, 5, 11, 12, 13, 14, 15), cpGroup(4, 2, 1, 21, 22, 23, 24, 25))
+	run.close(t, 1)
+	run.ok(t, http.MethodPost, "/stages/2/abandons", map[string]any{"bib": 12, "reason": "crash on the descent"})
+	run.finish(t, 2, cpGroup(3, 4, 5, 21, 22, 23, 24, 25), cpGroup(4, 2, 1, 11, 13, 14, 15))
+	run.close(t, 2)
+	for lang, how := range map[string]string{"en": "did not finish", "es": "abandono", "it": "ritirato"} {
+		page := pageIn(t, ta, fmt.Sprintf("/tours/%d/story", run.id), lang)
+		i := strings.Index(page, `class="compact story-out"`)
+		if i < 0 {
+			t.Fatalf("the story in %s has no riders out of the race", lang)
+		}
+		list := page[i:]
+		list = list[:strings.Index(list, "</table>")]
+		if !strings.Contains(list, "<b>12</b>") || !strings.Contains(list, how) || !strings.Contains(list, "crash on the descent") || !strings.Contains(list, `<td class="num">2</td>`) {
+			t.Errorf("the story in %s does not say bib 12 left in stage 2 (%s):\n%s", lang, how, list)
+		}
+	}
+}

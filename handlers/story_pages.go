@@ -58,6 +58,8 @@ type awardsView struct {
 	// WinTimes says the stage winners' times mean something to the table: clock times (a real race)
 	// or turns (Ciclismo a fondo), not the few seconds a game's time model gives the first group.
 	WinTimes bool
+	// Out are the riders out of the race, by stage: the crashes and the time limits are the story too.
+	Out      []outLine
 	Specials []awardSpecial
 }
 
@@ -208,6 +210,9 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 			pv.Places = append(pv.Places, place)
 		}
 		out.Podiums = append(out.Podiums, pv)
+	}
+	if n := len(s.After); n > 0 {
+		out.Out = outLinesIn(l, st, s.After[n-1])
 	}
 	for _, w := range a.StageWinners {
 		out.Winners = append(out.Winners, awardWin{Stage: w.Stage, Bib: w.Bib, Name: w.Name, Team: w.Team, Color: tvColor(w.TeamColor), Time: chart.TimeIn(l, rs, w.Time)})

@@ -218,6 +218,13 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		wins.lines = []string{strings.Join(parts, " · ")}
 		out = append(out, wins)
 	}
+	if n := len(st.After); n > 0 && len(st.After[n-1].Out) > 0 {
+		var parts []string
+		for _, o := range st.After[n-1].Out {
+			parts = append(parts, strconv.Itoa(o.Stage)+" "+o.Name+" ("+l.T("standings.status."+strings.ToLower(o.Status))+")")
+		}
+		out = append(out, summaryPara{heading: l.T("story.award.out"), lines: []string{strings.Join(parts, " · ")}})
+	}
 	return out
 }
 

@@ -11,8 +11,8 @@ import (
 )
 
 // TestSummaryAwardsSayWhoLeftTheRace: a special award won by a rider who then left the race says so
-// (the most days in the lead, the most combative); one still racing says nothing of the kind; a
-// rider on the first's time is "same time".
+// (the most days in the lead, the most combative) and the riders out of the race are listed; one
+// still racing says nothing of the kind; a rider on the first's time is "same time".
 func TestSummaryAwardsSayWhoLeftTheRace(t *testing.T) {
 	cat, err := i18n.Load(data.I18n())
 	if err != nil {
@@ -20,7 +20,8 @@ func TestSummaryAwardsSayWhoLeftTheRace(t *testing.T) {
 	}
 	rs := &race.Ruleset{TimeUnit: race.UnitSeconds}
 	coppi, bartali := story.Rider{Bib: 11, Name: "Coppi"}, story.Rider{Bib: 21, Name: "Bartali"}
-	st := &story.Story{Stages: 3, Ruleset: rs,
+	out := &race.Standings{Out: []race.OutRow{{Bib: 11, Name: "Coppi", Stage: 3, Status: race.StatusDNF}}}
+	st := &story.Story{Stages: 3, Ruleset: rs, After: []*race.Standings{{}, {}, out},
 		Riders: []story.RiderGC{{Rider: bartali, Ranks: []int{2, 2, 1}}, {Rider: coppi, Ranks: []int{1, 1, 0}}},
 		Awards: story.Awards{
 			Podiums: []story.Podium{{Class: race.ClassIndividual, Places: []story.Place{
@@ -33,7 +34,7 @@ func TestSummaryAwardsSayWhoLeftTheRace(t *testing.T) {
 		text = append(text, p.lines...)
 	}
 	all := strings.Join(text, "\n")
-	for _, want := range []string{"Coppi — 2 stages · left the race in stage 3", "2. Magni — same time"} {
+	for _, want := range []string{"Coppi — 2 stages · left the race in stage 3", "2. Magni — same time", "3 Coppi (did not finish)"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the awards lack %q:\n%s", want, all)
 		}
