@@ -13,6 +13,7 @@ func storyRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.GET("/tours/:id/story", h.StoryPage)
 	e.GET("/tours/:id/sheets/summary.pdf", h.SummaryPDF)
 	e.GET("/follow/:code/story", h.FollowStoryPage)
+	e.GET("/follow/:code/summary.pdf", h.FollowSummaryPDF)
 	e.GET("/follow/:code/tv/podium", h.FollowPodiumPage)
 	e.GET("/teams/:id/palmares", h.TeamPalmaresPage)
 	e.GET("/riders/:id/palmares", h.RiderPalmaresPage)

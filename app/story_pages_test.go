@@ -182,13 +182,16 @@ func TestStoryPagesBeforeAnyStageAndNotFound(t *testing.T) {
 	if rec := getIn(t, ta, "en", fmt.Sprintf("/tours/%d/sheets/summary.pdf", run.id)); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != fmt.Sprintf("/tours/%d/story", run.id) {
 		t.Errorf("the summary page of a tour not started = %d %s, want 303 to the story", rec.Code, rec.Header().Get("Location"))
 	}
+	if rec := getIn(t, ta, "en", "/follow/"+code+"/summary.pdf"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/follow/"+code+"/story" {
+		t.Errorf("a player's summary of a tour not started = %d %s, want 303 to the story", rec.Code, rec.Header().Get("Location"))
+	}
 	for lang, want := range map[string]string{"es": "ninguna etapa", "it": "nessuna tappa"} {
 		rec, e := ta.inLanguage(t, lang, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/sheets/summary.pdf", run.id), "")
 		if rec.Code != http.StatusConflict || !strings.Contains(strings.ToLower(e.Error.Message), want) {
 			t.Errorf("the API's summary of a tour not started in %s = %d %q, want 409 in the language", lang, rec.Code, e.Error.Message)
 		}
 	}
-	for _, path := range []string{"/tours/9999/story", "/tours/9999/sheets/summary.pdf", "/follow/ZZZZZZ/story", "/follow/ZZZZZZ/tv/podium",
+	for _, path := range []string{"/tours/9999/story", "/tours/9999/sheets/summary.pdf", "/follow/ZZZZZZ/story", "/follow/ZZZZZZ/tv/podium", "/follow/ZZZZZZ/summary.pdf",
 		"/teams/9999/palmares", "/riders/9999/palmares", "/tours/abc/story"} {
 		if rec := getIn(t, ta, "en", path); rec.Code != http.StatusNotFound && rec.Code != http.StatusBadRequest {
 			t.Errorf("GET %s = %d, want 404", path, rec.Code)
@@ -227,6 +230,13 @@ func TestTourSummaryPDF(t *testing.T) {
 		api := getIn(t, ta, lang, fmt.Sprintf("/api/v1/tours/%d/sheets/summary.pdf", run.id))
 		if api.Code != http.StatusOK {
 			t.Errorf("the API's summary in %s = %d", lang, api.Code)
+		}
+		code := run.followCode(t)
+		if follow := getIn(t, ta, lang, "/follow/"+code+"/summary.pdf"); follow.Code != http.StatusOK || !strings.Contains(pdfToText(t, follow.Body.Bytes()), words[0]) {
+			t.Errorf("a player's summary in %s = %d", lang, follow.Code)
+		}
+		if page := pageIn(t, ta, "/follow/"+code+"/story", lang); !strings.Contains(page, "/follow/"+code+"/summary.pdf") {
+			t.Errorf("the player's story in %s has no way to the summary", lang)
 		}
 	}
 	list := getIn(t, ta, "es", fmt.Sprintf("/api/v1/tours/%d/sheets", run.id)).Body.String()

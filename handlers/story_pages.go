@@ -38,7 +38,7 @@ type storyView struct {
 	Final  bool
 	Charts []storyChart
 	Awards awardsView
-	// Summary is the address of the one-page tour summary PDF ("" for the follower).
+	// Summary is the address of the one-page tour summary PDF ("" before the first closed stage).
 	Summary string
 }
 
@@ -118,12 +118,7 @@ func (h *Handler) StoryPage(c echo.Context) error {
 		return err
 	}
 	v.TourID = id
-	if st.Closed > 0 {
-		v.Summary = fmt.Sprintf("/tours/%d/sheets/summary.pdf", id)
-		if l.Lang() != race.LanguageEnglish {
-			v.Summary += "?lang=" + l.Lang()
-		}
-	}
+	v.Summary = summaryLink(l, st, fmt.Sprintf("/tours/%d/sheets/summary.pdf", id))
 	return h.render(c, http.StatusOK, "story", views.Page{Title: l.T("story.title", "Tour", st.Tour.Name), Section: "tours",
 		TourNav: h.tourNav(st, "story", 0), Data: v})
 }
@@ -139,7 +134,20 @@ func (h *Handler) FollowStoryPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	v.Summary = summaryLink(l, st, "/follow/"+st.FollowCode+"/summary.pdf")
 	return h.render(c, http.StatusOK, "follow_story", views.Page{Title: l.T("story.title", "Tour", st.Tour.Name), Data: v})
+}
+
+// summaryLink is the address of the tour's summary PDF at path, in the reader's language ("" before
+// the first closed stage: there is no summary yet).
+func summaryLink(l *i18n.Localizer, st *store.RaceState, path string) string {
+	if st.Closed == 0 {
+		return ""
+	}
+	if l.Lang() != race.LanguageEnglish {
+		path += "?lang=" + l.Lang()
+	}
+	return path
 }
 
 // tellStory tells the story of a tour's closed stages (nil before the first is closed).

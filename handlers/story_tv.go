@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -14,7 +16,10 @@ import (
 	"racedirector/views"
 )
 
-// tvPodiumMaxWins is how many riders the TV podium's stage wins list names.
+// tvNameRunes is the longest rider's name the TV podium's cards write whole.
+const tvNameRunes = 12
+
+// tvPodiumMaxWins is how many lines the TV podium's stage wins list has.
 const tvPodiumMaxWins = 5
 
 // podiumScreen is the room's TV podium (/follow/{code}/tv/podium): the general classification's
@@ -72,6 +77,16 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 			if sp.ID == "most_days" { // the TV's card has room for a short title only
 				scr.Awards.Specials[i].Title = l.T("story.tv.most_days")
 			}
+			if sp.Bib > 0 {
+				scr.Awards.Specials[i].Name = tvName(sp.Name)
+			}
+		}
+		for _, p := range scr.Others { // the cards are narrow: riders by initial and surname
+			for i := range p.Places {
+				if p.Places[i].Bib > 0 {
+					p.Places[i].Name = tvName(p.Places[i].Name)
+				}
+			}
 		}
 		scr.Wins = stageWinsIn(l, scr.Awards.Winners)
 	}
@@ -79,7 +94,7 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 }
 
 // stageWinsIn counts each rider's stage wins, most first (ties: the first to win), at most
-// tvPodiumMaxWins riders.
+// tvPodiumMaxWins lines: when more riders won, the last line says how many others did.
 func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
 	var out []tvWins
 	index := map[int]int{}
@@ -93,9 +108,12 @@ func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
 		out[k].count++
 	}
 	slices.SortStableFunc(out, func(a, b tvWins) int { return b.count - a.count })
-	out = out[:min(len(out), tvPodiumMaxWins)]
 	for i := range out {
-		out[i].Wins = l.N("story.tv.wins", out[i].count)
+		out[i].Name, out[i].Wins = tvName(out[i].Name), l.N("story.tv.wins", out[i].count)
+	}
+	if len(out) > tvPodiumMaxWins {
+		others := len(out) - tvPodiumMaxWins + 1
+		out = append(out[:tvPodiumMaxWins-1], tvWins{Name: l.N("story.tv.more_winners", others), Color: tvColor("")})
 	}
 	return out
 }
@@ -108,17 +126,41 @@ func (h *Handler) SummaryPDF(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return h.summaryPDF(c, id, fmt.Sprintf("/tours/%d/story", id))
+}
+
+// FollowSummaryPDF is GET /follow/{code}/summary.pdf: the same summary for a player, from the follower's
+// story page.
+func (h *Handler) FollowSummaryPDF(c echo.Context) error {
+	st, done, err := h.followedTour(c)
+	if done || err != nil {
+		return err
+	}
+	return h.summaryPDF(c, st.TourID, "/follow/"+st.FollowCode+"/story")
+}
+
+// summaryPDF answers tour id's summary, or before its first closed stage leads to its story page.
+func (h *Handler) summaryPDF(c echo.Context, id uint, story string) error {
 	in, err := h.sheetInput(c, id)
 	if err != nil {
 		return err
 	}
 	if in.Closed == 0 {
-		// No story yet: the story page says when it begins.
-		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/tours/%d/story", id))
+		return c.Redirect(http.StatusSeeOther, story)
 	}
 	var buf bytes.Buffer
 	if err := sheets.PDF(&buf, sheets.SheetSummary, in); err != nil {
 		return err
 	}
 	return attachment(c, fmt.Sprintf("tour-%d-summary.pdf", id), "application/pdf", buf.Bytes())
+}
+
+// tvName is a rider's name for a narrow card of the TV podium, read from across the room: a name
+// longer than tvNameRunes keeps the first name's initial ("T. Pogačar").
+func tvName(name string) string {
+	words := strings.Fields(name)
+	if utf8.RuneCountInString(name) <= tvNameRunes || len(words) < 2 {
+		return name
+	}
+	return string([]rune(words[0])[:1]) + ". " + strings.Join(words[1:], " ")
 }

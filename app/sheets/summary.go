@@ -213,7 +213,7 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		wins := summaryPara{heading: l.T("story.award.stage_winners")}
 		var parts []string
 		for _, w := range a.StageWinners {
-			parts = append(parts, strconv.Itoa(w.Stage)+" "+w.Name)
+			parts = append(parts, l.T("story.summary.stage_item", "N", w.Stage, "Who", w.Name))
 		}
 		wins.lines = []string{strings.Join(parts, " · ")}
 		out = append(out, wins)
@@ -221,7 +221,11 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 	if n := len(st.After); n > 0 && len(st.After[n-1].Out) > 0 {
 		var parts []string
 		for _, o := range st.After[n-1].Out {
-			parts = append(parts, strconv.Itoa(o.Stage)+" "+o.Name+" ("+l.T("standings.status."+strings.ToLower(o.Status))+")")
+			how := l.T("standings.status." + strings.ToLower(o.Status))
+			if o.Reason != "" {
+				how += ", " + o.Reason
+			}
+			parts = append(parts, l.T("story.summary.stage_item", "N", o.Stage, "Who", o.Name+" ("+how+")"))
 		}
 		out = append(out, summaryPara{heading: l.T("story.award.out"), lines: []string{strings.Join(parts, " · ")}})
 	}

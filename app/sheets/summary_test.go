@@ -20,7 +20,7 @@ func TestSummaryAwardsSayWhoLeftTheRace(t *testing.T) {
 	}
 	rs := &race.Ruleset{TimeUnit: race.UnitSeconds}
 	coppi, bartali := story.Rider{Bib: 11, Name: "Coppi"}, story.Rider{Bib: 21, Name: "Bartali"}
-	out := &race.Standings{Out: []race.OutRow{{Bib: 11, Name: "Coppi", Stage: 3, Status: race.StatusDNF}}}
+	out := &race.Standings{Out: []race.OutRow{{Bib: 11, Name: "Coppi", Stage: 3, Status: race.StatusDNF, Reason: "crash"}}}
 	st := &story.Story{Stages: 3, Ruleset: rs, After: []*race.Standings{{}, {}, out},
 		Riders: []story.RiderGC{{Rider: bartali, Ranks: []int{2, 2, 1}}, {Rider: coppi, Ranks: []int{1, 1, 0}}},
 		Awards: story.Awards{
@@ -34,7 +34,7 @@ func TestSummaryAwardsSayWhoLeftTheRace(t *testing.T) {
 		text = append(text, p.lines...)
 	}
 	all := strings.Join(text, "\n")
-	for _, want := range []string{"Coppi — 2 stages · left the race in stage 3", "2. Magni — same time", "3 Coppi (did not finish)"} {
+	for _, want := range []string{"Coppi — 2 stages · left the race in stage 3", "2. Magni — same time", "Stage 3: Coppi (did not finish, crash)"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the awards lack %q:\n%s", want, all)
 		}

@@ -21,6 +21,8 @@ type Story struct {
 	Ruleset *race.Ruleset `json:"-"`
 	// Stages is the number of closed stages told (After has one standings per stage).
 	Stages int `json:"closed"`
+	// Over says the stages told are all the tour's: its story is over ("led to the end", not "since").
+	Over bool `json:"-"`
 	// After holds the standings after each stage: After[0] is after stage 1.
 	After []*race.Standings `json:"-"`
 	// Riders are every rider who was in the general classification after some stage: those of the
@@ -96,17 +98,12 @@ type Manager struct {
 // disqualified, did not start), told as the first stage after which he is out of the general
 // classification for good; 0 when he is in it after the last stage told, or was never in the story.
 func (s *Story) LeftIn(bib int) int {
-	for _, r := range s.Riders {
-		if r.Bib != bib {
-			continue
-		}
-		left := 0
-		for i := len(r.Ranks) - 1; i >= 0 && r.Ranks[i] == 0; i-- {
-			left = i + 1
-		}
-		return left
+	r, ok := s.Rider(bib)
+	left := 0
+	for i := len(r.Ranks) - 1; ok && i >= 0 && r.Ranks[i] == 0; i-- {
+		left = i + 1
 	}
-	return 0
+	return left
 }
 
 // Build tells the story of a tour from its stored results: results[i] is stage i+1, closed is the
@@ -134,7 +131,9 @@ func Tell(t *race.Tour, closed int, standings func(after int) (*race.Standings, 
 		}
 		after[n-1] = st
 	}
-	return FromStandings(&t.Ruleset, after), nil
+	s := FromStandings(&t.Ruleset, after)
+	s.Over = closed == len(t.Stages)
+	return s, nil
 }
 
 // FromStandings tells the story of the standings after stages 1..len(after), in order (none: an

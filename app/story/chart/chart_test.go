@@ -495,3 +495,27 @@ func TestJerseySummaryWhenNobodyKeptIt(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// TestGCSummaryKnowsTheTourGoesOn: before the last stage the leader has led "since" a stage (or took
+// the lead in the last one raced), not "to the end"; after it, "to the end" or "on the last stage".
+func TestGCSummaryKnowsTheTourGoesOn(t *testing.T) {
+	list, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := race.FindRuleset(list, "cycling-party")
+	tour, results := storytest.Tour(rs, storytest.Options{Teams: 6, Riders: 6, Stages: 8, Seed: 11})
+	l := catalogue(t).Localizer("en")
+	for closed := 2; closed <= 8; closed++ {
+		s, err := story.Tell(tour, closed, func(n int) (*race.Standings, error) { return race.ComputeStandings(tour, results[:closed], n) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := gcSummary(s, l)
+		over := strings.Contains(got, "to the end") || strings.Contains(got, "on the last stage")
+		goesOn := strings.Contains(got, " since stage ") || strings.Contains(got, "the last one raced")
+		if over != (closed == 8) || goesOn == (closed == 8) {
+			t.Errorf("after stage %d of 8: %q", closed, got)
+		}
+	}
+}

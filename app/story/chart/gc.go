@@ -136,10 +136,14 @@ func gcSummary(s *story.Story, l *i18n.Localizer) string {
 	switch {
 	case s.Stages == 1:
 		out = l.T("story.chart.gc.summary.one_stage", "Rider", leader.Name)
-	case from == s.Stages:
+	case from == s.Stages && s.Over:
 		out = l.T("story.chart.gc.summary.took_last", "Rider", leader.Name, "Stage", s.Stages)
-	default:
+	case from == s.Stages:
+		out = l.T("story.chart.gc.summary.took_latest", "Rider", leader.Name, "Stage", s.Stages)
+	case s.Over:
 		out = l.T("story.chart.gc.summary.led", "Rider", leader.Name, "From", from)
+	default:
+		out = l.T("story.chart.gc.summary.led_since", "Rider", leader.Name, "From", from)
 	}
 	changes := 0
 	for i := 1; i < s.Stages; i++ {
@@ -175,10 +179,8 @@ func leadersWhoLeft(s *story.Story, l *i18n.Localizer) string {
 				led++
 			}
 			name := itoa(bib)
-			for _, r := range s.Riders {
-				if r.Bib == bib {
-					name = r.Name
-				}
+			if r, ok := s.Rider(bib); ok {
+				name = r.Name
 			}
 			out += " " + l.T("story.chart.gc.summary.leader_left", "Rider", name, "Led", led, "Stage", left)
 		}

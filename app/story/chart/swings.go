@@ -203,7 +203,7 @@ func swingsSummary(s *story.Story, l *i18n.Localizer) string {
 		}
 	}
 	if lost == 0 && gained == 0 {
-		return l.T("story.chart.swings.none")
+		return l.T("story.chart.swings.none") + " " + l.T("story.chart.swings.how")
 	}
 	out := ""
 	if lost > 0 {
@@ -215,7 +215,7 @@ func swingsSummary(s *story.Story, l *i18n.Localizer) string {
 		}
 		out += l.T("story.chart.swings.gained", "Rider", gainedBy, "Time", TimeIn(l, s.Ruleset, -gained), "Stage", gainedAt)
 	}
-	return out
+	return out + " " + l.T("story.chart.swings.how")
 }
 
 // abs is the size of a whole number.
