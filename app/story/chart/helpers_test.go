@@ -3,6 +3,8 @@ package chart
 import (
 	"testing"
 
+	"github.com/jung-kurt/gofpdf"
+
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/story"
@@ -37,4 +39,19 @@ func racedStory(t *testing.T, game string, stages int) *story.Story {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// landscapePDF is an A4 landscape document with the fonts the charts draw with (DejaVu Sans, regular
+// and bold) added under PDFFont.
+func landscapePDF(t *testing.T) *gofpdf.Fpdf {
+	t.Helper()
+	pdf := gofpdf.New("L", "mm", "A4", "")
+	for style, file := range map[string]string{"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"} {
+		raw, err := fsRead(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdf.AddUTF8FontFromBytes(PDFFont, style, raw)
+	}
+	return pdf
 }

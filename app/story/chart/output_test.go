@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jung-kurt/gofpdf"
-
 	"racedirector/app/race"
 	"racedirector/app/story"
 	"racedirector/assets"
@@ -106,14 +104,7 @@ func TestChartWordsInEveryLanguage(t *testing.T) {
 // TestDrawPDF draws every chart onto PDF pages and reads the riders' names back with pdftotext.
 func TestDrawPDF(t *testing.T) {
 	s := racedStory(t, "cycling-party", 21)
-	pdf := gofpdf.New("L", "mm", "A4", "")
-	for style, file := range map[string]string{"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"} {
-		raw, err := fsRead(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pdf.AddUTF8FontFromBytes(PDFFont, style, raw)
-	}
+	pdf := landscapePDF(t)
 	for _, c := range All(s, catalogue(t).Localizer("it"), Screen()) {
 		pdf.AddPage()
 		c.DrawPDF(pdf, 10, 10, 277, 190)

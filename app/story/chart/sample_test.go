@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/jung-kurt/gofpdf"
 )
 
 // TestWriteSamples draws every chart of a raced tour into HTML pages (phone and screen layouts,
@@ -38,14 +36,7 @@ func TestWriteSamples(t *testing.T) {
 				}
 			}
 		}
-		pdf := gofpdf.New("L", "mm", "A4", "")
-		for style, file := range map[string]string{"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"} {
-			raw, err := fsRead(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pdf.AddUTF8FontFromBytes(PDFFont, style, raw)
-		}
+		pdf := landscapePDF(t)
 		for _, c := range All(s, catalogue(t).Localizer("es"), Screen()) {
 			pdf.AddPage()
 			pdf.SetFont(PDFFont, "B", 14)
