@@ -1,8 +1,6 @@
 package race
 
 import (
-	"encoding/json"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -161,19 +159,7 @@ func TestTermInFallsBack(t *testing.T) {
 // A ruleset file with an unknown language, a name in an unknown language, an empty name or a term
 // without the game's own word is refused, naming the field.
 func TestLoadRulesetsRefusesBadLanguages(t *testing.T) {
-	good, err := os.ReadFile("../../data/rulesets/2ruote.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	edit := func(change func(m map[string]any)) []byte {
-		var m map[string]any
-		if err := json.Unmarshal(good, &m); err != nil {
-			t.Fatal(err)
-		}
-		change(m)
-		out, _ := json.Marshal(m)
-		return out
-	}
+	edit := rulesetEditor(t, "2ruote")
 	cases := []struct {
 		name string
 		file []byte

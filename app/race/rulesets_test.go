@@ -433,19 +433,7 @@ func TestRulesetCloneIsIndependent(t *testing.T) {
 }
 
 func TestLoadRulesetsErrors(t *testing.T) {
-	good, err := os.ReadFile("../../data/rulesets/2ruote.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	edit := func(change func(m map[string]any)) []byte {
-		var m map[string]any
-		if err := json.Unmarshal(good, &m); err != nil {
-			t.Fatal(err)
-		}
-		change(m)
-		out, _ := json.Marshal(m)
-		return out
-	}
+	edit := rulesetEditor(t, "2ruote")
 	stageTypes := func(m map[string]any) []any { return m["stage_types"].([]any) }
 	cases := []struct {
 		name  string
@@ -484,7 +472,7 @@ func TestLoadRulesetsErrors(t *testing.T) {
 		{"empty id", map[string][]byte{"rulesets/2ruote.json": edit(func(m map[string]any) {
 			m["id"] = ""
 		})}, "rulesets/2ruote.json: id: is required"},
-		{"duplicate id", map[string][]byte{"rulesets/2ruote.json": good, "rulesets/copy.json": good},
+		{"duplicate id", map[string][]byte{"rulesets/2ruote.json": edit(func(map[string]any) {}), "rulesets/copy.json": edit(func(map[string]any) {})},
 			`rulesets/copy.json: id: "2ruote" is already the id of rulesets/2ruote.json`},
 		{"two defaults", map[string][]byte{
 			"rulesets/a.json": edit(func(m map[string]any) { m["id"], m["default"] = "a", true }),
@@ -493,7 +481,7 @@ func TestLoadRulesetsErrors(t *testing.T) {
 		{"duplicate stage type", map[string][]byte{"rulesets/2ruote.json": edit(func(m map[string]any) {
 			stageTypes(m)[3].(map[string]any)["id"] = "flat"
 		})}, `rulesets/2ruote.json: stage_types[3].id: "flat" is used twice`},
-		{"trailing data", map[string][]byte{"rulesets/2ruote.json": append(slices.Clone(good), []byte("{}")...)},
+		{"trailing data", map[string][]byte{"rulesets/2ruote.json": append(edit(func(map[string]any) {}), []byte("{}")...)},
 			"rulesets/2ruote.json: unexpected data after the ruleset object"},
 		{"no files", map[string][]byte{"rulesets/readme.txt": []byte("hi")}, "no ruleset files in rulesets/"},
 	}
@@ -635,4 +623,23 @@ func TestValidatePoints(t *testing.T) {
 		"points.individual": "must not increase",
 		"points.teams":      "must not be negative (place 2 is -1)",
 	})
+}
+
+// rulesetEditor reads the shipped ruleset file of id and returns a function that answers it as JSON
+// after change has edited it (a fresh copy each time).
+func rulesetEditor(t *testing.T, id string) func(change func(m map[string]any)) []byte {
+	t.Helper()
+	good, err := os.ReadFile("../../data/rulesets/" + id + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(change func(m map[string]any)) []byte {
+		var m map[string]any
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		change(m)
+		out, _ := json.Marshal(m)
+		return out
+	}
 }
