@@ -40,9 +40,14 @@ type Option func(*options)
 
 // options are what the Options set.
 type options struct {
-	pin string
-	now func() time.Time
+	pin  string
+	now  func() time.Time
+	site auth.SiteConfig
 }
+
+// WithSite tells the app its own address: where it listens, its public URL and the proxies it
+// trusts (auth.Site). Without it the app answers to loopback names only.
+func WithSite(site auth.SiteConfig) Option { return func(o *options) { o.site = site } }
 
 // WithPIN locks every change behind the director's PIN (auth.CheckPIN says which PINs are taken).
 func WithPIN(pin string) Option { return func(o *options) { o.pin = pin } }
@@ -63,11 +68,15 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 			return nil, err
 		}
 	}
+	site, err := auth.NewSite(o.site)
+	if err != nil {
+		return nil, err
+	}
 	st, defaults, err := openStore(dbPath, logger)
 	if err != nil {
 		return nil, err
 	}
-	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}})
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Site: site})
 	if err != nil {
 		_ = st.Close()
 		return nil, err
@@ -99,9 +108,10 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	}
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
+	h.Site = site
 	h.Defaults = defaults
 	h.I18n = cat
-	e := newEcho(h, lock, version, logger)
+	e := newEcho(h, lock, site, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
 }
 
@@ -140,6 +150,19 @@ func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
 	return st.AnyDirector()
 }
 
+// localURL is the address to open the app at on this machine: a loopback address for an app
+// listening on every address (0.0.0.0, ::), else the address it listens on.
+func localURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
 // Close stops listening to other instances and closes the database.
 func (a *App) Close() error {
 	if a.stopListening != nil {
@@ -160,22 +183,23 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		return err
 	}
 	pin, made := cfg.PIN, false
-	if pin == "" && !Loopback(cfg.Addr) && !accounts {
+	if pin == "" && cfg.Beyond() && !accounts {
 		var err error
 		if pin, err = auth.NewPIN(); err != nil {
 			return err
 		}
 		made = true
 	}
-	a, err := New(cfg.DB, logger, WithPIN(pin))
-	if err != nil {
-		return err
-	}
-	defer a.Close()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("unable to listen on %s: %w", cfg.Addr, err)
 	}
+	a, err := New(cfg.DB, logger, WithPIN(pin), WithSite(auth.SiteConfig{Listen: []string{ln.Addr().String()}, PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies}))
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	defer a.Close()
 	srv := &http.Server{
 		Handler:           a.Echo,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -184,7 +208,10 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 20,
 	}
-	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
+	fmt.Fprintf(stdout, "Race Director is ready: open %s/ (database %s)\n", localURL(ln.Addr()), store.RedactDSN(cfg.DB))
+	if pub := a.Lock.Site().Public(); pub.Reachable {
+		fmt.Fprintf(stdout, "Players and other machines: %s/\n", pub.Base)
+	}
 	switch {
 	case accounts:
 		fmt.Fprintln(stdout, "Directors' accounts: each director signs in with their name and password (racedirector admin list shows them).")
@@ -194,7 +221,7 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		fmt.Fprintln(stdout, "Changes are locked: sign in with the director's PIN you chose.")
 	}
 	if !accounts {
-		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open http://%s%s on this machine (or sign in with the PIN first), or run: racedirector admin create-director NAME\n", ln.Addr(), auth.SetupPath)
+		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open %s%s on this machine, or from elsewhere with the setup code %s, or run: racedirector admin create-director NAME\n", localURL(ln.Addr()), auth.SetupPath, a.Lock.SetupCode())
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -21,10 +21,23 @@ type Config struct {
 	DB string
 	// PIN is the director's PIN ("": none; served beyond this machine, Run makes one).
 	PIN string
+	// PublicURL is the address players and the proxy use (https://race.club.example; "" for none):
+	// the app answers to its host, and every link shown to others is on it.
+	PublicURL string
+	// TrustedProxies are the reverse proxies in front of the app (addresses or CIDRs): only their
+	// X-Forwarded-For/-Proto/-Host headers are believed.
+	TrustedProxies []string
 }
 
-// ParseConfig reads flags, falling back to RACEDIRECTOR_ADDR / RACEDIRECTOR_DB /
-// RACEDIRECTOR_PIN, then defaults. A PIN that auth.CheckPIN refuses is refused here, in words.
+// Beyond says whether the app is served beyond this machine: on a network address, behind a proxy, or
+// at a public URL. Such a table is never left open: Run makes a PIN when there is none.
+func (c Config) Beyond() bool {
+	return !Loopback(c.Addr) || c.PublicURL != "" || len(c.TrustedProxies) > 0
+}
+
+// ParseConfig reads flags, falling back to RACEDIRECTOR_ADDR / RACEDIRECTOR_DB / RACEDIRECTOR_PIN /
+// RACEDIRECTOR_PUBLIC_URL / RACEDIRECTOR_TRUSTED_PROXIES, then defaults. A PIN that auth.CheckPIN
+// refuses, a public URL or a trusted proxy that cannot be read, is refused here, in words.
 func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
 	cfg := Config{Addr: "127.0.0.1:8080", DB: "racedirector.db"}
 	if v := getenv("RACEDIRECTOR_ADDR"); v != "" {
@@ -33,12 +46,16 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	if v := getenv("RACEDIRECTOR_DB"); v != "" {
 		cfg.DB = v
 	}
+	cfg.PublicURL = getenv("RACEDIRECTOR_PUBLIC_URL")
+	proxies := getenv("RACEDIRECTOR_TRUSTED_PROXIES")
 	fs := flag.NewFlagSet("racedirector", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env RACEDIRECTOR_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "the database: a SQLite file, or a PostgreSQL address postgres://user:password@host/name\n(env RACEDIRECTOR_DB)")
 	// The PIN's default is not the environment's: -h would print it.
 	fs.StringVar(&cfg.PIN, "pin", "", "the director's PIN: 4 to 12 digits or a passphrase of 8 characters or more; only the director\nsigned in with it may change the race (env RACEDIRECTOR_PIN; served beyond this machine without\none, a PIN is made and printed at start)")
+	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address players and the proxy use, like https://race.club.example: the app answers to\nits host, and the links and QR codes shown to others are on it (env RACEDIRECTOR_PUBLIC_URL)")
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies in front of the app, addresses or CIDRs separated by commas (127.0.0.1,10.0.0.0/8):\nonly their X-Forwarded-For/-Proto/-Host are believed (env RACEDIRECTOR_TRUSTED_PROXIES)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racedirector [flags]                                 serve the app")
 		fmt.Fprintln(stderr, "       racedirector migrate --from FILE --to postgres://…   copy a database into a new, empty one")
@@ -49,6 +66,15 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	}
 	if fs.NArg() > 0 {
 		err := fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		fmt.Fprintln(stderr, err)
+		return cfg, err
+	}
+	for _, p := range strings.Split(proxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			cfg.TrustedProxies = append(cfg.TrustedProxies, p)
+		}
+	}
+	if _, err := auth.NewSite(auth.SiteConfig{PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies}); err != nil {
 		fmt.Fprintln(stderr, err)
 		return cfg, err
 	}

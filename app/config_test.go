@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -36,6 +37,13 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown flag", args: []string{"-port", "80"}, wantErr: true},
 		{name: "stray argument", args: []string{"serve"}, wantErr: true},
 		{name: "flag without value", args: []string{"-db"}, wantErr: true},
+		{name: "public URL and proxies", args: []string{"-public-url", "https://race.club.example/", "-trusted-proxies", "127.0.0.1, 10.0.0.0/8"},
+			want: app.Config{Addr: "127.0.0.1:8080", DB: "racedirector.db", PublicURL: "https://race.club.example/", TrustedProxies: []string{"127.0.0.1", "10.0.0.0/8"}}},
+		{name: "public URL and proxies from the environment", env: map[string]string{"RACEDIRECTOR_PUBLIC_URL": "http://rd.lan:8080", "RACEDIRECTOR_TRUSTED_PROXIES": "::1"},
+			want: app.Config{Addr: "127.0.0.1:8080", DB: "racedirector.db", PublicURL: "http://rd.lan:8080", TrustedProxies: []string{"::1"}}},
+		{name: "a public URL without a scheme", args: []string{"-public-url", "race.club.example"}, wantErr: true},
+		{name: "a public URL with a query", args: []string{"-public-url", "https://race.club.example/?x=1"}, wantErr: true},
+		{name: "a trusted proxy that is no address", args: []string{"-trusted-proxies", "nginx"}, wantErr: true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -50,7 +58,7 @@ func TestParseConfig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseConfig(%q) error %v, want %+v", c.args, err, c.want)
 			}
-			if got != c.want {
+			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("ParseConfig(%q, env %v) = %+v, want %+v", c.args, c.env, got, c.want)
 			}
 		})
@@ -58,7 +66,7 @@ func TestParseConfig(t *testing.T) {
 	t.Run("help names the environment variables", func(t *testing.T) {
 		var stderr strings.Builder
 		_, _ = app.ParseConfig([]string{"-h"}, func(string) string { return "" }, &stderr)
-		for _, want := range []string{"RACEDIRECTOR_ADDR", "RACEDIRECTOR_DB", "postgres://", "racedirector migrate"} {
+		for _, want := range []string{"RACEDIRECTOR_ADDR", "RACEDIRECTOR_DB", "postgres://", "racedirector migrate", "RACEDIRECTOR_PUBLIC_URL", "RACEDIRECTOR_TRUSTED_PROXIES"} {
 			if !strings.Contains(stderr.String(), want) {
 				t.Errorf("-h output lacks %s:\n%s", want, stderr.String())
 			}

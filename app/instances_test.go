@@ -179,7 +179,7 @@ func TestInstancesStartingTogether(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			apps[i], errs[i] = app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			apps[i], errs[i] = app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
 		}()
 	}
 	wg.Wait()

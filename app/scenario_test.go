@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"racedirector/app"
+	"racedirector/app/auth"
 	"racedirector/app/store/storetest"
 )
 
@@ -40,7 +41,7 @@ func newTestApp(t testing.TB) *testApp {
 // testTemplate is the database the tests' PostgreSQL databases copy: migrated, the default teams
 // loaded, as a first start leaves it.
 var testTemplate = storetest.NewTemplate(func(dsn string) error {
-	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
 	if err != nil {
 		return err
 	}
@@ -50,7 +51,7 @@ var testTemplate = storetest.NewTemplate(func(dsn string) error {
 // openTestApp starts the app on the SQLite file at path (new or existing); cleanup closes it.
 func openTestApp(t testing.TB, path string) *testApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
 	if err != nil {
 		t.Fatalf("app.New(%s) failed: %v", path, err)
 	}
@@ -432,3 +433,6 @@ func TestHarness(t *testing.T) {
 		t.Errorf("second CSRF token = %q, want the same %q (the cookie is reused)", again, token)
 	}
 }
+
+// testSite tells the tests' apps their name: httptest's requests are for example.com.
+var testSite = app.WithSite(auth.SiteConfig{PublicURL: "http://example.com"})

@@ -20,10 +20,12 @@ import (
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // newEcho builds the Echo server with middleware and every route.
-func newEcho(h *handlers.Handler, lock *auth.Lock, version string, logger *slog.Logger) *echo.Echo {
+func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version string, logger *slog.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
+	// The client's address (RealIP): the connection's, or behind a trusted proxy what it forwarded.
+	e.IPExtractor = site.IPExtractor()
 	e.HTTPErrorHandler = h.ErrorHandler
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -46,23 +48,17 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, version string, logger *slog.
 	}))
 	// The request's language, before anything can answer: refusals are in it too.
 	e.Use(h.Language)
+	// The app's own names and origins, before anything else answers: a request for another host is
+	// 421 (DNS rebinding), a write from another site's page 403.
+	e.Use(site.Guard)
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
 	e.Use(lock.Middleware)
 	e.Use(bodyLimit())
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "_csrf",
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSameSite: http.SameSiteStrictMode,
-		Skipper:        func(c echo.Context) bool { return isAPI(c) },
-		// A missing token is as much a refusal as a wrong one: both are 403, in words a director can act on.
-		ErrorHandler: func(error, echo.Context) error {
-			return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("this form has expired or did not come from this page: go back, reload the page and try again"))
-		},
-	}))
+	// Every page form carries its token and every page write is checked against it (the API, called
+	// by scripts with a bearer token, takes none).
+	e.Use(site.CSRF(isAPI))
 	e.Use(apiCrossSiteGuard)
 	e.Use(h.RefusedPage)
 	e.Use(h.TourReads)
@@ -157,6 +153,9 @@ func staticAssets(version string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if c.Param("version") != version {
 			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such asset version"))
+		}
+		if strings.HasSuffix(c.Request().URL.Path, "/") { // a folder is not a file: no listing
+			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such file"))
 		}
 		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		fileServer.ServeHTTP(c.Response(), c.Request())

@@ -166,7 +166,7 @@ func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
 	if _, err := os.Stat(roadOracleDir); err != nil {
 		t.Fatalf("oracle data not found at %s (it ships in the repository)", roadOracleDir)
 	}
-	a, err := app.New(storetest.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(storetest.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func (h *Handler) APIReinviteDirector(c echo.Context) error {
 	return c.JSON(http.StatusCreated, directorInvited{Director: d, Invitation: h.invitationAnswer(c, inv.Token, inv.ExpiresAt)})
 }
 
-// invitationAnswer is an invitation's link on the address the request came to.
+// invitationAnswer is an invitation's link on the app's public address.
 func (h *Handler) invitationAnswer(c echo.Context, token string, expires time.Time) invitationAnswer {
-	return invitationAnswer{URL: InvitationURL(siteBase(c.Request()), token), Token: token, ExpiresAt: expires.UTC().Truncate(time.Second)}
+	return invitationAnswer{URL: InvitationURL(h.Site.Public().Base, token), Token: token, ExpiresAt: expires.UTC().Truncate(time.Second)}
 }

@@ -19,6 +19,8 @@ import (
 type passwordForm struct {
 	// Setup says it is the first administrator's account (the name is typed).
 	Setup bool
+	// NeedsCode says the setup asks for the setup code printed at start (from another machine).
+	NeedsCode bool
 	// Name is the name typed, or the invited director's.
 	Name string
 	// Action is where the form posts.
@@ -52,7 +54,12 @@ type madeInvitation struct {
 // SetupPage is the first-run setup: the first administrator's account, for the director of a table
 // without accounts (the policy lets only them in: with the PIN, or on this machine).
 func (h *Handler) SetupPage(c echo.Context) error {
-	return h.renderPasswordForm(c, http.StatusOK, passwordForm{Setup: true, Action: auth.SetupPath}, nil)
+	return h.renderPasswordForm(c, http.StatusOK, h.setupForm(c, ""), nil)
+}
+
+// setupForm is the first-run setup's form, asking for the setup code from another machine.
+func (h *Handler) setupForm(c echo.Context, name string) passwordForm {
+	return passwordForm{Setup: true, Action: auth.SetupPath, Name: name, NeedsCode: h.Lock.SetupNeedsCode(auth.ViewerOf(c))}
 }
 
 // renderPasswordForm renders the setup or invitation page with errs beside the fields.
@@ -85,13 +92,16 @@ func (h *Handler) checkNewPassword(c echo.Context, name string, errs map[string]
 // name and password.
 func (h *Handler) SetupFormPage(c echo.Context) error {
 	errs := map[string]string{}
-	name, err := store.CheckDirectorName(c.FormValue("name"))
 	var ve *race.ValidationError
+	if err := h.Lock.CheckSetupCode(auth.ViewerOf(c), c.FormValue("code")); errors.As(err, &ve) {
+		errs["code"] = sentence(sayIn(c, ve.Reason("code")))
+	}
+	name, err := store.CheckDirectorName(c.FormValue("name"))
 	if errors.As(err, &ve) {
 		errs["name"] = sentence(sayIn(c, ve.Reason("name")))
 	}
 	password := h.checkNewPassword(c, name, errs)
-	f := passwordForm{Setup: true, Action: auth.SetupPath, Name: strings.TrimSpace(c.FormValue("name"))}
+	f := h.setupForm(c, strings.TrimSpace(c.FormValue("name")))
 	if len(errs) > 0 {
 		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, errs)
 	}
@@ -256,15 +266,9 @@ func (h *Handler) reinvite(c echo.Context) (store.DirectorLine, auth.Invitation,
 	return d, inv, h.Store.Invite(id, inv.Hash, inv.ExpiresAt)
 }
 
-// madeInvitation is the link of an invitation just made, on the address the administrator uses.
+// madeInvitation is the link of an invitation just made, on the app's public address.
 func (h *Handler) madeInvitation(c echo.Context, name string, inv auth.Invitation, isNew bool) *madeInvitation {
-	return &madeInvitation{Director: name, URL: InvitationURL(siteBase(c.Request()), inv.Token), ExpiresAt: inv.ExpiresAt, New: isNew}
-}
-
-// siteBase is the scheme and host the request came to ("http://host:port").
-func siteBase(req *http.Request) string {
-	base, _, _ := siteAddress(req)
-	return base
+	return &madeInvitation{Director: name, URL: InvitationURL(h.Site.Public().Base, inv.Token), ExpiresAt: inv.ExpiresAt, New: isNew}
 }
 
 // InvitationURL is the link of an invitation's token on the site at base.

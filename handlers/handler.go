@@ -31,6 +31,8 @@ type Handler struct {
 	Fonts fs.FS
 	// Lock signs the director in and out (its middleware alone decides who may change what).
 	Lock *auth.Lock
+	// Site is the app's own address: links shown to others come from Site.Public, never from a request.
+	Site *auth.Site
 	// Defaults are the default teams: a new director's teams database starts with a copy.
 	Defaults []store.TeamInput
 	// I18n holds the messages in every language (each request's localizer is chosen by Language).
@@ -53,8 +55,8 @@ func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Ha
 	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), boot: newBoot()}
 }
 
-// csrfContextKey is where echo's CSRF middleware puts the request's token.
-const csrfContextKey = "csrf"
+// csrfContextKey is where the CSRF middleware puts the request's token.
+const csrfContextKey = auth.CSRFContextKey
 
 // csrfToken returns the CSRF token the middleware put in the context.
 func csrfToken(c echo.Context) string {

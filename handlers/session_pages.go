@@ -143,7 +143,7 @@ func (h *Handler) SignOutPage(c echo.Context) error {
 	if err := h.Lock.SignOut(auth.CookieToken(c.Request())); err != nil {
 		return err
 	}
-	c.SetCookie(auth.ClearCookie(c))
+	c.SetCookie(h.Lock.ClearCookie(c))
 	return redirect(c, "/", h.tr(c).T("setup.sign_in.signed_out"))
 }
 

@@ -55,8 +55,7 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 		return err
 	}
 	l := h.tr(c)
-	base, _, _ := siteAddress(c.Request())
-	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: base + "/follow/" + st.FollowCode}
+	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: h.Site.Public().Base + "/follow/" + st.FollowCode}
 	s, err := tellStory(st)
 	if err != nil {
 		return err

@@ -23,6 +23,11 @@ type Lock struct {
 	accounts Accounts
 	// owners says whose the tours, teams and riders are (nil: nothing is narrowed).
 	owners Owners
+	// site is the app's own address: who is this machine, who came through a proxy.
+	site *Site
+	// setupCode is the one-time code that lets the first administrator's account be made from
+	// another machine (printed at start).
+	setupCode string
 }
 
 // Options tune a Lock; the zero value is the real clock and SessionTTL.
@@ -35,6 +40,8 @@ type Options struct {
 	Accounts Accounts
 	// Owners says whose the tours, teams and riders are (nil: everyone's).
 	Owners Owners
+	// Site is the app's own address (nil: loopback names only, no proxy trusted).
+	Site *Site
 }
 
 // New makes the lock for pin ("" for an open lock), refusing a PIN CheckPIN refuses. Only a salted
@@ -46,8 +53,19 @@ func New(pin string, opts Options) (*Lock, error) {
 	if opts.SessionTTL <= 0 {
 		opts.SessionTTL = SessionTTL
 	}
+	if opts.Site == nil {
+		site, err := NewSite(SiteConfig{})
+		if err != nil {
+			return nil, err
+		}
+		opts.Site = site
+	}
+	code, err := newSetupCode()
+	if err != nil {
+		return nil, err
+	}
 	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), limiter: newLimiter(), hashing: make(chan struct{}, 2),
-		accounts: opts.Accounts, owners: opts.Owners}
+		accounts: opts.Accounts, owners: opts.Owners, site: opts.Site, setupCode: code}
 	if pin == "" {
 		return l, nil
 	}
@@ -61,6 +79,9 @@ func New(pin string, opts Options) (*Lock, error) {
 	l.pin, l.digits = &h, allDigits(pin)
 	return l, nil
 }
+
+// Site is the app's own address the lock knows requests by.
+func (l *Lock) Site() *Site { return l.site }
 
 // Digits says whether the PIN is made of digits only, so that a phone offers its number pad.
 func (l *Lock) Digits() bool { return l.Locked() && l.digits }

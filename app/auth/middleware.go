@@ -85,13 +85,16 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if sent && !v.Director && !api {
 			dropCookie(req)
-			c.SetCookie(ClearCookie(c))
+			c.SetCookie(l.ClearCookie(c))
 		}
 		c.Set(viewerKey, v)
 		switch Decide(v, req.Method, c.Path()) {
 		case SignInFirst:
 			return l.toSignIn(c, api, sent)
 		case Forbidden:
+			if v.Mode == Open && !v.Director {
+				return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("this table is open to the machine Race Director runs on only: behind a proxy, its director starts it with a PIN (-pin) or gives directors accounts"))
+			}
 			if v.Mode == Open {
 				return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("the first administrator's account is created on the machine Race Director runs on, or with the director's PIN"))
 			}
@@ -113,7 +116,9 @@ func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 	if err != nil {
 		return Viewer{}, false, err
 	}
-	v := Viewer{Mode: mode, Locked: mode != Open, Director: mode == Open, Local: fromLoopback(req)}
+	// An open table is the director's own laptop: whoever reaches it there is the director, but not
+	// someone whose request came through a proxy (everyone would seem to be this machine).
+	v := Viewer{Mode: mode, Locked: mode != Open, Director: mode == Open && !l.site.ThroughProxy(req), Local: l.site.Local(req)}
 	if mode == Open {
 		return v, false, nil
 	}
@@ -147,7 +152,7 @@ func (l *Lock) toSignIn(c echo.Context, api, sent bool) error {
 		return echo.NewHTTPError(http.StatusUnauthorized, msg)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusSeeOther, SignInURL(backTo(c.Request())))
+	return c.Redirect(http.StatusSeeOther, SignInURL(l.backTo(c.Request())))
 }
 
 // ownsWhatIsNamed checks, for a viewer whose view is narrowed to their own, that the tour, team or
@@ -205,12 +210,12 @@ func CookieToken(r *http.Request) string {
 func (l *Lock) SessionCookie(c echo.Context, s Session) *http.Cookie {
 	maxAge := int(math.Ceil(s.ExpiresAt.Sub(l.now()).Seconds()))
 	return &http.Cookie{Name: CookieName, Value: s.Token, Path: "/", Expires: s.ExpiresAt, MaxAge: max(maxAge, 1),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https"}
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: l.site.Scheme(c.Request()) == "https"}
 }
 
 // ClearCookie is the page cookie's removal, at sign-out or when its session has ended.
-func ClearCookie(c echo.Context) *http.Cookie {
-	return &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https"}
+func (l *Lock) ClearCookie(c echo.Context) *http.Cookie {
+	return &http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: l.site.Scheme(c.Request()) == "https"}
 }
 
 // dropCookie takes the session cookie out of the request.
@@ -226,12 +231,12 @@ func dropCookie(req *http.Request) {
 
 // backTo is where sign-in should lead back to: the page asked for, or for a form sent, the page of
 // this site it was sent from ("" when unknown).
-func backTo(req *http.Request) string {
+func (l *Lock) backTo(req *http.Request) string {
 	if req.Method == http.MethodGet || req.Method == http.MethodHead {
 		return req.URL.RequestURI()
 	}
 	ref, err := url.Parse(req.Referer())
-	if err != nil || ref.Host != req.Host {
+	if err != nil || ref.Host != l.site.Host(req) {
 		return ""
 	}
 	return ref.RequestURI()

@@ -37,10 +37,12 @@ const (
 //
 //   - Signing in, and following an invitation's link (its token is the proof), are open to all.
 //   - The first-run setup is for the director of a table without accounts: signed in with the PIN,
-//     or on this machine when the table is open; once an account exists it is gone.
+//     or on an open table; from another machine (or through a proxy) it also takes the setup code
+//     printed at start (Lock.CheckSetupCode); once an account exists it is gone.
 //   - The directors' pages are an administrator's (the director of a table without accounts may
 //     open them, and is sent to the setup).
-//   - Open: everything else is allowed. PIN: NeedsDirector says what needs the director.
+//   - Open: everything else is allowed to the director, who is whoever reached this machine without a
+//     proxy; through a proxy an open table is only read. PIN: NeedsDirector says what needs the director.
 //   - Accounts: only the pages for everyone (home, sign-in, following a tour with its code, the
 //     rulesets) are open; everything else needs a director signed in.
 func Decide(v Viewer, method, route string) Decision {
@@ -51,11 +53,10 @@ func Decide(v Viewer, method, route string) Decision {
 		switch {
 		case v.Mode == AccountsMode:
 			return NotHere
-		case !v.Director:
+		case v.Mode == PINMode && !v.Director:
 			return SignInFirst
-		case v.Mode == Open && !v.Local:
-			return Forbidden
 		}
+		// From another machine the form asks for the setup code printed at start (Lock.CheckSetupCode).
 		return Allow
 	case adminRoute(route):
 		switch {
@@ -67,9 +68,11 @@ func Decide(v Viewer, method, route string) Decision {
 		return Allow
 	}
 	switch {
-	case v.Mode == Open, v.Director:
+	case v.Director:
 		return Allow
-	case v.Mode == PINMode && !NeedsDirector(method, route):
+	case v.Mode == Open && NeedsDirector(method, route):
+		return Forbidden // an open table reached through a proxy: look, but not change
+	case v.Mode != AccountsMode && !NeedsDirector(method, route):
 		return Allow
 	case v.Mode == AccountsMode && openToAll(method, route):
 		return Allow

@@ -2,8 +2,6 @@ package auth
 
 import (
 	"fmt"
-	"net"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 )
@@ -56,7 +54,7 @@ type Viewer struct {
 	// Admin says the named director is an administrator: every director's tours and teams, and
 	// inviting directors.
 	Admin bool
-	// Local says the request comes from this machine (a loopback address).
+	// Local says the request comes from this machine (a loopback address, not through a proxy).
 	Local bool
 }
 
@@ -77,14 +75,4 @@ func ViewerOf(c echo.Context) Viewer {
 		return v
 	}
 	return Viewer{Director: true}
-}
-
-// fromLoopback says whether the request's connection comes from this machine.
-func fromLoopback(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
