@@ -31,12 +31,15 @@ func TestSetupOnAnOpenTable(t *testing.T) {
 	tour := base.tour
 
 	remote := la.newBrowser("198.51.100.7:4000")
-	if rec := remote.get(t, "/setup"); rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "on the machine Race Director runs on") {
-		t.Errorf("GET /setup from another machine of an open table = %d, want 403 saying where; body:\n%s", rec.Code, clip(rec.Body.String()))
+	if rec := remote.get(t, "/setup"); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `name="code"`) {
+		t.Errorf("GET /setup from another machine of an open table = %d, want the form asking for the setup code; body:\n%s", rec.Code, clip(rec.Body.String()))
 	}
 	before := la.snapshot(t)
-	if rec := remote.post(t, "/setup", url.Values{"name": {"Mallory"}, "password": {"mallory-owns-it"}, "confirm": {"mallory-owns-it"}}); rec.Code != http.StatusForbidden {
-		t.Errorf("POST /setup from another machine = %d, want 403", rec.Code)
+	if rec := remote.post(t, "/setup", url.Values{"name": {"Mallory"}, "password": {"mallory-owns-it"}, "confirm": {"mallory-owns-it"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/setup" {
+		t.Errorf("POST /setup from another machine without the setup code = %d %s, want 303 back to the form", rec.Code, rec.Header().Get("Location"))
+	}
+	if rec := remote.get(t, "/setup"); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `id="err-code"`) {
+		t.Errorf("the setup refused for its code = %d, want 422 with a message beside the code", rec.Code)
 	}
 	if rec := la.api(t, "", http.MethodPost, "/api/v1/directors", map[string]string{"name": "Mallory"}); rec.Code != http.StatusForbidden {
 		t.Errorf("POST /api/v1/directors from another machine of an open table = %d, want 403", rec.Code)
@@ -134,8 +137,15 @@ func TestSetupWithThePIN(t *testing.T) {
 	if rec := dir.get(t, "/directors"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/setup" {
 		t.Errorf("the PIN director's GET /directors = %d %s, want 303 to /setup", rec.Code, rec.Header().Get("Location"))
 	}
-	if rec := dir.post(t, "/setup", url.Values{"name": {"Anna"}, "password": {annaPassword}, "confirm": {annaPassword}}); rec.Code != http.StatusSeeOther {
-		t.Fatalf("the PIN director's setup = %d, want 303; body:\n%s", rec.Code, clip(rec.Body.String()))
+	// From another machine, the PIN is not enough: the setup code printed at start is asked too.
+	if rec := dir.post(t, "/setup", url.Values{"name": {"Anna"}, "password": {annaPassword}, "confirm": {annaPassword}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/setup" {
+		t.Fatalf("the PIN director's setup from elsewhere without the code = %d %s, want 303 back to the form", rec.Code, rec.Header().Get("Location"))
+	}
+	if page := dir.get(t, "/setup"); page.Code != http.StatusUnprocessableEntity || !strings.Contains(page.Body.String(), `id="err-code"`) {
+		t.Errorf("the setup without its code shown again = %d, want 422 with a message beside the code", page.Code)
+	}
+	if rec := dir.post(t, "/setup", url.Values{"code": {la.Lock.SetupCode()}, "name": {"Anna"}, "password": {annaPassword}, "confirm": {annaPassword}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/directors" {
+		t.Fatalf("the PIN director's setup with the code = %d %s, want 303 to the directors; body:\n%s", rec.Code, rec.Header().Get("Location"), clip(rec.Body.String()))
 	}
 	rec := la.api(t, "", http.MethodPost, "/api/v1/session", map[string]string{"pin": testPIN})
 	if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), "sign in with your name and password") {

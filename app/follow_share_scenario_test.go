@@ -12,11 +12,14 @@ import (
 	"strings"
 	"testing"
 
+	"racedirector/app"
+	"racedirector/app/auth"
 	"racedirector/app/store"
 )
 
-// TestSharePage shows the director the follow code, the absolute link from the host he came to and
-// the QR code; at this computer's own address the link is the network's and a note says why.
+// TestSharePage shows the director the follow code, the absolute link on the app's public address
+// (whatever host the page was asked for) and the QR code; an app listening on this computer only
+// links its network address and a note says why.
 func TestSharePage(t *testing.T) {
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID
@@ -31,7 +34,7 @@ func TestSharePage(t *testing.T) {
 	}
 
 	req := httptest.NewRequest(http.MethodGet, r.pagePath("/share"), nil)
-	req.Host = "table.example:8080"
+	req.Host = "127.0.0.1:8080"
 	rec := ta.serve(t, req, true)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("GET /share = %d, want 200; body:\n%s", rec.Code, clip(rec.Body.String()))
@@ -39,29 +42,31 @@ func TestSharePage(t *testing.T) {
 	body := rec.Body.String()
 	checkPageRules(t, "share", body)
 	checkPlayerWords(t, "share", body)
-	link := "http://table.example:8080/follow/" + code
+	link := "http://example.com/follow/" + code
 	for _, want := range []string{
 		`<p class="follow-code" aria-label="Follow code ` + code + `">` + code + `</p>`,
 		`<a href="` + link + `">` + link + `</a>`,
 		`<img src="/follow/` + code + `/qr.svg"`,
 		`<a class="button" href="/follow/` + code + `/tv">Open the TV view</a>`,
-		`http://table.example:8080/follow</b>`,
+		`http://example.com/follow</b>`,
 		`<title>Share — Three stages of cycling-party · Race Director</title>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the Share page lacks %s", want)
 		}
 	}
-	if strings.Contains(body, "own address") {
-		t.Errorf("the Share page at a network address says it is open at this computer's own address")
+	if strings.Contains(body, "this computer only") {
+		t.Errorf("the Share page of an app with a public address says it listens on this computer only")
 	}
 
-	// At localhost the link is the computer's network address (a phone cannot open localhost), or the
-	// page says the computer has none.
-	req = httptest.NewRequest(http.MethodGet, r.pagePath("/share"), nil)
+	// Listening on this computer only, the link is the computer's network address (a phone cannot
+	// open localhost), or the page says the computer has none.
+	local := openTestAppWith(t, testTemplate.DSN(t, "local.db"), app.WithSite(auth.SiteConfig{Listen: []string{"127.0.0.1:8080"}}))
+	lr := createRaceTour(t, local, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, local, "Rojo").ID, teamNamed(t, local, "Azul").ID}, false)
+	req = httptest.NewRequest(http.MethodGet, lr.pagePath("/share"), nil)
 	req.Host = "localhost:8080"
-	body = ta.serve(t, req, true).Body.String()
-	if !strings.Contains(html.UnescapeString(body), "this computer's own address") || !strings.Contains(body, "-addr 0.0.0.0:8080") {
+	body = local.serve(t, req, true).Body.String()
+	if !strings.Contains(html.UnescapeString(body), "listens on this computer only") || !strings.Contains(body, "-addr 0.0.0.0:8080") {
 		t.Errorf("the Share page at localhost does not say phones cannot reach it and how to listen on the network:\n%s", clip(body))
 	}
 	if m := regexp.MustCompile(`<p class="follow-url"><a href="([^"]+)"`).FindStringSubmatch(body); m == nil {
@@ -96,7 +101,7 @@ func TestFollowQRCode(t *testing.T) {
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	code := r.tourView(t).FollowCode
 	for _, path := range []string{"/follow/" + code + "/qr.svg", "/follow/" + strings.ToLower(code) + "/qr.svg"} {
-		rec := follower(t, ta, path, "table.example:8080")
+		rec := follower(t, ta, path, "example.com")
 		if rec.Code != http.StatusOK {
 			t.Fatalf("GET %s = %d, want 200; body:\n%s", path, rec.Code, rec.Body)
 		}
@@ -124,7 +129,7 @@ func TestFollowQRCode(t *testing.T) {
 		if !strings.HasPrefix(svg.Path.D, "M4 4h7v1h-7z") {
 			t.Errorf("QR path does not start with the top of the position square inside the quiet zone: %.40s", svg.Path.D)
 		}
-		if want := "http://table.example:8080/follow/" + code; !strings.Contains(svg.Title, want) {
+		if want := "http://example.com/follow/" + code; !strings.Contains(svg.Title, want) {
 			t.Errorf("QR title %q does not name the link %s", svg.Title, want)
 		}
 		if strings.Contains(body, "style=") {

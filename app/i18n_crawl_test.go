@@ -242,8 +242,8 @@ func textIn(page, lang string) string {
 	return html.UnescapeString(b.String())
 }
 
-// borrowed are English words a language has made its own: an Italian says "il leader", "un file".
-var borrowed = map[string][]string{"it": {"leader", "leaders", "file", "link"}}
+// borrowed are English words a language has made its own: an Italian says "il leader", "un file", "la password".
+var borrowed = map[string][]string{"it": {"leader", "leaders", "file", "link", "password"}}
 
 // englishIn returns the English words of text read in lang, each with a few words around it.
 // Addresses written out (http://…/follow/K7MQ2P) are the same in every language and are left out.

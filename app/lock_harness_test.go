@@ -168,6 +168,8 @@ type browser struct {
 	cookies map[string]*http.Cookie
 	// addr is the device's address (RemoteAddr).
 	addr string
+	// header is sent with every request (a browser's Origin, a proxy's X-Forwarded-For).
+	header http.Header
 }
 
 // newBrowser is a device with no cookie at address addr ("" for httptest's own).
@@ -180,6 +182,13 @@ func (b *browser) send(t testing.TB, req *http.Request) *httptest.ResponseRecord
 	t.Helper()
 	if b.addr != "" {
 		req.RemoteAddr = b.addr
+	}
+	for k, vs := range b.header {
+		if k == "Host" {
+			req.Host = vs[0]
+			continue
+		}
+		req.Header[k] = vs
 	}
 	for _, c := range b.cookies {
 		req.AddCookie(c)

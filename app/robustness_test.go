@@ -307,8 +307,8 @@ type hostile struct {
 	ctype  string
 	// form is a page form: posted url-encoded with the CSRF token the page carried.
 	form url.Values
-	// page marks a page POST sent with a raw body: the browser's Sec-Fetch-Site: same-origin stands
-	// for the CSRF token.
+	// page marks a page POST sent with a raw body: its CSRF token goes in the X-CSRF-Token header
+	// (as the pages' scripts send it), with the browser's Sec-Fetch-Site: same-origin.
 	page   bool
 	header map[string]string
 	// stream sends the body without a Content-Length.
@@ -497,6 +497,9 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 	}
 	if h.page {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		if req.Header.Get("X-CSRF-Token") == "" {
+			req.Header.Set("X-CSRF-Token", r.csrf)
+		}
 	}
 	for k, v := range h.header {
 		req.Header.Set(k, v)

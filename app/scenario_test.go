@@ -51,7 +51,13 @@ var testTemplate = storetest.NewTemplate(func(dsn string) error {
 // openTestApp starts the app on the SQLite file at path (new or existing); cleanup closes it.
 func openTestApp(t testing.TB, path string) *testApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
+	return openTestAppWith(t, path, testSite)
+}
+
+// openTestAppWith starts the app on the database at path with opts (its own site, say); cleanup closes it.
+func openTestAppWith(t testing.TB, path string, opts ...app.Option) *testApp {
+	t.Helper()
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
 	if err != nil {
 		t.Fatalf("app.New(%s) failed: %v", path, err)
 	}

@@ -119,7 +119,7 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 				msg = say(i18n.Text{Format: m})
 			}
 		}
-		code := map[int]string{400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 410: "gone", 413: "too_large", 415: "unsupported_media_type", 429: "too_many_requests"}[he.Code]
+		code := map[int]string{400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 409: "conflict", 410: "gone", 413: "too_large", 415: "unsupported_media_type", 421: "misdirected_request", 429: "too_many_requests"}[he.Code]
 		if code == "" {
 			code = "error"
 		}
@@ -148,7 +148,7 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]APIError{"error": body})
 		return
 	}
-	key, known := map[int]string{404: "not_found", 401: "sign_in", 403: "not_allowed", 429: "wait", 409: "not_now", 410: "gone", 413: "too_large", 422: "not_accepted"}[status]
+	key, known := map[int]string{404: "not_found", 401: "sign_in", 403: "not_allowed", 429: "wait", 409: "not_now", 410: "gone", 413: "too_large", 421: "wrong_address", 422: "not_accepted"}[status]
 	if !known {
 		key = "other"
 	}

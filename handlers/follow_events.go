@@ -24,12 +24,18 @@ const reconnectAfter = 2 * time.Second
 // changes. It opens with an "update" event of the tour's current version (unless Last-Event-ID
 // already names it: a reconnect that missed nothing), then sends one "update" after every change,
 // a heartbeat comment every 15 s, and a "deleted" event if the tour is deleted. Each event's id is
-// the tour's version, so a reconnect resumes from what the follower saw.
+// the tour's version, so a reconnect resumes from what the follower saw. One client address holds at
+// most streamsPerClient streams (429 beyond).
 func (h *Handler) APIFollowEvents(c echo.Context) error {
 	id, err := h.Store.TourByFollowCode(c.Param("code"))
 	if err != nil {
 		return err
 	}
+	release, err := h.streamSlot(c)
+	if err != nil {
+		return err
+	}
+	defer release()
 	// Subscribe before reading the version: a change between the two is then both read and told,
 	// never lost.
 	sub := h.Live.Subscribe(id)

@@ -41,6 +41,8 @@ type Handler struct {
 	refused *refusedPages
 	// reads keeps the answers made for tours' versions (TourReads).
 	reads *tourReads
+	// streams counts each client address's open event streams.
+	streams *clientStreams
 	// boot is this process's own mark in every ETag: an answer of an older process (or an older
 	// build) is never taken for a current one.
 	boot string
@@ -52,7 +54,7 @@ func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Ha
 	if s != nil && s.SharesKeptPages() {
 		refused.shared = s // another instance may answer the GET a refusal's redirect leads to
 	}
-	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), boot: newBoot()}
+	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), streams: newClientStreams(), boot: newBoot()}
 }
 
 // csrfContextKey is where the CSRF middleware puts the request's token.

@@ -13,6 +13,7 @@ import (
 func TestDecide(t *testing.T) {
 	anyoneOpen := Viewer{Mode: Open, Director: true}
 	localOpen := Viewer{Mode: Open, Director: true, Local: true}
+	proxiedOpen := Viewer{Mode: Open} // an open table reached through a proxy
 	anyonePIN := Viewer{Mode: PINMode, Locked: true}
 	pinDirector := Viewer{Mode: PINMode, Locked: true, Director: true}
 	anyoneAcc := Viewer{Mode: AccountsMode, Locked: true}
@@ -24,7 +25,10 @@ func TestDecide(t *testing.T) {
 		want          Decision
 	}{
 		{anyoneOpen, "POST", "/tours/:id/stages/:n/finish", Allow},
-		{anyoneOpen, "GET", "/setup", Forbidden}, {localOpen, "POST", "/setup", Allow}, {anyoneOpen, "POST", "/api/v1/directors", Forbidden},
+		{anyoneOpen, "GET", "/setup", Allow}, {localOpen, "POST", "/setup", Allow}, {anyoneOpen, "POST", "/api/v1/directors", Forbidden},
+		{proxiedOpen, "GET", "/tours/:id/classifications", Allow}, {proxiedOpen, "POST", "/tours/:id/stages/:n/finish", Forbidden},
+		{proxiedOpen, "DELETE", "/api/v1/tours/:id", Forbidden}, {proxiedOpen, "GET", "/tours/:id/stages/:n", Forbidden},
+		{proxiedOpen, "POST", "/setup", Allow}, {proxiedOpen, "GET", "/directors", SignInFirst},
 		{localOpen, "GET", "/directors", Allow},
 		{anyonePIN, "GET", "/tours/:id/classifications", Allow}, {anyonePIN, "POST", "/teams", SignInFirst},
 		{anyonePIN, "GET", "/setup", SignInFirst}, {pinDirector, "POST", "/setup", Allow}, {anyonePIN, "GET", "/directors", SignInFirst},

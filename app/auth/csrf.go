@@ -3,7 +3,7 @@ package auth
 import (
 	"crypto/rand"
 	"crypto/subtle"
-	"encoding/base64"
+	"encoding/hex"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -19,7 +19,7 @@ const (
 	CSRFHeader = "X-CSRF-Token"
 	// CSRFContextKey is where the request's token is left for the pages' forms.
 	CSRFContextKey = "csrf"
-	csrfBytes      = 32
+	csrfBytes      = 20 // 40 hex digits: letters and digits, as kept pages expect
 	csrfMaxAge     = 24 * 60 * 60
 )
 
@@ -35,7 +35,7 @@ func (s *Site) CSRF(skip func(echo.Context) bool) echo.MiddlewareFunc {
 			}
 			req := c.Request()
 			token := ""
-			if ck, err := req.Cookie(CSRFCookie); err == nil && len(ck.Value) == base64.RawURLEncoding.EncodedLen(csrfBytes) {
+			if ck, err := req.Cookie(CSRFCookie); err == nil && len(ck.Value) == 2*csrfBytes {
 				token = ck.Value
 			}
 			switch req.Method {
@@ -54,7 +54,7 @@ func (s *Site) CSRF(skip func(echo.Context) bool) echo.MiddlewareFunc {
 				if _, err := rand.Read(b); err != nil {
 					return err
 				}
-				token = base64.RawURLEncoding.EncodeToString(b)
+				token = hex.EncodeToString(b)
 			}
 			c.SetCookie(&http.Cookie{Name: CSRFCookie, Value: token, Path: "/", MaxAge: csrfMaxAge, HttpOnly: true,
 				SameSite: http.SameSiteStrictMode, Secure: s.Scheme(req) == "https"})
