@@ -61,9 +61,8 @@ func TestSharePage(t *testing.T) {
 
 	// Listening on this computer only, the link is the computer's network address (a phone cannot
 	// open localhost), or the page says the computer has none.
-	local := openTestAppWith(t, testTemplate.DSN(t, "local.db"), app.WithSite(auth.SiteConfig{Listen: []string{"127.0.0.1:8080"}}))
-	lr := createRaceTour(t, local, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, local, "Rojo").ID, teamNamed(t, local, "Azul").ID}, false)
-	req = httptest.NewRequest(http.MethodGet, lr.pagePath("/share"), nil)
+	local := openTestAppWith(t, ta.Path, app.WithSite(auth.SiteConfig{Listen: []string{"127.0.0.1:8080"}})) // the same database
+	req = httptest.NewRequest(http.MethodGet, r.pagePath("/share"), nil)
 	req.Host = "localhost:8080"
 	body = local.serve(t, req, true).Body.String()
 	if !strings.Contains(html.UnescapeString(body), "listens on this computer only") || !strings.Contains(body, "-addr 0.0.0.0:8080") {

@@ -108,7 +108,7 @@ func TestEveryWriteChecksItsOrigin(t *testing.T) {
 	before := la.snapshot(t)
 	tried := 0
 	for _, r := range la.routesOf() {
-		if reads(r.method) {
+		if reads(r.method) || r.method == http.MethodOptions {
 			continue
 		}
 		tried++
@@ -328,7 +328,7 @@ func TestAssetsListNoFolder(t *testing.T) {
 	folder := css[:strings.LastIndex(css, "/")+1]
 	for _, target := range []string{folder, folder + "fonts/"} {
 		rec := ta.do(t, http.MethodGet, target, nil)
-		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), ".css") || strings.Contains(rec.Body.String(), ".js\"") {
+		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "<pre>") || strings.Contains(rec.Body.String(), `href="style.css"`) {
 			t.Errorf("GET %s = %d, want 404 without a listing; body:\n%s", target, rec.Code, clip(rec.Body.String()))
 		}
 	}
