@@ -182,7 +182,7 @@ func TestEveryFormChecksItsToken(t *testing.T) {
 // followLink finds the follow page's address a page shows.
 var followLink = regexp.MustCompile(`https?://[^"<\s]*/follow/[A-Z0-9]{6}`)
 
-// TestLinksForOthersAreThePublicAddress opens the Share page, the QR code, the TV podium and an
+// TestLinksForOthersAreThePublicAddress opens the Share page, the QR code, the TV, its podium and an
 // invitation with every Host the app answers to: the links are the public address's, the same for
 // everyone, never the host asked (the kept podium cannot be poisoned for later viewers).
 func TestLinksForOthersAreThePublicAddress(t *testing.T) {
@@ -192,7 +192,7 @@ func TestLinksForOthersAreThePublicAddress(t *testing.T) {
 	want := "http://example.com/follow/" + tour.FollowCode
 	var qr string
 	for _, host := range []string{"127.0.0.1:8080", "localhost:8080", "example.com", "[::1]:9000"} {
-		for _, target := range []string{"/tours/" + itoa(tour.ID) + "/share", "/follow/" + tour.FollowCode + "/tv/podium", "/follow/" + tour.FollowCode + "/qr.svg"} {
+		for _, target := range []string{"/tours/" + itoa(tour.ID) + "/share", "/follow/" + tour.FollowCode + "/tv", "/follow/" + tour.FollowCode + "/tv/podium", "/follow/" + tour.FollowCode + "/qr.svg"} {
 			req := httptest.NewRequest(http.MethodGet, target, nil)
 			req.Host = host
 			rec := ta.serve(t, req, false)

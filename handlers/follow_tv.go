@@ -30,6 +30,8 @@ type tvScreen struct {
 	Version int64
 	Tour    string
 	Ruleset string
+	// Link is the follow page's address for the phones: the app's public address, not the TV's own.
+	Link string
 	// Heading says where the race is ("Stage 2 of 3", "Final result"); Detail the stage's type and
 	// length.
 	Heading, Detail string
@@ -140,6 +142,7 @@ func (h *Handler) FollowTVPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	scr.Link = h.Site.Public().Base + "/follow/" + st.FollowCode
 	return h.render(c, http.StatusOK, "follow_tv", views.Page{Title: l.T("standings.tv.title", "Tour", st.Tour.Name), Data: scr})
 }
 

@@ -97,11 +97,6 @@
     if (text) text.textContent = root.getAttribute("data-words-" + state) || "";
   }
 
-  // fillOrigin writes this server's address into the "follow on your phone" line.
-  function fillOrigin() {
-    all("[data-origin]").forEach((e) => { e.textContent = location.origin; });
-  }
-
   // changedCard is the card of stage's kind ("sprint", "climb") whose result differs from before, or
   // the last such card.
   function changedCard(kind, stage, before) {
@@ -168,7 +163,6 @@
     root = fresh;
     shown = root.dataset.version;
     setLive(live);
-    fillOrigin();
     const target = targetFor(change, before);
     if (has(target)) show(target, true);
     else if (has(wasID)) stay(wasID, was.hasAttribute("data-fresh"));
@@ -229,7 +223,6 @@
   document.addEventListener("visibilitychange", keepAwake);
 
   setLive("wait");
-  fillOrigin();
   // The address may name the view to open on (/follow/CODE/tv#gc); else the final podium when the
   // tour is over, else the page's own first view.
   const asked = hashView();
