@@ -182,8 +182,8 @@ func TestEveryFormChecksItsToken(t *testing.T) {
 // followLink finds the follow page's address a page shows.
 var followLink = regexp.MustCompile(`https?://[^"<\s]*/follow/[A-Z0-9]{6}`)
 
-// TestLinksForOthersAreThePublicAddress opens the Share page, the QR code, the TV, its podium and an
-// invitation with every Host the app answers to: the links are the public address's, the same for
+// TestLinksForOthersAreThePublicAddress opens the Share page, the QR code, the TV and its podium
+// with every Host the app answers to: the links are the public address's, the same for
 // everyone, never the host asked (the kept podium cannot be poisoned for later viewers).
 func TestLinksForOthersAreThePublicAddress(t *testing.T) {
 	t.Parallel()
