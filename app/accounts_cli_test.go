@@ -147,6 +147,15 @@ func TestAdminLinkHost(t *testing.T) {
 	if teams := decodeBody[[]store.Team](t, la.api(t, la.tokenFor(t, "Zoe", "zoe-zooms-downhill"), http.MethodGet, "/api/v1/teams", nil)); len(teams) != 6 {
 		t.Errorf("Zoe has %d teams, want the 6 default ones", len(teams))
 	}
+	// A public URL (the one the app is served at) makes the link, unless -url says otherwise.
+	env["RACEDIRECTOR_PUBLIC_URL"] = "https://race.club.example"
+	out.Reset()
+	if code := adminWithEnv(env, "", &out, &errs, "create-director", "Yves"); code != 0 {
+		t.Fatalf("create-director with a public URL = %d; stderr %s", code, errs.String())
+	}
+	if m := invitationLink.FindStringSubmatch(out.String()); m == nil || m[1] != "https://race.club.example" {
+		t.Errorf("the link with RACEDIRECTOR_PUBLIC_URL is in %q, want https://race.club.example", out.String())
+	}
 }
 
 // adminWithEnv runs racedirector admin with the environment env.

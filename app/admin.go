@@ -39,7 +39,8 @@ Options (before or after NAME):
   -password-stdin        set the password read from the first line of standard input instead of
                          printing an invitation
   -url URL               the address the directors open Race Director at, for the link (env
-                         RACEDIRECTOR_URL; default http:// and RACEDIRECTOR_ADDR or 127.0.0.1:8080)
+                         RACEDIRECTOR_URL; default the app's public URL, RACEDIRECTOR_PUBLIC_URL, else
+                         http:// and RACEDIRECTOR_ADDR or 127.0.0.1:8080)
 `
 
 // adminOptions are the options of an admin command.
@@ -135,6 +136,9 @@ func parseAdmin(cmd string, args []string, getenv func(string) string, stderr io
 	if err != nil {
 		fmt.Fprintln(stderr, "racedirector admin:", err)
 		return o, err
+	}
+	if o.url == "" {
+		o.url = getenv("RACEDIRECTOR_PUBLIC_URL")
 	}
 	if o.url == "" {
 		o.url = "http://" + linkHost(getenv("RACEDIRECTOR_ADDR"))
