@@ -31,15 +31,16 @@ func CheckJSONText(data []byte) error {
 			return nil
 		}
 		if err != nil {
-			// A raw NUL or an invalid byte is where the decoder stopped: name the field it is in.
+			// A raw NUL or an invalid byte may be what stopped the decoder: name the field it is in.
 			var se *json.SyntaxError
 			if !errors.As(err, &se) {
 				return nil
 			}
-			switch end := min(int(se.Offset), len(data)); {
-			case bad >= int(start) && bad < end:
+			from, to := nextValue(data, int(start))
+			switch {
+			case bad >= from && bad < to:
 				return race.Invalidf(w.field(), "is not valid UTF-8 text")
-			case bytes.IndexByte(data[start:end], 0) >= 0:
+			case bytes.IndexByte(data[from:to], 0) >= 0:
 				return race.Invalidf(w.field(), "must not contain a NUL character")
 			}
 			return nil
@@ -52,6 +53,26 @@ func CheckJSONText(data []byte) error {
 		}
 		w.step(tok)
 	}
+}
+
+// nextValue is where the token after offset start lies in data: a string to its closing quote (or
+// the end), anything else its first byte.
+func nextValue(data []byte, start int) (from, to int) {
+	from = start
+	for from < len(data) && strings.IndexByte(" \t\r\n:,", data[from]) >= 0 {
+		from++
+	}
+	to = min(from+1, len(data))
+	if from < len(data) && data[from] == '"' {
+		for to < len(data) && data[to] != '"' {
+			if data[to] == '\\' {
+				to++
+			}
+			to++
+		}
+		to = min(to+1, len(data))
+	}
+	return from, to
 }
 
 // invalidUTF8At is the offset of the first byte of data that is not UTF-8, or -1.
