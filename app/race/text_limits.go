@@ -158,7 +158,9 @@ func CheckText(v *ValidationError, field string, k TextKind, s string) bool {
 		v.AddText(field, fault)
 		return false
 	}
-	control := func(r rune) bool { return unicode.IsControl(r) && !(k.sentence() && (r == '\t' || r == '\n' || r == '\r')) }
+	control := func(r rune) bool {
+		return unicode.IsControl(r) && !(k.sentence() && (r == '\t' || r == '\n' || r == '\r'))
+	}
 	if strings.ContainsFunc(s, control) {
 		v.Add(field, "must not contain control characters")
 		return false
