@@ -15,8 +15,8 @@ import (
 // CheckJSONText refuses a JSON document holding text that no database keeps alike on SQLite and
 // PostgreSQL: invalid UTF-8 (which encoding/json would silently turn into U+FFFD) or a NUL character,
 // raw or written \u0000. The refusal is a 422 naming the field it is in ("teams[0].riders[2].name";
-// "body" for the document itself). A document free of both is passed at once, after two scans of its
-// bytes; one that is not JSON is left to its decoder, which says why.
+// "body" for the document itself). A document free of both is passed after three quick scans of its
+// bytes, not decoded; one that is not JSON is left to its decoder, which says why.
 func CheckJSONText(data []byte) error {
 	bad := invalidUTF8At(data)
 	if bad < 0 && bytes.IndexByte(data, 0) < 0 && !bytes.Contains(data, []byte(`\u0000`)) {
