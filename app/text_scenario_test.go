@@ -57,6 +57,11 @@ func TestTextOverItsLimitIsRefused(t *testing.T) {
 			wantCode: "validation", wantFields: []string{"name"}, wantContains: []string{"must be at most 60 characters (it has 61)"}, unchanged: true},
 		{name: "a rider name of 61 characters by the API", method: "POST", url: "/api/v1/teams", body: teamJSON("Rojo", long), wantStatus: http.StatusUnprocessableEntity,
 			wantCode: "validation", wantFields: []string{"riders[1].name"}, unchanged: true},
+		{name: "a tour name of 81 characters and a climb name of 61", method: "POST", url: "/api/v1/tours", body: map[string]any{
+			"ruleset": "cycling-party", "name": strings.Repeat("t", 81), "profile": "medium", "seed": 7, "riders_per_team": 5,
+			"stages": []map[string]any{{"type": "flat", "length": 200, "climbs": []map[string]any{{"category": "hill", "start": 40, "end": 42, "name": long}}}},
+			"teams":  []int{1, 2}}, wantStatus: http.StatusUnprocessableEntity, wantCode: "validation",
+			wantFields: []string{"name", "stages[0].climbs[0].name"}, wantContains: []string{"must be at most 80 characters (it has 81)"}, unchanged: true},
 		{name: "a team name of 61 characters in Italian", method: "POST", url: "/api/v1/teams?lang=it", body: teamJSON(long, "Dos"), wantStatus: http.StatusUnprocessableEntity,
 			wantCode: "validation", wantFields: []string{"name"}, wantContains: []string{"deve avere al massimo 60 caratteri (ne ha 61)"}, unchanged: true},
 	})
