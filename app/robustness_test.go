@@ -615,6 +615,10 @@ var longText = strings.Repeat("é", 5000) + strings.Repeat("x", 5000)
 // oddText has a NUL byte, right-to-left marks, emoji and combining characters.
 const oddText = "a\x00b \u202eRTL\u202c \u200f عربي 🚴🏽‍♀️ e\u0301 \ufeff"
 
+// oddName is oddText without its NUL byte: a name that is kept (a NUL is refused everywhere, as
+// PostgreSQL cannot keep it).
+const oddName = "ab \u202eRTL\u202c \u200f عربي 🚴🏽‍♀️ e\u0301 \ufeff"
+
 // manyBibs is a list of 10k bibs, all different, and 10k times the same one.
 var manyBibs, sameBib = func() (string, string) {
 	var a, b strings.Builder
@@ -1778,7 +1782,7 @@ func rosterCases(t testing.TB, r *robustRunner) []hostile {
 	header, _, _ := strings.Cut(string(csvFile), "\n")
 	header = strings.TrimPrefix(strings.TrimSpace(header), "\ufeff")
 	good := []upload{{name: "teams.csv", data: csvFile}, {name: "teams.xlsx", data: xlsx},
-		{name: "renamed.csv", data: []byte(strings.Replace(string(csvFile), "Rojo", "Rojo"+oddText, 1))}}
+		{name: "renamed.csv", data: []byte(strings.Replace(string(csvFile), "Rojo", "Rojo"+oddName, 1))}}
 	files := append(good, hostileFiles(t, header)...)
 	var out []hostile
 	for _, q := range []string{"", "?dry_run=1", "?dry_run=true", "?dry_run=abc", "?dry_run=%00"} {
@@ -1833,17 +1837,17 @@ func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []
 				ctype: "application/json", follow: followTour("xlsx")})
 		}
 	}
-	// Every name made odd (emoji, right-to-left marks, NUL), and the tour's books printed.
+	// Every name made odd (emoji, right-to-left marks), and the tour's books printed.
 	odd := toTree(t, jsonRaw(tour.Backup))
 	for _, tm := range odd.(map[string]any)["teams"].([]any) {
 		team := tm.(map[string]any)
-		team["name"] = oddText + fmt.Sprint(team["name"])
+		team["name"] = oddName + fmt.Sprint(team["name"])
 		for _, rd := range team["riders"].([]any) {
 			rider := rd.(map[string]any)
-			rider["name"] = fmt.Sprint(rider["name"]) + oddText
+			rider["name"] = fmt.Sprint(rider["name"]) + oddName
 		}
 	}
-	odd.(map[string]any)["name"] = oddText
+	odd.(map[string]any)["name"] = oddName
 	oddBody, err := json.Marshal(odd)
 	if err != nil {
 		t.Fatal(err)

@@ -101,6 +101,9 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 		default:
 			return echo.NewHTTPError(http.StatusBadRequest, i18n.Textf("the form could not be read: %v", err))
 		}
+		if err := checkFormText(req); err != nil {
+			return err
+		}
 		return next(c)
 	}
 }

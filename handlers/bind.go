@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
+	"racedirector/app/store"
 )
 
 // decodeJSON reads a JSON body strictly: wrong types, unknown fields and trailing data are a 400.
@@ -32,6 +33,9 @@ func decodeJSON(c echo.Context, dst any) error {
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return badRequest("the body is empty; JSON expected")
+	}
+	if err := store.CheckJSONText(body); err != nil { // before encoding/json turns invalid UTF-8 into U+FFFD
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

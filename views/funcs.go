@@ -23,6 +23,14 @@ func Funcs() template.FuncMap {
 			_, ok := p.Errors[field]
 			return ok
 		},
+		// maxlen is the most characters a kind of text may have ("team name"): a form field's maxlength,
+		// from the one table of text limits (race.TextKind); an unknown kind fails the page.
+		"maxlen": func(kind string) (int, error) {
+			if n := race.TextKind(kind).MaxChars(); n > 0 {
+				return n, nil
+			}
+			return 0, fmt.Errorf("views: no text limit for %q", kind)
+		},
 		// swatch draws a team colour as a small SVG square (no inline styles: the CSP forbids them).
 		"swatch": func(color string) template.HTML {
 			if !race.IsColor(color) {

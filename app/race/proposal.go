@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"unicode/utf8"
 
 	"racedirector/app/i18n"
 )
@@ -20,8 +19,6 @@ const (
 
 // Proposal request bounds (RULES.md §1.4).
 const (
-	// MaxTourNameLength is the longest tour name accepted, in characters.
-	MaxTourNameLength = 80
 	// MinTourStages is the fewest stages of a tour.
 	MinTourStages = 1
 	// MaxTourStages is the most stages of a tour.
@@ -123,11 +120,10 @@ func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
 	if req.Ruleset != "" && req.Ruleset != rs.ID {
 		v.Addf("ruleset", "is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID)
 	}
-	switch n := utf8.RuneCountInString(req.Name); {
-	case n == 0:
+	if req.Name == "" {
 		v.Add("name", "is required")
-	case n > MaxTourNameLength:
-		v.Addf("name", "must be at most %d characters (has %d)", MaxTourNameLength, n)
+	} else {
+		CheckText(v, "name", TourNameText, req.Name)
 	}
 	if req.Stages < MinTourStages || req.Stages > MaxTourStages {
 		v.Addf("stages", "must be between %d and %d", MinTourStages, MaxTourStages)

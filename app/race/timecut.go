@@ -105,6 +105,8 @@ func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Rein
 	}
 	if strings.TrimSpace(r.Reason) == "" {
 		v.Add("reason", "is required (the jury's decision)")
+	} else {
+		CheckText(v, "reason", ReasonText, r.Reason)
 	}
 	return v.Err()
 }
@@ -141,6 +143,8 @@ func ValidatePenalty(t *Tour, prior []StageResult, cur StageResult, p Penalty) e
 	}
 	if strings.TrimSpace(p.Reason) == "" {
 		v.Add("reason", "is required")
+	} else {
+		CheckText(v, "reason", ReasonText, p.Reason)
 	}
 	return v.Err()
 }

@@ -96,6 +96,9 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	order := make([]int, 0, len(st.Climbs))
 	for j, c := range st.Climbs {
 		f := fmt.Sprintf("%s.climbs[%d]", prefix, j)
+		if c.Name != "" {
+			CheckText(v, f+".name", ClimbNameText, c.Name)
+		}
 		cat, known := rs.ClimbCategory(c.Category)
 		if !known && len(rs.ClimbCategories) > 0 {
 			v.Addf(f+".category", "unknown climb category %q", c.Category)
@@ -227,7 +230,11 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		}
 		if strings.TrimSpace(team.Name) == "" {
 			v.Add(p+".name", "is required")
+		} else {
+			CheckText(v, p+".name", TeamNameText, team.Name)
 		}
+		CheckText(v, p+".short", TeamShortText, team.Short)
+		CheckText(v, p+".color", ColorText, team.Color)
 		switch n := len(team.Riders); {
 		case ridersPerTeam > 0 && rs.OfficialResults && (n < 1 || n > ridersPerTeam):
 			// Real races start teams of unequal size (a non-starter): riders_per_team is the most.
@@ -252,6 +259,16 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		f := fmt.Sprintf("%s.riders[%d]", p, j)
 		if strings.TrimSpace(r.Name) == "" {
 			v.Add(f+".name", "is required")
+		} else {
+			CheckText(v, f+".name", RiderNameText, r.Name)
+		}
+		if r.Born != "" && CheckText(v, f+".born", DateText, r.Born) {
+			if _, err := ParseDate(r.Born); err != nil {
+				v.AddText(f+".born", ReasonOf(err))
+			}
+		}
+		if !CheckText(v, f+".role", RoleText, r.Role) {
+			continue
 		}
 		maxNumber := MaxCounterNumber
 		if counterRoles && ridersPerTeam > 0 {

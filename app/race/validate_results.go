@@ -149,6 +149,8 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 	}
 	if strings.TrimSpace(a.Reason) == "" {
 		v.Add("reason", "is required")
+	} else {
+		CheckText(v, "reason", ReasonText, a.Reason)
 	}
 	return v.Err()
 }

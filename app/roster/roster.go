@@ -3,11 +3,13 @@
 package roster
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // BaseColumns are the columns every roster file has, in order; the games' columns follow.
@@ -220,6 +222,10 @@ func readHeader(header record, l Layout) columns {
 		if h == "" {
 			continue
 		}
+		if fault := race.TextFault(h); fault.Format != "" {
+			cols.problems = append(cols.problems, ProblemText(header.line, strings.ToValidUTF8(strings.ReplaceAll(h, "\x00", ""), "\uFFFD"), fault))
+			continue
+		}
 		if !known[h] {
 			cols.problems = append(cols.problems, Problemf(header.line, h, "unknown column"))
 			continue
@@ -277,7 +283,7 @@ func parseRecords(records []record, l Layout) Sheet {
 
 // parseRow reads one rider row.
 func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
-	var problems []Problem
+	problems := cellFaults(rec, cols)
 	number := func(col string) (int, bool) {
 		v := cols.cell(rec, col)
 		if v == "" {
@@ -325,4 +331,18 @@ func parseRow(rec record, cols columns, l Layout) (Row, []Problem) {
 		problems = append(problems, Problemf(rec.line, "number", "is required"))
 	}
 	return row, problems
+}
+
+// cellFaults are the problems of a row's cells that hold text no database keeps alike on SQLite and
+// PostgreSQL (invalid UTF-8, a NUL character), by column in the file's order.
+func cellFaults(rec record, cols columns) []Problem {
+	var problems []Problem
+	for _, col := range slices.SortedFunc(maps.Keys(cols.index), func(a, b string) int { return cols.index[a] - cols.index[b] }) {
+		if i := cols.index[col]; i < len(rec.cells) {
+			if fault := race.TextFault(rec.cells[i]); fault.Format != "" {
+				problems = append(problems, ProblemText(rec.line, col, fault))
+			}
+		}
+	}
+	return problems
 }

@@ -115,7 +115,7 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 				return fmt.Errorf("store: unable to restore history: %w", err)
 			}
 		}
-		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: h.Summary, SummaryText: text.String(), Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: keptLine(h.Summary), SummaryText: text.String(), Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore history: %w", err)
 		}
 	}
@@ -125,6 +125,9 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 // ImportBackup checks a backup file thoroughly and restores it as a new tour of the scope's owner; a
 // damaged or foreign file is refused with the reason and nothing is stored.
 func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
+	if err := CheckJSONText(data); err != nil {
+		return 0, err
+	}
 	var b Backup
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -136,6 +139,9 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	}
 	if b.Version != BackupVersion {
 		return 0, race.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
+	}
+	if err := checkBackupBounds(&b); err != nil {
+		return 0, err
 	}
 	if err := b.Ruleset.Validate(); err != nil {
 		return 0, race.Invalidf("ruleset", "is damaged: %v", err)
@@ -187,13 +193,16 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 			}
 		}
 		seen := map[string]bool{}
-		for _, e := range sb.Entries {
+		for j, e := range sb.Entries {
 			if seen[e.Kind+"/"+e.Key] {
 				return 0, race.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
 			}
 			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
 				return 0, race.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
+			}
+			if err := checkEntryBounds(&tour, &results[i], e, fmt.Sprintf("%s[%d]", field, j)); err != nil {
+				return 0, err
 			}
 		}
 		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {

@@ -16,7 +16,7 @@ import (
 )
 
 // MaxDirectorName is the longest a director's name may be, in characters.
-const MaxDirectorName = 40
+const MaxDirectorName = race.MaxDirectorNameLength
 
 // accountsStartedKey is the setting the first account writes: two first administrators created at
 // once on a shared database cannot both be the first.

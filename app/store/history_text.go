@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // A stage's history says what each change did in a sentence. The sentence is kept twice: in
@@ -116,3 +117,7 @@ func validText(s string) bool {
 	_, ok := decodeText(s)
 	return s == "" || s == "null" || ok
 }
+
+// keptLine is a change's summary as the history keeps it in English: cut to the history line's
+// limit (a sprint of many bibs says more), the whole sentence being kept as its text.
+func keptLine(summary string) string { return race.ClipText(race.HistoryLineText, summary) }

@@ -130,7 +130,7 @@ func writeEntries(tx *gorm.DB, tourID, stageID uint, action string, writes []ent
 			}
 		}
 		changed = true
-		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: w.Text.String(), SummaryText: encodeText(w.Text), Before: before, After: w.Data}
+		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: keptLine(w.Text.String()), SummaryText: encodeText(w.Text), Before: before, After: w.Data}
 		if err := tx.Create(&ch).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}

@@ -83,7 +83,7 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		if standings, err := race.ComputeStandings(&st.Tour, st.Results[:n], n); err == nil {
 			published = mustJSON(race.SnapshotOf(standings))
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: closed.String(), SummaryText: encodeText(closed), After: published}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: keptLine(closed.String()), SummaryText: encodeText(closed), After: published}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		if n < len(st.Tour.Stages) {
@@ -128,7 +128,7 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateOpen, "closed_at": nil, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to reopen stage %d: %w", n, err)
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: reopened.String(), SummaryText: encodeText(reopened)}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: keptLine(reopened.String()), SummaryText: encodeText(reopened)}).Error; err != nil {
 			return fmt.Errorf("store: unable to record history: %w", err)
 		}
 		return bumpTour(tx, tourID)
@@ -215,7 +215,7 @@ func (s *Store) Undo(tourID uint, n, version int) (HistoryLine, error) {
 		if err != nil {
 			return fmt.Errorf("store: unable to undo: %w", err)
 		}
-		undoing = models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: "undone: " + last.Summary, Before: last.After, After: last.Before}
+		undoing = models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: keptLine("undone: " + last.Summary), Before: last.After, After: last.Before}
 		if what, ok := decodeText(last.SummaryText); ok { // a change kept before sentences were stays in English
 			undoing.SummaryText = encodeText(i18n.Textf("undone: %s", what))
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"racedirector/app/race"
 )
@@ -68,23 +67,23 @@ func normalizeRider(in RiderInput) RiderInput {
 // number, for riders given the older single role. It returns the team as it is to be stored.
 func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.ValidationError) {
 	v := &race.ValidationError{}
-	switch n := utf8.RuneCountInString(in.Name); {
-	case n == 0:
+	if in.Name == "" {
 		v.Add("name", "is required")
-	case n > 60:
-		v.Addf("name", "must be at most 60 characters (it has %d)", n)
-	}
-	if strings.ContainsFunc(in.Name, unicode.IsControl) {
-		v.Add("name", "must not contain control characters")
+	} else {
+		race.CheckText(v, "name", race.TeamNameText, in.Name)
 	}
 	short := []rune(in.Short)
 	switch {
-	case len(short) < 2 || len(short) > 4:
-		v.Add("short", "must be 2 to 4 letters")
+	case race.TextFault(in.Short).Format != "":
+		v.AddText("short", race.TextFault(in.Short))
+	case len(short) < 2 || len(short) > race.MaxTeamShortLength:
+		v.Addf("short", "must be 2 to %d letters", race.MaxTeamShortLength)
 	case strings.IndexFunc(in.Short, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0:
 		v.Add("short", "must contain letters only")
 	}
-	if !race.IsColor(in.Color) {
+	if fault := race.TextFault(in.Color); fault.Format != "" {
+		v.AddText("color", fault)
+	} else if !race.IsColor(in.Color) {
 		v.Add("color", "must be a colour like #d62828")
 	}
 	if in.Riders != nil {
@@ -113,19 +112,15 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 // checkRiderFields checks one rider's fields, naming them with prefix, and returns the rider as it is
 // to be stored: his games worked out (old are the games he has now) and the older fields cleared.
 func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in RiderInput, old Games) RiderInput {
-	switch n := utf8.RuneCountInString(in.Name); {
-	case n == 0:
+	if in.Name == "" {
 		v.Add(prefix+"name", "is required")
-	case n > 60:
-		v.Addf(prefix+"name", "must be at most 60 characters (it has %d)", n)
-	}
-	if strings.ContainsFunc(in.Name, unicode.IsControl) {
-		v.Add(prefix+"name", "must not contain control characters")
+	} else {
+		race.CheckText(v, prefix+"name", race.RiderNameText, in.Name)
 	}
 	if in.Number < 1 || in.Number > 9 {
 		v.Add(prefix+"number", "must be between 1 and 9")
 	}
-	if in.Born != "" {
+	if in.Born != "" && race.CheckText(v, prefix+"born", race.DateText, in.Born) {
 		if _, err := race.ParseDate(in.Born); err != nil {
 			v.AddText(prefix+"born", race.ReasonOf(err))
 		}

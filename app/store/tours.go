@@ -137,8 +137,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		v.Add("name", "is required")
-	} else if len([]rune(name)) > 80 {
-		v.Add("name", "must be at most 80 characters")
+	} else {
+		race.CheckText(v, "name", race.TourNameText, name)
 	}
 	if len(in.Stages) < 1 || len(in.Stages) > 30 {
 		v.Add("stages", "a tour has 1 to 30 stages")
