@@ -164,12 +164,13 @@ func TestSessionsAndAddressesStayBounded(t *testing.T) {
 	if s.count() > maxSessions || s.valid(first.Token, now) {
 		t.Errorf("kept %d sessions (the first still valid: %v), want at most %d, the oldest gone", s.count(), s.valid(first.Token, now), maxSessions)
 	}
-	l := newLimiter()
-	for i := range maxClients + 10 {
-		l.begin(strings.Repeat("x", i%7)+string(rune(i)), now)
+	m := newMemoryGuesses()
+	l, _ := New("4817", Options{Now: func() time.Time { return now }, Guesses: m})
+	for i := range maxCountsInMemory + 10 {
+		_, _ = l.begin(strings.Repeat("x", i%7)+string(rune(i)), "", false)
 	}
-	if len(l.clients) > maxClients {
-		t.Errorf("kept %d addresses, want at most %d", len(l.clients), maxClients)
+	if m.kept() > maxCountsInMemory {
+		t.Errorf("kept %d counts, want at most %d", m.kept(), maxCountsInMemory)
 	}
 }
 
