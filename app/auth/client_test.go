@@ -17,8 +17,8 @@ func TestClientOf(t *testing.T) {
 	direct.IPExtractor = echo.ExtractIPDirect()
 	behind.IPExtractor = echo.ExtractIPFromXFFHeader(echo.TrustIPRange(proxies))
 	for _, c := range []struct {
-		e              *echo.Echo
-		remote, xff    string
+		e           *echo.Echo
+		remote, xff string
 		want, about string
 	}{
 		{direct, "198.51.100.7:5000", "203.0.113.9", "198.51.100.7", "direct: the header is not believed"},

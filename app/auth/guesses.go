@@ -16,12 +16,18 @@ import (
 //     NameLockedOutFor, except from an address that signed in to it rightly within KnownFor: an
 //     attacker guessing from many addresses is slowed without locking the director out at home.
 const (
-	MaxWrongPINs     = 5
-	LockedOutFor     = time.Minute
-	MaxWrongPerName  = 20
+	// MaxWrongPINs is how many wrong guesses in a row lock an address out.
+	MaxWrongPINs = 5
+	// LockedOutFor is how long an address is locked out.
+	LockedOutFor = time.Minute
+	// MaxWrongPerName is how many wrong guesses in a row, from any addresses, lock a name out.
+	MaxWrongPerName = 20
+	// NameLockedOutFor is how long a name is locked out (for the addresses not known to it).
 	NameLockedOutFor = 15 * time.Minute
-	KnownFor         = 30 * 24 * time.Hour
-	forgetWrongPINs  = 15 * time.Minute
+	// KnownFor is how long an address that signed in to a name rightly passes the name's lock-out.
+	KnownFor = 30 * 24 * time.Hour
+	// forgetWrongPINs is how long a count waits for the next wrong guess before it starts again.
+	forgetWrongPINs = 15 * time.Minute
 )
 
 // GuessCount is what is kept of a key's guesses: how many wrong ones in a row, when the last came,
@@ -54,7 +60,9 @@ type guessRule struct {
 }
 
 // addressRule counts a client address's guesses.
-func addressRule() guessRule { return guessRule{max: MaxWrongPINs, forget: forgetWrongPINs, lockFor: LockedOutFor} }
+func addressRule() guessRule {
+	return guessRule{max: MaxWrongPINs, forget: forgetWrongPINs, lockFor: LockedOutFor}
+}
 
 // nameRule counts an account name's guesses (or the PIN's), from any address.
 func nameRule() guessRule {
