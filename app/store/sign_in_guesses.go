@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // signInGuessesTable keeps the counts of wrong sign-in guesses (PINs and passwords), per client
@@ -49,32 +50,33 @@ func signInGuesses(tx *gorm.DB) error {
 // CountGuesses runs step on the counts of keys, in that order (the zero count, with its Key, for a
 // key not kept), in one transaction that holds their rows: a guess on the same keys sent at the same
 // moment, to this instance or another, waits for it to commit, so none slips between the read and the
-// write. It keeps the counts step returns, forgetting those whose ForgetAt is not after now, then
-// forgets a batch of the other counts ended at now. step may run again if the transaction is.
+// write (two guesses making the same new row: the second is run again, and counts on the first's).
+// It keeps the counts step returns, forgetting those whose ForgetAt is not after now, and writes
+// only what changed (a refused guess writes nothing); then it forgets a batch of the other counts
+// ended at now. step may run again if the transaction is.
 func (s *Store) CountGuesses(keys []string, now time.Time, step func([]GuessCount) []GuessCount) error {
 	count := func(tx *gorm.DB) error {
+		read := map[string]GuessCount{}
 		counts := make([]GuessCount, len(keys))
 		for i, key := range keys {
-			// Insert the key's row, or take it as it is: either way the row is this transaction's
-			// until it ends (PostgreSQL's row lock; SQLite's transaction holds the database).
-			var row signInGuess
-			err := tx.Raw("INSERT INTO "+signInGuessesTable+" (key_hash, wrong, last_us, locked_until_us, forget_at_us) VALUES (?, 0, 0, 0, 0) "+
-				"ON CONFLICT (key_hash) DO UPDATE SET wrong = "+signInGuessesTable+".wrong "+
-				"RETURNING key_hash, wrong, last_us, locked_until_us, forget_at_us", key).Scan(&row).Error
-			if err != nil {
+			// One key at a time, in the caller's order: PostgreSQL locks the rows in that order.
+			q := tx.Table(signInGuessesTable).Where("key_hash = ?", key)
+			if s.pg {
+				q = q.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate})
+			}
+			var rows []signInGuess
+			if err := q.Find(&rows).Error; err != nil {
 				return fmt.Errorf("store: unable to read the count of sign-in guesses: %w", err)
 			}
-			counts[i] = GuessCount{Key: key, Wrong: row.Wrong, Last: fromMicros(row.LastUs), LockedUntil: fromMicros(row.LockedUntilUs), ForgetAt: fromMicros(row.ForgetAtUs)}
+			counts[i] = GuessCount{Key: key}
+			if len(rows) == 1 {
+				r := rows[0]
+				counts[i] = GuessCount{Key: key, Wrong: r.Wrong, Last: fromMicros(r.LastUs), LockedUntil: fromMicros(r.LockedUntilUs), ForgetAt: fromMicros(r.ForgetAtUs)}
+				read[key] = counts[i]
+			}
 		}
 		for _, g := range step(counts) {
-			var err error
-			if g.ForgetAt.After(now) {
-				err = tx.Exec("UPDATE "+signInGuessesTable+" SET wrong = ?, last_us = ?, locked_until_us = ?, forget_at_us = ? WHERE key_hash = ?",
-					g.Wrong, micros(g.Last), micros(g.LockedUntil), micros(g.ForgetAt), g.Key).Error
-			} else {
-				err = tx.Exec("DELETE FROM "+signInGuessesTable+" WHERE key_hash = ?", g.Key).Error
-			}
-			if err != nil {
+			if err := keepGuessCount(tx, g, read, now); err != nil {
 				return fmt.Errorf("store: unable to keep the count of sign-in guesses: %w", err)
 			}
 		}
@@ -90,6 +92,25 @@ func (s *Store) CountGuesses(keys []string, now time.Time, step func([]GuessCoun
 		return err
 	}
 	return s.forgetGuesses(now)
+}
+
+// keepGuessCount writes g as step returned it, against what was read: a new row, a changed one, or
+// a row forgotten; nothing when it is as it was.
+func keepGuessCount(tx *gorm.DB, g GuessCount, read map[string]GuessCount, now time.Time) error {
+	was, kept := read[g.Key]
+	row := signInGuess{KeyHash: g.Key, Wrong: g.Wrong, LastUs: micros(g.Last), LockedUntilUs: micros(g.LockedUntil), ForgetAtUs: micros(g.ForgetAt)}
+	switch {
+	case !g.ForgetAt.After(now) && kept:
+		return tx.Where("key_hash = ?", g.Key).Delete(&signInGuess{}).Error
+	case !g.ForgetAt.After(now):
+		return nil
+	case !kept:
+		return tx.Create(&row).Error
+	case was.Wrong != g.Wrong || !was.Last.Equal(g.Last) || !was.LockedUntil.Equal(g.LockedUntil) || !was.ForgetAt.Equal(g.ForgetAt):
+		return tx.Model(&signInGuess{}).Where("key_hash = ?", g.Key).
+			Updates(map[string]any{"wrong": row.Wrong, "last_us": row.LastUs, "locked_until_us": row.LockedUntilUs, "forget_at_us": row.ForgetAtUs}).Error
+	}
+	return nil
 }
 
 // forgetGuesses deletes up to forgetAtOnce counts ended at now. On PostgreSQL it passes over the rows
