@@ -63,3 +63,22 @@ func (o storeOwners) Sees(v auth.Viewer, kind string, id uint) error {
 	}
 	return nil
 }
+
+// storeGuesses keeps the lock's counts of sign-in guesses in the database, shared by the instances.
+type storeGuesses struct{ st *store.Store }
+
+// Count runs the lock's step on the stored counts, in one transaction.
+func (g storeGuesses) Count(keys []string, now time.Time, step func([]auth.GuessCount) []auth.GuessCount) error {
+	return g.st.CountGuesses(keys, now, func(in []store.GuessCount) []store.GuessCount {
+		counts := make([]auth.GuessCount, len(in))
+		for i, c := range in {
+			counts[i] = auth.GuessCount(c)
+		}
+		kept := step(counts)
+		out := make([]store.GuessCount, len(kept))
+		for i, c := range kept {
+			out[i] = store.GuessCount(c)
+		}
+		return out
+	})
+}

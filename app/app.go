@@ -76,7 +76,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Site: site})
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Guesses: storeGuesses{st}, Site: site})
 	if err != nil {
 		_ = st.Close()
 		return nil, err

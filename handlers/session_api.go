@@ -47,7 +47,7 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	client := auth.ClientAddress(c.Request())
+	client := auth.ClientOf(c)
 	var (
 		s   auth.Session
 		who auth.Account

@@ -71,7 +71,7 @@ func (h *Handler) SignInFormPage(c echo.Context) error {
 	if pin == "" {
 		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, "", map[string]string{"pin": h.tr(c).T("setup.sign_in.type_pin")})
 	}
-	s, err := h.Lock.SignIn(auth.ClientAddress(c.Request()), pin)
+	s, err := h.Lock.SignIn(auth.ClientOf(c), pin)
 	var (
 		tooMany *auth.TooManyError
 		wrong   *auth.WrongPINError
@@ -105,7 +105,7 @@ func (h *Handler) signInWithPassword(c echo.Context, next string) error {
 	if len(errs) > 0 {
 		return h.renderSignIn(c, http.StatusUnprocessableEntity, next, name, errs)
 	}
-	s, a, err := h.Lock.SignInAccount(auth.ClientAddress(c.Request()), name, password)
+	s, a, err := h.Lock.SignInAccount(auth.ClientOf(c), name, password)
 	var (
 		tooMany *auth.TooManyError
 		wrong   *auth.WrongPasswordError

@@ -63,7 +63,9 @@ type Owners interface {
 }
 
 // CheckPassword says whether password may be a director's password, and if not why; name is the
-// director's (a password that is the name is refused).
+// director's (a password that is the name is refused). Past its length, a password guessing would
+// find first is refused too (weakPassword): a common one, one made from the name, a few characters
+// repeated, a keyboard row or a sequence.
 func CheckPassword(password, name string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
@@ -76,7 +78,7 @@ func CheckPassword(password, name string) error {
 	case strings.EqualFold(strings.TrimSpace(password), strings.TrimSpace(name)):
 		return race.Reasonf("%s, and not the director's name", i18n.Textf(PasswordRule))
 	}
-	return nil
+	return weakPassword(password, name)
 }
 
 // HashPassword checks nothing and hashes password with Argon2id and a random salt, in the PHC
@@ -169,8 +171,9 @@ func (e *NotThisWayError) Said() i18n.Text {
 }
 
 // SignInAccount starts a session of the director named name for the client address that sent
-// password. Wrong ones are counted per address as wrong PINs are (TooManyError); a name that has no
-// account costs the same work as a wrong password and gets the same answer.
+// password. Wrong ones are counted per address and per name as wrong PINs are (guesses.go,
+// TooManyError), whether the name has an account or not; a name that has no account costs the
+// same work as a wrong password and gets the same answer.
 func (l *Lock) SignInAccount(client, name, password string) (Session, Account, error) {
 	mode, err := l.Mode()
 	if err != nil {
@@ -179,8 +182,9 @@ func (l *Lock) SignInAccount(client, name, password string) (Session, Account, e
 	if mode != AccountsMode {
 		return Session{}, Account{}, &NotThisWayError{}
 	}
-	if wait := l.limiter.begin(client, l.now()); wait > 0 {
-		return Session{}, Account{}, &TooManyError{RetryAfter: wait, Passwords: true}
+	g, err := l.begin(client, name, true)
+	if err != nil {
+		return Session{}, Account{}, err
 	}
 	a, found, err := l.accounts.Named(name)
 	if err != nil {
@@ -189,7 +193,9 @@ func (l *Lock) SignInAccount(client, name, password string) (Session, Account, e
 	if len(password) > 4*maxPassword || !l.passwordMatches(a.PasswordHash, password) || !found {
 		return Session{}, Account{}, &WrongPasswordError{}
 	}
-	l.limiter.succeeded(client)
+	if err := l.right(g); err != nil {
+		return Session{}, Account{}, err
+	}
 	s, err := l.StartSession(a)
 	return s, a, err
 }

@@ -164,28 +164,13 @@ func TestSessionsAndAddressesStayBounded(t *testing.T) {
 	if s.count() > maxSessions || s.valid(first.Token, now) {
 		t.Errorf("kept %d sessions (the first still valid: %v), want at most %d, the oldest gone", s.count(), s.valid(first.Token, now), maxSessions)
 	}
-	l := newLimiter()
-	for i := range maxClients + 10 {
-		l.begin(strings.Repeat("x", i%7)+string(rune(i)), now)
+	m := newMemoryGuesses()
+	l, _ := New("4817", Options{Now: func() time.Time { return now }, Guesses: m})
+	for i := range maxCountsInMemory + 10 {
+		_, _ = l.begin(strings.Repeat("x", i%7)+string(rune(i)), "", false)
 	}
-	if len(l.clients) > maxClients {
-		t.Errorf("kept %d addresses, want at most %d", len(l.clients), maxClients)
-	}
-}
-
-// TestClientAddress counts an IPv4 address alone, an IPv6 one by its /64, and believes no header.
-func TestClientAddress(t *testing.T) {
-	for remote, want := range map[string]string{
-		"192.0.2.7:5000": "192.0.2.7", "[2001:db8:1:2:3:4:5:6]:443": "2001:db8:1:2::/64", "[2001:db8:1:2:ffff::1]:80": "2001:db8:1:2::/64",
-		"[::ffff:192.0.2.7]:1": "192.0.2.7", "pipe": "pipe",
-	} {
-		req := httptest.NewRequest(http.MethodGet, "/", nil)
-		req.RemoteAddr = remote
-		req.Header.Set("X-Forwarded-For", "203.0.113.9")
-		req.Header.Set("X-Real-IP", "203.0.113.9")
-		if got := ClientAddress(req); got != want {
-			t.Errorf("ClientAddress(%q) = %q, want %q", remote, got, want)
-		}
+	if m.kept() > maxCountsInMemory {
+		t.Errorf("kept %d counts, want at most %d", m.kept(), maxCountsInMemory)
 	}
 }
 

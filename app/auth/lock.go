@@ -16,7 +16,8 @@ type Lock struct {
 	digits   bool     // the PIN is digits only (a phone shows its number pad)
 	now      func() time.Time
 	sessions *sessions
-	limiter  *limiter
+	// guesses counts wrong PINs and passwords per address and per name (the database's, or memory's).
+	guesses Guesses
 	// hashing lets at most two PINs be hashed at once: each hash takes memory.
 	hashing chan struct{}
 	// accounts keeps the directors' accounts and their sessions (nil: none, a PIN or open table).
@@ -42,6 +43,9 @@ type Options struct {
 	Owners Owners
 	// Site is the app's own address (nil: loopback names only, no proxy trusted).
 	Site *Site
+	// Guesses keeps the counts of wrong PINs and passwords, shared by the instances on one database
+	// (nil: counted in this process's memory).
+	Guesses Guesses
 }
 
 // New makes the lock for pin ("" for an open lock), refusing a PIN CheckPIN refuses. Only a salted
@@ -60,11 +64,14 @@ func New(pin string, opts Options) (*Lock, error) {
 		}
 		opts.Site = site
 	}
+	if opts.Guesses == nil {
+		opts.Guesses = newMemoryGuesses()
+	}
 	code, err := newSetupCode()
 	if err != nil {
 		return nil, err
 	}
-	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), limiter: newLimiter(), hashing: make(chan struct{}, 2),
+	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), guesses: opts.Guesses, hashing: make(chan struct{}, 2),
 		accounts: opts.Accounts, owners: opts.Owners, site: opts.Site, setupCode: code}
 	if pin == "" {
 		return l, nil
@@ -98,12 +105,16 @@ func (e *WrongPINError) Error() string { return e.Said().String() }
 // Said is the refusal as a sentence to translate.
 func (*WrongPINError) Said() i18n.Text { return i18n.Textf("this is not the director's PIN") }
 
-// TooManyError is a sign-in refused because its address sent too many wrong PINs (or passwords):
-// it may try again after RetryAfter.
+// TooManyError is a sign-in refused because its address sent too many wrong PINs (or passwords),
+// or because too many were sent for its name (or for the PIN) from anywhere: it may try again after
+// RetryAfter.
 type TooManyError struct {
 	RetryAfter time.Duration
 	// Passwords says the wrong ones were passwords.
 	Passwords bool
+	// Name says the wrong ones were counted for the name (or the PIN) the sign-in gave, from many
+	// addresses, rather than for its address.
+	Name bool
 }
 
 // Error says how long to wait.
@@ -111,7 +122,12 @@ func (e *TooManyError) Error() string { return e.Said().String() }
 
 // Said is the refusal as a sentence to translate.
 func (e *TooManyError) Said() i18n.Text {
-	if e.Passwords {
+	switch {
+	case e.Name && e.Passwords:
+		return i18n.Textf("too many wrong passwords have been tried for this name lately: try again in %s", inWords(e.RetryAfter))
+	case e.Name:
+		return i18n.Textf("too many wrong PINs have been tried on this table lately: try again in %s", inWords(e.RetryAfter))
+	case e.Passwords:
 		return i18n.Textf("too many wrong passwords from this device: try again in %s", inWords(e.RetryAfter))
 	}
 	return i18n.Textf("too many wrong PINs from this device: try again in %s", inWords(e.RetryAfter))
@@ -134,9 +150,10 @@ func inWords(d time.Duration) i18n.Text {
 	return i18n.Textf("%d minutes", (s+59)/60)
 }
 
-// SignIn starts a director's session for the client address (ClientAddress) that sent pin. A
-// wrong PIN is a *WrongPINError; an address that sent MaxWrongPINs wrong ones in a row is refused
-// any PIN for LockedOutFor with a *TooManyError. An open lock (no PIN) has nothing to check: every
+// SignIn starts a director's session for the client address (ClientOf) that sent pin. A wrong PIN
+// is a *WrongPINError; an address that sent MaxWrongPINs wrong ones in a row is refused any PIN for
+// LockedOutFor, and every address not known to the PIN after MaxWrongPerName from anywhere for
+// NameLockedOutFor, with a *TooManyError (guesses.go). An open lock (no PIN) has nothing to check: every
 // change is open anyway, and a script that signs in works the same on both. Once directors have
 // accounts, the PIN signs no one in (a *NotThisWayError).
 func (l *Lock) SignIn(client, pin string) (Session, error) {
@@ -148,13 +165,16 @@ func (l *Lock) SignIn(client, pin string) (Session, error) {
 	if !l.Locked() {
 		return l.sessions.start(l.now())
 	}
-	if wait := l.limiter.begin(client, l.now()); wait > 0 {
-		return Session{}, &TooManyError{RetryAfter: wait}
+	g, err := l.begin(client, "", false)
+	if err != nil {
+		return Session{}, err
 	}
 	if len(pin) > 4*maxPassphrase || !l.matches(pin) {
 		return Session{}, &WrongPINError{}
 	}
-	l.limiter.succeeded(client)
+	if err := l.right(g); err != nil {
+		return Session{}, err
+	}
 	return l.sessions.start(l.now())
 }
 

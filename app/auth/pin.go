@@ -2,9 +2,10 @@
 // where the database keeps directors' accounts, each director with their name and password (an
 // administrator sees every director's), and everyone else, who may look (or, with accounts, follow
 // a tour with its code). It keeps the PIN and the passwords only as salted slow hashes, the PIN
-// director's sessions in memory (the accounts' in the database, by their token's hash), and the
-// count of wrong PINs and passwords per client address; its one middleware (Lock.Middleware), with
-// its one policy (Decide), is the only place a request is checked.
+// director's sessions in memory (the accounts' in the database, by their token's hash), and counts
+// wrong PINs and passwords per client address and per name where every instance sees them (the
+// database, through Guesses); its one middleware (Lock.Middleware), with its one policy (Decide),
+// is the only place a request is checked.
 package auth
 
 import (
@@ -41,7 +42,8 @@ const (
 	saltLen     = 16
 )
 
-// CheckPIN says whether pin may be the director's PIN, and if not why.
+// CheckPIN says whether pin may be the director's PIN, and if not why: a passphrase on the list of
+// common passwords is refused (IsCommonPassword); digits keep their own rule.
 func CheckPIN(pin string) error {
 	if !utf8.ValidString(pin) || strings.IndexFunc(pin, unicode.IsControl) >= 0 {
 		return fmt.Errorf("%s (no control characters)", PINRule)
@@ -61,6 +63,9 @@ func CheckPIN(pin string) error {
 	}
 	if n > maxPassphrase {
 		return fmt.Errorf("%s, and at most %d characters", PINRule, maxPassphrase)
+	}
+	if IsCommonPassword(pin) {
+		return fmt.Errorf("%s (this passphrase is one of the most common passwords, the first ones anyone guessing tries: choose another)", PINRule)
 	}
 	return nil
 }

@@ -34,6 +34,7 @@ func (s *Store) migrations() []migration {
 		{name: "tours and teams have an owner", up: owners},
 		{name: "a change keeps its summary in every language", up: summaryTexts},
 		{name: "a tour's teams and riders keep the database's they came from", up: tourSources},
+		{name: "sign-in guesses are counted in the database", up: signInGuesses},
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 
 // Snapshot returns a deterministic text dump of every table and its rows, ordered by primary key:
 // for tests and diagnostics (a refused request must leave it byte-identical). The pages kept for a
-// refusal's redirect are no data, and not shown.
+// refusal's redirect, and the counts of wrong sign-in guesses (a refused sign-in keeps its count),
+// are no data, and not shown.
 func (s *Store) Snapshot() (string, error) {
 	tables, err := s.db.Migrator().GetTables()
 	if err != nil {
@@ -20,8 +21,8 @@ func (s *Store) Snapshot() (string, error) {
 	sort.Strings(tables)
 	var b strings.Builder
 	for _, table := range tables {
-		if strings.HasPrefix(table, "sqlite_") || table == keptPagesTable {
-			continue // the engine's own bookkeeping; the pages kept for a redirect
+		if strings.HasPrefix(table, "sqlite_") || table == keptPagesTable || table == signInGuessesTable {
+			continue // the engine's own bookkeeping; the pages kept for a redirect; the sign-in guesses
 		}
 		if err := s.dumpTable(&b, table); err != nil {
 			return "", err
