@@ -2,8 +2,6 @@ package auth
 
 import (
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
