@@ -190,14 +190,14 @@ func (pc *proxiedClient) send(t *testing.T, method, path string, body any, heade
 	return resp.StatusCode, string(data)
 }
 
-// TestBehindNginx walks the app behind nginx: sign-in with the page's token and origin, a write seen
-// by the other instance, a follower's stream told of a write, the throttle counting each client's own
-// address on both instances (another client still signs in), another host refused, a write from
-// another site refused.
+// TestBehindNginx walks a club's app behind nginx (directors' accounts, whose sessions every instance
+// knows): sign-in with the page's token and origin, a write seen by every instance, a follower's
+// stream told of a write, the throttle counting each client's own address on every instance (another
+// client behind the same proxy still signs in), another host refused, a write from another site refused.
 func TestBehindNginx(t *testing.T) {
 	t.Parallel()
 	nginxBinary(t)
-	la := newLockedApp(t) // a tour with a result, served with the PIN
+	aa := newAccountsApp(t) // Anna, Bruno and Carla, each with a tour
 	port := freePort(t)
 	public := fmt.Sprintf("http://example.com:%d", port)
 	instances := 2
@@ -210,7 +210,7 @@ func TestBehindNginx(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := app.New(la.Path, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPIN(testPIN),
+		a, err := app.New(aa.Path, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			app.WithSite(auth.SiteConfig{Listen: []string{ln.Addr().String()}, PublicURL: public, TrustedProxies: []string{"127.0.0.1"}}))
 		if err != nil {
 			t.Fatal(err)
@@ -234,7 +234,7 @@ func TestBehindNginx(t *testing.T) {
 		t.Fatalf("the sign-in page through nginx has no CSRF field:\n%s", clip(page))
 	}
 	csrf := m[1]
-	if st, body := director.send(t, http.MethodPost, "/sign-in", url.Values{"_csrf": {csrf}, "pin": {testPIN}}, origin); st != http.StatusSeeOther {
+	if st, body := director.send(t, http.MethodPost, "/sign-in", url.Values{"_csrf": {csrf}, "name": {"Bruno"}, "password": {brunoPassword}}, origin); st != http.StatusSeeOther {
 		t.Fatalf("signing in through nginx = %d; body:\n%s", st, clip(body))
 	}
 	// A write on the pages, then read back through nginx by every instance in turn.
@@ -242,12 +242,12 @@ func TestBehindNginx(t *testing.T) {
 		t.Fatalf("a team made through nginx = %d; body:\n%s", st, clip(body))
 	}
 	for i := range 2 * instances {
-		if _, body := director.send(t, http.MethodGet, "/api/v1/teams", nil, nil); !strings.Contains(body, `"Proxied"`) {
-			t.Errorf("read %d of the teams through nginx lacks the team just made", i)
+		if st, body := director.send(t, http.MethodGet, "/teams?page=1", nil, nil); st != http.StatusOK || !strings.Contains(body, "Proxied") {
+			t.Errorf("read %d of the teams page through nginx = %d, without the team just made", i, st)
 		}
 	}
 	// A script's token, and a write from another site's page refused.
-	st, body := director.send(t, http.MethodPost, "/api/v1/session", map[string]string{"pin": testPIN}, nil)
+	st, body := director.send(t, http.MethodPost, "/api/v1/session", map[string]string{"name": "Bruno", "password": brunoPassword}, nil)
 	var session struct {
 		Token string `json:"token"`
 	}
@@ -256,7 +256,7 @@ func TestBehindNginx(t *testing.T) {
 	}
 	bearer := map[string]string{"Authorization": "Bearer " + session.Token}
 	foreign := map[string]string{"Authorization": "Bearer " + session.Token, "Origin": "http://evil.example"}
-	tourPath := "/api/v1/tours/" + itoa(la.tour.ID)
+	tourPath := "/api/v1/tours/" + itoa(aa.brunoTour.ID)
 	if st, body := director.send(t, http.MethodDelete, tourPath, nil, foreign); st != http.StatusForbidden {
 		t.Errorf("DELETE from another site's page through nginx = %d, want 403; body:\n%s", st, clip(body))
 	}
@@ -269,7 +269,7 @@ func TestBehindNginx(t *testing.T) {
 	follower := newProxiedClient("127.0.0.3", port, "example.com")
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, follower.base+"/api/v1/follow/"+la.tour.FollowCode+"/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, follower.base+"/api/v1/follow/"+aa.brunoTour.FollowCode+"/events", nil)
 	resp, err := follower.Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("the follower's stream through nginx: %v %v", err, resp)
@@ -284,21 +284,22 @@ func TestBehindNginx(t *testing.T) {
 		t.Errorf("the follower through nginx was told %+v, want an update after version %d", ev, first)
 	}
 
-	// The throttle: five wrong PINs from one client, spread by nginx over the instances, make that
-	// client wait on every instance; another client behind the same proxy still signs in.
+	// The throttle: five wrong passwords from one client, spread by nginx over the instances, make
+	// that client wait on every instance; another client behind the same proxy still signs in.
+	carla := func(password string) map[string]string { return map[string]string{"name": "Carla", "password": password} }
 	guesser := newProxiedClient("127.0.0.4", port, "example.com")
 	for i := range auth.MaxWrongPINs {
-		if st, body := guesser.send(t, http.MethodPost, "/api/v1/session", map[string]string{"pin": "0000"}, nil); st != http.StatusUnauthorized {
-			t.Fatalf("wrong PIN %d through nginx = %d, want 401; body:\n%s", i+1, st, clip(body))
+		if st, body := guesser.send(t, http.MethodPost, "/api/v1/session", carla("not-carlas-password"), nil); st != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d through nginx = %d, want 401; body:\n%s", i+1, st, clip(body))
 		}
 	}
 	for i := range instances {
-		if st, _ := guesser.send(t, http.MethodPost, "/api/v1/session", map[string]string{"pin": testPIN}, nil); st != http.StatusTooManyRequests {
-			t.Errorf("the guesser's right PIN after five wrong ones (try %d) = %d, want 429 on every instance", i+1, st)
+		if st, _ := guesser.send(t, http.MethodPost, "/api/v1/session", carla(carlaPassword), nil); st != http.StatusTooManyRequests {
+			t.Errorf("the guesser's right password after five wrong ones (try %d) = %d, want 429 on every instance", i+1, st)
 		}
 	}
 	other := newProxiedClient("127.0.0.5", port, "example.com")
-	if st, body := other.send(t, http.MethodPost, "/api/v1/session", map[string]string{"pin": testPIN}, nil); st != http.StatusCreated {
+	if st, body := other.send(t, http.MethodPost, "/api/v1/session", carla(carlaPassword), nil); st != http.StatusCreated {
 		t.Errorf("another client behind the same proxy signing in = %d, want 201: the proxy's address is not the client's; body:\n%s", st, clip(body))
 	}
 }
