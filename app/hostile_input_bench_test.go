@@ -7,10 +7,8 @@ package app_test
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 )
 
@@ -50,6 +48,4 @@ func BenchmarkHostileFinish(b *testing.B) {
 			b.Fatalf("PUT %s = %d, want 422: %.300s", target, rec.Code, rec.Body.String())
 		}
 	}
-	_ = fmt.Sprint
-	_ = strings.Repeat
 }

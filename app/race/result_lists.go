@@ -22,31 +22,31 @@ func (t *Tour) RiderCount() int {
 }
 
 // listedBib is one bib of a result list: the field it is at, where a later copy of it says it is
-// already ("order[0]", "group 1"), and the bib.
+// already ("group 1", "results[0]"), its place in the list, and the bib.
 type listedBib struct {
 	field, where string
-	bib          int
+	index, bib   int
 }
 
 // tooManyListed refuses a result list of n bibs on field when the tour has fewer riders: its
 // reason says how many the list has and the tour takes, and the first bib the list repeats (within
 // its first riders+1 bibs, where a list of the tour's riders must repeat one) gets its own reason,
-// as a list that is not too long would have it. each calls yield for the list's bibs in order, until
-// yield answers false. It returns nil when the list is not too long.
-func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib) bool)) *ValidationError {
+// the one repeated gives (a list that is not too long gets it too). each calls yield for the list's
+// bibs in order, until yield answers false. It returns nil when the list is not too long.
+func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib) bool), repeated func(v *ValidationError, again, first listedBib)) *ValidationError {
 	riders := t.RiderCount()
 	if n <= riders {
 		return nil
 	}
 	v := &ValidationError{}
 	v.Addf(field, "lists %d riders: the tour has only %d, and each rider is listed once at most", n, riders)
-	seen := make(map[int]string, riders+1)
+	seen := make(map[int]listedBib, riders+1)
 	each(func(b listedBib) bool {
-		if prev, dup := seen[b.bib]; dup {
-			v.Addf(b.field, "bib %d is already in %s", b.bib, prev)
+		if first, dup := seen[b.bib]; dup {
+			repeated(v, b, first)
 			return false
 		}
-		seen[b.bib] = b.where
+		seen[b.bib] = b
 		return len(seen) <= riders
 	})
 	return v
@@ -56,11 +56,12 @@ func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib)
 func orderTooLong(t *Tour, order []int) *ValidationError {
 	return tooManyListed(t, "order", len(order), func(yield func(listedBib) bool) {
 		for i, bib := range order {
-			at := fmt.Sprintf("order[%d]", i)
-			if !yield(listedBib{field: at, where: at, bib: bib}) {
+			if !yield(listedBib{field: fmt.Sprintf("order[%d]", i), index: i, bib: bib}) {
 				return
 			}
 		}
+	}, func(v *ValidationError, again, first listedBib) {
+		v.Addf(again.field, "bib %d is already at order[%d]", again.bib, first.index)
 	})
 }
 
@@ -109,5 +110,7 @@ func finishTooLong(t *Tour, f Finish) *ValidationError {
 				}
 			}
 		}
+	}, func(v *ValidationError, again, first listedBib) {
+		v.Addf(again.field, "bib %d is already in %s", again.bib, first.where)
 	})
 }
