@@ -11,7 +11,9 @@ import (
 )
 
 // bibsTyped is bib typed n times, as a page's field takes bibs.
-func bibsTyped(bib, n int) string { return strings.TrimSpace(strings.Repeat(fmt.Sprintf("%d ", bib), n)) }
+func bibsTyped(bib, n int) string {
+	return strings.TrimSpace(strings.Repeat(fmt.Sprintf("%d ", bib), n))
+}
 
 // bibsJSON is bib n times, as a JSON list.
 func bibsJSON(bib, n int) []int {
