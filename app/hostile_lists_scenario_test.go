@@ -73,14 +73,14 @@ func TestResultListsAreBoundedByTheTour(t *testing.T) {
 		"has more than 1000 bibs")
 }
 
-// BenchmarkHostileSprint measures the refusal of a sprint order of 300,000 copies of one bib (the
-// most a 1 MB body holds) through the API.
+// BenchmarkHostileSprint measures the refusal of a sprint order of 300,000 copies of one bib (about
+// what a body under the 1 MB limit holds) through the API.
 func BenchmarkHostileSprint(b *testing.B) {
 	ta := newTestApp(b)
 	r := hostileTour(b, ta)
 	var body bytes.Buffer
 	body.WriteString(`{"order":[23`)
-	for body.Len() < 1<<20-16 {
+	for body.Len() < 900_000 {
 		body.WriteString(",23")
 	}
 	body.WriteString(`]}`)
@@ -94,5 +94,19 @@ func BenchmarkHostileSprint(b *testing.B) {
 		if rec.Code != http.StatusUnprocessableEntity {
 			b.Fatalf("PUT %s = %d, want 422: %.300s", target, rec.Code, rec.Body.String())
 		}
+	}
+}
+
+// TestTourTeamsListIsBounded creates a tour whose teams are team 1 a hundred thousand times: a 422
+// on teams naming the rules' bound, checking the first teams only (it answered 20 MB of refusals,
+// one for each copy), storing nothing.
+func TestTourTeamsListIsBounded(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	body := map[string]any{"ruleset": "cycling-party", "name": "Hostile", "profile": "medium", "seed": 7, "riders_per_team": 5,
+		"stages": cpRaceStages(), "teams": bibsJSON(1, 100_000)}
+	e := refusedUnchanged(t, ta, "a tour of team 1 a hundred thousand times", http.MethodPost, "/api/v1/tours", body, http.StatusUnprocessableEntity, "validation", "teams")
+	if want := "must be between 2 and 30 teams (has 100000)"; e.Error.Fields["teams"] != want || len(e.Error.Fields) > 31 {
+		t.Errorf("the tour is refused with %d fields, teams: %q; want %q and the first 30 teams' problems at most", len(e.Error.Fields), e.Error.Fields["teams"], want)
 	}
 }
