@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -255,11 +256,12 @@ func sharedLengths(f *zip.File) ([]int, error) {
 	}
 }
 
-// sheetCell is the cell being walked: its type, its value's characters and the value's start (a
-// shared string's index), its inline string's characters.
+// sheetCell is the cell being walked: its type, its value's size in bytes and characters and its
+// start (a shared string's index), its inline string's characters.
 type sheetCell struct {
 	kind   string
 	start  []byte
+	size   int
 	runes  int
 	inline textCounter
 	inV    bool
@@ -270,12 +272,22 @@ type sheetCell struct {
 const maxIndex = 32
 
 // length is how many characters the cell reads as: its shared string's, its inline string's, or
-// its value's.
+// its value's. A shared string's index is read as excelize reads it (an index that is not a
+// number is string 0); one too long to be an index counts as the longest string.
 func (c *sheetCell) length(shared []int) int {
 	switch c.kind {
 	case "s":
+		if c.size == 0 {
+			return 0 // no value: excelize reads no string
+		}
+		if c.size > maxIndex {
+			return slices.Max(append([]int{0}, shared...))
+		}
 		i, err := strconv.Atoi(strings.TrimSpace(string(c.start)))
-		if err != nil || i < 0 || i >= len(shared) {
+		if err != nil {
+			i = 0
+		}
+		if i < 0 || i >= len(shared) {
 			return 0 // excelize refuses an index that names no string
 		}
 		return shared[i]
@@ -346,6 +358,7 @@ func sheetText(f *zip.File, shared []int) error {
 			case cell == nil:
 			case cell.inV:
 				cell.runes += utf8.RuneCount(t)
+				cell.size += len(t)
 				if room := maxIndex - len(cell.start); room > 0 {
 					cell.start = append(cell.start, t[:min(len(t), room)]...)
 				}
