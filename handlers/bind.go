@@ -16,7 +16,14 @@ import (
 )
 
 // decodeJSON reads a JSON body strictly: wrong types, unknown fields and trailing data are a 400.
-func decodeJSON(c echo.Context, dst any) error {
+func decodeJSON(c echo.Context, dst any) error { return decodeCheckedJSON(c, dst, nil) }
+
+// decodeResultJSON is decodeJSON for a result body: its lists are bounded (listsWithin) before it is
+// decoded.
+func decodeResultJSON(c echo.Context, dst any) error { return decodeCheckedJSON(c, dst, listsWithin) }
+
+// decodeCheckedJSON is decodeJSON with check, when not nil, run on the body before it is decoded.
+func decodeCheckedJSON(c echo.Context, dst any, check func(body []byte) error) error {
 	ct := c.Request().Header.Get(echo.HeaderContentType)
 	if ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
@@ -36,6 +43,11 @@ func decodeJSON(c echo.Context, dst any) error {
 	}
 	if err := store.CheckJSONText(body); err != nil { // before encoding/json turns invalid UTF-8 into U+FFFD
 		return err
+	}
+	if check != nil {
+		if err := check(body); err != nil {
+			return err
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -152,16 +152,28 @@ const maxTypedBibs = 1000
 
 // parseBibs reads bibs typed in order ("23 11, 45"). A token that is not a number, or more than
 // maxTypedBibs of them, is a validation error on field: a field of 100,000 bibs answered a page of
-// 25 MB previewing each of them.
+// 25 MB previewing each of them. Tokens are read one at a time, so a longer field costs no more.
 func parseBibs(text, field string) ([]int, error) {
 	var out []int
-	for _, tok := range strings.FieldsFunc(text, bibSeparator) {
+	for rest := text; ; {
+		// the next token, cut from the text one at a time: a field of megabytes stops at the limit
+		rest = strings.TrimLeftFunc(rest, bibSeparator)
+		if rest == "" {
+			break
+		}
+		end := strings.IndexFunc(rest, bibSeparator)
+		if end < 0 {
+			end = len(rest)
+		}
+		tok := rest[:end]
+		rest = rest[end:]
 		if len(out) == maxTypedBibs {
 			return nil, race.Invalidf(field, "has more than %d bibs", maxTypedBibs)
 		}
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", tok)
+			// the token as typed, cut short: a token of megabytes is not answered back whole
+			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", clipText(tok[:min(len(tok), 80)], 20))
 		}
 		out = append(out, n)
 	}

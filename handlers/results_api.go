@@ -46,7 +46,7 @@ func (h *Handler) noticeCall(c echo.Context, body any, fn func(id uint, n, versi
 		return err
 	}
 	if body != nil {
-		if err := decodeJSON(c, body); err != nil {
+		if err := decodeResultJSON(c, body); err != nil {
 			return err
 		}
 	}

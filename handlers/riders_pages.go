@@ -213,7 +213,7 @@ func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save
 		}
 		return h.riderFormPage(c, http.StatusUnprocessableEntity, title, action, in, views.Page{Errors: h.said(c, ve), Error: h.tr(c).T("setup.wizard.correct")})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), h.tr(c).T("setup.rider_form."+done, "Name", r.Name))
+	return redirect(c, h.teamsAt(c, r.TeamID), h.tr(c).T("setup.rider_form."+done, "Name", r.Name))
 }
 
 // riderOf reads the rider named by the :id path parameter.
@@ -274,5 +274,5 @@ func (h *Handler) DeleteRiderPage(c echo.Context) error {
 	if err := h.Store.DeleteRider(h.scope(c), id); err != nil {
 		return err
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", r.TeamID), h.tr(c).T("setup.rider_form.deleted", "Name", r.Name))
+	return redirect(c, h.teamsAt(c, r.TeamID), h.tr(c).T("setup.rider_form.deleted", "Name", r.Name))
 }

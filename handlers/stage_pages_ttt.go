@@ -105,22 +105,29 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 }
 
 // parseDropped reads dropped riders written "25 26:10.50, 27 27:02" (bib and time, separated by
-// commas or semicolons); a problem is added under field.
+// commas or semicolons); a problem is added under field. It reads at most maxTypedBibs riders, one
+// part at a time: a longer text is refused there.
 func parseDropped(v *race.ValidationError, field, text string) []race.ClockResult {
 	var out []race.ClockResult
-	for _, part := range regexp.MustCompile(`[,;\n]+`).Split(text, -1) {
+	for parts := 0; text != ""; {
+		part, rest, _ := cutDropped(text)
+		text = rest
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
 		}
+		if parts++; parts > maxTypedBibs {
+			v.Addf(field, "has more than %d bibs", maxTypedBibs)
+			break
+		}
 		words := strings.Fields(part)
 		if len(words) != 2 {
-			v.Addf(field, "%q is not a bib and a time, like 25 26:10.50", part)
+			v.Addf(field, "%q is not a bib and a time, like 25 26:10.50", clipText(part[:min(len(part), 160)], 40))
 			continue
 		}
 		bib, err := strconv.Atoi(words[0])
 		if err != nil || bib < 1 {
-			v.Addf(field, "%q is not a bib number", words[0])
+			v.Addf(field, "%q is not a bib number", clipText(words[0][:min(len(words[0]), 80)], 20))
 			continue
 		}
 		h, err := race.ParseClockTime(words[1])
@@ -131,6 +138,14 @@ func parseDropped(v *race.ValidationError, field, text string) []race.ClockResul
 		out = append(out, race.ClockResult{Bib: bib, Hundredths: h})
 	}
 	return out
+}
+
+// cutDropped cuts text at its first comma, semicolon or new line.
+func cutDropped(text string) (before, after string, found bool) {
+	if i := strings.IndexAny(text, ",;\n"); i >= 0 {
+		return text[:i], text[i+1:], true
+	}
+	return text, "", false
 }
 
 // applyTeamTimesFailure puts a refused per-team entry back in its form with each message beside its

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -19,9 +20,54 @@ type teamForm struct {
 	Team   store.TeamInput
 }
 
-// teamsView is the Teams & riders page: every team with its riders and their role in each game.
+// teamsView is the Teams & riders page: a page of teams with their riders and their role in each
+// game, and the links to the other pages.
 type teamsView struct {
 	Teams []teamView
+	Pager pager
+}
+
+// teamsPerPage is how many teams the Teams & riders page shows at a time.
+const teamsPerPage = 20
+
+// pager is where a page of a list is: its number, how many pages and things there are, and the
+// numbers to link to (the first, the last and those near this one; 0 stands for the ones left out).
+type pager struct {
+	Page, Pages, Total int
+	Links              []int
+}
+
+// newPager is the pager of page of pages, listing total things.
+func newPager(page, pages, total int) pager {
+	p := pager{Page: page, Pages: pages, Total: total}
+	for n := 1; n <= pages; n++ {
+		switch {
+		case n == 1 || n == pages || n >= page-2 && n <= page+2:
+			p.Links = append(p.Links, n)
+		case len(p.Links) > 0 && p.Links[len(p.Links)-1] != 0:
+			p.Links = append(p.Links, 0)
+		}
+	}
+	return p
+}
+
+// pageParam reads ?page= as a page number: anything that is not a number is the first page (the
+// store takes a number out of range as the nearest page).
+func pageParam(c echo.Context) int {
+	n, err := strconv.Atoi(c.QueryParam("page"))
+	if err != nil {
+		return 1
+	}
+	return n
+}
+
+// teamsAt is the address of the Teams & riders page showing team id, at its anchor.
+func (h *Handler) teamsAt(c echo.Context, id uint) string {
+	page, err := h.Store.TeamPageOf(h.scope(c), id, teamsPerPage)
+	if err != nil || page <= 1 {
+		return fmt.Sprintf("/teams#team-%d", id)
+	}
+	return fmt.Sprintf("/teams?page=%d#team-%d", page, id)
 }
 
 // teamView is one team of the Teams & riders page.
@@ -86,19 +132,21 @@ func splitGloss(name string) (short, gloss string) {
 	return name, ""
 }
 
-// TeamsPage lists every team with its riders and their role in each game.
+// TeamsPage lists a page of teams (?page=, teamsPerPage a page) with their riders and their role in
+// each game.
 func (h *Handler) TeamsPage(c echo.Context) error {
-	teams, err := h.Store.ListTeams(h.scope(c))
+	pg, err := h.Store.TeamsPage(h.scope(c), pageParam(c), teamsPerPage)
 	if err != nil {
 		return err
 	}
+	teams := pg.Teams
 	games := h.Store.Games()
 	owners, err := h.ownerNames(c)
 	if err != nil {
 		return err
 	}
 	tr := h.tr(c)
-	var v teamsView
+	v := teamsView{Pager: newPager(pg.Page, pg.Pages, pg.Total)}
 	for _, t := range teams {
 		tv := teamView{Team: t, Owner: owners[t.OwnerID]}
 		for _, r := range t.Riders {
@@ -144,7 +192,7 @@ func (h *Handler) CreateTeamPage(c echo.Context) error {
 	if err != nil {
 		return h.formFailed(c, err, "team_form", views.Page{Title: h.tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), h.tr(c).T("setup.team_form.created", "Name", t.Name))
+	return redirect(c, h.teamsAt(c, t.ID), h.tr(c).T("setup.team_form.created", "Name", t.Name))
 }
 
 // EditTeamPage shows a team's form.
@@ -172,7 +220,7 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 		}
 		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 	}
-	return redirect(c, fmt.Sprintf("/teams#team-%d", t.ID), h.tr(c).T("setup.team_form.saved", "Name", t.Name))
+	return redirect(c, h.teamsAt(c, t.ID), h.tr(c).T("setup.team_form.saved", "Name", t.Name))
 }
 
 // confirmation is what the confirm page shows.

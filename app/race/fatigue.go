@@ -54,6 +54,9 @@ func retiredBy(t *Tour, res StageResult) []int {
 // ValidateFatigue checks the fatigue recorded at the end of a stage: each bib is a rider of the tour
 // who has not abandoned nor retired in an earlier stage, each value 0–99. Fields are "fatigue.<bib>".
 func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[int]int) error {
+	if riders := t.RiderCount(); len(fatigue) > riders {
+		return Invalidf("fatigue", "lists %d riders: the tour has only %d, and each rider is listed once at most", len(fatigue), riders)
+	}
 	v := &ValidationError{}
 	earlier := priorOnly(prior, cur.Stage)
 	for bib, f := range fatigue {

@@ -190,6 +190,19 @@ func validateCards(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 	}
 }
 
+// TeamCountRange is how few and how many teams a tour of the rules may have (2 and 30 where the
+// rules do not say).
+func TeamCountRange(tr TeamRules) (least, most int) {
+	least, most = tr.MinTeams, tr.MaxTeams
+	if least < 1 {
+		least = 2
+	}
+	if most < least {
+		most = 30
+	}
+	return least, most
+}
+
 // ValidateTeams checks the teams of a tour: 2–30 teams (TeamRules), each with exactly ridersPerTeam
 // riders numbered 1–9 without repeats, Cycling Party roles by counter number, roles the ruleset knows
 // within their per-team limits (Ciclismo a fondo: one JF, TT, SP, CR), 2RUOTE cost at most 10.
@@ -197,13 +210,7 @@ func validateCards(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 	v := &ValidationError{}
 	tr := rs.Team
-	minTeams, maxTeams := tr.MinTeams, tr.MaxTeams
-	if minTeams < 1 {
-		minTeams = 2
-	}
-	if maxTeams < minTeams {
-		maxTeams = 30
-	}
+	minTeams, maxTeams := TeamCountRange(tr)
 	if len(teams) < minTeams || len(teams) > maxTeams {
 		v.Addf("teams", "must be between %d and %d teams (has %d)", minTeams, maxTeams, len(teams))
 	}

@@ -15,10 +15,13 @@ const (
 
 // ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
 // every bib is a rider of the tour, given once, who has not abandoned in an earlier stage (nor
-// retired for fatigue after one).
+// retired for fatigue after one); an order longer than the tour's riders is refused as a whole.
 // A rider who abandons later in the current stage may still have crossed, one who did not start it
 // may not. Fields are "order[i]".
 func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) error {
+	if long := orderTooLong(t, order); long != nil {
+		return long
+	}
 	v := &ValidationError{}
 	out := abandonedBefore(t, prior, cur.Stage)
 	dns := map[int]bool{}
@@ -47,11 +50,15 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 
 // ValidateFinish checks a whole stage finish in the tour's time model (RULES.md §1.8, §2.4, §3.3,
 // §4): every bib is a rider of the tour, given once, still in the race (not abandoned in an earlier
-// stage nor earlier in this one); Cycling Party groups have a turn of 0 or more, a square 1–12 and a
-// die 1–6; Ciclismo a fondo groups a turn of 1 or more; 2RUOTE groups a sector −9…+9; clock
+// stage nor earlier in this one), and a finish listing more riders than the tour has is refused as a
+// whole before its bibs are checked one by one; Cycling Party groups have a turn of 0 or more, a
+// square 1–12 and a die 1–6; Ciclismo a fondo groups a turn of 1 or more; 2RUOTE groups a sector −9…+9; clock
 // results a time, bonus and penalty that are not negative. Fields are JSON paths such as
 // "groups[1].die" and "groups[0].riders[3]".
 func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) error {
+	if long := finishTooLong(t, f); long != nil {
+		return long
+	}
 	v := &ValidationError{}
 	out := abandonedBefore(t, prior, cur.Stage)
 	here := map[int]bool{}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
 
@@ -37,13 +38,21 @@ const (
 	sheetInMemory = 1 << 20
 )
 
-// LimitError is a roster file refused for its size; its message names the limit.
+// LimitError is a roster file refused for its size; its message names the limit. Text is the
+// message as a sentence to translate; Message is it in English.
 type LimitError struct {
 	Message string
+	Text    i18n.Text
 }
 
 // Error is the message.
 func (e *LimitError) Error() string { return e.Message }
+
+// Unwrap is the refusal as a reason to translate (race.ReasonOf finds it).
+func (e *LimitError) Unwrap() error { return &race.Reason{Text: e.Text} }
+
+// newLimit is the refusal of a file past a limit, saying t.
+func newLimit(t i18n.Text) *LimitError { return &LimitError{Message: t.String(), Text: t} }
 
 // Read parses a roster file; format comes from the file name (".xlsx" or ".csv") or, failing that, the
 // content. An unreadable file is an error; a file past the limits is a *LimitError.
@@ -63,30 +72,31 @@ func Read(data []byte, filename string, l Layout) (Sheet, error) {
 
 // tooManyRows is the refusal of a file with more rows than MaxRows.
 func tooManyRows() error {
-	return &LimitError{Message: fmt.Sprintf("has more than %d rows: a roster file may have at most %d riders", MaxRows, MaxRows)}
+	return newLimit(i18n.Textf("has more than %d rows: a roster file may have at most %d riders", MaxRows, MaxRows))
 }
 
 // checkWorkbookSize refuses a workbook whose parts unpack past MaxUnpacked, reading only the zip's
-// directory (the zip reader refuses a part that unpacks to more than the directory says).
+// directory (the zip reader refuses a part that unpacks to more than the directory says), then one
+// whose cells hold more text than a roster's (checkWorkbookText), walking its parts as streams.
 func checkWorkbookSize(data []byte) error {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return race.Reasonf("the file is not a readable XLSX workbook")
 	}
 	if len(z.File) > maxParts {
-		return &LimitError{Message: fmt.Sprintf("the workbook has %d parts: a roster workbook may have at most %d", len(z.File), maxParts)}
+		return newLimit(i18n.Textf("the workbook has %d parts: a roster workbook may have at most %d", len(z.File), maxParts))
 	}
 	if total := unpacked(z); total > MaxUnpacked {
-		return &LimitError{Message: fmt.Sprintf("the workbook unpacks to %s: a roster workbook may unpack to at most %s (a roster has hundreds of rows, not millions)",
-			megabytes(total), megabytes(MaxUnpacked))}
+		return newLimit(i18n.Textf("the workbook unpacks to %s: a roster workbook may unpack to at most %s (a roster has hundreds of rows, not millions)",
+			megabytes(total), megabytes(MaxUnpacked)))
 	}
 	for _, f := range z.File {
 		if f.UncompressedSize64 > maxPart && !strings.HasPrefix(f.Name, "xl/worksheets/") {
-			return &LimitError{Message: fmt.Sprintf("the workbook's part %s unpacks to %s: a roster workbook's parts other than its sheets may unpack to at most %s",
-				f.Name, megabytes(f.UncompressedSize64), megabytes(maxPart))}
+			return newLimit(i18n.Textf("the workbook's part %s unpacks to %s: a roster workbook's parts other than its sheets may unpack to at most %s",
+				f.Name, megabytes(f.UncompressedSize64), megabytes(maxPart)))
 		}
 	}
-	return nil
+	return checkWorkbookText(z)
 }
 
 // unpacked is the size the zip's parts say they unpack to (saturating, so a lying directory cannot
@@ -130,6 +140,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 	}
 	defer rows.Close()
 	var out []record
+	var budget textBudget
 	for line := 1; rows.Next(); line++ {
 		if line > maxLines {
 			return nil, tooManyLines()
@@ -146,6 +157,9 @@ func xlsxRecords(data []byte) ([]record, error) {
 		}
 		if len(cells) > maxCells {
 			return nil, tooManyCells(line)
+		}
+		if err := budget.row(line, cells); err != nil { // as written through their formats
+			return nil, err
 		}
 		out = append(out, record{line: line, cells: cells})
 	}
@@ -166,6 +180,7 @@ func csvRecords(data []byte) ([]record, error) {
 		return nil, tooManyCells(wide)
 	}
 	var out []record
+	var budget textBudget
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -184,6 +199,9 @@ func csvRecords(data []byte) ([]record, error) {
 			return nil, tooManyRows()
 		}
 		line, _ := r.FieldPos(0)
+		if err := budget.row(line, rec); err != nil {
+			return nil, err
+		}
 		for i, c := range rec {
 			rec[i] = UnescapeCell(c)
 		}
@@ -194,12 +212,12 @@ func csvRecords(data []byte) ([]record, error) {
 
 // tooManyLines is the refusal of a file with rows past maxLines, blank ones included.
 func tooManyLines() error {
-	return &LimitError{Message: fmt.Sprintf("has more than %d rows (blank ones included): a roster file may have at most %d riders", maxLines, MaxRows)}
+	return newLimit(i18n.Textf("has more than %d rows (blank ones included): a roster file may have at most %d riders", maxLines, MaxRows))
 }
 
 // tooManyCells is the refusal of a row with more than maxCells cells.
 func tooManyCells(line int) error {
-	return &LimitError{Message: fmt.Sprintf("row %d has more than %d cells: a roster has a dozen columns", line, maxCells)}
+	return newLimit(i18n.Textf("row %d has more than %d cells: a roster has a dozen columns", line, maxCells))
 }
 
 // blank says a row has no cell with text.

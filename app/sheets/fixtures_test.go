@@ -12,7 +12,7 @@ import (
 func sheetDate() time.Time { return time.Date(2027, time.July, 14, 9, 0, 0, 0, time.UTC) }
 
 // loadRuleset loads one shipped ruleset.
-func loadRuleset(t *testing.T, id string) race.Ruleset {
+func loadRuleset(t testing.TB, id string) race.Ruleset {
 	t.Helper()
 	list, err := race.LoadRulesets(os.DirFS("../../data"))
 	if err != nil {
@@ -46,7 +46,7 @@ func team(id int, name, color string, riders ...[2]string) race.Team {
 }
 
 // checkResults fails the test when a fixture's results are not complete and valid.
-func checkResults(t *testing.T, tour *race.Tour, results []race.StageResult) {
+func checkResults(t testing.TB, tour *race.Tour, results []race.StageResult) {
 	t.Helper()
 	if err := race.ValidateStages(tour.Ruleset, tour.Stages); err != nil {
 		t.Fatalf("fixture stages: %v", err)
@@ -81,7 +81,7 @@ func checkResults(t *testing.T, tour *race.Tour, results []race.StageResult) {
 
 // cyclingPartyTour is a 3-stage Cycling Party tour (flat, medium, high) of four teams of five, with
 // an abandon in stage 2.
-func cyclingPartyTour(t *testing.T) fixture {
+func cyclingPartyTour(t testing.TB) fixture {
 	rs := loadRuleset(t, "cycling-party")
 	tour := &race.Tour{Name: "Tour de Test 2027", Ruleset: rs, RidersPerTeam: 5, Teams: []race.Team{
 		team(1, "Rojo Racing", "#d62828", [2]string{"Tadej Pogačar", "leader"}, [2]string{"Søren Kragh Andersen", "sprinter"},

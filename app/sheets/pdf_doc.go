@@ -205,16 +205,28 @@ func (d *pdfDoc) block(b block) {
 	}
 }
 
-// fitText shortens s with an ellipsis until it fits in w mm in the current font.
+// fitText shortens s with an ellipsis until it fits in w mm in the current font: the longest start
+// of s that fits with the ellipsis after it. A text's width is the sum of its characters' (gofpdf
+// adds their widths in glyph units, then scales the sum), so the start is found by adding the
+// characters' widths one by one, stopping where the next would not fit: linear in the length of s
+// (dropping a character and measuring again took a 40,000-character reason 25 s).
 func fitText(pdf *gofpdf.Fpdf, s string, w float64) string {
 	if pdf.GetStringWidth(s) <= w {
 		return s
 	}
+	_, size := pdf.GetFontSize()
+	fits := func(units int) bool { return float64(units)*size/1000 <= w }
 	r := []rune(s)
-	for len(r) > 0 && pdf.GetStringWidth(string(r)+"…") > w {
-		r = r[:len(r)-1]
+	units := pdf.GetStringSymbolWidth("…")
+	n := 0
+	for n < len(r) {
+		next := units + pdf.GetStringSymbolWidth(string(r[n]))
+		if !fits(next) {
+			break
+		}
+		units, n = next, n+1
 	}
-	return string(r) + "…"
+	return string(r[:n]) + "…"
 }
 
 // setFill, setDraw and setText set a colour only when it changes: gofpdf writes every colour set

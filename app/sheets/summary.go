@@ -265,7 +265,7 @@ func (d *pdfDoc) summary(p *summaryPage) {
 	width := w - pageMargin - x
 	for size := 8.0; size >= 4.5; size -= 0.5 {
 		if d.awardsHeight(p.awards, width, size) <= bottom-summaryTop || size == 4.5 {
-			d.drawAwards(p.awards, x, width, size)
+			d.drawAwards(p.awards, x, width, bottom, size)
 			break
 		}
 	}
@@ -308,12 +308,17 @@ func (d *pdfDoc) awardsHeight(paras []summaryPara, width, size float64) float64 
 	return total
 }
 
-// drawAwards prints the awards column at a type size.
-func (d *pdfDoc) drawAwards(paras []summaryPara, x, width, size float64) {
+// drawAwards prints the awards column at a type size, down to bottom: awards too long for the page
+// even in the smallest type (a reason of 40,000 characters) stop there, the last line printed
+// ending with an ellipsis, rather than running on over page after page.
+func (d *pdfDoc) drawAwards(paras []summaryPara, x, width, bottom, size float64) {
 	pdf := d.pdf
 	line := size * 0.48
 	y := summaryTop
-	for _, p := range paras {
+	for pi, p := range paras {
+		if y+line*1.25+line > bottom {
+			return
+		}
 		setText(pdf, 20, 20, 20)
 		pdf.SetFont(fontFamily, "B", size+0.5)
 		pdf.SetXY(x, y)
@@ -322,9 +327,15 @@ func (d *pdfDoc) drawAwards(paras []summaryPara, x, width, size float64) {
 		lines := d.awardLines(p, width, size)
 		pdf.SetFont(fontFamily, "", size)
 		setText(pdf, 40, 40, 40)
-		for _, l := range lines {
+		for i, l := range lines {
+			l = safeText(l)
+			if last := y+2*line > bottom; last && (i+1 < len(lines) || pi+1 < len(paras)) {
+				pdf.SetXY(x, y)
+				pdf.CellFormat(width, line, fitText(pdf, strings.TrimRight(l, " ")+"…", width), "", 0, "L", false, 0, "")
+				return
+			}
 			pdf.SetXY(x, y)
-			pdf.CellFormat(width, line, fitText(pdf, safeText(l), width), "", 0, "L", false, 0, "")
+			pdf.CellFormat(width, line, fitText(pdf, l, width), "", 0, "L", false, 0, "")
 			y += line
 		}
 		y += line * 0.5

@@ -185,15 +185,13 @@ func (s *Store) setOrder(tourID uint, n, k, version int, order []int, kind strin
 	})
 }
 
+// bibList writes bibs as the history says them: "23 11 45".
 func bibList(order []int) string {
-	out := ""
+	words := make([]string, len(order))
 	for i, b := range order {
-		if i > 0 {
-			out += " "
-		}
-		out += strconv.Itoa(b)
+		words[i] = strconv.Itoa(b)
 	}
-	return out
+	return strings.Join(words, " ")
 }
 
 // SetFinish stores the whole finish of stage n in the tour's time model (empty clears it).

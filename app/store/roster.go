@@ -201,6 +201,7 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 		byName[strings.ToLower(t.Name)] = t
 	}
 	var plan []plannedTeam
+	var teamLines []int // the first file row of each team of the preview
 	for _, g := range groups {
 		in := TeamInput{Name: g.name, Short: g.short, Color: g.color, Riders: []RiderInput{}}
 		old, exists := byName[strings.ToLower(g.name)]
@@ -281,11 +282,15 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 		sort.SliceStable(it.Riders, func(a, b int) bool { return it.Riders[a].Line < it.Riders[b].Line })
 		prev.Counts["teams_"+it.Action]++
 		prev.Teams = append(prev.Teams, it)
+		teamLines = append(teamLines, firstLine)
 		id := uint(0)
 		if exists {
 			id = old.ID
 		}
 		plan = append(plan, plannedTeam{id: id, input: checked})
+	}
+	if err := s.importRoom(tx, sc.Owner(), &prev, teamLines); err != nil {
+		return prev, nil, err
 	}
 	sort.SliceStable(prev.Problems, func(i, j int) bool { return prev.Problems[i].Line < prev.Problems[j].Line })
 	prev.Problems = firstPerCell(prev.Problems)

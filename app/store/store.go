@@ -50,6 +50,9 @@ type Store struct {
 	pg   bool
 	dsn  string
 	from string
+	// Bounds are the most teams and riders each teams database may hold (DefaultDatabaseBounds where
+	// unset); a test may lower them before the store serves anything.
+	Bounds DatabaseBounds
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.

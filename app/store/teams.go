@@ -137,6 +137,9 @@ func (s *Store) CreateTeam(sc Scope, in TeamInput) (Team, error) {
 	}
 	var id uint
 	err := s.write(func(tx *gorm.DB) error {
+		if err := s.roomForTeam(tx, sc.Owner(), len(in.Riders)); err != nil {
+			return err
+		}
 		var err error
 		id, err = createTeamTx(tx, sc.Owner(), in)
 		return err
@@ -183,6 +186,11 @@ func (s *Store) UpdateTeam(sc Scope, id uint, in TeamInput) (Team, error) {
 		checked, v := s.checkTeam(in, oldGames(row.Riders))
 		if err := v.Err(); err != nil {
 			return err
+		}
+		if checked.Riders != nil {
+			if err := s.roomForRiders(tx, row.OwnerID, len(checked.Riders)-len(row.Riders), "riders"); err != nil {
+				return err
+			}
 		}
 		return updateTeamTx(tx, row, checked)
 	})
@@ -348,6 +356,13 @@ func (s *Store) CreateRider(sc Scope, in RiderInput) (Rider, error) {
 	err := s.write(func(tx *gorm.DB) error {
 		in, err := s.checkRider(tx, sc, in, 0, nil)
 		if err != nil {
+			return err
+		}
+		team, err := getTeamRow(tx, sc, in.TeamID)
+		if err != nil {
+			return err
+		}
+		if err := s.roomForRiders(tx, team.OwnerID, 1, "team_id"); err != nil {
 			return err
 		}
 		row := models.Rider{TeamID: in.TeamID, Name: in.Name, Number: in.Number, Games: gamesJSON(in.Games), Born: in.Born}

@@ -190,7 +190,11 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	var gaps []roleGap
 	inTour := map[uint]bool{}
 	seen := map[uint]int{}
-	for i, id := range in.Teams {
+	least, most := race.TeamCountRange(rs.Team)
+	if len(in.Teams) > most { // a list past the rules is refused whole, its first teams checked only
+		v.Addf("teams", "must be between %d and %d teams (has %d)", least, most, len(in.Teams))
+	}
+	for i, id := range in.Teams[:min(len(in.Teams), most)] {
 		field := fmt.Sprintf("teams[%d]", i)
 		if j, dup := seen[id]; dup {
 			v.Addf(field, "team %d is chosen twice (also as team %d of the list)", id, j+1)
