@@ -286,7 +286,9 @@ func TestBehindNginx(t *testing.T) {
 
 	// The throttle: five wrong passwords from one client, spread by nginx over the instances, make
 	// that client wait on every instance; another client behind the same proxy still signs in.
-	carla := func(password string) map[string]string { return map[string]string{"name": "Carla", "password": password} }
+	carla := func(password string) map[string]string {
+		return map[string]string{"name": "Carla", "password": password}
+	}
 	guesser := newProxiedClient("127.0.0.4", port, "example.com")
 	for i := range auth.MaxWrongPINs {
 		if st, body := guesser.send(t, http.MethodPost, "/api/v1/session", carla("not-carlas-password"), nil); st != http.StatusUnauthorized {
