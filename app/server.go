@@ -51,6 +51,9 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version stri
 	// The app's own names and origins, before anything else answers: a request for another host is
 	// 421 (DNS rebinding), a write from another site's page 403.
 	e.Use(site.Guard)
+	// Every page's CSRF token, before anything may answer with a page (the lock's refusals are pages
+	// with forms too); it is checked below, once the form is read.
+	e.Use(site.CSRFToken(isAPI))
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
@@ -58,7 +61,7 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version stri
 	e.Use(bodyLimit())
 	// Every page form carries its token and every page write is checked against it (the API, called
 	// by scripts with a bearer token, takes none).
-	e.Use(site.CSRF(isAPI))
+	e.Use(site.CSRFCheck(isAPI))
 	e.Use(apiCrossSiteGuard)
 	e.Use(h.RefusedPage)
 	e.Use(h.TourReads)

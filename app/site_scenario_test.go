@@ -333,3 +333,23 @@ func TestAssetsListNoFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalPagesCarryTheToken: a page the lock refuses (another director's tour: 404) is a page
+// with forms (Sign out), whose token is the browser's: signing out from it works.
+func TestRefusalPagesCarryTheToken(t *testing.T) {
+	t.Parallel()
+	aa := newAccountsApp(t)
+	bruno := aa.newBrowser("")
+	if rec := bruno.signInAs(t, "Bruno", brunoPassword, ""); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Bruno's sign-in = %d", rec.Code)
+	}
+	page := bruno.get(t, "/tours/"+itoa(aa.carlaTour.ID)+"/classifications")
+	m := csrfField.FindStringSubmatch(page.Body.String())
+	if page.Code != http.StatusNotFound || m == nil {
+		t.Fatalf("Carla's tour for Bruno = %d, want a 404 page with a form; body:\n%s", page.Code, clip(page.Body.String()))
+	}
+	req := newFormRequest(http.MethodPost, "/sign-out", url.Values{"_csrf": {m[1]}})
+	if rec := bruno.send(t, req); rec.Code != http.StatusSeeOther {
+		t.Errorf("signing out from the 404 page = %d, want 303; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+}

@@ -19,15 +19,16 @@ const (
 	CSRFHeader = "X-CSRF-Token"
 	// CSRFContextKey is where the request's token is left for the pages' forms.
 	CSRFContextKey = "csrf"
-	csrfBytes      = 20 // 40 hex digits: letters and digits, as kept pages expect
-	csrfMaxAge     = 24 * 60 * 60
+	// csrfSentKey is where the token the browser's cookie sent is left for the check ("" for none).
+	csrfSentKey = "csrf.cookie"
+	csrfBytes   = 20 // 40 hex digits: letters and digits, as kept pages expect
+	csrfMaxAge  = 24 * 60 * 60
 )
 
-// CSRF checks every page form's token, whatever else the browser sends: unlike echo's middleware it
-// never lets a write through on Sec-Fetch-Site alone (a page on a name pointed at this machine is
-// "same-origin" to its browser). The token is the browser's own (a cookie, HttpOnly, SameSite=Strict)
-// and is written in every form; the JSON API, which takes no cookie as proof, is skipped (skip).
-func (s *Site) CSRF(skip func(echo.Context) bool) echo.MiddlewareFunc {
+// CSRFToken gives every page its browser's CSRF token, before anything else may answer (an error
+// page of the lock has forms too): the cookie's, or a new one set in a cookie (HttpOnly,
+// SameSite=Strict). The JSON API, which takes no cookie as proof, is skipped (skip).
+func (s *Site) CSRFToken(skip func(echo.Context) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if skip(c) {
@@ -38,17 +39,7 @@ func (s *Site) CSRF(skip func(echo.Context) bool) echo.MiddlewareFunc {
 			if ck, err := req.Cookie(CSRFCookie); err == nil && len(ck.Value) == 2*csrfBytes {
 				token = ck.Value
 			}
-			switch req.Method {
-			case http.MethodGet, http.MethodHead, http.MethodOptions:
-			default:
-				sent := c.FormValue(CSRFField)
-				if sent == "" {
-					sent = req.Header.Get(CSRFHeader)
-				}
-				if token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sent)) != 1 {
-					return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("this form has expired or did not come from this page: go back, reload the page and try again"))
-				}
-			}
+			c.Set(csrfSentKey, token)
 			if token == "" {
 				b := make([]byte, csrfBytes)
 				if _, err := rand.Read(b); err != nil {
@@ -59,6 +50,33 @@ func (s *Site) CSRF(skip func(echo.Context) bool) echo.MiddlewareFunc {
 			c.SetCookie(&http.Cookie{Name: CSRFCookie, Value: token, Path: "/", MaxAge: csrfMaxAge, HttpOnly: true,
 				SameSite: http.SameSiteStrictMode, Secure: s.Scheme(req) == "https"})
 			c.Set(CSRFContextKey, token)
+			return next(c)
+		}
+	}
+}
+
+// CSRFCheck refuses a page's write whose form field (or X-CSRF-Token header) is not its browser's
+// token, whatever else the browser sends: unlike echo's middleware it never lets a write through on
+// Sec-Fetch-Site alone (a page on a name pointed at this machine is "same-origin" to its browser).
+// It runs after the form is read; CSRFToken ran before.
+func (s *Site) CSRFCheck(skip func(echo.Context) bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			switch c.Request().Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				return next(c)
+			}
+			if skip(c) {
+				return next(c)
+			}
+			token, _ := c.Get(csrfSentKey).(string)
+			sent := c.FormValue(CSRFField)
+			if sent == "" {
+				sent = c.Request().Header.Get(CSRFHeader)
+			}
+			if token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sent)) != 1 {
+				return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("this form has expired or did not come from this page: go back, reload the page and try again"))
+			}
 			return next(c)
 		}
 	}
