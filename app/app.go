@@ -40,10 +40,15 @@ type Option func(*options)
 
 // options are what the Options set.
 type options struct {
-	pin  string
-	now  func() time.Time
-	site auth.SiteConfig
+	pin     string
+	now     func() time.Time
+	site    auth.SiteConfig
+	streams int
 }
+
+// WithStreamsPerClient sets how many live event streams one client address may hold open at once
+// (handlers.StreamsPerClient by default).
+func WithStreamsPerClient(n int) Option { return func(o *options) { o.streams = n } }
 
 // WithSite tells the app its own address: where it listens, its public URL and the proxies it
 // trusts (auth.Site). Without it the app answers to loopback names only.
@@ -109,6 +114,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	h := handlers.New(st, v, logger, hub)
 	h.Lock = lock
 	h.Site = site
+	h.LimitStreams(o.streams)
 	h.Defaults = defaults
 	h.I18n = cat
 	e := newEcho(h, lock, site, version, logger)

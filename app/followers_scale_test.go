@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"racedirector/app"
 )
 
 // followerRoom is n followers of one tour, each with its stream open and its first event read.
@@ -93,7 +95,7 @@ var sprintOrders = [2][]int{{11, 21}, {21, 11}}
 
 func TestTwoHundredFollowersHearAWrite(t *testing.T) {
 	t.Parallel()
-	ta := newTestApp(t)
+	ta := openTestAppWith(t, testTemplate.DSN(t, "racedirector.db"), testSite, manyFollowers)
 	tour := createTour(t, ta, createBody(cpProposal(t, ta, 3, 6), 1, 2))
 	srv := followServer(t, ta)
 	room := openRoom(t, srv.URL, tour.FollowCode, 200)
@@ -113,7 +115,7 @@ func TestTwoHundredFollowersHearAWrite(t *testing.T) {
 // parallel, so that no other test's memory is counted. The followers are plain connections that
 // read their first event and then wait, so the weight is the server's side (and the connections').
 func TestIdleFollowersCostLittle(t *testing.T) {
-	ta := newTestApp(t)
+	ta := openTestAppWith(t, testTemplate.DSN(t, "racedirector.db"), testSite, manyFollowers)
 	tour := createTour(t, ta, createBody(cpProposal(t, ta, 3, 6), 1, 2))
 	srv := followServer(t, ta)
 	u, _ := url.Parse(srv.URL)
@@ -164,7 +166,7 @@ func mb(b int64) float64 { return float64(b) / (1 << 20) }
 // BenchmarkFollowersHearAWrite is one sprint write heard by 200 followers on a real server: the
 // time until every follower is told, with the p50 and p99 of the followers' delays.
 func BenchmarkFollowersHearAWrite(b *testing.B) {
-	ta := newTestApp(b)
+	ta := openTestAppWith(b, testTemplate.DSN(b, "racedirector.db"), testSite, manyFollowers)
 	tour := createTour(b, ta, createBody(cpProposal(b, ta, 3, 6), 1, 2))
 	srv := followServer(b, ta)
 	room := openRoom(b, srv.URL, tour.FollowCode, 200)
@@ -181,3 +183,6 @@ func BenchmarkFollowersHearAWrite(b *testing.B) {
 	b.ReportMetric(float64(percentile(all, 50).Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(percentile(all, 99).Microseconds())/1000, "p99-ms")
 }
+
+// manyFollowers lets one address (the tests' loopback) hold the many streams the scale tests open.
+var manyFollowers = app.WithStreamsPerClient(5000)

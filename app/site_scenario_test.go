@@ -6,6 +6,7 @@ package app_test
 // others never come from a request.
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"racedirector/app"
 	"racedirector/app/auth"
@@ -351,5 +353,58 @@ func TestRefusalPagesCarryTheToken(t *testing.T) {
 	req := newFormRequest(http.MethodPost, "/sign-out", url.Values{"_csrf": {m[1]}})
 	if rec := bruno.send(t, req); rec.Code != http.StatusSeeOther {
 		t.Errorf("signing out from the 404 page = %d, want 303; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+}
+
+// TestEventStreamsPerClient: one client address holds at most so many live streams (429 beyond, with
+// Retry-After, in words); another client is not concerned, and a stream closed frees its place.
+// Behind a trusted proxy, the client is the address it forwarded.
+func TestEventStreamsPerClient(t *testing.T) {
+	t.Parallel()
+	ta := openTestAppWith(t, testTemplate.DSN(t, "rd.db"), app.WithStreamsPerClient(3),
+		app.WithSite(auth.SiteConfig{PublicURL: "http://example.com", TrustedProxies: []string{"127.0.0.1"}}))
+	tour := createTour(t, ta, createBody(cpProposal(t, ta, 2, 5), teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID))
+	srv := followServer(t, ta)
+	open := func(client string) (*http.Response, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/v1/follow/"+tour.FollowCode+"/events", nil)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			cancel()
+			t.Fatalf("opening a stream for %s: %v", client, err)
+		}
+		t.Cleanup(func() { cancel(); resp.Body.Close() })
+		return resp, cancel
+	}
+	var first context.CancelFunc
+	for i := range 3 {
+		resp, cancel := open("198.51.100.7")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("stream %d of one client = %d, want 200", i+1, resp.StatusCode)
+		}
+		if i == 0 {
+			first = cancel
+		}
+	}
+	resp, _ := open("198.51.100.7")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(body), "too many live connections") {
+		t.Errorf("a fourth stream of one client = %d (Retry-After %q), want 429 in words; body:\n%s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+	}
+	if resp, _ := open("198.51.100.8"); resp.StatusCode != http.StatusOK {
+		t.Errorf("another client's stream = %d, want 200", resp.StatusCode)
+	}
+	first()
+	deadline := time.Now().Add(hangGuard)
+	for {
+		resp, _ := open("198.51.100.7")
+		if resp.StatusCode == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a closed stream never freed its place: %d", resp.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -54,7 +54,7 @@ func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Ha
 	if s != nil && s.SharesKeptPages() {
 		refused.shared = s // another instance may answer the GET a refusal's redirect leads to
 	}
-	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), streams: newClientStreams(), boot: newBoot()}
+	return &Handler{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), streams: newClientStreams(StreamsPerClient), boot: newBoot()}
 }
 
 // csrfContextKey is where the CSRF middleware puts the request's token.
