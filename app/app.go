@@ -33,6 +33,8 @@ type App struct {
 	Lock *auth.Lock
 	// stopListening ends the listening to other instances' changes (PostgreSQL), if any.
 	stopListening context.CancelFunc
+	// hub fans the tours' changes out to their followers' event streams; closing it ends them.
+	hub *live.Hub
 }
 
 // Option changes how New assembles the app.
@@ -102,7 +104,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	h.Defaults = defaults
 	h.I18n = cat
 	e := newEcho(h, lock, version, logger)
-	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
+	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop, hub: hub}, nil
 }
 
 // openStore opens the database at dbPath, migrates it and loads the default teams on a first start;
@@ -140,8 +142,12 @@ func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
 	return st.AnyDirector()
 }
 
-// Close stops listening to other instances and closes the database.
+// Close ends the followers' event streams, stops listening to other instances and closes the
+// database.
 func (a *App) Close() error {
+	if a.hub != nil {
+		a.hub.Close()
+	}
 	if a.stopListening != nil {
 		a.stopListening()
 	}
@@ -184,6 +190,9 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 20,
 	}
+	// Stopping ends the followers' event streams at once: they would hold the server up for as long
+	// as their followers stay, while the requests in flight finish.
+	srv.RegisterOnShutdown(a.hub.Close)
 	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
 	switch {
 	case accounts:

@@ -49,7 +49,7 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, version string, logger *slog.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
-	e.Use(lock.Middleware)
+	e.Use(exceptUnguarded(lock.Middleware)) // not /healthz nor the static files: they never wait on it
 	e.Use(bodyLimit())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",

@@ -5,6 +5,10 @@
 package store
 
 import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 	"gorm.io/gorm"
 
 	"racedirector/app/i18n"
@@ -50,6 +54,8 @@ type Store struct {
 	pg   bool
 	dsn  string
 	from string
+	// pool is PostgreSQL's pool of connections (nil for SQLite), closed with the store.
+	pool *pgxpool.Pool
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.
@@ -59,11 +65,11 @@ const toursInMemory = 16
 // database for a postgres:// or postgresql:// address, else the SQLite file at that path (with WAL,
 // foreign keys and a busy timeout).
 func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
-	db, pg, err := openDB(dsn)
+	db, pool, err := openDB(dsn)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, pg: pg, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
+	s := &Store{db: db, pool: pool, pg: pool != nil, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err
@@ -82,16 +88,25 @@ func (s *Store) Close() error {
 	if err != nil {
 		return err
 	}
-	return sqlDB.Close()
+	err = sqlDB.Close()
+	if s.pool != nil {
+		s.pool.Close()
+	}
+	return err
 }
 
-// Ping checks that the database answers.
+// pingWithin is how long Ping waits for the database's answer.
+const pingWithin = 5 * time.Second
+
+// Ping checks that the database answers, within a few seconds.
 func (s *Store) Ping() error {
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return err
 	}
-	return sqlDB.Ping()
+	ctx, cancel := context.WithTimeout(context.Background(), pingWithin)
+	defer cancel()
+	return sqlDB.PingContext(ctx)
 }
 
 // Rulesets returns the rulesets the store validates against.
