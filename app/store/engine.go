@@ -67,8 +67,8 @@ const (
 )
 
 // openPostgres opens a PostgreSQL database through a pool of connections (pgxpool), which checks a
-// connection that sat idle before handing it out and drops one the server closed, so that a
-// restarted server is met with fresh connections. The address's pool_… settings set the pool.
+// connection that sat idle or that the server closed before handing it out, and drops it when it
+// does not answer, so that a restarted server is met with fresh connections. The address's pool_… settings set the pool.
 func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, *pgxpool.Pool, error) {
 	poolCfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -82,6 +82,11 @@ func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, *pgxpool.Pool, error)
 	}
 	if _, set := dsnSetting(dsn, "connect_timeout"); !set {
 		poolCfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	// A connection idle for a second, or one the server has closed or spoken on since, is pinged
+	// before use: a restarted server's old connections are dropped, not handed to requests.
+	poolCfg.ShouldPing = func(_ context.Context, p pgxpool.ShouldPingParams) bool {
+		return p.IdleDuration > time.Second || closedByServer(p.Conn)
 	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), poolCfg)
 	if err != nil {
