@@ -66,9 +66,11 @@ const (
 	connectTimeout = 5 * time.Second
 )
 
-// openPostgres opens a PostgreSQL database through a pool of connections (pgxpool), which checks a
-// connection that sat idle or that the server closed before handing it out, and drops it when it
-// does not answer, so that a restarted server is met with fresh connections. The address's pool_… settings set the pool.
+// openPostgres opens a PostgreSQL database through a pool of connections (pgxpool), which pings a
+// connection that sat idle before handing it out and drops it when it does not answer; once a
+// connection is found lost, every idle one is dropped (a restarted server closed them all) and
+// the read or the transaction is asked again once on a fresh one (reconnecting, retry). The
+// address's pool_… settings set the pool.
 func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, *pgxpool.Pool, error) {
 	poolCfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -83,17 +85,12 @@ func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, *pgxpool.Pool, error)
 	if _, set := dsnSetting(dsn, "connect_timeout"); !set {
 		poolCfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
-	// A connection idle for a second, or one the server has closed or spoken on since, is pinged
-	// before use: a restarted server's old connections are dropped, not handed to requests.
-	poolCfg.ShouldPing = func(_ context.Context, p pgxpool.ShouldPingParams) bool {
-		return p.IdleDuration > time.Second || closedByServer(p.Conn)
-	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), poolCfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: unable to open %s: %w", RedactDSN(dsn), err)
 	}
 	sqlDB := stdlib.OpenDBFromPool(pool)
-	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), cfg)
+	db, err := gorm.Open(postgres.New(postgres.Config{Conn: reconnecting{DB: sqlDB, reset: pool.Reset}}), cfg)
 	if err == nil {
 		err = sqlDB.Ping()
 	}
@@ -193,6 +190,7 @@ func (s *Store) retry(readOnly bool, run func() (atCommit bool, err error)) erro
 			time.Sleep(backoff(try))
 		case !reconnected && mayRunAgain(err, atCommit, readOnly):
 			reconnected = true
+			s.dropIdleConnections()
 		default:
 			return err
 		}

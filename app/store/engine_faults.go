@@ -6,11 +6,13 @@ package store
 // was committed is run once more on a fresh connection.
 
 import (
+	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -60,6 +62,43 @@ func Away(err error) bool {
 		}
 	}
 	return false
+}
+
+// dropIdleConnections closes the pool's idle connections (and those in use once they are
+// returned): one was found lost, and a restarted server closed them all.
+func (s *Store) dropIdleConnections() {
+	if s.pool != nil {
+		s.pool.Reset()
+	}
+}
+
+// reconnecting is the store's connections outside transactions (GORM's pool over database/sql): a
+// read (a SELECT) whose connection was found lost drops the idle connections and is asked once
+// more, on a fresh one. A read asks nothing to be stored, so asking it twice is safe; any other
+// statement is not asked again.
+type reconnecting struct {
+	*sql.DB
+	// reset drops the pool's idle connections.
+	reset func()
+}
+
+// QueryContext runs a query, a read again once when its connection was lost.
+func (r reconnecting) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	rows, err := r.DB.QueryContext(ctx, query, args...)
+	if err != nil && Away(err) && ctx.Err() == nil && isRead(query) {
+		r.reset()
+		rows, err = r.DB.QueryContext(ctx, query, args...)
+	}
+	return rows, err
+}
+
+// GetDBConn is the database/sql pool under it (GORM's DB()).
+func (r reconnecting) GetDBConn() (*sql.DB, error) { return r.DB, nil }
+
+// isRead says whether query only reads: a SELECT (outside a transaction, it holds no lock).
+func isRead(query string) bool {
+	q := strings.TrimLeft(query, " \t\r\n(")
+	return len(q) >= 6 && strings.EqualFold(q[:6], "SELECT")
 }
 
 // transaction runs fn as one transaction with opts, and says whether an error came at its commit

@@ -92,3 +92,22 @@ func TestALostConnectionIsTriedOnceMore(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyReadsAreAskedAgain: outside a transaction, only a SELECT is asked again on a fresh
+// connection; a statement that may have changed something is not.
+func TestOnlyReadsAreAskedAgain(t *testing.T) {
+	for query, want := range map[string]bool{
+		`SELECT "id" FROM "directors" LIMIT $1`:          true,
+		"  select count(*) from tours":                   true,
+		"(SELECT 1) UNION (SELECT 2)":                    true,
+		`INSERT INTO "tours" ("name") VALUES ($1)`:       false,
+		`UPDATE "tours" SET "version"=$1`:                false,
+		`DELETE FROM "director_sessions" WHERE id = $1`:  false,
+		"WITH x AS (DELETE FROM t RETURNING *) SELECT 1": false,
+		"SELEC": false,
+	} {
+		if got := isRead(query); got != want {
+			t.Errorf("isRead(%q) = %v, want %v", query, got, want)
+		}
+	}
+}
