@@ -34,7 +34,8 @@ func openDB(dsn string) (db *gorm.DB, pool *pgxpool.Pool, err error) {
 	}
 	cfg := &gorm.Config{Logger: logger.Discard, TranslateError: true}
 	if engine == Postgres {
-		return openPostgres(dsn, cfg)
+		db, pool, err := openPostgres(lowerScheme(dsn), cfg)
+		return db, pool, hideSecrets(dsn, err)
 	}
 	sep := "?"
 	if strings.Contains(dsn, "?") {

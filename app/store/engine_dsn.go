@@ -277,3 +277,75 @@ func withoutPoolSettings(dsn string) string {
 	}
 	return u.String()
 }
+
+// secretsOf lists the passwords dsn holds: the address's, its query's, or key=value settings'.
+func secretsOf(dsn string) []string {
+	var out []string
+	if keywordStart.MatchString(dsn) && schemePrefix.FindString(dsn) == "" {
+		settings, _ := splitSettings(dsn)
+		for _, s := range settings {
+			if secretKeys[s.key] && s.value != "" {
+				out = append(out, s.value, dsn[s.from:s.to])
+			}
+		}
+		return out
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return out
+	}
+	if p, ok := u.User.Password(); ok && p != "" {
+		out = append(out, p, url.PathEscape(p), url.QueryEscape(p))
+	}
+	for k, vs := range u.Query() {
+		if secretKeys[strings.ToLower(k)] {
+			for _, v := range vs {
+				if v != "" {
+					out = append(out, v, url.QueryEscape(v))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// secretsHidden is an error whose text has the passwords of the database's address hidden.
+type secretsHidden struct {
+	text string
+	err  error
+}
+
+// Error is the text without the passwords.
+func (e *secretsHidden) Error() string { return e.text }
+
+// Unwrap is the error itself, for errors.Is and errors.As.
+func (e *secretsHidden) Unwrap() error { return e.err }
+
+// hideSecrets is err with every password dsn holds hidden from its text: the driver's own errors
+// may quote the address (PostgreSQL's parser quotes key=value settings as given).
+func hideSecrets(dsn string, err error) error {
+	if err == nil {
+		return nil
+	}
+	text := err.Error()
+	hidden := false
+	for _, s := range secretsOf(dsn) {
+		if strings.Contains(text, s) {
+			text = strings.ReplaceAll(text, s, redacted)
+			hidden = true
+		}
+	}
+	if !hidden {
+		return err
+	}
+	return &secretsHidden{text: text, err: err}
+}
+
+// lowerScheme is dsn with its scheme in small letters (POSTGRES://… is postgres://… to the
+// driver, which would otherwise not take it for an address).
+func lowerScheme(dsn string) string {
+	if m := schemePrefix.FindStringSubmatchIndex(dsn); m != nil {
+		return strings.ToLower(dsn[:m[3]]) + dsn[m[3]:]
+	}
+	return dsn
+}

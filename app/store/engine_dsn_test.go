@@ -131,6 +131,17 @@ func TestAnUnreachableServerIsAwayAndItsPasswordUnsaid(t *testing.T) {
 	if err == nil || !Away(err) || strings.Contains(err.Error(), "secret") {
 		t.Errorf("opening a server that is not there: %v; want an error that is away, without the password", err)
 	}
+	for _, dsn := range []string{
+		"host=" + dir + " password = 'my secret' connect_timeout=soon",
+		"host=" + dir + " password = secret connect_timeout=soon",
+		"POSTGRES://rd:secret@db.example/rd?sslmode=sometimes",
+		"postgres://rd:s%65cret@db.example/rd?sslmode=sometimes",
+		"postgres://rd@db.example/rd?password=secret&sslmode=sometimes",
+	} {
+		if _, err := Open(dsn, nil); err == nil || strings.Contains(err.Error(), "secret") {
+			t.Errorf("opening settings that do not read: %v; want an error without the password", err)
+		}
+	}
 	_, err = Open("mysql://rd:secret@"+dir+"/rd", nil)
 	if err == nil || Away(err) || strings.Contains(err.Error(), "secret") {
 		t.Errorf("opening a mysql:// address: %v; want a refusal without the password", err)
@@ -157,6 +168,7 @@ func TestPoolMaxConnsSetsThePool(t *testing.T) {
 		{dsn + "&pool_max_conns=3", 3},
 		{keyValue, poolMaxConns},
 		{keyValue + " pool_max_conns=5", 5},
+		{"POSTGRES" + strings.TrimPrefix(dsn, "postgres") + "&pool_max_conns=2", 2},
 	} {
 		s, err := Open(tc.dsn, nil)
 		if err != nil {

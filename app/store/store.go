@@ -62,14 +62,15 @@ type Store struct {
 const toursInMemory = 16
 
 // Open opens (creating if needed) the database dsn names and runs the migrations: a PostgreSQL
-// database for a postgres:// or postgresql:// address, else the SQLite file at that path (with WAL,
-// foreign keys and a busy timeout).
+// database for a postgres:// or postgresql:// address or key=value settings, else the SQLite file
+// at that path (with WAL, foreign keys and a busy timeout); ParseDSN refuses anything else, and no
+// error says a password.
 func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 	db, pool, err := openDB(dsn)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, pool: pool, pg: pool != nil, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
+	s := &Store{db: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err
