@@ -182,11 +182,12 @@ func (c *statusCount) String() string {
 	return fmt.Sprintf("%d requests: %s", total, strings.Join(parts, ", "))
 }
 
-// TestPostgresRestartedAndStopped runs requests (pages, API reads and writes, /healthz) before,
-// during and after a pg_ctl restart: none is a 500 (a 503 while the server is down is fine), and
-// after it 40 in a row are all good. Then the server is stopped: /healthz, a page and the API
-// answer 503 with Retry-After, in words, and the CSS file is still served; started again, the app
-// answers again.
+// TestPostgresRestartedAndStopped restarts the server with pg_ctl twice: once while the pool holds
+// idle connections (which the server closes), once while requests (pages, API reads and writes,
+// /healthz) run from four workers. No request is a 500 (a 503 while the server is down is fine),
+// and after each restart 40 in a row are all good. Then the server is stopped: /healthz, a page
+// and the API answer 503 with Retry-After, in words, and the CSS file is still served; started
+// again, the app answers again.
 func TestPostgresRestartedAndStopped(t *testing.T) {
 	t.Parallel()
 	pg := startPGServer(t)
