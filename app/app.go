@@ -33,6 +33,8 @@ type App struct {
 	Lock *auth.Lock
 	// stopListening ends the listening to other instances' changes (PostgreSQL), if any.
 	stopListening context.CancelFunc
+	// hub fans the tours' changes out to their followers' event streams; closing it ends them.
+	hub *live.Hub
 }
 
 // Option changes how New assembles the app.
@@ -118,7 +120,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	h.Defaults = defaults
 	h.I18n = cat
 	e := newEcho(h, lock, site, version, logger)
-	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop}, nil
+	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop, hub: hub}, nil
 }
 
 // openStore opens the database at dbPath, migrates it and loads the default teams on a first start;
@@ -169,8 +171,12 @@ func localURL(addr net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// Close stops listening to other instances and closes the database.
+// Close ends the followers' event streams, stops listening to other instances and closes the
+// database.
 func (a *App) Close() error {
+	if a.hub != nil {
+		a.hub.Close()
+	}
 	if a.stopListening != nil {
 		a.stopListening()
 	}
@@ -218,6 +224,10 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 	if pub := a.Lock.Site().Public(); pub.Reachable {
 		fmt.Fprintf(stdout, "Players and other machines: %s/\n", pub.Base)
 	}
+	// Stopping ends the followers' event streams at once: they would hold the server up for as long
+	// as their followers stay, while the requests in flight finish.
+	srv.RegisterOnShutdown(a.hub.Close)
+	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
 	switch {
 	case accounts:
 		fmt.Fprintln(stdout, "Directors' accounts: each director signs in with their name and password (racedirector admin list shows them).")

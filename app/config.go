@@ -11,13 +11,15 @@ import (
 	"strings"
 
 	"racedirector/app/auth"
+	"racedirector/app/store"
 )
 
 // Config is how the server runs.
 type Config struct {
 	// Addr is the listen address (host:port).
 	Addr string
-	// DB is the database: a SQLite file path, or a PostgreSQL address (postgres://user:pass@host/db).
+	// DB is the database: a SQLite file path, or a PostgreSQL address (postgres://user:pass@host/db,
+	// or key=value settings host=… dbname=…); store.ParseDSN refuses anything else.
 	DB string
 	// PIN is the director's PIN ("": none; served beyond this machine, Run makes one).
 	PIN string
@@ -51,7 +53,7 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs := flag.NewFlagSet("racedirector", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env RACEDIRECTOR_ADDR)")
-	fs.StringVar(&cfg.DB, "db", cfg.DB, "the database: a SQLite file, or a PostgreSQL address postgres://user:password@host/name\n(env RACEDIRECTOR_DB)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "the database: a SQLite file, or a PostgreSQL address postgres://user:password@host/name\nor host=… dbname=… user=… password=… (pool_max_conns=… sets the pool; env RACEDIRECTOR_DB)")
 	// The PIN's default is not the environment's: -h would print it.
 	fs.StringVar(&cfg.PIN, "pin", "", "the director's PIN: 4 to 12 digits or a passphrase of 8 characters or more; only the director\nsigned in with it may change the race (env RACEDIRECTOR_PIN; served beyond this machine without\none, a PIN is made and printed at start)")
 	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address players and the proxy use, like https://race.club.example: the app answers to\nits host, and the links and QR codes shown to others are on it (env RACEDIRECTOR_PUBLIC_URL)")
@@ -89,6 +91,12 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 			fmt.Fprintln(stderr, err)
 			return cfg, err
 		}
+	}
+	// Never a SQLite file made of what is no path (mysql://…, settings that do not read).
+	if _, err := store.ParseDSN(cfg.DB); err != nil {
+		err = fmt.Errorf("-db (or RACEDIRECTOR_DB): %w", err)
+		fmt.Fprintln(stderr, err)
+		return cfg, err
 	}
 	return cfg, nil
 }

@@ -57,7 +57,7 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version stri
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
-	e.Use(lock.Middleware)
+	e.Use(exceptUnguarded(lock.Middleware)) // not /healthz nor the static files: they never wait on it
 	e.Use(bodyLimit())
 	// Every page form carries its token and every page write is checked against it (the API, called
 	// by scripts with a bearer token, takes none).

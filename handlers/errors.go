@@ -84,6 +84,8 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		ns *sheets.NoSheetError
 	)
 	switch {
+	case store.Away(err):
+		return http.StatusServiceUnavailable, APIError{Code: "unavailable", Message: say(awayText())}, true
 	case errors.As(err, &ve):
 		fields := make(map[string]string, len(ve.Fields))
 		for f := range ve.Fields {
@@ -140,6 +142,9 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 	if !ok {
 		h.Logger.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "error", err)
 	}
+	if status == http.StatusServiceUnavailable {
+		h.away(c, err)
+	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") || strings.Contains(c.Request().Header.Get("Accept"), "application/json") && !strings.Contains(c.Request().Header.Get("Accept"), "text/html") {
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(status)
@@ -148,7 +153,7 @@ func (h *Handler) ErrorHandler(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]APIError{"error": body})
 		return
 	}
-	key, known := map[int]string{404: "not_found", 401: "sign_in", 403: "not_allowed", 429: "wait", 409: "not_now", 410: "gone", 413: "too_large", 421: "wrong_address", 422: "not_accepted"}[status]
+	key, known := map[int]string{404: "not_found", 401: "sign_in", 403: "not_allowed", 429: "wait", 409: "not_now", 410: "gone", 413: "too_large", 421: "wrong_address", 422: "not_accepted", 503: "unavailable"}[status]
 	if !known {
 		key = "other"
 	}

@@ -71,6 +71,8 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-sub.Ended(): // the server is stopping: the browser reconnects to whichever answers
+			return nil
 		case <-beat.C:
 			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
 				return nil

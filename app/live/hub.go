@@ -13,12 +13,19 @@ type Hub struct {
 	mu   sync.Mutex
 	subs map[uint]map[*Subscription]struct{}
 	last map[uint]store.TourChange
+	// closed is closed when the hub is (Close): every follower's stream ends.
+	closed    chan struct{}
+	closeOnce sync.Once
 }
 
 // NewHub returns a hub with no followers.
 func NewHub() *Hub {
-	return &Hub{subs: map[uint]map[*Subscription]struct{}{}, last: map[uint]store.TourChange{}}
+	return &Hub{subs: map[uint]map[*Subscription]struct{}{}, last: map[uint]store.TourChange{}, closed: make(chan struct{})}
 }
+
+// Close ends every follower's stream, now and to come: the server is stopping, and a stream would
+// otherwise hold it up for as long as its follower stays. Closing again does nothing.
+func (h *Hub) Close() { h.closeOnce.Do(func() { close(h.closed) }) }
 
 // Subscription is one follower of one tour. Its channel holds at most the latest change not yet
 // read: a slow follower skips to the newest version, never blocks the others.
@@ -42,6 +49,9 @@ func (h *Hub) Subscribe(tour uint) *Subscription {
 
 // Changes is where the tour's changes arrive, the latest first taken.
 func (s *Subscription) Changes() <-chan store.TourChange { return s.c }
+
+// Ended is closed when the hub closes: the follower's stream ends.
+func (s *Subscription) Ended() <-chan struct{} { return s.hub.closed }
 
 // Close stops following.
 func (s *Subscription) Close() {

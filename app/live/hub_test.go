@@ -85,3 +85,24 @@ func TestHubTellsADeletionAndForgetsTheTour(t *testing.T) {
 		t.Error("the hub still remembers a deleted tour")
 	}
 }
+
+// TestClosingTheHubEndsEveryStream: once the hub closes (the server stopping), every subscription,
+// those made before and after, is told to end; closing twice does nothing more.
+func TestClosingTheHubEndsEveryStream(t *testing.T) {
+	h := NewHub()
+	before := h.Subscribe(1)
+	select {
+	case <-before.Ended():
+		t.Fatal("a subscription ended before the hub closed")
+	default:
+	}
+	h.Close()
+	h.Close()
+	for name, s := range map[string]*Subscription{"before": before, "after": h.Subscribe(2)} {
+		select {
+		case <-s.Ended():
+		default:
+			t.Errorf("the subscription made %s the hub closed was not told to end", name)
+		}
+	}
+}

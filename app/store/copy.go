@@ -1,12 +1,19 @@
 package store
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"reflect"
 	"strings"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+	"gorm.io/gorm/logger"
 	"gorm.io/gorm/schema"
 
 	"racedirector/app/race"
@@ -31,6 +38,9 @@ type CopiedTable struct {
 func CopyDatabase(from, to string, rulesets []race.Ruleset) ([]CopiedTable, error) {
 	if from == to {
 		return nil, race.Invalid("to", "is the database to copy from: name a new, empty one")
+	}
+	if err := checkSource(from); err != nil {
+		return nil, err
 	}
 	src, err := Open(from, rulesets)
 	if err != nil {
@@ -69,6 +79,74 @@ func CopyDatabase(from, to string, rulesets []race.Ruleset) ([]CopiedTable, erro
 		return nil, err
 	}
 	return copied, nil
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// checkSource refuses a database to copy from that is not a Race Director database, before
+// anything is opened for writing: a SQLite file that does not exist (opening it would make an
+// empty one, and the copy would copy nothing), a file that is not a SQLite database, or a database
+// without Race Director's schema (another program's, or an empty one).
+func checkSource(from string) error {
+	engine, err := ParseDSN(from)
+	if err != nil {
+		return fmt.Errorf("the database to copy from: %w", err)
+	}
+	var db *gorm.DB
+	var pool *pgxpool.Pool
+	if engine == SQLite {
+		db, err = openSQLiteToRead(from)
+	} else {
+		db, pool, err = openDB(from)
+	}
+	if err != nil {
+		return fmt.Errorf("the database to copy from: %w", err)
+	}
+	defer func() {
+		if sqlDB, err := db.DB(); err == nil {
+			_ = sqlDB.Close()
+		}
+		if pool != nil {
+			pool.Close()
+		}
+	}()
+	if !db.Migrator().HasTable(&schemaVersion{}) || !db.Migrator().HasTable(&models.Tour{}) {
+		return fmt.Errorf("the database to copy from: %s is not a Race Director database (it has no tours and no schema version)", RedactDSN(from))
+	}
+	return nil
+}
+
+// openSQLiteToRead opens the SQLite file at path read-only, refusing a path that is no file or a
+// file that is not a SQLite database.
+func openSQLiteToRead(path string) (*gorm.DB, error) {
+	name := strings.TrimPrefix(path, "file:")
+	if i := strings.IndexByte(name, '?'); i >= 0 && strings.HasPrefix(path, "file:") {
+		name = name[:i]
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s does not exist: name the SQLite file Race Director ran on", name)
+		}
+		return nil, fmt.Errorf("%s cannot be read: %w", name, err)
+	}
+	head := make([]byte, len(sqliteHeader))
+	_, err = io.ReadFull(f, head)
+	info, statErr := f.Stat()
+	_ = f.Close()
+	if statErr == nil && info.IsDir() {
+		return nil, fmt.Errorf("%s is a folder: name the SQLite file Race Director ran on", name)
+	}
+	if err != nil || string(head) != sqliteHeader {
+		return nil, fmt.Errorf("%s is not a SQLite database", name)
+	}
+	uri := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(name) + "?mode=ro"
+	db, err := gorm.Open(sqlite.Open(uri), &gorm.Config{Logger: logger.Discard})
+	if err != nil {
+		return nil, fmt.Errorf("%s cannot be opened: %w", name, err)
+	}
+	return db, nil
 }
 
 // rowsHeld names the tables of models.All that hold rows, with how many.

@@ -10,11 +10,12 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -24,46 +25,17 @@ import (
 	"racedirector/app/race"
 )
 
-// IsPostgres says whether dsn names a PostgreSQL database (postgres://… or postgresql://…) rather
-// than a SQLite file.
-func IsPostgres(dsn string) bool {
-	lower := strings.ToLower(dsn)
-	return strings.HasPrefix(lower, "postgres://") || strings.HasPrefix(lower, "postgresql://")
-}
-
-// RedactDSN is dsn fit to print: a PostgreSQL address without its password.
-func RedactDSN(dsn string) string {
-	if !IsPostgres(dsn) {
-		return dsn
-	}
-	u, err := url.Parse(dsn)
+// openDB opens the database dsn names (ParseDSN says which engine): pool is PostgreSQL's pool of
+// connections, nil for a SQLite file.
+func openDB(dsn string) (db *gorm.DB, pool *pgxpool.Pool, err error) {
+	engine, err := ParseDSN(dsn)
 	if err != nil {
-		return "a PostgreSQL database"
+		return nil, nil, fmt.Errorf("store: %w", err)
 	}
-	return u.Redacted()
-}
-
-// openDB opens the database dsn names; pg says whether it is PostgreSQL.
-func openDB(dsn string) (db *gorm.DB, pg bool, err error) {
 	cfg := &gorm.Config{Logger: logger.Discard, TranslateError: true}
-	if IsPostgres(dsn) {
-		db, err = gorm.Open(postgres.New(postgres.Config{DSN: dsn}), cfg)
-		if err != nil {
-			return nil, true, fmt.Errorf("store: unable to open %s: %w", RedactDSN(dsn), err)
-		}
-		sqlDB, err := db.DB()
-		if err != nil {
-			return nil, true, fmt.Errorf("store: unable to reach the database: %w", err)
-		}
-		// A server takes many writers: the pool is what one instance may hold of its connections.
-		sqlDB.SetMaxOpenConns(16)
-		sqlDB.SetMaxIdleConns(8)
-		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
-		if err := sqlDB.Ping(); err != nil {
-			_ = sqlDB.Close()
-			return nil, true, fmt.Errorf("store: unable to reach %s: %w", RedactDSN(dsn), err)
-		}
-		return db, true, nil
+	if engine == Postgres {
+		db, pool, err := openPostgres(lowerScheme(dsn), cfg)
+		return db, pool, hideSecrets(dsn, err)
 	}
 	sep := "?"
 	if strings.Contains(dsn, "?") {
@@ -74,15 +46,61 @@ func openDB(dsn string) (db *gorm.DB, pg bool, err error) {
 	full := dsn + sep + "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL"
 	db, err = gorm.Open(sqlite.Open(full), cfg)
 	if err != nil {
-		return nil, false, fmt.Errorf("store: unable to open %s: %w", dsn, err)
+		return nil, nil, fmt.Errorf("store: unable to open %s: %w", dsn, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
-		return nil, false, fmt.Errorf("store: unable to reach the database: %w", err)
+		return nil, nil, fmt.Errorf("store: unable to reach the database: %w", err)
 	}
 	// SQLite has one writer: a small pool keeps readers concurrent and writers queued.
 	sqlDB.SetMaxOpenConns(4)
-	return db, false, nil
+	return db, nil, nil
+}
+
+// The pool's defaults, when the address does not set them (pool_max_conns=…, connect_timeout=…).
+const (
+	// poolMaxConns is what one instance may hold of the server's connections: a server takes many writers.
+	poolMaxConns = 16
+	// poolMaxIdle is how long an unused connection is kept.
+	poolMaxIdle = 5 * time.Minute
+	// connectTimeout is how long a new connection may take before the database is said to be away.
+	connectTimeout = 5 * time.Second
+)
+
+// openPostgres opens a PostgreSQL database through a pool of connections (pgxpool), which pings a
+// connection that sat idle before handing it out and drops it when it does not answer; once a
+// connection is found lost, every idle one is dropped (a restarted server closed them all) and
+// the read or the transaction is asked again once on a fresh one (reconnecting, retry). The
+// address's pool_… settings set the pool.
+func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, *pgxpool.Pool, error) {
+	poolCfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: unable to read the address of %s: %w", RedactDSN(dsn), err)
+	}
+	if _, set := dsnSetting(dsn, "pool_max_conns"); !set {
+		poolCfg.MaxConns = poolMaxConns
+	}
+	if _, set := dsnSetting(dsn, "pool_max_conn_idle_time"); !set {
+		poolCfg.MaxConnIdleTime = poolMaxIdle
+	}
+	if _, set := dsnSetting(dsn, "connect_timeout"); !set {
+		poolCfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	pool, err := pgxpool.NewWithConfig(context.Background(), poolCfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: unable to open %s: %w", RedactDSN(dsn), err)
+	}
+	sqlDB := stdlib.OpenDBFromPool(pool)
+	db, err := gorm.Open(postgres.New(postgres.Config{Conn: reconnecting{DB: sqlDB, reset: pool.Reset}}), cfg)
+	if err == nil {
+		err = sqlDB.Ping()
+	}
+	if err != nil {
+		_ = sqlDB.Close()
+		pool.Close()
+		return nil, nil, fmt.Errorf("store: unable to reach %s: %w", RedactDSN(dsn), err)
+	}
+	return db, pool, nil
 }
 
 // PostgreSQL's codes for a transaction that lost to a concurrent one: tried again, it sees what
@@ -122,8 +140,8 @@ func (s *Store) write(fn func(tx *gorm.DB) error) error {
 	if !s.pg {
 		return refuseLost(s.db.Transaction(fn))
 	}
-	return s.retry(func() error {
-		return s.db.Transaction(fn, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	return s.retry(false, func() (bool, error) {
+		return s.transaction(fn, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	})
 }
 
@@ -135,8 +153,8 @@ func (s *Store) tourWrite(tourID uint, fn func(tx *gorm.DB) error) error {
 	if !s.pg {
 		return refuseLost(s.db.Transaction(fn))
 	}
-	return s.retry(func() error {
-		return s.db.Transaction(func(tx *gorm.DB) error {
+	return s.retry(false, func() (bool, error) {
+		return s.transaction(func(tx *gorm.DB) error {
 			if err := lockTour(tx, tourID); err != nil {
 				return err
 			}
@@ -150,20 +168,33 @@ func (s *Store) read(fn func(tx *gorm.DB) error) error {
 	if !s.pg {
 		return s.db.Transaction(fn)
 	}
-	return s.retry(func() error {
-		return s.db.Transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	return s.retry(true, func() (bool, error) {
+		return s.transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 	})
 }
 
 // retry runs one transaction until it does not lose to a concurrent one, a few times at most, with
-// a short random pause between tries; an action that still loses is refused in words (409).
-func (s *Store) retry(run func() error) error {
+// a short random pause between tries; an action that still loses is refused in words (409). A
+// transaction whose connection was lost before anything was committed (the server restarted or
+// dropped it) is run once more, on a fresh connection (mayRunAgain); run says whether its error
+// came at the commit, and readOnly that it only reads.
+func (s *Store) retry(readOnly bool, run func() (atCommit bool, err error)) error {
 	var err error
+	reconnected := false
 	for try := range maxTries {
-		if err = run(); err == nil || !lostToConcurrent(err) {
+		var atCommit bool
+		atCommit, err = run()
+		switch {
+		case err == nil:
+			return nil
+		case lostToConcurrent(err):
+			time.Sleep(backoff(try))
+		case !reconnected && mayRunAgain(err, atCommit, readOnly):
+			reconnected = true
+			s.dropIdleConnections()
+		default:
 			return err
 		}
-		time.Sleep(backoff(try))
 	}
 	return refuseLost(err)
 }

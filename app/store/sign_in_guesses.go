@@ -84,7 +84,7 @@ func (s *Store) CountGuesses(keys []string, now time.Time, step func([]GuessCoun
 	}
 	var err error
 	if s.pg {
-		err = s.retry(func() error { return s.db.Transaction(count) })
+		err = s.retry(false, func() (bool, error) { return s.transaction(count) })
 	} else {
 		err = refuseLost(s.db.Transaction(count))
 	}

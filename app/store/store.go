@@ -5,6 +5,10 @@
 package store
 
 import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 	"gorm.io/gorm"
 
 	"racedirector/app/i18n"
@@ -53,20 +57,23 @@ type Store struct {
 	// Bounds are the most teams and riders each teams database may hold (DefaultDatabaseBounds where
 	// unset); a test may lower them before the store serves anything.
 	Bounds DatabaseBounds
+	// pool is PostgreSQL's pool of connections (nil for SQLite), closed with the store.
+	pool *pgxpool.Pool
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.
 const toursInMemory = 16
 
 // Open opens (creating if needed) the database dsn names and runs the migrations: a PostgreSQL
-// database for a postgres:// or postgresql:// address, else the SQLite file at that path (with WAL,
-// foreign keys and a busy timeout).
+// database for a postgres:// or postgresql:// address or key=value settings, else the SQLite file
+// at that path (with WAL, foreign keys and a busy timeout); ParseDSN refuses anything else, and no
+// error says a password.
 func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
-	db, pg, err := openDB(dsn)
+	db, pool, err := openDB(dsn)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, pg: pg, dsn: dsn, from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
+	s := &Store{db: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err
@@ -85,16 +92,25 @@ func (s *Store) Close() error {
 	if err != nil {
 		return err
 	}
-	return sqlDB.Close()
+	err = sqlDB.Close()
+	if s.pool != nil {
+		s.pool.Close()
+	}
+	return err
 }
 
-// Ping checks that the database answers.
+// pingWithin is how long Ping waits for the database's answer.
+const pingWithin = 5 * time.Second
+
+// Ping checks that the database answers, within a few seconds.
 func (s *Store) Ping() error {
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return err
 	}
-	return sqlDB.Ping()
+	ctx, cancel := context.WithTimeout(context.Background(), pingWithin)
+	defer cancel()
+	return sqlDB.PingContext(ctx)
 }
 
 // Rulesets returns the rulesets the store validates against.

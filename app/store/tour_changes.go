@@ -75,7 +75,7 @@ func (s *Store) ChangeFeed() (feed ChangeFeed, ok bool) {
 	if !s.pg {
 		return ChangeFeed{}, false
 	}
-	return ChangeFeed{DSN: s.dsn, Channel: notifyChannel, From: s.from}, true
+	return ChangeFeed{DSN: withoutPoolSettings(s.dsn), Channel: notifyChannel, From: s.from}, true
 }
 
 // DecodeNotice reads one notice of the change feed: the change, and whether it came from another
