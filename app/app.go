@@ -220,14 +220,10 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 20,
 	}
-	fmt.Fprintf(stdout, "Race Director is ready: open %s/ (database %s)\n", localURL(ln.Addr()), store.RedactDSN(cfg.DB))
-	if pub := a.Lock.Site().Public(); pub.Reachable {
-		fmt.Fprintf(stdout, "Players and other machines: %s/\n", pub.Base)
-	}
 	// Stopping ends the followers' event streams at once: they would hold the server up for as long
 	// as their followers stay, while the requests in flight finish.
 	srv.RegisterOnShutdown(a.hub.Close)
-	fmt.Fprintf(stdout, "Race Director is ready: open http://%s/ (database %s)\n", ln.Addr(), store.RedactDSN(cfg.DB))
+	fmt.Fprintf(stdout, "Race Director is ready: open %s/ (database %s)\n", localURL(ln.Addr()), store.RedactDSN(cfg.DB))
 	switch {
 	case accounts:
 		fmt.Fprintln(stdout, "Directors' accounts: each director signs in with their name and password (racedirector admin list shows them).")
@@ -235,6 +231,9 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		fmt.Fprintf(stdout, "Director's PIN: %s (made for this start: the players may look, only the director signed in with it may change the race; choose your own with -pin or RACEDIRECTOR_PIN)\n", pin)
 	case pin != "":
 		fmt.Fprintln(stdout, "Changes are locked: sign in with the director's PIN you chose.")
+	}
+	if pub := a.Lock.Site().Public(); pub.Reachable {
+		fmt.Fprintf(stdout, "Players and other machines open %s/ (the Share page shows it with its QR code)\n", pub.Base)
 	}
 	if !accounts {
 		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open %s%s on this machine, or from elsewhere with the setup code %s, or run: racedirector admin create-director NAME\n", localURL(ln.Addr()), auth.SetupPath, a.Lock.SetupCode())
