@@ -222,7 +222,7 @@ func remoteIP(r *http.Request) net.IP {
 
 // forwarded says whether the request says it was forwarded by a proxy, believed or not.
 func forwarded(r *http.Request) bool {
-	for _, h := range []string{"Forwarded", echo.HeaderXForwardedFor, echo.HeaderXRealIP, "X-Forwarded-Host", echo.HeaderXForwardedProto} {
+	for _, h := range []string{"Forwarded", echo.HeaderXForwardedFor, echo.HeaderXRealIP, "X-Forwarded-Host", echo.HeaderXForwardedProto, "Via"} {
 		if r.Header.Get(h) != "" {
 			return true
 		}

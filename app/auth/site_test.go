@@ -113,6 +113,7 @@ func TestSiteBehindAProxy(t *testing.T) {
 		{"the laptop itself", none, request("GET", "127.0.0.1:5000", "localhost:8080", nil), true, false, "localhost:8080", "http", "127.0.0.1"},
 		{"a phone on the network", none, request("GET", "192.168.1.30:5000", "192.168.1.20:8080", nil), false, false, "192.168.1.20:8080", "http", "192.168.1.30"},
 		{"an untrusted proxy on this machine", none, request("GET", "127.0.0.1:5000", "localhost:8080", fwd), false, true, "localhost:8080", "http", "127.0.0.1"},
+		{"a proxy that says only Via", none, request("GET", "127.0.0.1:5000", "localhost:8080", map[string]string{"Via": "1.1 caddy"}), false, true, "localhost:8080", "http", "127.0.0.1"},
 		{"a trusted proxy on this machine", proxied, request("GET", "127.0.0.1:5000", "127.0.0.1:8080", fwd), false, true, "race.club.example", "https", "198.51.100.7"},
 		{"a trusted proxy that forwards nothing", proxied, request("GET", "127.0.0.1:5000", "127.0.0.1:8080", nil), false, true, "127.0.0.1:8080", "http", "127.0.0.1"},
 		{"a trusted proxy elsewhere", proxied, request("GET", "10.1.2.3:5000", "race.club.example", fwd), false, true, "race.club.example", "https", "198.51.100.7"},
