@@ -40,6 +40,9 @@ func TestRebindingReachesNothing(t *testing.T) {
 	before := la.snapshot(t)
 	tried := 0
 	for _, r := range la.routesOf() {
+		if strings.HasPrefix(r.path, "/assets/") && reads(r.method) {
+			continue // the app's files, the same for everyone: the 421 page is styled by them
+		}
 		tried++
 		var req *http.Request
 		if strings.HasPrefix(r.path, "/api/") {

@@ -13,13 +13,13 @@ import (
 
 // Guard is the Site's word on every request, before any handler: a request for a host the app does
 // not answer to is refused with 421 Misdirected Request (a page elsewhere pointing its own name at
-// this machine: DNS rebinding), and a write whose Origin (or, without one, Referer) is not one of the
+// this machine: DNS rebinding), the app's own static files aside, and a write whose Origin (or, without one, Referer) is not one of the
 // app's own pages is refused with 403, whatever Sec-Fetch-Site says. A write that sends neither is a
 // script's, not a browser's: the lock and the CSRF token decide.
 func (s *Site) Guard(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if !s.Answers(s.Host(req)) {
+		if !s.Answers(s.Host(req)) && !staticFile(req) {
 			c.Response().Header().Set("Cache-Control", "no-store")
 			return echo.NewHTTPError(http.StatusMisdirectedRequest, i18n.Textf("this server does not answer to this name: open Race Director at its own address (the one its director gave you)"))
 		}
@@ -32,6 +32,13 @@ func (s *Site) Guard(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// staticFile says whether the request reads one of the app's own files (its style sheets, scripts
+// and fonts, the same for everyone and never secret): they are served whatever the name, so that the
+// 421 page itself is readable.
+func staticFile(r *http.Request) bool {
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/assets/")
 }
 
 // sameOrigin says whether a write comes from one of the app's own pages: its Origin (else its
