@@ -46,6 +46,9 @@ func nginxBinary(t *testing.T) string {
 	return ""
 }
 
+// pollEvery is how often a test looks again for something it waits for (never a limit).
+const pollEvery = 20 * time.Millisecond
+
 // freePort is a loopback port nobody listens on now.
 func freePort(t *testing.T) int {
 	t.Helper()
@@ -111,6 +114,7 @@ http {
 		_ = cmd.Process.Kill()
 		<-exited
 	})
+	// Wait until nginx listens (a poll, not a measure: only the hang guard stops it).
 	deadline := time.Now().Add(hangGuard)
 	for {
 		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
@@ -122,11 +126,12 @@ http {
 		case err := <-exited:
 			logs, _ := os.ReadFile(filepath.Join(dir, "error.log"))
 			t.Fatalf("nginx stopped at start (%v):\n%s", err, logs)
-		case <-time.After(20 * time.Millisecond):
+		default:
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("nginx did not listen within the hang guard")
 		}
+		time.Sleep(pollEvery)
 	}
 }
 

@@ -27,6 +27,17 @@ func rebinding() http.Header {
 		"Referer": {"http://evil.example:8080/"}}
 }
 
+// asDirector is route r asked as the director would: the API with the bearer token, a page as a
+// form with the browser's CSRF token.
+func asDirector(r lockRoute, token, csrf string) *http.Request {
+	if strings.HasPrefix(r.path, "/api/") {
+		req := jsonRequest(r.method, r.target, map[string]any{"name": "Changed", "order": []int{11}})
+		req.Header.Set("Authorization", "Bearer "+token)
+		return req
+	}
+	return newFormRequest(r.method, r.target, url.Values{"_csrf": {csrf}, "name": {"Changed"}, "pin": {testPIN}})
+}
+
 // TestRebindingReachesNothing walks every route of the router as the director signed in (cookie,
 // CSRF token and bearer token: what a rebound page could hold), with the Host, Origin and
 // Sec-Fetch-Site of a page at evil.example: every request is 421 in words, and nothing changes.
@@ -44,14 +55,7 @@ func TestRebindingReachesNothing(t *testing.T) {
 			continue // the app's files, the same for everyone: the 421 page is styled by them
 		}
 		tried++
-		var req *http.Request
-		if strings.HasPrefix(r.path, "/api/") {
-			req = jsonRequest(r.method, r.target, map[string]any{"name": "Changed", "order": []int{11}})
-			req.Header.Set("Authorization", "Bearer "+token)
-		} else {
-			req = newFormRequest(r.method, r.target, url.Values{"_csrf": {csrf}, "name": {"Changed"}, "pin": {testPIN}})
-		}
-		rec := dir.send(t, req)
+		rec := dir.send(t, asDirector(r, token, csrf))
 		if rec.Code != http.StatusMisdirectedRequest {
 			t.Errorf("%s %s from evil.example = %d, want 421; body:\n%s", r.method, r.target, rec.Code, clip(rec.Body.String()))
 			continue
@@ -125,14 +129,7 @@ func TestEveryWriteChecksItsOrigin(t *testing.T) {
 			{"Origin": {"http://example.com:8081"}},
 		} {
 			dir.header = h
-			var req *http.Request
-			if strings.HasPrefix(r.path, "/api/") {
-				req = jsonRequest(r.method, r.target, map[string]any{"name": "Changed"})
-				req.Header.Set("Authorization", "Bearer "+token)
-			} else {
-				req = newFormRequest(r.method, r.target, url.Values{"_csrf": {csrf}, "name": {"Changed"}, "pin": {testPIN}})
-			}
-			rec := dir.send(t, req)
+			rec := dir.send(t, asDirector(r, token, csrf))
 			if rec.Code != http.StatusForbidden || (r.method != http.MethodHead && !strings.Contains(rec.Body.String(), "another site")) {
 				t.Errorf("%s %s with %v = %d, want 403 saying it came from another site; body:\n%s", r.method, r.target, h, rec.Code, clip(rec.Body.String()))
 			}
@@ -408,6 +405,6 @@ func TestEventStreamsPerClient(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("a closed stream never freed its place: %d", resp.StatusCode)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(pollEvery)
 	}
 }
