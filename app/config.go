@@ -105,15 +105,11 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 // else, a bare port (":8080") included, may be reached over the network.
 func Loopback(addr string) bool {
 	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
+	if err != nil || host == "" {
 		return false
 	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	host, _, _ = strings.Cut(host, "%")
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	host, _, _ = strings.Cut(host, "%") // an IPv6 zone
+	return auth.IsLoopbackName(host)
 }
 
 // DefaultGetenv is os.Getenv, for main.
