@@ -6,7 +6,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/store"
-	"racedirector/handlers"
+	"racedirector/handlers/base"
 )
 
 // storeAccounts keeps the lock's directors' accounts and sessions in the database.
@@ -52,7 +52,7 @@ type storeOwners struct{ st *store.Store }
 
 // Sees checks the thing against the viewer's scope.
 func (o storeOwners) Sees(v auth.Viewer, kind string, id uint) error {
-	sc := handlers.ScopeOf(v)
+	sc := base.ScopeOf(v)
 	switch kind {
 	case "tour":
 		return o.st.TourVisible(sc, id)

@@ -14,7 +14,7 @@ import (
 	"racedirector/app/auth"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/handlers"
+	"racedirector/handlers/base"
 )
 
 // adminUsage is the help of `racedirector admin`.
@@ -260,7 +260,7 @@ func (a adminRun) invite() error {
 
 // printInvitation prints an invitation's link and code.
 func (a adminRun) printInvitation(name string, inv auth.Invitation) {
-	fmt.Fprintf(a.out, "Invitation link for %s (works once, until %s):\n  %s\n", name, inv.ExpiresAt.UTC().Format("2 Jan 2006 15:04 MST"), handlers.InvitationURL(a.o.url, inv.Token))
+	fmt.Fprintf(a.out, "Invitation link for %s (works once, until %s):\n  %s\n", name, inv.ExpiresAt.UTC().Format("2 Jan 2006 15:04 MST"), base.InvitationURL(a.o.url, inv.Token))
 	fmt.Fprintf(a.out, "Give it to %s only: whoever opens it chooses %s's password. (Its code alone: %s)\n", name, name, inv.Token)
 }
 

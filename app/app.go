@@ -20,7 +20,7 @@ import (
 	"racedirector/app/store"
 	"racedirector/assets"
 	"racedirector/data"
-	"racedirector/handlers"
+	"racedirector/handlers/base"
 	"racedirector/views"
 )
 
@@ -49,7 +49,7 @@ type options struct {
 }
 
 // WithStreamsPerClient sets how many live event streams one client address may hold open at once
-// (handlers.StreamsPerClient by default).
+// (follow.StreamsPerClient by default).
 func WithStreamsPerClient(n int) Option { return func(o *options) { o.streams = n } }
 
 // WithSite tells the app its own address: where it listens, its public URL and the proxies it
@@ -113,13 +113,14 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 		}
 		stop = cancel
 	}
-	h := handlers.New(st, v, logger, hub)
-	h.Lock = lock
-	h.Site = site
-	h.LimitStreams(o.streams)
-	h.Defaults = defaults
-	h.I18n = cat
-	e := newEcho(h, lock, site, version, logger)
+	b := base.New(st, v, logger, hub)
+	b.Lock = lock
+	b.Site = site
+	b.Defaults = defaults
+	b.I18n = cat
+	r := newRooms(b)
+	r.follow.LimitStreams(o.streams)
+	e := newEcho(r, lock, site, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop, hub: hub}, nil
 }
 

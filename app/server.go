@@ -13,20 +13,19 @@ import (
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
 	"racedirector/assets"
-	"racedirector/handlers"
 )
 
 // contentSecurityPolicy allows only the app's own files; colours are drawn as SVG attributes, not inline styles.
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // newEcho builds the Echo server with middleware and every route.
-func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version string, logger *slog.Logger) *echo.Echo {
+func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *slog.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
 	// The client's address (RealIP): the connection's, or behind a trusted proxy what it forwarded.
 	e.IPExtractor = site.IPExtractor()
-	e.HTTPErrorHandler = h.ErrorHandler
+	e.HTTPErrorHandler = r.base.ErrorHandler
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
 			logger.Error("panic", "path", c.Request().URL.Path, "error", err, "stack", string(stack))
@@ -47,7 +46,7 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version stri
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
 	}))
 	// The request's language, before anything can answer: refusals are in it too.
-	e.Use(h.Language)
+	e.Use(r.base.Language)
 	// The app's own names and origins, before anything else answers: a request for another host is
 	// 421 (DNS rebinding), a write from another site's page 403.
 	e.Use(site.Guard)
@@ -63,9 +62,9 @@ func newEcho(h *handlers.Handler, lock *auth.Lock, site *auth.Site, version stri
 	// by scripts with a bearer token, takes none).
 	e.Use(site.CSRFCheck(isAPI))
 	e.Use(apiCrossSiteGuard)
-	e.Use(h.RefusedPage)
-	e.Use(h.TourReads)
-	routes(e, h, version)
+	e.Use(r.base.RefusedPage)
+	e.Use(r.base.TourReads)
+	routes(e, r, version)
 	return e
 }
 

@@ -47,11 +47,11 @@ func TestEveryPageParses(t *testing.T) {
 	}
 	// Every page a handler renders by name must exist: a missing one would only fail when a director
 	// reaches that screen.
-	files, err := filepath.Glob(filepath.Join("..", "handlers", "*.go"))
+	files, err := filepath.Glob(filepath.Join("..", "handlers", "*", "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rendered := regexp.MustCompile(`h\.render\(c, [^,]+, "([a-z_]+)",`)
+	rendered := regexp.MustCompile(`h\.Render\(c, [^,]+, "([a-z_]+)",`)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {

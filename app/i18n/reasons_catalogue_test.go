@@ -18,13 +18,14 @@ import (
 )
 
 // reasonSources are the packages whose refusals reach users.
-var reasonSources = []string{"../race", "../store", "../roster", "../auth", "../sheets", "..", "../../handlers"}
+var reasonSources = []string{"../race", "../store", "../roster", "../auth", "../sheets", "..",
+	"../../handlers/base", "../../handlers/web", "../../handlers/wizard", "../../handlers/follow", "../../handlers/api"}
 
 // reasonMakers maps each function that takes a reason's format to the position of that format
 // among its arguments (the receiver or package does not matter: the names are the app's own).
 var reasonMakers = map[string]int{
 	"Add": 1, "Addf": 1, "Invalid": 1, "Invalidf": 1, "Conflict": 0, "Conflictf": 0,
-	"Textf": 0, "Reasonf": 0, "Problemf": 2, "notFound": 0, "badRequest": 0, "noSheetf": 1,
+	"Textf": 0, "Reasonf": 0, "Problemf": 2, "notFound": 0, "badRequest": 0, "BadRequest": 0, "noSheetf": 1,
 	"say": 1, "NewHTTPError": 1,
 }
 

@@ -1,0 +1,72 @@
+package api
+
+import (
+	"net/http"
+	"racedirector/handlers/base"
+
+	"github.com/labstack/echo/v4"
+)
+
+// teamPalmaresJSON is GET /api/v1/teams/{id}/palmares.
+type teamPalmaresJSON struct {
+	Team  palmaresTeam        `json:"team"`
+	Tours []base.PalmaresTour `json:"tours"`
+}
+
+// palmaresTeam is a database team as it is today.
+type palmaresTeam struct {
+	ID    uint   `json:"id"`
+	Name  string `json:"name"`
+	Short string `json:"short"`
+	Color string `json:"color"`
+}
+
+// riderPalmaresJSON is GET /api/v1/riders/{id}/palmares.
+type riderPalmaresJSON struct {
+	Rider palmaresRider       `json:"rider"`
+	Tours []base.PalmaresTour `json:"tours"`
+}
+
+// palmaresRider is a database rider as he is today, with his team.
+type palmaresRider struct {
+	ID     uint   `json:"id"`
+	Name   string `json:"name"`
+	TeamID uint   `json:"team_id"`
+	Team   string `json:"team"`
+}
+
+// APITeamPalmares is GET /api/v1/teams/{id}/palmares: the tours the team rode, under the name it
+// raced with, oldest first.
+func (h *Handler) APITeamPalmares(c echo.Context) error {
+	id, t, err := h.TeamOf(c)
+	if err != nil {
+		return err
+	}
+	apps, err := h.Store.TeamAppearances(h.Scope(c), id)
+	if err != nil {
+		return err
+	}
+	tours, err := h.PalmaresFacts(apps, true)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, teamPalmaresJSON{Team: palmaresTeam{ID: t.ID, Name: t.Name, Short: t.Short, Color: t.Color}, Tours: tours})
+}
+
+// APIRiderPalmares is GET /api/v1/riders/{id}/palmares: the tours the rider rode, under the name, bib
+// and team he raced with, oldest first.
+func (h *Handler) APIRiderPalmares(c echo.Context) error {
+	r, t, err := h.RiderAndTeam(c)
+	if err != nil {
+		return err
+	}
+	apps, err := h.Store.RiderAppearances(h.Scope(c), r.ID)
+	if err != nil {
+		return err
+	}
+	tours, err := h.PalmaresFacts(apps, false)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, riderPalmaresJSON{Rider: palmaresRider{ID: r.ID, Name: r.Name, TeamID: t.ID, Team: t.Name}, Tours: tours})
+}

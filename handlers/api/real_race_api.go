@@ -1,0 +1,127 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+)
+
+// APISetTourSettings replaces a tour's settings (PUT /api/v1/tours/{id}/settings, the young riders'
+// cut-off…) and answers the tour.
+func (h *Handler) APISetTourSettings(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	var in race.TourSettings
+	if err := base.DecodeJSON(c, &in); err != nil {
+		return err
+	}
+	if err := h.Store.SetTourSettings(id, in); err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, t)
+}
+
+// tourRiderBody is what PUT /api/v1/tours/{id}/riders/{bib} changes of a tour's rider.
+type tourRiderBody struct {
+	Born string `json:"born"`
+}
+
+// APISetTourRider corrects a tour rider's date of birth (the tour's copy only) and answers the tour.
+func (h *Handler) APISetTourRider(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	bib, err := strconv.Atoi(c.Param("bib"))
+	if err != nil || bib < 1 {
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("bib %q not found", c.Param("bib")))
+	}
+	var in tourRiderBody
+	if err := base.DecodeJSON(c, &in); err != nil {
+		return err
+	}
+	if err := h.Store.SetTourRiderBorn(id, bib, in.Born); err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, t)
+}
+
+// APIAddReinstatement keeps a rider outside the time limit in the race (POST
+// /tours/{id}/stages/{n}/reinstatements {"bib", "points", "reason"}) and answers the stage.
+func (h *Handler) APIAddReinstatement(c echo.Context) error {
+	var k race.Reinstatement
+	return h.resultCall(c, &k, func(id uint, n, v int) error { return h.Store.AddReinstatement(id, n, v, k) })
+}
+
+// APIRemoveReinstatement takes a reinstatement back.
+func (h *Handler) APIRemoveReinstatement(c echo.Context) error {
+	bib, err := strconv.Atoi(c.Param("bib"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("reinstatement not found"))
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveReinstatement(id, n, v, bib) })
+}
+
+// APIAddPenalty records a jury's penalty (POST /tours/{id}/stages/{n}/penalties) and answers the stage.
+func (h *Handler) APIAddPenalty(c echo.Context) error {
+	var p race.Penalty
+	return h.resultCall(c, &p, func(id uint, n, v int) error { return h.Store.AddPenalty(id, n, v, p) })
+}
+
+// APIRemovePenalty takes a penalty back by its position in the stage (1-based).
+func (h *Handler) APIRemovePenalty(c echo.Context) error {
+	pos, err := strconv.Atoi(c.Param("pos"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("penalty not found"))
+	}
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemovePenalty(id, n, v, pos) })
+}
+
+// APISetMostCombative names the tour's most combative rider with the last stage (PUT
+// /tours/{id}/stages/{n}/most-combative {"bib": 21}; 0 clears it).
+func (h *Handler) APISetMostCombative(c echo.Context) error {
+	var b bibBody
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetMostCombative(id, n, v, b.Bib) })
+}
+
+// standingsAnswer is GET standings: the standings and how they are published.
+type standingsAnswer struct {
+	*race.Standings
+	Publication store.Publication `json:"publication"`
+}
+
+// apiProvisionalStandings answers the provisional standings after the open stage (?provisional=1; an
+// after, when given, must be that stage), from what is entered so far.
+func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) error {
+	if v := c.QueryParam("provisional"); v != "1" && v != "true" {
+		return race.Invalid("provisional", "must be 1 (the standings after the open stage, from what is entered so far)")
+	}
+	rs, err := h.Store.LoadRace(id)
+	if err != nil {
+		return err
+	}
+	if after != 0 && after != rs.Current {
+		return race.Invalidf("after", "provisional standings are after the open stage (%d)", rs.Current)
+	}
+	st, err := rs.ProvisionalStandings()
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: store.Publication{Stage: rs.Current, Communique: rs.Current, Status: race.PubProvisional}})
+}

@@ -1,0 +1,169 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+)
+
+// APIPropose answers a proposed tour for the characteristics given; nothing is stored.
+func (h *Handler) APIPropose(c echo.Context) error {
+	var req race.ProposalRequest
+	if err := base.DecodeJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Ruleset == "" {
+		req.Ruleset = h.DefaultRuleset()
+	}
+	rs, ok := h.Store.Ruleset(req.Ruleset)
+	if !ok {
+		return race.Invalidf("ruleset", "unknown ruleset %q", req.Ruleset)
+	}
+	p, err := race.Propose(rs, req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// createTourBody is POST /tours: a proposal plus teams, riders, points and, for this tour only,
+// riders' roles (or 2RUOTE card values) other than their own, by database rider id.
+type createTourBody struct {
+	race.Proposal
+	Teams     []uint                    `json:"teams"`
+	Riders    map[string][]uint         `json:"riders,omitempty"`
+	Points    *race.PointsDefinition    `json:"points,omitempty"`
+	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
+	Settings  race.TourSettings         `json:"settings"`
+}
+
+// APICreateTour creates a tour from a (possibly edited) proposal, copying the chosen teams.
+func (h *Handler) APICreateTour(c echo.Context) error {
+	var b createTourBody
+	if err := base.DecodeJSON(c, &b); err != nil {
+		return err
+	}
+	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Settings: b.Settings}
+	if in.Ruleset == "" {
+		in.Ruleset = h.DefaultRuleset()
+	}
+	id, err := h.Store.CreateTour(h.Scope(c), in)
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/api/v1/tours/"+itoa(id))
+	return c.JSON(http.StatusCreated, t)
+}
+
+// APIListTours answers every tour with its progress.
+func (h *Handler) APIListTours(c echo.Context) error {
+	tours, err := h.Store.ListTours(h.Scope(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, tours)
+}
+
+// APIGetTour answers a whole tour.
+func (h *Handler) APIGetTour(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, t)
+}
+
+// APIDeleteTour erases a tour.
+func (h *Handler) APIDeleteTour(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	if err := h.Store.DeleteTour(id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// APIBackup downloads a whole tour as JSON.
+func (h *Handler) APIBackup(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	b, err := h.Store.ExportBackup(id)
+	if err != nil {
+		return err
+	}
+	name := strings.Map(func(r rune) rune {
+		if r == '"' || r == '\\' || r == '/' || r < 32 {
+			return '-'
+		}
+		return r
+	}, b.Name)
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name+".racedirector.json"))
+	return c.JSONPretty(http.StatusOK, b, "  ")
+}
+
+// APIImportTour restores a backup (multipart field "file", or the JSON as the body).
+func (h *Handler) APIImportTour(c echo.Context) error {
+	var data []byte
+	if strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
+		_, d, err := base.UploadedFile(c)
+		if err != nil {
+			return err
+		}
+		data = d
+	} else {
+		d, err := io.ReadAll(c.Request().Body)
+		if err != nil {
+			var tooLarge *echo.HTTPError
+			if errors.As(err, &tooLarge) {
+				return tooLarge
+			}
+			return base.BadRequest("the body could not be read")
+		}
+		data = d
+	}
+	id, err := h.Store.ImportBackup(h.Scope(c), data)
+	if err != nil {
+		return err
+	}
+	t, err := h.Store.GetTour(id)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/api/v1/tours/"+itoa(id))
+	return c.JSON(http.StatusCreated, t)
+}
+
+// APIGetStage answers stage n of a tour with its course, state and results.
+func (h *Handler) APIGetStage(c echo.Context) error {
+	id, n, err := base.StageParams(c)
+	if err != nil {
+		return err
+	}
+	v, _, err := h.Store.GetStage(id, n)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", strconv.Quote(strconv.Itoa(v.Version)))
+	return c.JSON(http.StatusOK, v)
+}

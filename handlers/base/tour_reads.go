@@ -1,0 +1,355 @@
+package base
+
+import (
+	"bytes"
+	"cmp"
+	"container/list"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/auth"
+)
+
+// A tour's pages, JSON and sheets are answered from memory once made for the tour's version: the
+// room of viewers reloading after every result costs one rendering, not one per viewer. Each answer
+// carries an ETag made of the tour's version and of what else the answer depends on (the address,
+// the language asked, the cookies, the day the sheets are dated), and If-None-Match answers 304.
+
+// Limits of the answers kept: each at most maxReadSize, all together (bodies and keys) at most
+// maxReadBytes and maxReadCount answers; an address longer than maxReadAddress is never kept.
+const (
+	maxReadSize    = 2 << 20
+	maxReadBytes   = 24 << 20
+	maxReadCount   = 4096
+	maxReadAddress = 1024
+	// readOverhead is what one kept answer costs besides its body and key.
+	readOverhead = 256
+)
+
+// csrfPlaceholder stands for the viewer's CSRF token while a page is made and in a kept page: the
+// page is made once with it, and each viewer gets his own token put in. Letters only, so that the
+// templates write it as it is.
+const csrfPlaceholder = "RaceDirectorCsrfTokenPlaceholder"
+
+// tourReads keeps the answers made for tours, least recently served forgotten first.
+type tourReads struct {
+	mu      sync.Mutex
+	bytes   int
+	answers map[string]*list.Element
+	lru     *list.List // of *tourRead, most recently served first
+	// making holds the answers being made: a viewer asking for one meanwhile waits for it rather
+	// than making it again (a room of followers told of a change all ask at once).
+	making map[string]*making
+}
+
+// making is one answer being made.
+type making struct {
+	done chan struct{}
+	// waiters counts the viewers waiting for it.
+	waiters int
+}
+
+// makeOrWait says who makes the answer for key: the caller (true: call made when done), or another
+// viewer already making it (false: wait for done, then look for the answer kept).
+func (r *tourReads) makeOrWait(key string) (*making, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m, ok := r.making[key]; ok {
+		m.waiters++
+		return m, false
+	}
+	m := &making{done: make(chan struct{})}
+	r.making[key] = m
+	return m, true
+}
+
+// made ends the making of the answer for key and wakes the viewers waiting for it.
+func (r *tourReads) made(key string, m *making) {
+	r.mu.Lock()
+	delete(r.making, key)
+	r.mu.Unlock()
+	close(m.done)
+}
+
+// tourRead is one kept answer.
+type tourRead struct {
+	key         string
+	contentType string
+	disposition string
+	body        []byte
+}
+
+// size is what the kept answer costs in memory.
+func (a *tourRead) size() int { return len(a.key) + len(a.body) + readOverhead }
+
+// newTourReads returns an empty keeper.
+func newTourReads() *tourReads {
+	return &tourReads{answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
+}
+
+// get returns the answer kept for key.
+func (r *tourReads) get(key string) (*tourRead, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	el, ok := r.answers[key]
+	if !ok {
+		return nil, false
+	}
+	r.lru.MoveToFront(el)
+	return el.Value.(*tourRead), true
+}
+
+// put keeps an answer, forgetting the least recently served ones past the limits.
+func (r *tourReads) put(a *tourRead) {
+	if len(a.body) > maxReadSize {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.answers[a.key]; ok {
+		return
+	}
+	r.answers[a.key] = r.lru.PushFront(a)
+	r.bytes += a.size()
+	for r.bytes > maxReadBytes || r.lru.Len() > maxReadCount {
+		old := r.lru.Back()
+		r.lru.Remove(old)
+		gone := old.Value.(*tourRead)
+		delete(r.answers, gone.key)
+		r.bytes -= gone.size()
+	}
+}
+
+// buffered holds what a handler writes until the middleware has seen all of it.
+type buffered struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+// Header is the response's header.
+func (w *buffered) Header() http.Header { return w.header }
+
+// WriteHeader notes the status.
+func (w *buffered) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+
+// Write keeps the bytes.
+func (w *buffered) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.body.Write(b)
+}
+
+// TourReads is the middleware that answers a tour's GET pages, JSON and sheets (and the tour list
+// and Load page) from memory once made for the version they depend on. A page is made with a
+// placeholder for the CSRF token and each viewer gets his own put in, so nothing a viewer sends
+// ends up in another's page. A 200 carries an ETag from the version, the address, the languages
+// asked, the cookies, the day, the viewer's token and this process (a restart or an upgrade makes
+// new ones); If-None-Match answers 304 when it names the ETag of an answer kept.
+func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.Method != http.MethodGet || len(req.URL.RequestURI()) > maxReadAddress {
+			return next(c)
+		}
+		versionOf := h.readVersion(c)
+		if versionOf == nil || hasCookie(req, flashCookie) || hasCookie(req, refusedCookie) {
+			return next(c) // a page that shows a message once is made for that one request
+		}
+		token := csrfToken(c)
+		if !strings.HasPrefix(req.URL.Path, "/api/") && !plainToken(token) {
+			return next(c) // no token to put in, or one that is not the middleware's own
+		}
+		version, err := versionOf()
+		if err != nil {
+			return next(c) // the handler says what is wrong
+		}
+		// Who asks is part of the key: a bearer token is no cookie, and where directors have accounts
+		// two directors' lists of tours differ.
+		key := digest(readKey(req, version) + "\x00" + auth.ViewerOf(c).Key())
+		etag := `W/"` + digest(key+"\x00"+token+"\x00"+h.boot) + `"`
+		head := c.Response().Header()
+		head.Add("Vary", "Accept-Language")
+		serve := func(kept *tourRead) error {
+			head.Set("ETag", etag)
+			head.Set("Cache-Control", "no-cache")
+			if etagMatches(req.Header.Get("If-None-Match"), etag) {
+				return c.NoContent(http.StatusNotModified)
+			}
+			if kept.disposition != "" {
+				head.Set("Content-Disposition", kept.disposition)
+			}
+			return c.Blob(http.StatusOK, kept.contentType, withToken(kept.body, token))
+		}
+		if kept, ok := h.reads.get(key); ok {
+			return serve(kept)
+		}
+		if m, mine := h.reads.makeOrWait(key); mine {
+			defer h.reads.made(key, m)
+		} else {
+			select {
+			case <-m.done:
+			case <-req.Context().Done():
+				return nil // the viewer left
+			}
+			if kept, ok := h.reads.get(key); ok {
+				return serve(kept)
+			}
+			// Not kept (a refusal, or the tour changed meanwhile): this viewer's own answer is made.
+		}
+		out := c.Response().Writer
+		w := &buffered{header: out.Header()}
+		c.Response().Writer = w
+		if token != "" {
+			c.Set(csrfContextKey, csrfPlaceholder)
+		}
+		err = next(c)
+		c.Response().Writer = out
+		c.Set(csrfContextKey, token)
+		if err != nil {
+			return err
+		}
+		status := cmp.Or(w.status, http.StatusOK)
+		body := w.body.Bytes()
+		// Kept only when the tour did not change while the answer was made: then it is the version's.
+		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version {
+			h.reads.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: bytes.Clone(body)})
+			head.Set("ETag", etag)
+			head.Set("Cache-Control", "no-cache")
+		}
+		out.WriteHeader(status)
+		_, werr := out.Write(withToken(body, token))
+		return werr
+	}
+}
+
+// withToken puts the viewer's token where a page holds the placeholder.
+func withToken(body []byte, token string) []byte {
+	if token == "" || !bytes.Contains(body, []byte(csrfPlaceholder)) {
+		return body
+	}
+	return bytes.ReplaceAll(body, []byte(csrfPlaceholder), []byte(token))
+}
+
+// plainToken says whether a CSRF token is one the middleware makes (letters and digits): only such
+// a token is put into a kept page.
+func plainToken(token string) bool {
+	if len(token) < 16 || len(token) > 64 {
+		return false
+	}
+	for _, r := range token {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// readVersion returns how to read the version a route's answer depends on, or nil for a route that
+// is not kept: a tour's pages, JSON and sheets depend on the tour's version, the tour list and the
+// Load page on the tours' (ToursVersion), a follower's pages and JSON on the version of the tour of
+// their follow code. The stage JSON is not kept: its ETag is the stage's own version (the If-Match of
+// result writes).
+func (h *Base) readVersion(c echo.Context) func() (string, error) {
+	p := c.Path()
+	switch {
+	case p == "/tours" || p == "/api/v1/tours":
+		return h.Store.ToursVersion
+	case p == "/api/v1/tours/:id/stages/:n":
+		return nil
+	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events" || p == "/tours/:id/share":
+		// The QR code has no version (the browser keeps it), the stream is live, and the Share page
+		// depends on the host it is asked at.
+		return nil
+	case strings.HasPrefix(p, "/follow/:code") || strings.HasPrefix(p, "/api/v1/follow/:code"):
+		return h.followVersion(c.Param("code"))
+	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
+		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+		if err != nil || id == 0 {
+			return nil
+		}
+		return func() (string, error) {
+			v, err := h.Store.TourVersion(uint(id))
+			return "tour " + strconv.FormatUint(id, 10) + " at " + strconv.FormatInt(v, 10), err
+		}
+	}
+	return nil
+}
+
+// followVersion returns how to read the version of the tour followed with code, or nil for a code
+// no tour has (the handler answers it).
+func (h *Base) followVersion(code string) func() (string, error) {
+	id, err := h.Store.TourByFollowCode(code)
+	if err != nil {
+		return nil
+	}
+	return func() (string, error) {
+		v, err := h.Store.TourVersion(id)
+		return fmt.Sprintf("tour %d at %d", id, v), err
+	}
+}
+
+// readKey is what an answer depends on besides the version: the address, the languages asked,
+// every cookie but the CSRF one (a viewer's token is put in at the answer), the day.
+func readKey(req *http.Request, version string) string {
+	var b strings.Builder
+	b.WriteString(version)
+	b.WriteByte(' ')
+	b.WriteString(req.Method)
+	b.WriteByte(' ')
+	b.WriteString(req.URL.RequestURI())
+	b.WriteByte('\x00')
+	b.WriteString(req.Header.Get("Accept-Language"))
+	b.WriteByte('\x00')
+	var cookies []string
+	for _, ck := range req.Cookies() {
+		if ck.Name != "_csrf" {
+			cookies = append(cookies, ck.Name+"="+ck.Value)
+		}
+	}
+	sort.Strings(cookies)
+	b.WriteString(strings.Join(cookies, ";"))
+	b.WriteByte('\x00')
+	b.WriteString(time.Now().Format(time.DateOnly))
+	return b.String()
+}
+
+// digest is a short hash of s for an ETag.
+func digest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
+}
+
+// etagMatches says whether an If-None-Match header names the ETag (or is *).
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimSpace(part)
+		if part == "*" || strings.TrimPrefix(part, "W/") == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCookie says whether the request carries the cookie.
+func hasCookie(req *http.Request, name string) bool {
+	_, err := req.Cookie(name)
+	return err == nil
+}

@@ -1,0 +1,61 @@
+package follow
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rsc.io/qr"
+)
+
+// TestQRSVGDrawsEveryModule reads the SVG's path back into a grid of modules and compares it with
+// the QR code's own: every dark module drawn once, inside the quiet zone, nothing else.
+func TestQRSVGDrawsEveryModule(t *testing.T) {
+	for _, text := range []string{"http://192.168.1.20:8080/follow/K7MQ2P", "https://race.example.org/follow/ABCDEF", "x"} {
+		svg, err := qrSVG(text)
+		if err != nil {
+			t.Fatalf("qrSVG(%q): %v", text, err)
+		}
+		code, err := qr.Encode(text, qr.M)
+		if err != nil {
+			t.Fatal(err)
+		}
+		side := code.Size + 2*qrQuietZone
+		if !strings.Contains(string(svg), fmt.Sprintf(`viewBox="0 0 %d %d"`, side, side)) {
+			t.Errorf("qrSVG(%q) viewBox is not %d modules square", text, side)
+		}
+		d := regexp.MustCompile(` d="([^"]*)"`).FindStringSubmatch(string(svg))
+		if d == nil {
+			t.Fatalf("qrSVG(%q) has no path", text)
+		}
+		drawn := map[[2]int]int{}
+		for _, m := range regexp.MustCompile(`M(\d+) (\d+)h(\d+)v1h-(\d+)z`).FindAllStringSubmatch(d[1], -1) {
+			x, _ := strconv.Atoi(m[1])
+			y, _ := strconv.Atoi(m[2])
+			run, _ := strconv.Atoi(m[3])
+			if m[3] != m[4] {
+				t.Fatalf("run %q does not close on itself", m[0])
+			}
+			for i := range run {
+				drawn[[2]int{x + i - qrQuietZone, y - qrQuietZone}]++
+			}
+		}
+		for y := range code.Size {
+			for x := range code.Size {
+				want := 0
+				if code.Black(x, y) {
+					want = 1
+				}
+				if got := drawn[[2]int{x, y}]; got != want {
+					t.Fatalf("qrSVG(%q): module (%d,%d) drawn %d times, want %d", text, x, y, got, want)
+				}
+				delete(drawn, [2]int{x, y})
+			}
+		}
+		if len(drawn) > 0 {
+			t.Errorf("qrSVG(%q) draws %d modules outside the code (in the quiet zone)", text, len(drawn))
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package follow
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+	"racedirector/handlers/web"
+)
+
+// The TV's cards: the results of the stage being raced, one card each, shown when they come in.
+
+// tvCards are the results of stage n so far, one card each: every sprint and climb crossed and the
+// riders who left the race. tv.js shows one when its result comes in.
+func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
+	rs := &st.Tour.Ruleset
+	s := st.Tour.Stages[n-1]
+	res := st.Results[n-1]
+	word := base.SquareWordIn(l, rs)
+	stage := l.T("standings.stage_n", "N", n)
+	var out []tvView
+	for _, sp := range s.Sprints {
+		order := res.Sprints[sp.Index]
+		if len(order) == 0 {
+			continue
+		}
+		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: l.T("standings.tv.sprint"), Title: l.T("standings.sprint_n", "N", sp.Index),
+			Note: fmt.Sprintf("%s · %s %d", stage, word, sp.At), Card: "sprint", Stage: n, Mark: web.BibText(order)}
+		v.Rows = tvCrossing(st, order, func(i int) string { return sprintAward(l, rs, i) })
+		out = append(out, v)
+	}
+	for _, cl := range s.Climbs {
+		order := res.Climbs[cl.Index]
+		if len(order) == 0 {
+			continue
+		}
+		title := base.ClimbNameIn(l, rs, cl.Category)
+		if cl.Name != "" {
+			title = cl.Name + " (" + title + ")"
+		}
+		v := tvView{ID: fmt.Sprintf("climb-%d-%d", n, cl.Index), Kind: "crossing", Tag: l.T("standings.climb_n", "N", cl.Index), Title: title,
+			Note: fmt.Sprintf("%s · %s %d–%d", stage, word, cl.Start, cl.End), Card: "climb", Stage: n, Mark: web.BibText(order)}
+		cat, _ := rs.ClimbCategory(cl.Category)
+		v.Rows = tvCrossing(st, order, func(i int) string { return climbAward(l, rs, cat, i) })
+		out = append(out, v)
+	}
+	if len(res.Abandons) > 0 {
+		v := tvView{ID: fmt.Sprintf("abandons-%d", n), Kind: "crossing", Tag: l.T("standings.out"), Title: l.T("standings.tv.abandoned"), Note: stage, Card: "abandons", Stage: n}
+		var bibs []int
+		for _, a := range res.Abandons {
+			r, _ := st.Tour.RiderByBib(a.Bib)
+			t, _ := st.Tour.TeamByID(r.TeamID)
+			v.Rows = append(v.Rows, tvRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Award: a.Reason})
+			bibs = append(bibs, a.Bib)
+		}
+		v.Rows = v.Rows[max(0, len(v.Rows)-tvTopTen):] // the latest ten
+		v.Mark = web.BibText(bibs)
+		out = append(out, v)
+	}
+	return out
+}
+
+// tvCrossing is the top ten of a crossing order with what each place gave.
+func tvCrossing(st *store.RaceState, order []int, award func(i int) string) []tvRow {
+	var out []tvRow
+	for i, bib := range order[:min(tvTopTen, len(order))] {
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out = append(out, tvRow{Place: i + 1, Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Award: award(i)})
+	}
+	return out
+}
+
+// sprintAward says what place i (0-based) of an intermediate sprint gives: "5 points · 10 s bonus".
+func sprintAward(l *i18n.Localizer, rs *race.Ruleset, i int) string {
+	var parts []string
+	if i < len(rs.SprintPoints) {
+		parts = append(parts, base.PointsIn(l, rs.SprintPoints[i]))
+	}
+	if i < len(rs.SprintRegularity) {
+		parts = append(parts, l.N("standings.tv.regularity_points", rs.SprintRegularity[i]))
+	}
+	if i < len(rs.SprintBonuses) {
+		parts = append(parts, bonusWords(l, rs, rs.SprintBonuses[i]))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// climbAward says what place i (0-based) on a climb of the category gives.
+func climbAward(l *i18n.Localizer, rs *race.Ruleset, cat race.ClimbCategory, i int) string {
+	var parts []string
+	if i < len(cat.Points) {
+		parts = append(parts, base.PointsIn(l, cat.Points[i]))
+		if i < len(rs.ClimbBonuses) {
+			parts = append(parts, bonusWords(l, rs, rs.ClimbBonuses[i]))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// bonusWords writes one time bonus: "10 s bonus", "1 turn bonus".
+func bonusWords(l *i18n.Localizer, rs *race.Ruleset, b int) string {
+	if rs.TimeUnit == "turns" {
+		return l.N("standings.tv.bonus_turns", b)
+	}
+	return l.T("standings.tv.bonus_seconds", "N", strconv.Itoa(b))
+}

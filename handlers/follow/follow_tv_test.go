@@ -1,0 +1,58 @@
+package follow
+
+import (
+	"strings"
+	"testing"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/data"
+	"racedirector/handlers/base"
+)
+
+// TestTVWords checks the words the TV writes for a gap, a sprint's and a climb's places and a time
+// in each time unit.
+func TestTVWords(t *testing.T) {
+	seconds := &race.Ruleset{TimeUnit: "seconds", SprintPoints: []int{5, 3, 1}, SprintBonuses: []int{10, 6}, ClimbBonuses: []int{8}}
+	turns := &race.Ruleset{TimeUnit: "turns", SprintRegularity: []int{5, 3, 1}, SprintBonuses: []int{1}, ClimbBonuses: []int{3, 2, 1}}
+	third := race.ClimbCategory{Points: []int{5, 3, 1}}
+	hill := race.ClimbCategory{}
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := cat.Localizer(i18n.English)
+	for _, c := range []struct{ what, got, want string }{
+		{"the leader's gap", tvGap(l, seconds, 0, true), "—"},
+		{"a gap of none", tvGap(l, seconds, 0, false), "s.t."},
+		{"a gap of 32 s", tvGap(l, seconds, 32, false), "+0:32"},
+		{"a gap of 2 turns", tvGap(l, turns, 2, false), "+2"},
+		{"1st of a sprint", sprintAward(l, seconds, 0), "5 points · 10 s bonus"},
+		{"3rd of a sprint", sprintAward(l, seconds, 2), "1 point"},
+		{"4th of a sprint", sprintAward(l, seconds, 3), ""},
+		{"1st of a sprint in turns", sprintAward(l, turns, 0), "5 regularity points · 1 turn bonus"},
+		{"2nd over a climb in turns", climbAward(l, turns, third, 1), "3 points · 2 turns bonus"},
+		{"1st over a climb without points", climbAward(l, turns, hill, 0), ""},
+		{"1st over a climb in seconds", climbAward(l, seconds, third, 0), "5 points · 8 s bonus"},
+		{"a time in turns", base.TimeWordsIn(l, turns, 27), "27 turns"},
+		{"a time of one turn", base.TimeWordsIn(l, turns, 1), "1 turn"},
+		{"a time in seconds", base.TimeWordsIn(l, seconds, 77), "1:17"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %q, want %q", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestTVIconsKeepToColours checks that a team's colour is drawn only when it is a colour: anything
+// else becomes grey and never reaches the page.
+func TestTVIconsKeepToColours(t *testing.T) {
+	for _, bad := range []string{`"><script>alert(1)</script>`, "red", "#12345"} {
+		if got := string(teamIcon(bad)); got == "" || !strings.Contains(got, `fill="#999999"`) || strings.Contains(got, bad) {
+			t.Errorf("teamIcon(%q) = %s, want the grey and nothing of the input", bad, got)
+		}
+	}
+	if got := string(teamIcon("#d62828")); !strings.Contains(got, `fill="#d62828"`) {
+		t.Errorf("teamIcon(#d62828) = %s, want it filled #d62828", got)
+	}
+}

@@ -1,0 +1,241 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+)
+
+// formVersion reads the stage version a page form was built from (hidden field _version);
+// an absent field gives -1 (no check).
+func formVersion(c echo.Context) (int, error) {
+	v := strings.TrimSpace(c.FormValue("_version"))
+	if v == "" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, base.BadRequest("the form does not say which version of the stage it was made from: reload the page and enter it again")
+	}
+	return n, nil
+}
+
+// bibSeparator splits typed bibs: spaces, commas, dots, semicolons, slashes.
+func bibSeparator(r rune) bool {
+	return r == ' ' || r == ',' || r == '.' || r == ';' || r == '/' || r == '\t' || r == '\n' || r == '\r' || r == '-' || r == '+'
+}
+
+// maxTypedBibs is the most bibs a field takes: more than a whole peloton (30 teams of 9).
+const maxTypedBibs = 1000
+
+// parseBibs reads bibs typed in order ("23 11, 45"). A token that is not a number, or more than
+// maxTypedBibs of them, is a validation error on field: a field of 100,000 bibs answered a page of
+// 25 MB previewing each of them. Tokens are read one at a time, so a longer field costs no more.
+func parseBibs(text, field string) ([]int, error) {
+	var out []int
+	for rest := text; ; {
+		// the next token, cut from the text one at a time: a field of megabytes stops at the limit
+		rest = strings.TrimLeftFunc(rest, bibSeparator)
+		if rest == "" {
+			break
+		}
+		end := strings.IndexFunc(rest, bibSeparator)
+		if end < 0 {
+			end = len(rest)
+		}
+		tok := rest[:end]
+		rest = rest[end:]
+		if len(out) == maxTypedBibs {
+			return nil, race.Invalidf(field, "has more than %d bibs", maxTypedBibs)
+		}
+		n, err := strconv.Atoi(tok)
+		if err != nil || n < 1 {
+			// the token as typed, cut short: a token of megabytes is not answered back whole
+			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", base.ClipText(tok[:min(len(tok), 80)], 20))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseOneBib reads a single typed bib; empty is an error too.
+func parseOneBib(text, field string) (int, error) {
+	bibs, err := parseBibs(text, field)
+	switch {
+	case err != nil:
+		return 0, err
+	case len(bibs) == 0:
+		return 0, race.Invalid(field, "type the rider's bib number")
+	case len(bibs) > 1:
+		return 0, race.Invalid(field, "one bib only")
+	}
+	return bibs[0], nil
+}
+
+// parseNumber reads a whole number typed in field; empty gives 0 when optional.
+func parseNumber(text, field string, optional bool) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		if optional {
+			return 0, nil
+		}
+		return 0, race.Invalid(field, "is required")
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, race.Invalidf(field, "%q is not a whole number", text)
+	}
+	return n, nil
+}
+
+// BibText writes bibs as the entry fields show them.
+func BibText(bibs []int) string {
+	parts := make([]string, len(bibs))
+	for i, b := range bibs {
+		parts[i] = strconv.Itoa(b)
+	}
+	return strings.Join(parts, " ")
+}
+
+// riderData is one rider in the JSON data block race.js reads.
+type riderData struct {
+	Bib   int    `json:"bib"`
+	Name  string `json:"name"`
+	Team  string `json:"team"`
+	Short string `json:"short"`
+	Color string `json:"color"`
+	Role  string `json:"role"`
+	// Gone is the stage in which the rider abandoned before this one (0: none).
+	Gone int `json:"gone,omitempty"`
+	// Retired says the rider retired for fatigue at the end of stage Gone (2RUOTE).
+	Retired bool `json:"retired,omitempty"`
+	// Here says the rider abandoned in this stage.
+	Here bool `json:"here,omitempty"`
+}
+
+// RidersBlock is the data block of a stage page: every rider of the tour with his status.
+type RidersBlock struct {
+	Stage  int         `json:"stage"`
+	Riders []riderData `json:"riders"`
+}
+
+// riderExit is how a rider left the race: abandoned during Stage, or (Fatigue > 0) retired for
+// fatigue at the end of Stage (2RUOTE).
+type riderExit struct {
+	Stage, Fatigue int
+	// OTL marks a rider the stage's time limit put out of the race (real races).
+	OTL bool
+}
+
+// exitsBefore maps each rider who does not start stage n to how he left: abandoned in an earlier
+// stage, or retired for fatigue at the end of one. n may be one past the last stage.
+func exitsBefore(st *store.RaceState, n int) map[int]riderExit {
+	out := map[int]riderExit{}
+	for i := 0; i < n-1 && i < len(st.Results); i++ {
+		res := st.Results[i]
+		for _, a := range res.Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = riderExit{Stage: i + 1}
+			}
+		}
+		for _, bib := range race.TimeCutOut(&st.Tour, i+1, res) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = riderExit{Stage: i + 1, OTL: true}
+			}
+		}
+		if st.Tour.Ruleset.Fatigue == nil {
+			continue
+		}
+		for _, bib := range race.FatigueRetired(&st.Tour, res) {
+			if _, ok := out[bib]; !ok {
+				out[bib] = riderExit{Stage: i + 1, Fatigue: res.Fatigue[bib]}
+			}
+		}
+	}
+	return out
+}
+
+// outOf maps each rider no longer racing in stage n (gone before it, or abandoned in it) to a stage.
+func outOf(st *store.RaceState, n int) map[int]int {
+	out := map[int]int{}
+	for bib, e := range exitsBefore(st, n) {
+		out[bib] = e.Stage
+	}
+	if n >= 1 && n <= len(st.Results) {
+		for _, a := range st.Results[n-1].Abandons {
+			if _, ok := out[a.Bib]; !ok {
+				out[a.Bib] = n
+			}
+		}
+	}
+	return out
+}
+
+// RidersOf builds the riders block for stage n.
+func RidersOf(st *store.RaceState, n int) RidersBlock {
+	before := exitsBefore(st, n)
+	here := map[int]bool{}
+	if n >= 1 && n <= len(st.Results) {
+		for _, a := range st.Results[n-1].Abandons {
+			here[a.Bib] = true
+		}
+	}
+	b := RidersBlock{Stage: n, Riders: []riderData{}}
+	for _, t := range st.Tour.Teams {
+		for _, r := range t.Riders {
+			b.Riders = append(b.Riders, riderData{Bib: r.Bib, Name: r.Name, Team: t.Name, Short: t.Short, Color: t.Color,
+				Role: r.Role, Gone: before[r.Bib].Stage, Retired: before[r.Bib].Fatigue > 0, Here: here[r.Bib]})
+		}
+	}
+	return b
+}
+
+// BibView is one bib as an entry's preview shows it: rider, team colour, and any problem.
+type BibView struct {
+	Bib   int
+	Name  string
+	Team  string
+	Color string
+	// Problem says why the bib cannot be entered (empty Format: none).
+	Problem i18n.Text
+}
+
+// PreviewBibs describes typed bibs for stage n; mode "order" flags riders gone before the stage,
+// "finish" and "single" also those who abandoned in it, "any" only unknown bibs. seen, when not nil,
+// flags repeats across fields.
+func PreviewBibs(block RidersBlock, bibs []int, mode string, seen map[int]bool) []BibView {
+	byBib := map[int]riderData{}
+	for _, r := range block.Riders {
+		byBib[r.Bib] = r
+	}
+	if seen == nil {
+		seen = map[int]bool{}
+	}
+	out := make([]BibView, 0, len(bibs))
+	for _, b := range bibs {
+		r, ok := byBib[b]
+		v := BibView{Bib: b, Name: r.Name, Team: r.Team, Color: r.Color}
+		switch {
+		case !ok:
+			v.Problem = i18n.Textf("race.bibs.no_such")
+		case mode == "any":
+		case r.Gone > 0 && r.Retired:
+			v.Problem = i18n.Textf("race.bibs.retired_after_f", r.Gone)
+		case r.Gone > 0:
+			v.Problem = i18n.Textf("race.bibs.abandoned_in_f", r.Gone)
+		case r.Here && mode != "order":
+			v.Problem = i18n.Textf("race.bibs.abandoned_here")
+		case seen[b]:
+			v.Problem = i18n.Textf("race.bibs.twice")
+		}
+		seen[b] = true
+		out = append(out, v)
+	}
+	return out
+}

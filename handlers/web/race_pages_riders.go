@@ -1,0 +1,108 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+	"racedirector/views"
+)
+
+// tourRidersScreen is every rider of a tour with team, bib, role and status.
+type tourRidersScreen struct {
+	TourID  uint
+	Teams   []tourTeamRiders
+	Racing  int
+	Stopped int
+	// Roles says the game gives riders different roles (a real race and 2RUOTE do not: no Role column).
+	Roles bool
+	// Youth is the young riders' cut-off and its forms, when the game has that classification.
+	Youth *youthPanel
+}
+
+// tourTeamRiders is one team of the tour with its riders.
+type tourTeamRiders struct {
+	Name, Short, Color string
+	Riders             []tourRiderRow
+}
+
+// tourRiderRow is one rider's line: status is "racing" or "abandoned in stage k".
+type tourRiderRow struct {
+	Bib                        int
+	Name, Role, Status, Reason string
+	// Card is a 2RUOTE rider's card in words ("Costo 3 · Pianura 7 · …"), "" in other games.
+	Card string
+	Out  bool
+	// Born is the date of birth in words ("" when not known); Young marks a young rider.
+	Born  string
+	Young bool
+}
+
+// TourRidersPage lists every rider of the tour with his status.
+func (h *Handler) TourRidersPage(c echo.Context) error {
+	id, st, err := h.LoadTour(c)
+	if err != nil {
+		return err
+	}
+	return h.renderTourRiders(c, http.StatusOK, id, st, views.Page{}, nil)
+}
+
+// renderTourRiders draws the riders page with p's messages and, after a refusal, the values typed.
+func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string) error {
+	l := h.Tr(c)
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(l, id, st, values)}
+	gone := map[int]race.Abandon{}
+	exits := exitsBefore(st, len(st.Results)+1)
+	for _, res := range st.Results {
+		for _, a := range res.Abandons {
+			if _, ok := gone[a.Bib]; !ok {
+				gone[a.Bib] = a
+			}
+		}
+	}
+	for _, t := range st.Tour.Teams {
+		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
+		for _, r := range t.Riders {
+			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: base.RoleWordIn(l, &st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: l.T("race.riders.racing_status"),
+				Young: scr.Youth != nil && st.Tour.Young(&r)}
+			if r.Born != "" {
+				row.Born = base.DateTextIn(l, r.Born)
+			}
+			if e, out := exits[r.Bib]; out {
+				row.Out, row.Status, row.Reason = true, l.T("race.bibs.abandoned_in", "N", e.Stage), gone[r.Bib].Reason
+				if e.OTL {
+					row.Status, row.Reason = l.T("race.riders.otl", "Status", base.StatusNameIn(l, race.StatusOTL), "N", e.Stage), ""
+				}
+				if a := gone[r.Bib]; a.Status != "" {
+					row.Status = l.T("race.riders.status", "Status", base.StatusNameIn(l, a.Status), "Code", a.Status, "N", e.Stage)
+				}
+				if e.Fatigue > 0 {
+					row.Status, row.Reason = l.T("race.bibs.retired_after", "N", e.Stage), l.T("race.riders.fatigue_over", "Fatigue", e.Fatigue, "Limit", race.FatigueLimit(&st.Tour))
+				}
+				scr.Stopped++
+			} else {
+				scr.Racing++
+			}
+			team.Riders = append(team.Riders, row)
+		}
+		scr.Teams = append(scr.Teams, team)
+	}
+	p.Title, p.Section, p.TourNav, p.Data = l.T("race.riders.page_title", "Tour", st.Tour.Name), "tours", h.TourNav(st, "riders", 0), scr
+	return h.Render(c, status, "riders_tour", p)
+}
+
+// cardWords writes a rider's card values in the game's order and words: "Costo 3 · Pianura 7".
+func cardWords(rs race.Ruleset, values map[string]int) string {
+	var parts []string
+	for _, a := range rs.Team.Attributes {
+		if v, ok := values[a.ID]; ok {
+			parts = append(parts, fmt.Sprintf("%s %d", a.Short(), v))
+		}
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,152 @@
+package web
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+	"racedirector/app/store"
+	"racedirector/handlers/base"
+	"racedirector/views"
+)
+
+// FinishForm is the finish entry in the ruleset's time model.
+type FinishForm struct {
+	Model  string
+	Action string
+	Rows   []GroupRow
+	Error  string
+	// tr speaks the viewer's language (English words when nil).
+	tr *i18n.Localizer
+}
+
+// word is a computed time's word in the viewer's language, english when no language is set.
+func (f *FinishForm) word(id, english string, pairs ...any) string {
+	if f.tr == nil {
+		return english
+	}
+	return f.tr.T(id, pairs...)
+}
+
+// GroupRow is one finish group as typed or stored.
+type GroupRow struct {
+	N                                 int
+	Turn, Square, Die, Sector, Riders string
+	Preview                           []BibView
+	Time                              string
+	Errors                            map[string]string
+}
+
+// RetiredRow is a 2RUOTE rider over the fatigue limit after the previous stage.
+type RetiredRow struct {
+	Bib           int
+	Name, Color   string
+	Fatigue       int
+	Limit, Before int
+}
+
+// TimeRow is one line of the finish placings.
+type TimeRow struct {
+	Place, Bib                   int
+	Name, Team, Color, Time, Gap string
+	Bonus                        string
+	// Status replaces the place of a rider who crossed the line but left the race (OTL, DSQ).
+	Status string
+}
+
+// StoredRow shows a stored finish group as form values.
+func StoredRow(model string, g race.FinishGroup) GroupRow {
+	row := GroupRow{Turn: strconv.Itoa(g.Turn), Riders: BibText(g.Riders)}
+	switch model {
+	case race.TimeModelCyclingParty:
+		row.Square, row.Die = strconv.Itoa(g.Square), strconv.Itoa(g.Die)
+	case race.TimeModelSectors:
+		row.Turn, row.Sector = "", strconv.Itoa(g.Sector)
+	}
+	return row
+}
+
+// padRows adds empty group rows: two after the stored ones, three in all at least.
+func padRows(rows []GroupRow) []GroupRow {
+	want := max(len(rows)+2, 3)
+	for len(rows) < want {
+		rows = append(rows, GroupRow{})
+	}
+	for i := range rows {
+		rows[i].N = i + 1
+	}
+	return rows
+}
+
+// FillPreviews fills each group's rider preview and computed time.
+func (f *FinishForm) FillPreviews(block RidersBlock) {
+	seen := map[int]bool{}
+	lead, hasLead := 0, false
+	if f.Model == race.TimeModelSectors {
+		for _, r := range f.Rows {
+			if s, err := strconv.Atoi(r.Sector); err == nil && r.Riders != "" && (!hasLead || s > lead) {
+				lead, hasLead = s, true
+			}
+		}
+	}
+	for i := range f.Rows {
+		r := &f.Rows[i]
+		bibs, _ := parseBibs(r.Riders, "")
+		r.Preview = PreviewBibs(block, bibs, "finish", seen)
+		r.Time = ""
+		switch f.Model {
+		case race.TimeModelCyclingParty:
+			t, e1 := strconv.Atoi(r.Turn)
+			s, e2 := strconv.Atoi(r.Square)
+			d, e3 := strconv.Atoi(r.Die)
+			if e1 == nil && e2 == nil && e3 == nil && t >= 0 && s >= 1 && s <= race.TimeSquares && d >= 1 && d <= race.DieFaces {
+				r.Time = views.Clock(race.CyclingPartySeconds(t, s, d))
+			}
+		case race.TimeModelTurns:
+			if t, err := strconv.Atoi(r.Turn); err == nil && t >= 1 {
+				r.Time = f.word("race.finish.turn_n", fmt.Sprintf("turn %d", t), "N", t)
+			}
+		case race.TimeModelSectors:
+			if s, err := strconv.Atoi(r.Sector); err == nil && hasLead && r.Riders != "" {
+				r.Time = "+" + views.Clock((lead-s)*30)
+				if lead == s {
+					r.Time = f.word("race.finish.leading_sector", "leading sector")
+				}
+			}
+		}
+	}
+}
+
+// TimeRows turns the computed finish placings into table rows.
+func TimeRows(st *store.RaceState, times []race.StageTime) []TimeRow {
+	rs := &st.Tour.Ruleset
+	out := make([]TimeRow, 0, len(times))
+	for _, t := range times {
+		r, _ := st.Tour.RiderByBib(t.Bib)
+		team, _ := st.Tour.TeamByID(r.TeamID)
+		row := TimeRow{Place: t.Place, Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: base.TimeText(rs, t.Time), Gap: base.GapText(rs, t.Time-times[0].Time)}
+		if t.Bonus > 0 {
+			row.Bonus = "−" + base.TimeText(rs, t.Bonus)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// FatigueRetiredBefore lists the 2RUOTE riders who retired for fatigue at the end of stage n-1: they
+// do not start stage n.
+func FatigueRetiredBefore(st *store.RaceState, n int) []RetiredRow {
+	var out []RetiredRow
+	for bib, e := range exitsBefore(st, n) {
+		if e.Fatigue == 0 || e.Stage != n-1 {
+			continue
+		}
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out = append(out, RetiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: e.Fatigue, Limit: race.FatigueLimit(&st.Tour), Before: n - 1})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Bib < out[j].Bib })
+	return out
+}
