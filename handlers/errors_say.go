@@ -149,11 +149,6 @@ func (h *Handler) said(c echo.Context, ve *race.ValidationError) map[string]stri
 	return sayFields(ve, h.tr(c))
 }
 
-// say is a refusal line of a page in the request's language.
-func (h *Handler) say(c echo.Context, format string, args ...any) string {
-	return h.tr(c).Say(i18n.Textf(format, args...))
-}
-
 // sayErr is an error's message in the request's language: its Text when it has one (Said), a
 // Reason's, else its English message looked up as a key.
 func (h *Handler) sayErr(c echo.Context, err error) string {
@@ -202,10 +197,4 @@ func reasonOfField(err error, field string) i18n.Text {
 		}
 	}
 	return race.ReasonOf(err)
-}
-
-// localizerIn is the localizer the Language middleware chose for c, or nil (English).
-func localizerIn(c echo.Context) *i18n.Localizer {
-	l, _ := c.Get(langContextKey).(*i18n.Localizer)
-	return l
 }
