@@ -30,12 +30,11 @@ const (
 type accountsApp struct {
 	*lockedApp
 	// brunoTour, carlaTour are Bruno's and Carla's tours; brunoTeam and brunoRider one of his teams and riders.
-	brunoTour, carlaTour      store.TourView
-	brunoTeam, brunoRider     uint
-	annaID, brunoID, carlaID  uint
-	annaToken, brunoToken     string
-	carlaToken                string
-	annaTeams, brunoTeamNames []string
+	brunoTour, carlaTour     store.TourView
+	brunoTeam, brunoRider    uint
+	annaID, brunoID, carlaID uint
+	annaToken, brunoToken    string
+	carlaToken               string
 }
 
 // adminCLI runs `racedirector admin args…` on the database at path with stdin; it fails the test

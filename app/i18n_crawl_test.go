@@ -93,9 +93,7 @@ func TestEveryPageSpeaksSpanishAndItalian(t *testing.T) {
 					found[target] = append(found[target], strconv.Quote(s))
 				}
 			}
-			for _, word := range englishIn(text, lang) {
-				found[target] = append(found[target], word)
-			}
+			found[target] = append(found[target], englishIn(text, lang)...)
 		}
 		pages := make([]string, 0, len(found))
 		for p := range found {

@@ -2,7 +2,7 @@ package app_test
 
 // A whole three-stage tour of each ruleset entered through the JSON API (API.md "Results of the open
 // stage", "Standings"), with the standings after every stage checked against values worked out by
-// hand from RULES.md, every refusal of RULES.md §4 with the database unchanged, undo and history,
+// hand from docs/rules.md, every refusal of docs/rules.md §4 with the database unchanged, undo and history,
 // reopening, stale-version refusals, and standings "after n".
 
 import (
@@ -277,7 +277,7 @@ func TestRaceCyclingParty(t *testing.T) {
 	r.refused(t, "undo with nothing to undo", http.MethodPost, "/stages/1/undo", nil, 409, "conflict")
 	r.checkMissing(t, 1, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 31, 32, 33, 34, 35)
 
-	// Advantages (RULES.md §1.6), recorded before the finish. Water bottles: 5 per team per stage,
+	// Advantages (docs/rules.md §1.6), recorded before the finish. Water bottles: 5 per team per stage,
 	// at most 2 to one rider and 3 per team in one turn.
 	adv := func(u obj) { r.ok(t, http.MethodPost, "/stages/1/advantages", u) }
 	adv(obj{"kind": "water_bottle", "bib": 14, "turn": 5})
@@ -307,7 +307,7 @@ func TestRaceCyclingParty(t *testing.T) {
 	checkAllowance(t, r, 1, 1, map[string][2]int{"water_bottle": {5, 0}, "sprint": {3, 0}, "attack": {1, 0}, "mountain_attack": {0, 1}})
 	checkAllowance(t, r, 1, 2, map[string][2]int{"water_bottle": {1, 4}, "sprint": {0, 3}, "attack": {0, 1}, "mountain_attack": {0, 1}})
 
-	// Sprints: points 5, 3, 1 (RULES.md §1.2).
+	// Sprints: points 5, 3, 1 (docs/rules.md §1.2).
 	r.order(t, 1, "sprints", 1, 12, 22, 32) // 12: 5, 22: 3, 32: 1
 	r.order(t, 1, "sprints", 2, 22, 12)     // 22: 5, 12: 3
 	// Climbs: a hill has no points; a third-category climb 5, 3, 1.
@@ -341,7 +341,7 @@ func TestRaceCyclingParty(t *testing.T) {
 	}
 
 	// The finish, first without the slow group: closing is refused and says who is missing.
-	// Times (RULES.md §1.8): 60·turn + 55 − 5·(square − 1) + (6 − die).
+	// Times (docs/rules.md §1.8): 60·turn + 55 − 5·(square − 1) + (6 − die).
 	g1 := cpGroup(0, 10, 1, 12, 22)                // 55 − 45 + 5 = 15 s
 	g2 := cpGroup(0, 3, 4, 32, 11, 21, 31)         // 55 − 10 + 2 = 47 s
 	g3 := cpGroup(1, 1, 3, 13, 23, 33, 14, 24, 34) // 60 + 55 − 0 + 3 = 118 s (the book's example)
@@ -399,7 +399,7 @@ func TestRaceCyclingParty(t *testing.T) {
 	// and so leads on daily wins.
 	checkTeamRows(t, "daily teams of stage 1", s1.DailyTeams, []teamW{{1, 152}, {2, 152}, {3, 212}})
 	checkTeamRows(t, "teams after 1", s1.Teams, []teamW{{1, 152}, {2, 152}, {3, 212}})
-	// Managers (RULES.md §1.5): stage win 5; individual 25, 18, 12, 8, 5; regularity, mountain 12, 7, 3;
+	// Managers (docs/rules.md §1.5): stage win 5; individual 25, 18, 12, 8, 5; regularity, mountain 12, 7, 3;
 	// sprints 8, 4, 2; teams 12, 7, 3.
 	// Rojo: win 5 + ind 25 (12) + 8 (11) + reg 12 (12) + mtn 12 (13) + spr 4 (12) + teams 12 = 78.
 	// Azul: ind 18 (22) + 5 (21) + reg 7 (22) + mtn 7 (23) + spr 8 (22) + teams 7 = 52.
@@ -651,7 +651,7 @@ func cafRaceStages() []map[string]any {
 	}
 }
 
-// TestRaceCiclismoAFondo runs a three-stage Ciclismo a fondo tour (RULES.md §2): three teams of five
+// TestRaceCiclismoAFondo runs a three-stage Ciclismo a fondo tour (docs/rules.md §2): three teams of five
 // created in the database — JF 1, TT 2, ES 3, RO 4, SP 5 — so tour team 1 is bibs 11–15 (11 the JF),
 // team 2 21–25, team 3 31–35. Times are turns; bonuses of 3, 2, 1 turns at sprints and climbs with
 // points; team time from the 4 best; stage 2 is a team time trial.
@@ -665,7 +665,7 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	}{1: {174, "[{1 fourth 61 69 }]"}, 2: {54, "[]"}, 3: {184, "[{1 first 51 80 } {2 special 131 154 }]"}} {
 		v, _ := r.stage(t, n)
 		if v.Length != want.length || fmt.Sprint(v.Climbs) != want.climbs {
-			t.Errorf("stage %d: length %d climbs %v, want %d squares and climbs %s (RULES.md §2.2)", n, v.Length, v.Climbs, want.length, want.climbs)
+			t.Errorf("stage %d: length %d climbs %v, want %d squares and climbs %s (docs/rules.md §2.2)", n, v.Length, v.Climbs, want.length, want.climbs)
 		}
 	}
 
@@ -749,7 +749,7 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	checkEffort(t, r, 3, map[int]int{11: 1})
 	r.refused(t, "the JF spends 2 after a cold stage", http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 2}, 422, "validation", "points")
 	r.ok(t, http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 1})
-	// A second crash in a stage is an abandonment (RULES.md §2.6).
+	// A second crash in a stage is an abandonment (docs/rules.md §2.6).
 	r.ok(t, http.MethodPost, "/stages/3/lost_turns", obj{"bib": 35, "turns": 2, "reason": "crash"})
 	r.ok(t, http.MethodPost, "/stages/3/lost_turns", obj{"bib": 35, "turns": 1, "reason": "crash"})
 	if v, _ := r.stage(t, 3); len(v.Results.Abandons) != 1 || v.Results.Abandons[0].Bib != 35 {
@@ -824,7 +824,7 @@ func ruoteRaceStages() []map[string]any {
 	}
 }
 
-// TestRace2Ruote runs a three-stage 2RUOTE tour (RULES.md §3): three database teams of five riders
+// TestRace2Ruote runs a three-stage 2RUOTE tour (docs/rules.md §3): three database teams of five riders
 // costing 2 each (tour bibs 11–15, 21–25, 31–35); times from 30-second sectors; the Maglia Ciclamino
 // from the finish (15, 12, 10, 8, 6, 5, 4, 3, 2, 1) and TV sprints (5, 3, 1), the Maglia Verde from GPM
 // sprints (5, 3, 1); teams from the 3 best times.

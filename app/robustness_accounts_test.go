@@ -20,7 +20,6 @@ const robustLocal = "127.0.0.1:4321"
 // token), and an invitation not used yet.
 type robustAccounts struct {
 	token, invitation string
-	bruno             string
 }
 
 // setupCases are the first-run setup's form, valid and hostile, sent from this machine.

@@ -88,7 +88,7 @@ func getRuleset(t testing.TB, ta *testApp, id string) race.Ruleset {
 	return decode[race.Ruleset](t, tourCall(t, ta, http.MethodGet, "/api/v1/rulesets/"+id, nil, http.StatusOK))
 }
 
-// cpStageRules is RULES.md §1.2 and §1.4 for Cycling Party, written out here so the proposal is
+// cpStageRules is docs/rules.md §1.2 and §1.4 for Cycling Party, written out here so the proposal is
 // checked against the rules and not against the ruleset file it was made from.
 var cpStageRules = map[string]struct {
 	minClimbs, maxClimbs, sprints, minLen, maxLen int
@@ -101,7 +101,7 @@ var cpStageRules = map[string]struct {
 	"high":   {4, 4, 3, 150, 190, []string{"second", "first", "hors"}, "hors"},
 }
 
-// cpClimbSquares is RULES.md §1.2's climb length by category.
+// cpClimbSquares is docs/rules.md §1.2's climb length by category.
 var cpClimbSquares = map[string]int{"hors": 32, "first": 24, "second": 16, "third": 8, "hill": 3}
 
 func TestTourProposalProperties(t *testing.T) {
@@ -166,7 +166,7 @@ func checkProposedStageAPI(t *testing.T, rs race.Ruleset, where string, number i
 	if rs.ID == "cycling-party" {
 		r, ok := cpStageRules[st.Type]
 		if !ok {
-			t.Errorf("%s: Cycling Party has no stage type %q (RULES.md §1.2)", where, st.Type)
+			t.Errorf("%s: Cycling Party has no stage type %q (docs/rules.md §1.2)", where, st.Type)
 			return
 		}
 		minC, maxC, sprints, minLen, maxLen, cats = r.minClimbs, r.maxClimbs, r.sprints, r.minLen, r.maxLen, r.cats
@@ -269,7 +269,7 @@ func checkProposedStageAPI(t *testing.T, rs race.Ruleset, where string, number i
 	}
 }
 
-// checkCyclingPartyMix checks RULES.md §1.4's profile mixes of stage types.
+// checkCyclingPartyMix checks docs/rules.md §1.4's profile mixes of stage types.
 func checkCyclingPartyMix(t *testing.T, where, profile string, stages []race.Stage) {
 	t.Helper()
 	n := len(stages)
@@ -407,7 +407,7 @@ func TestTourCreateCopiesTeamsAndGivesBibs(t *testing.T) {
 		}
 	}
 	if want := (race.PointsDefinition{StageWin: 5, Individual: []int{25, 18, 12, 8, 5}, Regularity: []int{12, 7, 3}, Mountain: []int{12, 7, 3}, Sprints: []int{8, 4, 2}, Teams: []int{12, 7, 3}}); tour.Points == nil || fmt.Sprint(*tour.Points) != fmt.Sprint(want) {
-		t.Errorf("points = %+v, want RULES.md §1.5's defaults %+v", tour.Points, want)
+		t.Errorf("points = %+v, want docs/rules.md §1.5's defaults %+v", tour.Points, want)
 	}
 	// Each stage keeps the proposal's course.
 	for i := range p.Stages {

@@ -53,9 +53,13 @@ type viewport struct {
 // stepTimeout bounds one browser step (a navigation, a key press and the page it loads).
 const stepTimeout = 60 * time.Second
 
-// chromiumPath finds the browser, or skips the test saying how to install it (fails under CI=true).
+// chromiumPath finds the browser, or skips the test saying how to install it (fails under CI=true);
+// -short skips it.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the browser tests run in the full passes, not in the race detector's")
+	}
 	found := ""
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		if _, err := os.Stat(p); err == nil {

@@ -13,13 +13,13 @@ const (
 	ScopeClimb = "climb"
 )
 
-// Sprint variants (RULES.md §1.6).
+// Sprint variants (docs/rules.md §1.6).
 const (
 	Variant3d6 = "3d6"
 	VariantD20 = "d20"
 )
 
-// advantageRules returns the ruleset's advantages, or RULES.md §1.6's for a Cycling Party ruleset
+// advantageRules returns the ruleset's advantages, or docs/rules.md §1.6's for a Cycling Party ruleset
 // that lists none.
 func advantageRules(rs Ruleset) []AdvantageRule {
 	if len(rs.Advantages) > 0 || rs.TimeModel != TimeModelCyclingParty {

@@ -160,7 +160,7 @@ func TestCheckAdvantageCyclingParty(t *testing.T) {
 	rulesets := map[string]Ruleset{"literal": testCyclingParty(), "shipped": loadedRuleset(t, "cycling-party")}
 	noAdv := testCyclingParty()
 	noAdv.Advantages = nil
-	rulesets["RULES.md defaults"] = noAdv
+	rulesets["docs/rules.md defaults"] = noAdv
 	for name, rs := range rulesets {
 		tour := testTour(rs)
 		for _, tt := range tests {

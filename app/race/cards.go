@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// 2RUOTE terrains and special cards (RULES.md §3.2).
+// 2RUOTE terrains and special cards (docs/rules.md §3.2).
 const (
 	TerrainFlat     = "flat"
 	TerrainMountain = "mountain"
@@ -22,7 +22,7 @@ const (
 	BasicTerrainCards = 10
 )
 
-// cardTypes returns the ruleset's cards, or RULES.md §3.2's deck when it has none.
+// cardTypes returns the ruleset's cards, or docs/rules.md §3.2's deck when it has none.
 func cardTypes(rs Ruleset) []CardType {
 	if len(rs.Cards) > 0 {
 		return rs.Cards

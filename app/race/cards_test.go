@@ -91,7 +91,7 @@ func TestProposeCardStagesWithDefaultDeck(t *testing.T) {
 	}
 	for _, st := range p.Stages {
 		if len(st.Cards) < BasicTerrainCards || !slices.Contains(st.Cards, "r") {
-			t.Errorf("stage %d cards = %v, want 10 terrain cards and an r card from RULES.md's deck", st.Number, st.Cards)
+			t.Errorf("stage %d cards = %v, want 10 terrain cards and an r card from docs/rules.md's deck", st.Number, st.Cards)
 		}
 	}
 }

@@ -12,7 +12,7 @@ func ManagerClasses() []string {
 }
 
 // managers computes the Cycling Party manager standing as if the tour stopped after the last stage
-// counted (RULES.md §1.5): StageWin for each stage won by a team's rider, plus the points of each
+// counted (docs/rules.md §1.5): StageWin for each stage won by a team's rider, plus the points of each
 // position its riders (or the team) hold in the individual, regularity, mountain, sprints and
 // teams classifications. Every team is listed, with where its points come from; equal points are
 // broken by the best individual rank of the team's riders, then tour order.

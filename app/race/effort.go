@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// effortDefaults are RULES.md §2.5's effort numbers, used for whatever a ruleset leaves out.
+// effortDefaults are docs/rules.md §2.5's effort numbers, used for whatever a ruleset leaves out.
 func effortDefaults() EffortRules {
 	return EffortRules{
 		Allowance:         map[string]int{"JF": 18, "ES": 18, "TT": 16, "RO": 16, "SP": 12, "CR": 12, "RE": 17, "RS": 14},
@@ -16,7 +16,7 @@ func effortDefaults() EffortRules {
 	}
 }
 
-// effortRules returns the ruleset's effort rules with RULES.md's numbers for any left out.
+// effortRules returns the ruleset's effort rules with docs/rules.md's numbers for any left out.
 func effortRules(rs Ruleset) EffortRules {
 	d := effortDefaults()
 	if rs.Effort == nil {
@@ -42,7 +42,7 @@ func effortRules(rs Ruleset) EffortRules {
 }
 
 // EffortAllowance is a rider's effort points for a tour of that many stages: the role's allowance for
-// the reference tour (21 stages) in proportion, rounded to the nearest point, at least 1 (RULES.md §2.5).
+// the reference tour (21 stages) in proportion, rounded to the nearest point, at least 1 (docs/rules.md §2.5).
 func EffortAllowance(rs Ruleset, role string, stages int) int {
 	e := effortRules(rs)
 	a, ok := e.Allowance[role]

@@ -7,7 +7,7 @@ import (
 
 func TestEffortAllowance(t *testing.T) {
 	rs := loadedRuleset(t, "ciclismo-a-fondo")
-	bare := Ruleset{ID: "bare", Effort: &EffortRules{}} // RULES.md §2.5 numbers
+	bare := Ruleset{ID: "bare", Effort: &EffortRules{}} // docs/rules.md §2.5 numbers
 	tests := []struct {
 		role   string
 		stages int

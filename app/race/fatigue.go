@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Fatigue bounds (RULES.md §3.6).
+// Fatigue bounds (docs/rules.md §3.6).
 const (
 	// MaxFatigue is the highest fatigue the director can record.
 	MaxFatigue = 99

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestFatigueRetirementLeavesTheRace checks RULES.md §3.6: a 2RUOTE rider whose fatigue at the end of
+// TestFatigueRetirementLeavesTheRace checks docs/rules.md §3.6: a 2RUOTE rider whose fatigue at the end of
 // stage k is above the limit (20, or 25 in the advanced game) keeps his stage k result, leaves the
 // classifications computed after stage k, is not expected at the start of stage k+1, and is refused
 // in every later result like an abandoned rider.

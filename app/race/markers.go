@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// Board marker kinds (RULES.md §1.3), in the order they are listed on one square.
+// Board marker kinds (docs/rules.md §1.3), in the order they are listed on one square.
 const (
 	MarkerStart         = "start"
 	MarkerKm            = "km"

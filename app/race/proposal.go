@@ -8,7 +8,7 @@ import (
 	"racedirector/app/i18n"
 )
 
-// Tour proposal profiles (RULES.md §1.4).
+// Tour proposal profiles (docs/rules.md §1.4).
 const (
 	ProfileFlat    = "flat"
 	ProfileMedium  = "medium"
@@ -17,7 +17,7 @@ const (
 	ProfileLong    = "long"
 )
 
-// Proposal request bounds (RULES.md §1.4).
+// Proposal request bounds (docs/rules.md §1.4).
 const (
 	// MinTourStages is the fewest stages of a tour.
 	MinTourStages = 1
@@ -144,7 +144,7 @@ func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
 	return v.Err()
 }
 
-// proposalRules returns the ruleset's proposal numbers, or RULES.md §1.3–§1.4's when it has none.
+// proposalRules returns the ruleset's proposal numbers, or docs/rules.md §1.3–§1.4's when it has none.
 // Cycling Party draws the "to go" lines and the 12 time indicators; other rulesets do not.
 func proposalRules(rs Ruleset) ProposalRules {
 	if rs.Proposal != nil {

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Difficulty levels a profile mixes (RULES.md §1.4): the Cycling Party stage types.
+// Difficulty levels a profile mixes (docs/rules.md §1.4): the Cycling Party stage types.
 const (
 	levelFlat = iota
 	levelLow
@@ -13,7 +13,7 @@ const (
 	levelHigh
 )
 
-// Stage type ids with a special place in a proposal (Ciclismo a fondo, RULES.md §2.2).
+// Stage type ids with a special place in a proposal (Ciclismo a fondo, docs/rules.md §2.2).
 const (
 	stageQueen       = "queen"
 	stageITT         = "itt"
@@ -95,7 +95,7 @@ func proposeStageTypes(rs Ruleset, profile string, n int, rng *rand.Rand) []stri
 	return ids
 }
 
-// proposeLevels draws the difficulty level of every stage for a profile (RULES.md §1.4, house rule).
+// proposeLevels draws the difficulty level of every stage for a profile (docs/rules.md §1.4, house rule).
 func proposeLevels(profile string, n int, rng *rand.Rand) []int {
 	levels := make([]int, 0, n)
 	switch profile {

@@ -6,7 +6,7 @@ import (
 )
 
 // stageTypeWithDefaults fills a Cycling Party stage type's missing proposal numbers from
-// RULES.md §1.2 and §1.4 (lengths, climb counts and categories, sprints).
+// docs/rules.md §1.2 and §1.4 (lengths, climb counts and categories, sprints).
 func stageTypeWithDefaults(rs Ruleset, st StageType) StageType {
 	if rs.TimeModel != TimeModelCyclingParty {
 		return st

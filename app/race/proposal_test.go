@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// testCyclingParty is the Cycling Party ruleset of RULES.md §1 as a literal.
+// testCyclingParty is the Cycling Party ruleset of docs/rules.md §1 as a literal.
 func testCyclingParty() Ruleset {
 	return Ruleset{
 		ID: "cycling-party", Name: "Cycling Party (Master)", Default: true,
@@ -353,7 +353,7 @@ func hasEveryLevel(rs Ruleset) bool {
 	return true
 }
 
-// checkProfileMix checks the stage-type mix rules of RULES.md §1.4 on a proposal.
+// checkProfileMix checks the stage-type mix rules of docs/rules.md §1.4 on a proposal.
 func checkProfileMix(t *testing.T, rs Ruleset, where, profile string, stages []Stage) {
 	t.Helper()
 	n := len(stages)

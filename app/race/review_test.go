@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// This file is the rule-by-rule review of the engine against RULES.md: an independent, literal
-// reading of RULES.md §1.8–§1.9, §2.3–§2.4 and §3.3–§3.5 (literalStandings, with the numbers copied
-// from RULES.md rather than read from the ruleset files) is compared with ComputeStandings on
+// This file is the rule-by-rule review of the engine against docs/rules.md: an independent, literal
+// reading of docs/rules.md §1.8–§1.9, §2.3–§2.4 and §3.3–§3.5 (literalStandings, with the numbers copied
+// from docs/rules.md rather than read from the ruleset files) is compared with ComputeStandings on
 // thousands of generated tours full of ties and abandons.
 
-// literalRules are the RULES.md numbers the literal reading scores with.
+// literalRules are the docs/rules.md numbers the literal reading scores with.
 type literalRules struct {
 	// teamBest is how many best stage times make a team's stage time (§1.9: 3; §2.4: 4; §3.5: 3).
 	teamBest int
@@ -29,7 +29,7 @@ type literalRules struct {
 	managers *PointsDefinition
 }
 
-// rulesFromRulesMD returns RULES.md's numbers for a shipped ruleset.
+// rulesFromRulesMD returns docs/rules.md's numbers for a shipped ruleset.
 func rulesFromRulesMD(id string) literalRules {
 	switch id {
 	case "cycling-party":
@@ -75,7 +75,7 @@ func rulesFromRulesMD(id string) literalRules {
 			sprintRegularity: []int{5, 3, 1},
 		}
 	}
-	panic("no RULES.md numbers for ruleset " + id)
+	panic("no docs/rules.md numbers for ruleset " + id)
 }
 
 // literalResult is the literal reading's standings: bibs (team ids) in classification order.
@@ -86,7 +86,7 @@ type literalResult struct {
 	managers map[int]int
 }
 
-// literalStandings scores a tour the way RULES.md reads, one stage after another, with maps and
+// literalStandings scores a tour the way docs/rules.md reads, one stage after another, with maps and
 // sorts only: times from the time model (§1.8, §2.4, §3.3; a team time trial gives every rider his
 // team's 4th time), placings by time then entry order, bonuses to riders with a time, abandoned
 // riders out of every individual classification, teams short of riders out from then on.
@@ -442,17 +442,17 @@ func TestReviewStandingsMatchLiteralRules(t *testing.T) {
 						{"teams", teamIDs(got.Teams), want.teams},
 					} {
 						if !slices.Equal(c.got, c.want) {
-							t.Fatalf("%s: %s = %v, RULES.md reads %v", where, c.what, c.got, c.want)
+							t.Fatalf("%s: %s = %v, docs/rules.md reads %v", where, c.what, c.got, c.want)
 						}
 					}
 					for _, r := range got.Individual {
 						if r.Time != want.total[r.Bib] {
-							t.Fatalf("%s: individual time of bib %d = %d, RULES.md reads %d", where, r.Bib, r.Time, want.total[r.Bib])
+							t.Fatalf("%s: individual time of bib %d = %d, docs/rules.md reads %d", where, r.Bib, r.Time, want.total[r.Bib])
 						}
 					}
 					for _, m := range got.CyclingParty {
 						if m.Points != want.managers[m.TeamID] {
-							t.Fatalf("%s: Cycling Party points of team %d = %d, RULES.md reads %d", where, m.TeamID, m.Points, want.managers[m.TeamID])
+							t.Fatalf("%s: Cycling Party points of team %d = %d, docs/rules.md reads %d", where, m.TeamID, m.Points, want.managers[m.TeamID])
 						}
 					}
 					if (want.managers != nil) != (len(got.CyclingParty) == len(tour.Teams)) {
@@ -461,7 +461,7 @@ func TestReviewStandingsMatchLiteralRules(t *testing.T) {
 					for class, order := range map[string][]int{ClassIndividual: want.ind, ClassRegularity: want.reg, ClassMountain: want.mtn, ClassSprints: want.spr} {
 						lead, ok := got.Leaders[class]
 						if len(order) > 0 && (!ok || lead != order[0]) || len(order) == 0 && ok {
-							t.Fatalf("%s: %s leader = %d (%v), RULES.md reads %v", where, class, lead, ok, order)
+							t.Fatalf("%s: %s leader = %d (%v), docs/rules.md reads %v", where, class, lead, ok, order)
 						}
 					}
 				}

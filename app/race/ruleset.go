@@ -7,11 +7,11 @@ import "cmp"
 
 // Time models: how a finish is entered at the table and turned into a time.
 const (
-	// TimeModelCyclingParty is finish groups {turn, square, die} → seconds (RULES.md §1.8).
+	// TimeModelCyclingParty is finish groups {turn, square, die} → seconds (docs/rules.md §1.8).
 	TimeModelCyclingParty = "cycling-party"
-	// TimeModelTurns is finish groups {turn} → turns (Ciclismo a fondo, RULES.md §2.4).
+	// TimeModelTurns is finish groups {turn} → turns (Ciclismo a fondo, docs/rules.md §2.4).
 	TimeModelTurns = "turns"
-	// TimeModelSectors is finish groups {sector} → 30 s per sector (2RUOTE, RULES.md §3.3).
+	// TimeModelSectors is finish groups {sector} → 30 s per sector (2RUOTE, docs/rules.md §3.3).
 	TimeModelSectors = "sectors"
 	// TimeModelClock is real clock times per rider in hundredths of a second (uci-road). With
 	// TimeUnit seconds (uci-road's choice) stage and classification times and gaps are whole
@@ -35,7 +35,7 @@ const (
 	ClassYouth = "youth"
 )
 
-// Advantage kinds recorded during a stage (RULES.md §1.6, §2.5).
+// Advantage kinds recorded during a stage (docs/rules.md §1.6, §2.5).
 const (
 	AdvWaterBottle    = "water_bottle"
 	AdvSprint         = "sprint"
@@ -83,9 +83,9 @@ type Ruleset struct {
 
 	StageTypes      []StageType     `json:"stage_types"`
 	ClimbCategories []ClimbCategory `json:"climb_categories"`
-	// Sections converts Ciclismo a fondo real-km sections to squares (RULES.md §2.2).
+	// Sections converts Ciclismo a fondo real-km sections to squares (docs/rules.md §2.2).
 	Sections []SectionType `json:"sections,omitempty"`
-	// Cards lists the 2RUOTE terrain cards (RULES.md §3.2).
+	// Cards lists the 2RUOTE terrain cards (docs/rules.md §3.2).
 	Cards []CardType `json:"cards,omitempty"`
 
 	// SprintPoints are the intermediate-sprint classification points, 1st first.
@@ -110,15 +110,15 @@ type Ruleset struct {
 	Classifications []string `json:"classifications"`
 	// Jerseys names the leader's jersey of each classification.
 	Jerseys map[string]Jersey `json:"jerseys,omitempty"`
-	// Points is the default Cycling Party points definition (RULES.md §1.5).
+	// Points is the default Cycling Party points definition (docs/rules.md §1.5).
 	Points *PointsDefinition `json:"points,omitempty"`
-	// Advantages are the per-team allowances (RULES.md §1.6).
+	// Advantages are the per-team allowances (docs/rules.md §1.6).
 	Advantages []AdvantageRule `json:"advantages,omitempty"`
-	// Effort holds the Ciclismo a fondo effort-point rules (RULES.md §2.5).
+	// Effort holds the Ciclismo a fondo effort-point rules (docs/rules.md §2.5).
 	Effort *EffortRules `json:"effort,omitempty"`
-	// Fatigue holds the 2RUOTE fatigue rules (RULES.md §3.6).
+	// Fatigue holds the 2RUOTE fatigue rules (docs/rules.md §3.6).
 	Fatigue *FatigueRules `json:"fatigue,omitempty"`
-	// Volata holds the 2RUOTE sprint calculator numbers (RULES.md §3.4).
+	// Volata holds the 2RUOTE sprint calculator numbers (docs/rules.md §3.4).
 	Volata *VolataRules `json:"volata,omitempty"`
 	// Proposal holds the tour-proposal numbers (profiles, lengths, spacing).
 	Proposal *ProposalRules `json:"proposal,omitempty"`
@@ -250,7 +250,7 @@ type PointsDefinition struct {
 	Teams      []int `json:"teams"`
 }
 
-// AdvantageRule is one advantage and its allowance (RULES.md §1.6).
+// AdvantageRule is one advantage and its allowance (docs/rules.md §1.6).
 type AdvantageRule struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
@@ -277,7 +277,7 @@ type AdvantageRule struct {
 	NotAfterFinish bool `json:"not_after_finish,omitempty"`
 }
 
-// EffortRules are the Ciclismo a fondo effort-point rules (RULES.md §2.5).
+// EffortRules are the Ciclismo a fondo effort-point rules (docs/rules.md §2.5).
 type EffortRules struct {
 	// Allowance by role for a tour of ReferenceStages stages.
 	Allowance       map[string]int `json:"allowance"`
@@ -292,14 +292,14 @@ type EffortRules struct {
 	NoRecoveryWeather string `json:"no_recovery_weather,omitempty"`
 }
 
-// FatigueRules are the 2RUOTE fatigue rules (RULES.md §3.6).
+// FatigueRules are the 2RUOTE fatigue rules (docs/rules.md §3.6).
 type FatigueRules struct {
 	// Limit above which a rider retires (basic game), AdvancedLimit in the advanced game.
 	Limit         int `json:"limit"`
 	AdvancedLimit int `json:"advanced_limit"`
 }
 
-// VolataRules are the 2RUOTE sprint numbers (RULES.md §3.4).
+// VolataRules are the 2RUOTE sprint numbers (docs/rules.md §3.4).
 type VolataRules struct {
 	FinishFatigue int `json:"finish_fatigue"`
 	SprintFatigue int `json:"sprint_fatigue"`
@@ -307,7 +307,7 @@ type VolataRules struct {
 	TokenBonus    int `json:"token_bonus"`
 }
 
-// ProposalRules are the numbers a tour proposal uses (RULES.md §1.4).
+// ProposalRules are the numbers a tour proposal uses (docs/rules.md §1.4).
 type ProposalRules struct {
 	// MinGap is the number of flat squares kept between climbs.
 	MinGap int `json:"min_gap"`

@@ -51,7 +51,7 @@ func TestLoadRulesetsOrderAndDefault(t *testing.T) {
 	}
 }
 
-// expectedTables is every table row of RULES.md, by ruleset; the test compares the loaded JSON to it.
+// expectedTables is every table row of docs/rules.md, by ruleset; the test compares the loaded JSON to it.
 type expectedTables struct {
 	timeModel, timeUnit string
 	secondsPerSector    int
@@ -187,7 +187,7 @@ func TestRulesetTablesMatchRules(t *testing.T) {
 	}
 }
 
-// checkTables compares a loaded ruleset with the expected RULES.md tables.
+// checkTables compares a loaded ruleset with the expected docs/rules.md tables.
 func checkTables(t *testing.T, rs Ruleset, want expectedTables) {
 	t.Helper()
 	eq := func(what string, got, want any) {
@@ -223,7 +223,7 @@ func checkTables(t *testing.T, rs Ruleset, want expectedTables) {
 		eq("stage type "+ws.ID+" regularity", st.Regularity, ws.Regularity)
 		eq("stage type "+ws.ID+" time_trial", st.TimeTrial, ws.TimeTrial)
 		if rs.ID != "cycling-party" {
-			continue // only Cycling Party's proposal tables are in RULES.md
+			continue // only Cycling Party's proposal tables are in docs/rules.md
 		}
 		got := st
 		got.Name, got.Names = "", nil

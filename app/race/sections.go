@@ -8,7 +8,7 @@ import (
 	"racedirector/app/i18n"
 )
 
-// sectionTypes returns the ruleset's section table, or RULES.md §2.2's when it has none.
+// sectionTypes returns the ruleset's section table, or docs/rules.md §2.2's when it has none.
 func sectionTypes(rs Ruleset) []SectionType {
 	if len(rs.Sections) > 0 {
 		return rs.Sections
@@ -30,7 +30,7 @@ func sectionTypes(rs Ruleset) []SectionType {
 	}
 }
 
-// SectionSquares converts km real kilometres of a section type to squares (RULES.md §2.2). A family
+// SectionSquares converts km real kilometres of a section type to squares (docs/rules.md §2.2). A family
 // name resolves by length ("itt" of 18 km is the medium ITT, 3 squares per km: 54), and so does a
 // band too short or long for km ("itt_short" of 18 km). Errors are *ValidationError on "type" or "km".
 func SectionSquares(rs Ruleset, sectionType string, km int) (int, error) {

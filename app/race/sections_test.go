@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// sectionRulesets are the shipped Ciclismo a fondo ruleset and one without a section table (RULES.md's).
+// sectionRulesets are the shipped Ciclismo a fondo ruleset and one without a section table (docs/rules.md's).
 func sectionRulesets(t *testing.T) map[string]Ruleset {
 	return map[string]Ruleset{
 		"shipped":  loadedRuleset(t, "ciclismo-a-fondo"),

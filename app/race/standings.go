@@ -5,12 +5,12 @@ import (
 	"slices"
 )
 
-// ComputeStandings computes every classification of the tour after stage after (RULES.md §1.9),
+// ComputeStandings computes every classification of the tour after stage after (docs/rules.md §1.9),
 // from the stored results of stages 1..k (results[i] is stage i+1; k may be less than the number of
 // stages). after must be between 1 and len(results). Results of stages after it are not read, so
 // the standings after a stage never change when later stages are entered.
 //
-// Choices where RULES.md leaves room: every classification ends with the bib (or team id) as last
+// Choices where docs/rules.md leaves room: every classification ends with the bib (or team id) as last
 // tie-break, so ranks run 1..n without holes; a rider or team not in the individual classification
 // ranks after every rider in it for "better individual rank"; Cycling Party managers tied on points
 // are ordered by the best individual rank of their riders; Leaders names the riders leading the

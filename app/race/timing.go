@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Cycling Party time-indicator bounds (RULES.md §1.8).
+// Cycling Party time-indicator bounds (docs/rules.md §1.8).
 const (
 	// TimeSquares is the number of time-indicator squares after the finish line.
 	TimeSquares = 12
@@ -13,7 +13,7 @@ const (
 	DieFaces = 6
 )
 
-// CyclingPartySeconds is the Cycling Party finish time of a group (RULES.md §1.8):
+// CyclingPartySeconds is the Cycling Party finish time of a group (docs/rules.md §1.8):
 // 60·turn + 55 − 5·(square − 1) + (6 − die) seconds. A square beyond the 12th counts as 12
 // (and one before the 1st as 1); a die outside 1–6 counts as the nearest face.
 func CyclingPartySeconds(turn, square, die int) int {

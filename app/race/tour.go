@@ -1,6 +1,6 @@
 package race
 
-// Stage states (RULES.md §4).
+// Stage states (docs/rules.md §4).
 const (
 	StatePlanned = "planned"
 	StateOpen    = "open"

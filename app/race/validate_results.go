@@ -7,13 +7,13 @@ import (
 	"racedirector/app/i18n"
 )
 
-// 2RUOTE sector bounds the API accepts (RULES.md §3.3: +1…+6 ahead, −1…−3 behind, more may be added).
+// 2RUOTE sector bounds the API accepts (docs/rules.md §3.3: +1…+6 ahead, −1…−3 behind, more may be added).
 const (
 	MinSector = -9
 	MaxSector = 9
 )
 
-// ValidateOrder checks the crossing order of an intermediate sprint or a climb (RULES.md §1.7):
+// ValidateOrder checks the crossing order of an intermediate sprint or a climb (docs/rules.md §1.7):
 // every bib is a rider of the tour, given once, who has not abandoned in an earlier stage (nor
 // retired for fatigue after one); an order longer than the tour's riders is refused as a whole.
 // A rider who abandons later in the current stage may still have crossed, one who did not start it
@@ -48,7 +48,7 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 	return v.Err()
 }
 
-// ValidateFinish checks a whole stage finish in the tour's time model (RULES.md §1.8, §2.4, §3.3,
+// ValidateFinish checks a whole stage finish in the tour's time model (docs/rules.md §1.8, §2.4, §3.3,
 // §4): every bib is a rider of the tour, given once, still in the race (not abandoned in an earlier
 // stage nor earlier in this one), and a finish listing more riders than the tour has is refused as a
 // whole before its bibs are checked one by one; Cycling Party groups have a turn of 0 or more, a
@@ -215,7 +215,7 @@ type exit struct {
 
 // abandonedBefore maps each bib that left the race in prior (the stages before stage, or all of
 // prior when stage is 0) to how it left: abandoned during a stage, or retired for fatigue at the
-// end of one (RULES.md §3.6: such a rider does not start the next stage).
+// end of one (docs/rules.md §3.6: such a rider does not start the next stage).
 func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
 	out := map[int]exit{}
 	for i, p := range prior {
@@ -286,14 +286,14 @@ func finishes(f Finish, bib int) bool {
 	return false
 }
 
-// Reasons a Ciclismo a fondo rider loses turns (RULES.md §2.6).
+// Reasons a Ciclismo a fondo rider loses turns (docs/rules.md §2.6).
 const (
 	LostPuncture = "puncture"
 	LostBadPatch = "bad_patch"
 	LostCrash    = "crash"
 )
 
-// ValidateLostTurn checks turns a Ciclismo a fondo rider lost in the current stage (RULES.md §2.6):
+// ValidateLostTurn checks turns a Ciclismo a fondo rider lost in the current stage (docs/rules.md §2.6):
 // the rider is in the tour and has not left the race in an earlier stage (he may still lose turns
 // in the stage he abandons), 1 to 20 turns, a puncture, a bad patch or a crash. Fields are "bib",
 // "turns" and "reason".
@@ -314,7 +314,7 @@ func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn)
 }
 
 // SecondCrash reports whether a lost turn is the rider's second crash in the stage, which takes him
-// out of the stage and the tour (RULES.md §2.6).
+// out of the stage and the tour (docs/rules.md §2.6).
 func SecondCrash(cur StageResult, l LostTurn) bool {
 	if l.Reason != LostCrash {
 		return false

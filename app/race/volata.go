@@ -31,7 +31,7 @@ type VolataResult struct {
 	Value int `json:"value"`
 }
 
-// Volata resolves a 2RUOTE sprint (RULES.md §3.4): value = sprint + helpers × 1 − 1 per fatigue point
+// Volata resolves a 2RUOTE sprint (docs/rules.md §3.4): value = sprint + helpers × 1 − 1 per fatigue point
 // above 15 at the finish (10 for TV and GPM sprints) + tokens × 2. The highest value wins; ties go to
 // the higher printed sprint value, then to less fatigue, then to entry order. A lone rider wins alone.
 func Volata(rs Ruleset, kind string, entries []VolataEntry) []VolataResult {
@@ -80,7 +80,7 @@ func Volata(rs Ruleset, kind string, entries []VolataEntry) []VolataResult {
 	return out
 }
 
-// WithLeadingSector puts a volata's order into a 2RUOTE finish (RULES.md §3.3: the leading sector's
+// WithLeadingSector puts a volata's order into a 2RUOTE finish (docs/rules.md §3.3: the leading sector's
 // riders in the order the volata gave): the group with the highest sector gets the order, followed by
 // any rider already in that group whom the volata did not place, in their order. A finish without a
 // group gets one in sector 0 (the group). The other groups are kept; the finish is returned, not checked.

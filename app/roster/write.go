@@ -36,14 +36,6 @@ func UnescapeCell(s string) string {
 	return s
 }
 
-// numberCell is a row's number as written: empty for a team-only row.
-func numberCell(r Row) string {
-	if r.Number == 0 {
-		return ""
-	}
-	return strconv.Itoa(r.Number)
-}
-
 // values are a row's cells for the layout's header: strings, ints, or nil for an empty cell.
 func values(r Row, l Layout) []any {
 	var number any

@@ -71,7 +71,7 @@ func (s *source) abandonNote(gone map[int]int, bib int) string {
 	return ""
 }
 
-// effortSheet is the effort-points control after stage after (RULES.md §2.5): each rider's
+// effortSheet is the effort-points control after stage after (docs/rules.md §2.5): each rider's
 // allowance, the points he spent and got back in every stage, and what he has left.
 func (s *source) effortSheet(after int) (sheetDoc, error) {
 	doc := sheetDoc{id: SheetEffort, title: s.w("title.effort"), subtitle: s.afterLine(after), short: s.w("tab.effort"), landscape: true}
@@ -146,7 +146,7 @@ func (s *source) fatigueLimit() int {
 	return race.FatigueLimit(s.t)
 }
 
-// fatigueSheet is the fatigue control after stage after (RULES.md §3.6): each rider's fatigue at
+// fatigueSheet is the fatigue control after stage after (docs/rules.md §3.6): each rider's fatigue at
 // the end of every stage, marked above the limit, and the stage he retired in.
 func (s *source) fatigueSheet(after int) (sheetDoc, error) {
 	doc := sheetDoc{id: SheetFatigue, title: s.w("title.fatigue"), subtitle: s.afterLine(after), short: s.w("tab.fatigue")}

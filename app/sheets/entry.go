@@ -35,7 +35,7 @@ func (s *source) entrySheet(n int) sheetDoc {
 	return doc
 }
 
-// recordTable has the boxes for what Ciclismo a fondo records once per stage (RULES.md §2.6): the
+// recordTable has the boxes for what Ciclismo a fondo records once per stage (docs/rules.md §2.6): the
 // weather rolled at the start, ⅓, ½ and ¾ of the stage, and the combativity award.
 func (s *source) recordTable() *table {
 	return &table{title: s.w("table.weather"), tall: true, spread: true, cols: []column{
@@ -131,7 +131,7 @@ func (s *source) teamName(id int) string {
 	return team.Name
 }
 
-// bottleTable gives each team its water-bottle boxes (RULES.md §1.6), or nil without bottles.
+// bottleTable gives each team its water-bottle boxes (docs/rules.md §1.6), or nil without bottles.
 func (s *source) bottleTable(st race.Stage) *table {
 	rule, ok := s.rs.AdvantageRule(race.AdvWaterBottle)
 	if !ok {

@@ -16,7 +16,7 @@ func (s *source) managerPartTitles() map[string]string {
 	return out
 }
 
-// managersSheet is the Cycling Party manager standing after stage after (RULES.md §1.5): each
+// managersSheet is the Cycling Party manager standing after stage after (docs/rules.md §1.5): each
 // manager's points by where they come from, then every scoring place. The breakdown is the engine's
 // (race.ManagerRow.Sources), as the Cycling Party page shows it.
 func (s *source) managersSheet(after int) (sheetDoc, error) {

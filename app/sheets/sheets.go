@@ -1,4 +1,4 @@
-// Package sheets makes the race director's printable control sheets (RULES.md §1.3, §2.7) as PDF
+// Package sheets makes the race director's printable control sheets (docs/rules.md §1.3, §2.7) as PDF
 // (gofpdf) and XLSX (excelize) from race values: the stage sheet, the entry and result sheets of a
 // stage, every classification with its per-stage detail, the ruleset's own controls (bonuses, effort
 // points, fatigue, Cycling Party managers) and a book of all of them.

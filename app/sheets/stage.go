@@ -9,7 +9,7 @@ import (
 	"racedirector/app/race"
 )
 
-// stageSheet is the stage sheet of stage n: what to place on which square (RULES.md §1.3), the
+// stageSheet is the stage sheet of stage n: what to place on which square (docs/rules.md §1.3), the
 // climbs and sprints, the drawn profile and, by ruleset, the sections or the terrain cards.
 func (s *source) stageSheet(n int) sheetDoc {
 	st := s.stage(n)

@@ -85,28 +85,12 @@ func (s *source) bonusesNote(stage race.Stage, f race.Finish) string {
 	return s.w("note.no_bonuses")
 }
 
-// unitWords is a count of time units in words ("3 turns", "10 seconds").
-func (s *source) unitWords(n int) string {
-	return s.n("count."+unitWord(s.unit()), n)
-}
-
 // word is the catalogue's word "sheets.<group>.<id>", or id itself when the catalogue has none (a
 // value of a ruleset the sheets do not know).
 func (s *source) word(group, id string) string {
 	key := "sheets." + group + "." + id
 	if w := s.l.T(key); w != key {
 		return w
-	}
-	return id
-}
-
-// roleName is a rider's role in the ruleset's words in the sheet's language (the id when the
-// ruleset has no such role).
-func (s *source) roleName(id string) string {
-	for _, r := range s.rs.Roles {
-		if r.ID == id && r.Name != "" {
-			return r.NameIn(s.lang())
-		}
 	}
 	return id
 }

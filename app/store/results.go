@@ -332,7 +332,7 @@ func (s *Store) SetCombativity(tourID uint, n, version, bib int) error {
 }
 
 // AddLostTurn records turns a Ciclismo a fondo rider lost in stage n. A second crash in the stage also
-// records his abandonment (RULES.md §2.6): out says so.
+// records his abandonment (docs/rules.md §2.6): out says so.
 func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out bool, err error) {
 	err = s.stageAction(tourID, n, version, "add", func(st *RaceState, n int) ([]entryWrite, error) {
 		cur := st.Results[n-1]

@@ -254,12 +254,3 @@ func youthEmpty(l *i18n.Localizer, s race.TourSettings) string {
 	}
 	return l.T("standings.empty.youth", "Date", base.DateIn(l, s.YouthBornFrom))
 }
-
-// dateText writes a date (2001-01-01) in words: 1 January 2001; a date it cannot read is shown as it is.
-func dateText(s string) string {
-	d, err := race.ParseDate(s)
-	if err != nil {
-		return s
-	}
-	return d.Format("2 January 2006")
-}

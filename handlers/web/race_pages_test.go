@@ -61,7 +61,7 @@ func TestGroupField(t *testing.T) {
 }
 
 func TestCyclingPartyRowTimes(t *testing.T) {
-	// RULES.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
+	// docs/rules.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
 	f := FinishForm{Model: race.TimeModelCyclingParty, Rows: []GroupRow{
 		{Turn: "0", Square: "10", Die: "1", Riders: "11"}, {Turn: "0", Square: "10", Die: "6", Riders: "12"},
 		{Turn: "1", Square: "1", Die: "3", Riders: "13"}, {Turn: "0", Square: "13", Die: "3"}, {Turn: "x", Square: "1", Die: "3"},

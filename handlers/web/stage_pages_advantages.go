@@ -15,7 +15,7 @@ import (
 	"racedirector/views"
 )
 
-// advantagesScreen is the advantages page of a stage (RULES.md §1.6, §2.5, §2.6, §3.6).
+// advantagesScreen is the advantages page of a stage (docs/rules.md §1.6, §2.5, §2.6, §3.6).
 type advantagesScreen struct {
 	TourID      uint
 	N           int

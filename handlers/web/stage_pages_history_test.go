@@ -7,7 +7,7 @@ import (
 
 // TestHistoryTextInWords: a change kept by an earlier version, with ids, reads in words.
 func TestHistoryTextInWords(t *testing.T) {
-	rs := race.Ruleset{TimeModel: race.TimeModelCyclingParty} // RULES.md's advantages
+	rs := race.Ruleset{TimeModel: race.TimeModelCyclingParty} // docs/rules.md's advantages
 	for in, want := range map[string]string{
 		"water_bottle: 15 Óscar Freire":            "Water bottle: 15 Óscar Freire",
 		"undone: mountain_attack of 11 taken back": "Undone: Mountain attack of 11 taken back",

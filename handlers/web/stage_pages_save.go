@@ -64,13 +64,6 @@ func titleWord(kind string) string {
 	return strings.ToUpper(kind[:1]) + kind[1:]
 }
 
-func orNothing(s string) string {
-	if s == "" {
-		return "nobody"
-	}
-	return s
-}
-
 // SaveSprintPage stores an intermediate sprint's crossing order from the stage screen.
 func (h *Handler) SaveSprintPage(c echo.Context) error { return h.saveOrder(c, "sprint") }
 

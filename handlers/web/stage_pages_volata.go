@@ -15,7 +15,7 @@ import (
 	"racedirector/views"
 )
 
-// volataScreen is the 2RUOTE sprint calculator (RULES.md §3.4): the riders in the sprint, left to
+// volataScreen is the 2RUOTE sprint calculator (docs/rules.md §3.4): the riders in the sprint, left to
 // right, their values, the computed order, and "use this order".
 type volataScreen struct {
 	TourID  uint

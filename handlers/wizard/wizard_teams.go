@@ -381,6 +381,3 @@ func moveTeam(teams []uint, id uint, move int) []uint {
 	out[i], out[j] = out[j], out[i]
 	return out
 }
-
-// cannotRace is the teams step's line when the tour cannot race with the teams chosen.
-const cannotRace = "The tour cannot race with these teams: see the messages beside them. Nothing was saved."

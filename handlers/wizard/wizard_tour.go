@@ -12,7 +12,7 @@ import (
 	"racedirector/handlers/base"
 )
 
-// profileChoice is one proposal profile and what it gives (RULES.md §1.4).
+// profileChoice is one proposal profile and what it gives (docs/rules.md §1.4).
 type profileChoice struct {
 	ID, Name, Description string
 }
