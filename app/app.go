@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"io"
 	"log/slog"
 	"net"
@@ -14,14 +13,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
-	"racedirector/app/i18n"
 	"racedirector/app/live"
-	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/assets"
-	"racedirector/data"
 	"racedirector/handlers/base"
-	"racedirector/views"
 )
 
 // App is the assembled application: its store and its HTTP server.
@@ -46,6 +41,8 @@ type options struct {
 	now     func() time.Time
 	site    auth.SiteConfig
 	streams int
+	// embedded is what the embedded files hold, loaded once (nil: New loads it).
+	embedded *Embedded
 }
 
 // WithStreamsPerClient sets how many live event streams one client address may hold open at once
@@ -79,28 +76,23 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, defaults, err := openStore(dbPath, logger)
+	embedded := o.embedded
+	if embedded == nil {
+		if embedded, err = LoadEmbedded(); err != nil {
+			return nil, err
+		}
+	}
+	st, err := openStoreWith(dbPath, embedded.game, logger)
 	if err != nil {
 		return nil, err
 	}
+	defaults, cat, v := embedded.game.defaults, embedded.catalogue, embedded.views
 	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Guesses: storeGuesses{st}, Site: site})
 	if err != nil {
 		_ = st.Close()
 		return nil, err
 	}
 	version := assets.Version()
-	cat, err := i18n.Load(data.I18n())
-	if err != nil {
-		_ = st.Close()
-		return nil, err
-	}
-	v, err := views.New(template.FuncMap{
-		"asset": func(name string) string { return "/assets/" + version + "/" + name },
-	}, cat)
-	if err != nil {
-		_ = st.Close()
-		return nil, err
-	}
 	hub := live.NewHub()
 	st.OnTourChange(hub.Publish)
 	stop := func() {}
@@ -127,26 +119,28 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 // openStore opens the database at dbPath, migrates it and loads the default teams on a first start;
 // it returns the default teams too (a new director's database starts with them).
 func openStore(dbPath string, logger *slog.Logger) (*store.Store, []store.TeamInput, error) {
-	rulesets, err := race.LoadRulesets(data.FS())
+	game, err := loadGameData()
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.Open(dbPath, rulesets)
+	st, err := openStoreWith(dbPath, game, logger)
+	return st, game.defaults, err
+}
+
+// openStoreWith opens the database at dbPath with game's rulesets, migrates it and loads game's
+// default teams on a first start.
+func openStoreWith(dbPath string, game gameData, logger *slog.Logger) (*store.Store, error) {
+	st, err := store.Open(dbPath, game.rulesets)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defaults, err := store.DefaultTeams(data.FS())
-	if err != nil {
+	if loaded, err := st.SeedDefaults(game.defaults); err != nil {
 		_ = st.Close()
-		return nil, nil, err
-	}
-	if loaded, err := st.SeedDefaults(defaults); err != nil {
-		_ = st.Close()
-		return nil, nil, err
+		return nil, err
 	} else if loaded {
-		logger.Info("loaded the default teams", "teams", len(defaults))
+		logger.Info("loaded the default teams", "teams", len(game.defaults))
 	}
-	return st, defaults, nil
+	return st, nil
 }
 
 // hasAccounts says whether the database at dbPath has directors' accounts.

@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"racedirector/app"
@@ -41,12 +42,30 @@ func newTestApp(t testing.TB) *testApp {
 // testTemplate is the database the tests' PostgreSQL databases copy: migrated, the default teams
 // loaded, as a first start leaves it.
 var testTemplate = storetest.NewTemplate(func(dsn string) error {
-	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)), testSite)
+	embedded, err := testEmbedded()
+	if err != nil {
+		return err
+	}
+	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithEmbedded(embedded), testSite)
 	if err != nil {
 		return err
 	}
 	return a.Close()
 })
+
+// testEmbedded is what the tests' apps read from the embedded files (rulesets, words, pages),
+// loaded once for all of them: each app would otherwise parse every page again.
+var testEmbedded = sync.OnceValues(app.LoadEmbedded)
+
+// withTestEmbedded is the option that gives an app testEmbedded.
+func withTestEmbedded(t testing.TB) app.Option {
+	t.Helper()
+	embedded, err := testEmbedded()
+	if err != nil {
+		t.Fatalf("loading the embedded files: %v", err)
+	}
+	return app.WithEmbedded(embedded)
+}
 
 // openTestApp starts the app on the SQLite file at path (new or existing); cleanup closes it.
 func openTestApp(t testing.TB, path string) *testApp {
@@ -57,7 +76,7 @@ func openTestApp(t testing.TB, path string) *testApp {
 // openTestAppWith starts the app on the database at path with opts (its own site, say); cleanup closes it.
 func openTestAppWith(t testing.TB, path string, opts ...app.Option) *testApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), opts...)
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), append([]app.Option{withTestEmbedded(t)}, opts...)...)
 	if err != nil {
 		t.Fatalf("app.New(%s) failed: %v", path, err)
 	}

@@ -10,8 +10,10 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -52,32 +54,74 @@ func DSN(t testing.TB, name string) string {
 	return filepath.Join(t.TempDir(), name)
 }
 
-// Template makes each test's PostgreSQL database a copy of one prepared once per test process
-// (CREATE DATABASE … TEMPLATE): the schema made and the defaults loaded once, not once per test.
-// On SQLite it gives new files, as DSN does.
+// Template makes each test's database a copy of one prepared once per test process: the schema
+// made and the defaults loaded once, not once per test. On PostgreSQL the copy is a database made
+// with CREATE DATABASE … TEMPLATE; on SQLite it is a copy of the prepared file (kept in memory) in
+// the test's temporary folder.
 type Template struct {
 	prepare func(dsn string) error
 	once    sync.Once
-	name    string
-	err     error
+	// name is the PostgreSQL template database.
+	name string
+	// files are the SQLite template's files, by their suffix after the database's name ("" for
+	// the database, "-wal" for a write-ahead log that holds pages not yet in it).
+	files map[string][]byte
+	err   error
 }
 
 // NewTemplate returns a template that prepare makes, from an empty database, at its first use.
 func NewTemplate(prepare func(dsn string) error) *Template { return &Template{prepare: prepare} }
 
-// DSN returns a new database for the test, a copy of the template on PostgreSQL (dropped when the
-// test ends), else the SQLite file name in the test's temporary folder.
+// DSN returns a new database for the test, a copy of the template: on PostgreSQL a database
+// dropped when the test ends, else the SQLite file name in the test's temporary folder.
 func (tp *Template) DSN(t testing.TB, name string) string {
 	t.Helper()
 	server, ok := Server()
 	if !ok {
-		return filepath.Join(t.TempDir(), name)
+		tp.once.Do(func() { tp.files, tp.err = makeFileTemplate(tp.prepare) })
+		if tp.err != nil {
+			t.Fatalf("preparing the tests' template database: %v", tp.err)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		for suffix, content := range tp.files {
+			if err := os.WriteFile(path+suffix, content, 0o644); err != nil {
+				t.Fatalf("copying the tests' template database: %v", err)
+			}
+		}
+		return path
 	}
 	tp.once.Do(func() { tp.name, tp.err = makeTemplate(server, tp.prepare) })
 	if tp.err != nil {
 		t.Fatalf("preparing the tests' template database: %v", tp.err)
 	}
 	return newDatabase(t, server, tp.name)
+}
+
+// makeFileTemplate prepares a SQLite file in a folder of its own and reads it, with its
+// write-ahead log if closing left one, then removes the folder.
+func makeFileTemplate(prepare func(dsn string) error) (map[string][]byte, error) {
+	dir, err := os.MkdirTemp("", "rdtmpl-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	if err := prepare(path); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, suffix := range []string{"", "-wal"} {
+		content, err := os.ReadFile(path + suffix)
+		switch {
+		case suffix != "" && errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return nil, err
+		case len(content) > 0 || suffix == "":
+			files[suffix] = content
+		}
+	}
+	return files, nil
 }
 
 // makeTemplate creates a template database and prepares it. Its name says which machine and process
