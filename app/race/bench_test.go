@@ -26,3 +26,20 @@ func BenchmarkStageTimes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStandingsFromTally computes the same standings from a tally of the first 20 stages: what
+// the provisional standings of the open stage cost after each result written.
+func BenchmarkStandingsFromTally(b *testing.B) {
+	tour, results := genTour(shippedRuleset(b, "cycling-party"), 2026,
+		genOptions{stages: 21, teams: 22, riders: 8, sprints: 5, climbs: 4, abandons: 0.5})
+	tally, err := CountStages(tour, results, len(results)-1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tally.Standings(tour, results, len(results)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -29,17 +29,31 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 		}
 	}
 	c := newCount(t)
-	for s := 1; s <= after; s++ {
-		if err := c.stage(s, &results[s-1], s == after); err != nil {
-			return nil, err
+	if err := c.stages(results, 1, after); err != nil {
+		return nil, err
+	}
+	return c.standingsWith(results, after), nil
+}
+
+// stages counts stages from..to of results.
+func (c *count) stages(results []StageResult, from, to int) error {
+	for s := from; s <= to; s++ {
+		if err := c.stage(s, &results[s-1]); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// standingsWith builds the standings after stage after, the last stage counted, with the lists read
+// from the results themselves (field, riders out, penalties, combativity).
+func (c *count) standingsWith(results []StageResult, after int) *Standings {
 	st := c.standings(after)
-	st.Field = fieldCount(t, results[:after], len(st.Stage), len(c.w.cut))
+	st.Field = fieldCount(c.t, results[:after], len(st.Stage), len(c.w.cut))
 	st.Out = c.outRows(results[:after])
 	st.Penalties, st.Combativity = c.penaltyRows(results[:after]), combativityRows(results[:after])
 	st.MostCombative = results[after-1].MostCombative
-	return st, nil
+	return st
 }
 
 // tally is one rider's running totals through the stages counted.
@@ -117,8 +131,9 @@ func newCount(t *Tour) *count {
 	return c
 }
 
-// stage counts stage number s; last marks the stage the standings are computed after.
-func (c *count) stage(s int, res *StageResult, last bool) error {
+// stage counts stage number s. What is kept of the last stage counted (each rider's placing in it,
+// the daily team ranking, the stage's finishers) is the stage the standings are computed after.
+func (c *count) stage(s int, res *StageResult) error {
 	for _, a := range res.Abandons {
 		i := c.f.index(a.Bib)
 		if i < 0 {
@@ -140,6 +155,9 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 	placed := !(official && st.TimeTrial == TimeTrialTeam)
 	fin := c.w.fin
 	winner := -1
+	for i := range c.riders {
+		c.riders[i].lastPlace = 0
+	}
 	for _, e := range fin {
 		r := &c.riders[e.rider]
 		if dropped {
@@ -152,9 +170,7 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 			r.placeSum += e.place
 		}
 		r.timed++
-		if last {
-			r.lastPlace = e.place
-		}
+		r.lastPlace = e.place
 		if e.place == 1 {
 			r.stageWins++
 			winner = e.rider
@@ -207,7 +223,7 @@ func (c *count) stage(s int, res *StageResult, last bool) error {
 		}
 	}
 	if c.hasTeams {
-		c.teams.stage(c.f, fin, c.rs.TeamBest, last)
+		c.teams.stage(c.f, fin, c.rs.TeamBest)
 		for _, p := range res.Penalties {
 			if ti := c.f.teamIndex(p.Team); p.Team != 0 && ti >= 0 {
 				c.teams.total[ti] += p.Seconds * clockScale(c.rs)

@@ -40,7 +40,7 @@ func newTeamCount(n int) teamCount {
 // best times, not the best placings: in a ruleset with OfficialResults a rider may be placed behind
 // slower riders); teams with fewer finishers get no time and leave the classification. Equal
 // times are broken by the sum of those riders' placings, then by the best of their placings.
-func (tc *teamCount) stage(f *field, fin []finisher, best int, last bool) {
+func (tc *teamCount) stage(f *field, fin []finisher, best int) {
 	day := tc.work[:tc.n]
 	for ti := range day {
 		day[ti] = dailyTeam{team: ti}
@@ -96,9 +96,7 @@ func (tc *teamCount) stage(f *field, fin []finisher, best int, last bool) {
 		tc.places[d.team*tc.n+k]++
 		tc.total[d.team] += d.time
 	}
-	if last {
-		tc.daily = append(tc.daily[:0], ranked...)
-	}
+	tc.daily = append(tc.daily[:0], ranked...)
 }
 
 // order ranks the teams still in the classification: total time, then more daily wins, then more

@@ -25,12 +25,26 @@ func (s *Store) Publications(st *RaceState, upTo int) ([]Publication, error) {
 	return out, nil
 }
 
-// publication is the publication of the standings after stage n of st.
+// publication is the publication of the standings after stage n of st, kept with st once read for a
+// closed stage (its closings change only with the tour's version).
 func (s *Store) publication(st *RaceState, n int) (Publication, error) {
-	p := Publication{Stage: n, Communique: n, Status: race.PubProvisional}
 	if st.Tour.Stages[n-1].State != race.StateClosed {
+		return Publication{Stage: n, Communique: n, Status: race.PubProvisional}, nil
+	}
+	if p, ok := st.memo.publication(n); ok {
 		return p, nil
 	}
+	p, err := s.readPublication(st, n)
+	if err == nil {
+		st.memo.keepPublication(p)
+	}
+	return p, err
+}
+
+// readPublication reads the publication of closed stage n of st: its closings and, when revised,
+// what changed since the one before.
+func (s *Store) readPublication(st *RaceState, n int) (Publication, error) {
+	p := Publication{Stage: n, Communique: n, Status: race.PubProvisional}
 	var closes []models.Change
 	if err := s.db.Where("stage_id = ? AND action = ?", st.stageIDs[n-1], "close").Order("id").Find(&closes).Error; err != nil {
 		return p, fmt.Errorf("store: unable to read the publications of stage %d: %w", n, err)
@@ -72,7 +86,5 @@ func (st *RaceState) ProvisionalStandings() (*race.Standings, error) {
 	if len(res.Results) == 0 && len(res.Groups) == 0 && len(res.Teams) == 0 {
 		return nil, race.Conflictf("stage %d has no finish entered yet: no provisional classification", n)
 	}
-	return st.memo.standings(-n, func() (*race.Standings, error) {
-		return race.ComputeStandings(&st.Tour, st.Results[:n], n)
-	})
+	return st.memo.counted(&st.Tour, st.Results[:n], -n, n)
 }

@@ -74,31 +74,6 @@ func (m *raceMemory) forget(id uint) {
 	}
 }
 
-// standingsMemo keeps the standings computed from one race state, by stage: the state never changes,
-// so neither do they.
-type standingsMemo struct {
-	mu      sync.Mutex
-	byAfter map[int]*race.Standings
-}
-
-// standings returns the memoized standings after stage after, computing them once.
-func (m *standingsMemo) standings(after int, compute func() (*race.Standings, error)) (*race.Standings, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if s, ok := m.byAfter[after]; ok {
-		return s, nil
-	}
-	s, err := compute()
-	if err != nil {
-		return nil, err
-	}
-	if m.byAfter == nil {
-		m.byAfter = map[int]*race.Standings{}
-	}
-	m.byAfter[after] = s
-	return s, nil
-}
-
 // raceIn returns the tour as the transaction sees it: from memory when kept at the version the
 // transaction reads, as a copy whose stages' results the caller may change; else read in tx.
 func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
@@ -114,6 +89,9 @@ func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
 	for i, r := range st.Results {
 		st.Results[i] = cloneResult(r)
 	}
+	// A results action changes the open stage only: what the kept state counted of the closed
+	// stages holds for the copy.
+	kept.memo.carryInto(&st.memo, st.Closed+1)
 	return st, nil
 }
 
@@ -180,6 +158,7 @@ func stateAfterWrite(tx *gorm.DB, before *RaceState, n int) (*RaceState, error) 
 		return nil, fmt.Errorf("store: unable to count the results: %w", err)
 	}
 	st := before.copied()
+	before.memo.carryInto(&st.memo, n) // the stages before n are as they were
 	st.Version, st.HasEntries = version, any > 0
 	st.Versions[n-1] = stage.Version
 	st.Results[n-1] = race.StageResult{Stage: n}

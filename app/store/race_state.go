@@ -315,9 +315,7 @@ func (st *RaceState) Standings(after int) (*race.Standings, error) {
 	if after < 1 || after > st.Closed {
 		return nil, race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
 	}
-	return st.memo.standings(after, func() (*race.Standings, error) {
-		return race.ComputeStandings(&st.Tour, st.Results[:st.Closed], after)
-	})
+	return st.memo.counted(&st.Tour, st.Results[:st.Closed], after, after)
 }
 
 // Standings computes the standings of a tour after stage n (0: the last closed stage).

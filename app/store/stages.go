@@ -80,7 +80,7 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		// The closing publishes the standings after the stage: what they say is kept with it, so that a
 		// revision can tell what changed.
 		published, closed := "", i18n.Textf("stage %d closed", n)
-		if standings, err := race.ComputeStandings(&st.Tour, st.Results[:n], n); err == nil {
+		if standings, err := st.ProvisionalStandings(); err == nil { // counted from the closed stages' tally when kept
 			published = mustJSON(race.SnapshotOf(standings))
 		}
 		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: keptLine(closed.String()), SummaryText: encodeText(closed), After: published}).Error; err != nil {
