@@ -31,6 +31,7 @@ func raceRoutes(e *echo.Echo, h *handlers.Handler) {
 	e.GET("/tours/:id/classifications", h.ClassificationsPage)
 	e.GET("/tours/:id/cycling-party", h.CyclingPartyPage)
 	e.POST("/tours/:id/settings", h.SaveTourSettingsPage)
+	e.POST("/tours/:id/settings/combined", h.SaveCombinedPage)
 	e.POST("/tours/:id/riders/born", h.SaveTourRiderBornPage)
 	e.POST("/tours/:id/stages/:n/team-times", h.SaveTeamTimesPage)
 	e.POST("/tours/:id/stages/:n/jury/:form", h.SaveJuryPage)

@@ -47,6 +47,14 @@ func factsIn(l *i18n.Localizer, climbs, sprints int) string {
 // pointsIn is a number of points with its word: "1 point", "12 puntos".
 func pointsIn(l *i18n.Localizer, n int) string { return l.N("standings.count.points", n) }
 
+// valueWordsIn is a points or places classification's value with its word: "12 points", "9 places".
+func valueWordsIn(l *i18n.Localizer, d race.Classification, n int) string {
+	if d.Rows == race.RowsPlaces {
+		return l.N("standings.count.places", n)
+	}
+	return pointsIn(l, n)
+}
+
 // ordinalIn writes a rank: "2nd", "2.º", "2º".
 func ordinalIn(l *i18n.Localizer, n int) string {
 	if l.Lang() == i18n.English {

@@ -41,12 +41,16 @@ type Classification struct {
 	Dressed bool
 	// Jersey is its jersey when a ruleset names none (nil: the ruleset's, or none).
 	Jersey *Jersey
-	// Sheet is the id of its control sheet ("" when it has none of its own).
-	Sheet string
+	// Sheet is the id of its control sheet ("" when it has none of its own), SheetTitle the sheet's
+	// title in English.
+	Sheet, SheetTitle string
 	// BySetting says the tour's settings turn it on, in every game (rulesets do not list it).
 	BySetting bool
-	// Podium says the story's awards show its first three.
-	Podium bool
+	// Podium is its place in the story's awards and jersey strips, which show its first three and
+	// who wore its jersey (0: not there).
+	Podium int
+	// TV says the room's TV turns to its top ten, after the general classification.
+	TV bool
 	// rank orders the riders of a points or places classification from the orders of the
 	// classifications declared before it, and gives each rider's value.
 	rank func(c *count, orders map[string][]int) (order []int, value func(rider int) int)
@@ -62,25 +66,25 @@ type Classification struct {
 func Classifications() []Classification {
 	return []Classification{
 		{ID: ClassStage, Name: "Stage", Rows: RowsTime, times: func(s *Standings) *[]TimeRow { return &s.Stage }},
-		{ID: ClassIndividual, Name: "Individual", Rows: RowsTime, Dressed: true, Sheet: "general", Podium: true,
+		{ID: ClassIndividual, Name: "Individual", Rows: RowsTime, Dressed: true, Sheet: "general", SheetTitle: "General control", Podium: 1,
 			times: func(s *Standings) *[]TimeRow { return &s.Individual }},
-		{ID: ClassYouth, Name: "Young riders", Rows: RowsTime, Dressed: true, Sheet: "youth", Podium: true,
+		{ID: ClassYouth, Name: "Young riders", Rows: RowsTime, Dressed: true, Sheet: "youth", SheetTitle: "Young riders control", Podium: 6,
 			times: func(s *Standings) *[]TimeRow { return &s.Youth }},
-		{ID: ClassRegularity, Name: "Regularity", Rows: RowsPoints, Dressed: true, Sheet: "regularity", Podium: true,
+		{ID: ClassRegularity, Name: "Regularity", Rows: RowsPoints, Dressed: true, Sheet: "regularity", SheetTitle: "Regularity control", Podium: 2,
 			rank:   pointsRank((*count).regularityOrder, func(t *tally) int { return t.regularity }),
 			points: func(s *Standings) *[]PointsRow { return &s.Regularity }},
-		{ID: ClassMountain, Name: "Mountain", Rows: RowsPoints, Dressed: true, Sheet: "mountain", Podium: true,
+		{ID: ClassMountain, Name: "Mountain", Rows: RowsPoints, Dressed: true, Sheet: "mountain", SheetTitle: "Mountain control", Podium: 3,
 			rank:   pointsRank((*count).mountainOrder, func(t *tally) int { return t.mountain }),
 			points: func(s *Standings) *[]PointsRow { return &s.Mountain }},
-		{ID: ClassSprints, Name: "Intermediate sprints", Rows: RowsPoints, Dressed: true, Sheet: "sprints", Podium: true,
+		{ID: ClassSprints, Name: "Intermediate sprints", Rows: RowsPoints, Dressed: true, Sheet: "sprints", SheetTitle: "Intermediate sprints control", Podium: 4,
 			rank:   pointsRank((*count).sprintsOrder, func(t *tally) int { return t.sprints }),
 			points: func(s *Standings) *[]PointsRow { return &s.Sprints }},
-		{ID: ClassCombined, Name: "Combined", Rows: RowsPlaces, Dressed: true, Sheet: "combined", BySetting: true, Podium: true,
+		{ID: ClassCombined, Name: "Combined", Rows: RowsPlaces, Dressed: true, Sheet: "combined", SheetTitle: "Combined control", BySetting: true, Podium: 5, TV: true,
 			Jersey: &Jersey{Name: "White jersey", Names: Words{"es": "Maillot blanco", "it": "Maglia bianca"}, Color: "#ffffff"},
 			rank:   (*count).combinedRank, points: func(s *Standings) *[]PointsRow { return &s.Combined }},
-		{ID: ClassTeams, Name: "Teams", Rows: RowsTeam, Sheet: "teams", Podium: true,
+		{ID: ClassTeams, Name: "Teams", Rows: RowsTeam, Sheet: "teams", SheetTitle: "Teams control", Podium: 7,
 			teams: func(s *Standings) *[]TeamRow { return &s.Teams }},
-		{ID: ClassCyclingParty, Name: "Cycling Party", Rows: RowsManager, Sheet: "cycling-party", Podium: true,
+		{ID: ClassCyclingParty, Name: "Cycling Party", Rows: RowsManager, Sheet: "cycling-party", SheetTitle: "Cycling Party managers", Podium: 8,
 			managers: func(s *Standings) *[]ManagerRow { return &s.CyclingParty }},
 	}
 }
