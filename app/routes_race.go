@@ -29,6 +29,7 @@ func raceRoutes(e *echo.Echo, r rooms) {
 	e.GET("/tours/:id/classifications", r.pages.ClassificationsPage)
 	e.GET("/tours/:id/cycling-party", r.pages.CyclingPartyPage)
 	e.POST("/tours/:id/settings", r.pages.SaveTourSettingsPage)
+	e.POST("/tours/:id/settings/combined", r.pages.SaveCombinedPage)
 	e.POST("/tours/:id/riders/born", r.pages.SaveTourRiderBornPage)
 	e.POST("/tours/:id/stages/:n/team-times", r.pages.SaveTeamTimesPage)
 	e.POST("/tours/:id/stages/:n/jury/:form", r.pages.SaveJuryPage)

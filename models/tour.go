@@ -26,7 +26,9 @@ type Tour struct {
 	// without ambiguous letters, unique among tours.
 	FollowCode string `gorm:"size:6;uniqueIndex:idx_tour_follow_code"`
 	// Settings is the JSON of the director's choices for the tour (race.TourSettings).
-	Settings  string      `gorm:"type:text;not null;default:'{}'"`
+	Settings string `gorm:"type:text;not null;default:'{}'"`
+	// Combined turns on the combined classification (race.TourSettings.Combined, kept out of Settings).
+	Combined  bool        `gorm:"not null;default:false"`
 	Teams     []TourTeam  `gorm:"constraint:OnDelete:CASCADE"`
 	Riders    []TourRider `gorm:"constraint:OnDelete:CASCADE"`
 	Stages    []Stage     `gorm:"constraint:OnDelete:CASCADE"`

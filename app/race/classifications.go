@@ -140,13 +140,13 @@ func (c *count) sprintsOrder() []int {
 }
 
 // pointsRows builds the rows of a points classification.
-func (c *count) pointsRows(order []int, points func(*tally) int) []PointsRow {
+func (c *count) pointsRows(order []int, points func(rider int) int) []PointsRow {
 	rows := make([]PointsRow, len(order))
 	for i, r := range order {
 		rider := c.f.riders[r]
 		team := &c.t.Teams[c.f.team[r]]
 		rows[i] = PointsRow{Rank: i + 1, Bib: rider.Bib, Name: rider.Name, Team: team.Name, TeamID: team.ID,
-			TeamColor: team.Color, Points: points(&c.riders[r])}
+			TeamColor: team.Color, Points: points(r)}
 	}
 	return rows
 }

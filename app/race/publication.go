@@ -46,8 +46,8 @@ type SnapLine struct {
 	Value int    `json:"value"`
 }
 
-// SnapshotOf keeps what the standings publish: the individual, young riders', points and team
-// classifications.
+// SnapshotOf keeps what the standings publish: every declared classification of riders or teams
+// (Classifications; the Cycling Party managers are not published).
 func SnapshotOf(s *Standings) Snapshot {
 	out := Snapshot{}
 	times := func(class string, rows []TimeRow) {
@@ -60,14 +60,12 @@ func SnapshotOf(s *Standings) Snapshot {
 			out[class] = append(out[class], SnapLine{ID: r.Bib, Name: r.Name, Rank: r.Rank, Value: r.Points})
 		}
 	}
-	times(ClassStage, s.Stage)
-	times(ClassIndividual, s.Individual)
-	times(ClassYouth, s.Youth)
-	points(ClassRegularity, s.Regularity)
-	points(ClassMountain, s.Mountain)
-	points(ClassSprints, s.Sprints)
-	for _, r := range s.Teams {
-		out[ClassTeams] = append(out[ClassTeams], SnapLine{ID: r.TeamID, Name: r.Team, Rank: r.Rank, Value: r.Time})
+	for _, d := range Classifications() {
+		times(d.ID, d.TimeRows(s))
+		points(d.ID, d.PointsRows(s))
+		for _, r := range d.TeamRows(s) {
+			out[d.ID] = append(out[d.ID], SnapLine{ID: r.TeamID, Name: r.Team, Rank: r.Rank, Value: r.Time})
+		}
 	}
 	return out
 }
@@ -76,25 +74,28 @@ func SnapshotOf(s *Standings) Snapshot {
 // bib 12 Young Two 3rd → 5th, 4:01:20 → 4:01:40"; time tells how a time value is written.
 func Changes(before, after Snapshot, time func(int) string) []string {
 	var out []string
-	for _, class := range []string{ClassStage, ClassIndividual, ClassYouth, ClassRegularity, ClassMountain, ClassSprints, ClassTeams} {
+	for _, d := range Classifications() {
+		class := d.ID
 		was := map[int]SnapLine{}
 		for _, l := range before[class] {
 			was[l.ID] = l
 		}
 		value := func(v int) string {
-			switch class {
-			case ClassRegularity, ClassMountain, ClassSprints:
+			switch d.Rows {
+			case RowsPoints:
 				return Plural(v, "point", "points")
+			case RowsPlaces:
+				return Plural(v, "place", "places")
 			}
 			return time(v)
 		}
 		who := func(l SnapLine) string {
-			if class == ClassTeams {
+			if d.Rows == RowsTeam {
 				return l.Name
 			}
 			return fmt.Sprintf("bib %d %s", l.ID, l.Name)
 		}
-		name := ClassificationName(class)
+		name := d.Name
 		now := map[int]bool{}
 		for _, l := range after[class] {
 			now[l.ID] = true

@@ -337,7 +337,7 @@ func (r *Ruleset) validateCards(v *ValidationError) {
 
 // validateClassifications checks the classification list, what each needs, and the jerseys.
 func (r *Ruleset) validateClassifications(v *ValidationError) {
-	known := []string{ClassStage, ClassIndividual, ClassRegularity, ClassMountain, ClassSprints, ClassTeams, ClassCyclingParty, ClassYouth}
+	known := ClassificationIDs()
 	seen := map[string]bool{}
 	for i, c := range r.Classifications {
 		p := fmt.Sprintf("classifications[%d]", i)

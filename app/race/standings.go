@@ -299,30 +299,26 @@ func (c *count) climbPoints(s int, stage *Stage, res *StageResult) error {
 	return nil
 }
 
-// standings builds every classification from the counted stages.
+// standings builds every classification from the counted stages: the individual one, then each
+// declared points or places classification the tour has (Classifications order, each ranked from
+// those before it), the young riders, the teams and the Cycling Party managers; Leaders names the
+// first rider of each dressed classification.
 func (c *count) standings(after int) *Standings {
 	st := &Standings{AfterStage: after, Leaders: map[string]int{}}
 	st.Stage = c.stageRows()
 	ind := c.individual()
 	st.Individual = c.timeRows(ind)
-	if c.rs.Has(ClassYouth) {
+	orders := map[string][]int{ClassIndividual: ind}
+	if c.t.Has(ClassYouth) {
 		st.Youth = c.youth(ind)
-		if len(st.Youth) > 0 {
-			st.Leaders[ClassYouth] = st.Youth[0].Bib
+	}
+	for _, d := range Classifications() {
+		if d.rank == nil || !c.t.Has(d.ID) {
+			continue
 		}
-	}
-	var reg, mtn, spr []int
-	if c.hasRegularity {
-		reg = c.regularityOrder()
-		st.Regularity = c.pointsRows(reg, func(r *tally) int { return r.regularity })
-	}
-	if c.hasMountain {
-		mtn = c.mountainOrder()
-		st.Mountain = c.pointsRows(mtn, func(r *tally) int { return r.mountain })
-	}
-	if c.hasSprints {
-		spr = c.sprintsOrder()
-		st.Sprints = c.pointsRows(spr, func(r *tally) int { return r.sprints })
+		order, value := d.rank(c, orders)
+		orders[d.ID] = order
+		*d.points(st) = c.pointsRows(order, value)
 	}
 	var teams []int
 	if c.hasTeams {
@@ -336,15 +332,18 @@ func (c *count) standings(after int) *Standings {
 			pd = c.t.Points
 		}
 		if pd != nil {
-			st.CyclingParty = c.managers(pd, ind, reg, mtn, spr, teams)
+			st.CyclingParty = c.managers(pd, ind, orders[ClassRegularity], orders[ClassMountain], orders[ClassSprints], teams)
 		}
 	}
-	for _, l := range []struct {
-		class string
-		order []int
-	}{{ClassIndividual, ind}, {ClassRegularity, reg}, {ClassMountain, mtn}, {ClassSprints, spr}} {
-		if len(l.order) > 0 {
-			st.Leaders[l.class] = c.f.riders[l.order[0]].Bib
+	for _, d := range Classifications() {
+		if !d.Dressed {
+			continue
+		}
+		if rows := d.TimeRows(st); len(rows) > 0 {
+			st.Leaders[d.ID] = rows[0].Bib
+		}
+		if rows := d.PointsRows(st); len(rows) > 0 {
+			st.Leaders[d.ID] = rows[0].Bib
 		}
 	}
 	return st

@@ -7,10 +7,12 @@ type Standings struct {
 	Individual []TimeRow `json:"individual"`
 	// Youth is the young riders' classification: the individual classification of the riders born
 	// on or after the tour's cut-off, ranked among themselves.
-	Youth        []TimeRow    `json:"youth,omitempty"`
-	Regularity   []PointsRow  `json:"regularity,omitempty"`
-	Mountain     []PointsRow  `json:"mountain,omitempty"`
-	Sprints      []PointsRow  `json:"sprints,omitempty"`
+	Youth      []TimeRow   `json:"youth,omitempty"`
+	Regularity []PointsRow `json:"regularity,omitempty"`
+	Mountain   []PointsRow `json:"mountain,omitempty"`
+	Sprints    []PointsRow `json:"sprints,omitempty"`
+	// Combined is the combined classification (a tour setting): Points is each rider's sum of places.
+	Combined     []PointsRow  `json:"combined,omitempty"`
 	Teams        []TeamRow    `json:"teams,omitempty"`
 	DailyTeams   []TeamRow    `json:"daily_teams,omitempty"`
 	CyclingParty []ManagerRow `json:"cycling_party,omitempty"`
@@ -90,27 +92,4 @@ type ManagerPoints struct {
 	// Bib is the rider who scored (0 for a place in the teams classification).
 	Bib    int `json:"bib,omitempty"`
 	Points int `json:"points"`
-}
-
-// ClassificationName names a classification in words ("Individual", "Intermediate sprints").
-func ClassificationName(id string) string {
-	switch id {
-	case ClassStage:
-		return "Stage"
-	case ClassIndividual:
-		return "Individual"
-	case ClassRegularity:
-		return "Regularity"
-	case ClassMountain:
-		return "Mountain"
-	case ClassSprints:
-		return "Intermediate sprints"
-	case ClassTeams:
-		return "Teams"
-	case ClassCyclingParty:
-		return "Cycling Party"
-	case ClassYouth:
-		return "Young riders"
-	}
-	return id
 }

@@ -30,6 +30,8 @@ type TourSettings struct {
 	// TimeCuts are the tour's time limits by stage type, in percent of the winner's time (0: none),
 	// replacing the ruleset's for the types given.
 	TimeCuts map[string]int `json:"time_cuts,omitempty"`
+	// Combined turns on the combined classification (ClassCombined), in any game.
+	Combined bool `json:"combined,omitempty"`
 }
 
 // ParseDate reads a date written 2003-04-05 with a year from 1900 to 2100; the error says what a

@@ -111,22 +111,12 @@ func (s *source) jerseyName(class, fallback string) string {
 	return fallback
 }
 
-// pointsOf picks a points classification out of standings.
-func pointsOf(st *race.Standings, sheet string) []race.PointsRow {
-	switch sheet {
-	case SheetRegularity:
-		return st.Regularity
-	case SheetMountain:
-		return st.Mountain
-	}
-	return st.Sprints
-}
-
 // pointsSheet is a points classification (regularity, mountain, sprints) after stage after, with
-// the points each rider won in every stage.
-func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
-	class := map[string]string{SheetRegularity: race.ClassRegularity, SheetMountain: race.ClassMountain, SheetSprints: race.ClassSprints}[sheet]
-	doc := sheetDoc{id: sheet, title: s.w("title." + sheet), subtitle: s.afterLine(after), short: s.w("tab." + sheet)}
+// the points each rider won in every stage; a places classification (the combined) shows each
+// rider's sum of places after every stage instead.
+func (s *source) pointsSheet(d race.Classification, after int) (sheetDoc, error) {
+	doc := sheetDoc{id: d.Sheet, title: s.w("title." + d.Sheet), subtitle: s.afterLine(after), short: s.w("tab." + d.Sheet)}
+	places := d.Rows == race.RowsPlaces
 	cum := make([]map[int]int, after+1)
 	cum[0] = map[int]int{}
 	var final []race.PointsRow
@@ -136,24 +126,32 @@ func (s *source) pointsSheet(sheet string, after int) (sheetDoc, error) {
 			return doc, err
 		}
 		cum[k] = map[int]int{}
-		for _, r := range pointsOf(st, sheet) {
+		final = d.PointsRows(st)
+		for _, r := range final {
 			cum[k][r.Bib] = r.Points
 		}
-		final = pointsOf(st, sheet)
 	}
 	cols := s.riderCols(s.w("col.rank"))
 	for k := 1; k <= after; k++ {
 		cols = append(cols, col(s.w("abbr.stage", "N", k), 10, "R"))
 	}
-	cols = append(cols, col(s.w("col.points"), 18, "R"))
+	total, note, empty := s.w("col.points"), s.w("note.points"), s.w("empty.points")
+	if places {
+		total, note, empty = s.w("col.places"), s.w("note.combined"), s.w("empty.combined")
+	}
+	cols = append(cols, col(total, 18, "R"))
 	doc.landscape = tableWidth(cols) > portraitWidth
-	t := &table{title: s.w("table.class_jersey", "Class", s.className(class), "Jersey", s.jerseyName(class, s.w("jersey.none"))), cols: cols,
-		empty: s.w("empty.points"), note: s.w("note.points")}
+	t := &table{title: s.w("table.class_jersey", "Class", s.className(d.ID), "Jersey", s.jerseyName(d.ID, s.w("jersey.none"))), cols: cols,
+		empty: empty, note: note}
 	for _, r := range final {
 		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor))}
 		for k := 1; k <= after; k++ {
-			if won := cum[k][r.Bib] - cum[k-1][r.Bib]; won != 0 {
-				cells = append(cells, intCell(won))
+			v, ok := cum[k][r.Bib]
+			if !places {
+				v, ok = v-cum[k-1][r.Bib], v != cum[k-1][r.Bib]
+			}
+			if ok {
+				cells = append(cells, intCell(v))
 			} else {
 				cells = append(cells, emptyCell())
 			}

@@ -63,12 +63,16 @@ func (s *source) communique(n int) (sheetDoc, error) {
 		}
 		doc.blocks = append(doc.blocks, block{table: t})
 	}
-	for _, class := range []string{race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
-		if !s.rs.Has(class) {
+	for _, d := range race.Classifications() {
+		if (d.Rows != race.RowsPoints && d.Rows != race.RowsPlaces) || !s.rs.Has(d.ID) {
 			continue
 		}
-		t := &table{title: s.w("table.class_jersey", "Class", s.className(class), "Jersey", s.jerseyName(class, s.w("jersey.none"))), cols: append(s.riderCols(s.w("col.rank")), col(s.w("col.points"), 18, "R")), empty: s.w("empty.points")}
-		for _, r := range pointsOf(st, map[string]string{race.ClassRegularity: SheetRegularity, race.ClassMountain: SheetMountain, race.ClassSprints: SheetSprints}[class]) {
+		value, empty := s.w("col.points"), s.w("empty.points")
+		if d.Rows == race.RowsPlaces {
+			value, empty = s.w("col.places"), s.w("empty.combined")
+		}
+		t := &table{title: s.w("table.class_jersey", "Class", s.className(d.ID), "Jersey", s.jerseyName(d.ID, s.w("jersey.none"))), cols: append(s.riderCols(s.w("col.rank")), col(value, 18, "R")), empty: empty}
+		for _, r := range d.PointsRows(st) {
 			t.rows = append(t.rows, tableRow{strong: r.Rank == 1, cells: []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)), intCell(r.Points)}})
 		}
 		doc.blocks = append(doc.blocks, block{table: t})

@@ -188,9 +188,10 @@ func (s *source) fieldTable(f race.FieldCount) *table {
 func (s *source) leaderTable(st *race.Standings) *table {
 	t := &table{title: s.w("table.leaders"), cols: append(
 		[]column{flexCol(s.w("col.classification"), 32, true), flexCol(s.w("col.jersey"), 52, false)}, s.riderCols("")...)}
-	for _, class := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
+	for _, d := range race.Classifications() {
+		class := d.ID
 		bib, ok := st.Leaders[class]
-		if !ok || !slices.Contains(s.rs.Classifications, class) {
+		if !d.Dressed || !ok || !slices.Contains(s.rs.Classifications, class) {
 			continue
 		}
 		r, team := s.rider(bib)

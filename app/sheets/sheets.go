@@ -129,24 +129,42 @@ func catalogue() []sheetKind {
 	class := func(c string) func(*race.Ruleset) bool {
 		return func(rs *race.Ruleset) bool { return rs.Has(c) }
 	}
-	return []sheetKind{
+	// classSheets are the sheets the classifications declare (race.Classifications), the managers'
+	// (manager) or the others'.
+	classSheets := func(manager bool) []sheetKind {
+		var out []sheetKind
+		for _, d := range race.Classifications() {
+			if d.Sheet != "" && (d.Rows == race.RowsManager) == manager {
+				out = append(out, sheetKind{SheetInfo{d.Sheet, d.SheetTitle, false, true}, class(d.ID)})
+			}
+		}
+		return out
+	}
+	out := []sheetKind{
 		{SheetInfo{SheetStage, "Stage sheet", true, false}, always},
 		{SheetInfo{SheetEntry, "Entry sheet", true, false}, always},
 		{SheetInfo{SheetResult, "Stage result", true, false}, always},
 		{SheetInfo{SheetCommunique, "Official communiqué", true, false}, func(rs *race.Ruleset) bool { return rs.OfficialResults }},
-		{SheetInfo{SheetGeneral, "General control", false, true}, class(race.ClassIndividual)},
-		{SheetInfo{SheetYouth, "Young riders control", false, true}, class(race.ClassYouth)},
-		{SheetInfo{SheetRegularity, "Regularity control", false, true}, class(race.ClassRegularity)},
-		{SheetInfo{SheetMountain, "Mountain control", false, true}, class(race.ClassMountain)},
-		{SheetInfo{SheetSprints, "Intermediate sprints control", false, true}, class(race.ClassSprints)},
-		{SheetInfo{SheetTeams, "Teams control", false, true}, class(race.ClassTeams)},
-		{SheetInfo{SheetBonuses, "Bonuses control", false, true}, hasBonuses},
-		{SheetInfo{SheetEffort, "Effort-points control", false, true}, func(rs *race.Ruleset) bool { return rs.Effort != nil }},
-		{SheetInfo{SheetFatigue, "Fatigue control", false, true}, func(rs *race.Ruleset) bool { return rs.Fatigue != nil }},
-		{SheetInfo{SheetCyclingParty, "Cycling Party managers", false, true}, class(race.ClassCyclingParty)},
-		{SheetInfo{SheetSummary, "Tour summary", false, false}, always},
-		{SheetInfo{SheetBook, "Race book", false, false}, always},
 	}
+	out = append(out, classSheets(false)...)
+	out = append(out,
+		sheetKind{SheetInfo{SheetBonuses, "Bonuses control", false, true}, hasBonuses},
+		sheetKind{SheetInfo{SheetEffort, "Effort-points control", false, true}, func(rs *race.Ruleset) bool { return rs.Effort != nil }},
+		sheetKind{SheetInfo{SheetFatigue, "Fatigue control", false, true}, func(rs *race.Ruleset) bool { return rs.Fatigue != nil }})
+	out = append(out, classSheets(true)...)
+	return append(out,
+		sheetKind{SheetInfo{SheetSummary, "Tour summary", false, false}, always},
+		sheetKind{SheetInfo{SheetBook, "Race book", false, false}, always})
+}
+
+// classificationOfSheet is the classification whose control sheet is sheet.
+func classificationOfSheet(sheet string) (race.Classification, bool) {
+	for _, d := range race.Classifications() {
+		if d.Sheet == sheet {
+			return d, true
+		}
+	}
+	return race.Classification{}, false
 }
 
 // hasBonuses reports whether the ruleset gives time bonuses (Ciclismo a fondo's bonus turns).
@@ -198,6 +216,9 @@ func build(id string, in Input) ([]sheetDoc, error) {
 		return nil, err
 	}
 	in.Words = l
+	tour := *in.Tour
+	tour.Ruleset = race.WithSettings(tour.Ruleset, tour.Settings)
+	in.Tour = &tour
 	kind, err := lookupSheet(&in.Tour.Ruleset, id, l)
 	if err != nil {
 		return nil, err
@@ -287,11 +308,12 @@ func (s *source) stageDoc(sheet string, n int) (sheetDoc, error) {
 
 // classificationDoc makes a classification or control sheet after stage after.
 func (s *source) classificationDoc(sheet string, after int) (sheetDoc, error) {
+	if d, ok := classificationOfSheet(sheet); ok && (d.Rows == race.RowsPoints || d.Rows == race.RowsPlaces) {
+		return s.pointsSheet(d, after)
+	}
 	switch sheet {
 	case SheetGeneral:
 		return s.generalSheet(after)
-	case SheetRegularity, SheetMountain, SheetSprints:
-		return s.pointsSheet(sheet, after)
 	case SheetTeams:
 		return s.teamsSheet(after)
 	case SheetYouth:

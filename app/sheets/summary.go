@@ -168,6 +168,8 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 			switch {
 			case p.ByPoints:
 				value = l.N("story.points", pl.Value)
+			case p.ByPlaces:
+				value = l.N("standings.count.places", pl.Value)
 			case pl.Gap > 0:
 				value = chart.GapIn(l, rs, pl.Gap)
 			case pl.Rank > 1: // on the first's time: the tie-break put him behind

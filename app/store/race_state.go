@@ -127,6 +127,8 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 			return nil, fmt.Errorf("store: tour %d settings are damaged: %w", id, err)
 		}
 	}
+	st.Tour.Settings.Combined = row.Combined
+	st.Tour.Ruleset = race.WithSettings(st.Tour.Ruleset, st.Tour.Settings)
 	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		var p race.PointsDefinition
 		if err := json.Unmarshal([]byte(row.Points), &p); err != nil {

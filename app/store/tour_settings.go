@@ -21,7 +21,8 @@ func (s *Store) SetTourSettings(tourID uint, in race.TourSettings) error {
 		if _, err := tourVersion(tx, tourID); err != nil {
 			return err
 		}
-		if err := tx.Model(&models.Tour{}).Where("id = ?", tourID).Update("settings", mustJSON(in)).Error; err != nil {
+		cols := map[string]any{"settings": settingsJSON(in), "combined": in.Combined}
+		if err := tx.Model(&models.Tour{}).Where("id = ?", tourID).Updates(cols).Error; err != nil {
 			return fmt.Errorf("store: unable to save the settings of tour %d: %w", tourID, err)
 		}
 		return bumpTour(tx, tourID)

@@ -296,7 +296,7 @@ func insertTour(tx *gorm.DB, owner uint, tour race.Tour, profile string, seed in
 	if err != nil {
 		return 0, err
 	}
-	row := models.Tour{OwnerID: owner, FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON, Settings: mustJSON(tour.Settings),
+	row := models.Tour{OwnerID: owner, FollowCode: code, Name: tour.Name, RulesetID: tour.Ruleset.ID, Ruleset: string(rsJSON), Points: pointsJSON, Settings: settingsJSON(tour.Settings), Combined: tour.Settings.Combined,
 		Profile: profile, Seed: seed, RidersPerTeam: tour.RidersPerTeam, Advanced: tour.Advanced, Version: newTourVersion()}
 	if err := tx.Create(&row).Error; err != nil {
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)

@@ -36,6 +36,8 @@ type Podium struct {
 	Places []Place      `json:"places"`
 	// ByPoints says the classification counts points (Value is points), not time (Value is a time).
 	ByPoints bool `json:"by_points"`
+	// ByPlaces says Value is a sum of places (the combined), fewer is better.
+	ByPlaces bool `json:"by_places,omitempty"`
 }
 
 // Place is one place in a classification: a rider, or a team (Bib 0).
@@ -76,8 +78,11 @@ type Combative struct {
 
 // PodiumClasses lists the classifications that have a podium, in the order the awards show them.
 func PodiumClasses() []string {
-	return []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints,
-		race.ClassYouth, race.ClassTeams, race.ClassCyclingParty}
+	var out []string
+	for _, d := range awarded() {
+		out = append(out, d.ID)
+	}
+	return out
 }
 
 // awards hands out the prizes from the told standings.
@@ -109,34 +114,31 @@ func (s *Story) awards() Awards {
 // podiums takes the first three of each classification of the final standings.
 func (s *Story) podiums(fin *race.Standings) []Podium {
 	var out []Podium
-	for _, class := range PodiumClasses() {
-		p := Podium{Class: class}
-		if j, ok := s.Ruleset.Jerseys[class]; ok {
+	for _, d := range awarded() {
+		p := Podium{Class: d.ID}
+		if j, ok := s.Ruleset.Jerseys[d.ID]; ok {
 			p.Jersey = &j
 		}
-		switch class {
-		case race.ClassIndividual, race.ClassYouth:
-			rows := fin.Individual
-			if class == race.ClassYouth {
-				rows = fin.Youth
-			}
+		switch d.Rows {
+		case race.RowsTime:
+			rows := d.TimeRows(fin)
 			for _, r := range rows[:min(len(rows), PodiumSize)] {
 				p.Places = append(p.Places, Place{Rank: r.Rank, Value: r.Time, Gap: r.Gap,
 					Rider: Rider{Bib: r.Bib, Name: r.Name, TeamID: r.TeamID, Team: r.Team, TeamColor: r.TeamColor}})
 			}
-		case race.ClassRegularity, race.ClassMountain, race.ClassSprints:
-			p.ByPoints = true
-			rows := map[string][]race.PointsRow{race.ClassRegularity: fin.Regularity, race.ClassMountain: fin.Mountain, race.ClassSprints: fin.Sprints}[class]
+		case race.RowsPoints, race.RowsPlaces:
+			p.ByPoints, p.ByPlaces = d.Rows == race.RowsPoints, d.Rows == race.RowsPlaces
+			rows := d.PointsRows(fin)
 			for _, r := range rows[:min(len(rows), PodiumSize)] {
 				p.Places = append(p.Places, Place{Rank: r.Rank, Value: r.Points,
 					Rider: Rider{Bib: r.Bib, Name: r.Name, TeamID: r.TeamID, Team: r.Team, TeamColor: r.TeamColor}})
 			}
-		case race.ClassTeams:
+		case race.RowsTeam:
 			for _, r := range fin.Teams[:min(len(fin.Teams), PodiumSize)] {
 				p.Places = append(p.Places, Place{Rank: r.Rank, Value: r.Time, Gap: r.Gap,
 					Rider: Rider{TeamID: r.TeamID, Team: r.Team, TeamColor: r.TeamColor}})
 			}
-		case race.ClassCyclingParty:
+		case race.RowsManager:
 			p.ByPoints = true
 			for _, r := range fin.CyclingParty[:min(len(fin.CyclingParty), PodiumSize)] {
 				p.Places = append(p.Places, Place{Rank: r.Rank, Value: r.Points,

@@ -233,7 +233,25 @@ func riderLines(after []*race.Standings) []RiderGC {
 // JerseyClasses lists the classifications that can have a leader's jersey, in the order strips and
 // podiums show them.
 func JerseyClasses() []string {
-	return []string{race.ClassIndividual, race.ClassRegularity, race.ClassMountain, race.ClassSprints, race.ClassYouth}
+	var out []string
+	for _, d := range awarded() {
+		if d.Dressed {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+// awarded lists the classifications the awards show, in their order (race.Classification.Podium).
+func awarded() []race.Classification {
+	var out []race.Classification
+	for _, d := range race.Classifications() {
+		if d.Podium > 0 {
+			out = append(out, d)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b race.Classification) int { return a.Podium - b.Podium })
+	return out
 }
 
 // strips builds the history of each jersey the ruleset has.
@@ -289,15 +307,13 @@ func byFinalRank(final map[int]int, a, b int) int {
 // riderIn names a bib from the standings' rows (the stage, the general classification, the points
 // classifications), bib alone when none lists him.
 func riderIn(st *race.Standings, bib int) Rider {
-	for _, rows := range [][]race.TimeRow{st.Individual, st.Stage, st.Youth} {
-		for _, r := range rows {
+	for _, d := range race.Classifications() {
+		for _, r := range d.TimeRows(st) {
 			if r.Bib == bib {
 				return Rider{Bib: bib, Name: r.Name, TeamID: r.TeamID, Team: r.Team, TeamColor: r.TeamColor}
 			}
 		}
-	}
-	for _, rows := range [][]race.PointsRow{st.Regularity, st.Mountain, st.Sprints} {
-		for _, r := range rows {
+		for _, r := range d.PointsRows(st) {
 			if r.Bib == bib {
 				return Rider{Bib: bib, Name: r.Name, TeamID: r.TeamID, Team: r.Team, TeamColor: r.TeamColor}
 			}

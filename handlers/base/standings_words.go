@@ -47,6 +47,14 @@ func FactsIn(l *i18n.Localizer, climbs, sprints int) string {
 // PointsIn is a number of points with its word: "1 point", "12 puntos".
 func PointsIn(l *i18n.Localizer, n int) string { return l.N("standings.count.points", n) }
 
+// ValueWordsIn is a points or places classification's value with its word: "12 points", "9 places".
+func ValueWordsIn(l *i18n.Localizer, d race.Classification, n int) string {
+	if d.Rows == race.RowsPlaces {
+		return l.N("standings.count.places", n)
+	}
+	return PointsIn(l, n)
+}
+
 // OrdinalIn writes a rank: "2nd", "2.º", "2º".
 func OrdinalIn(l *i18n.Localizer, n int) string {
 	if l.Lang() == i18n.English {

@@ -184,6 +184,11 @@ func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	}
 	if s != nil {
 		scr.Views = append(scr.Views, tvGCView(l, st, s, final))
+		for _, d := range race.Classifications() {
+			if d.TV && rs.Has(d.ID) && len(d.PointsRows(s)) > 0 {
+				scr.Views = append(scr.Views, tvPointsView(l, st, s, d, final))
+			}
+		}
 		if rs.Has(race.ClassCyclingParty) && len(s.CyclingParty) > 0 {
 			scr.Views = append(scr.Views, tvPartyView(l, st, s, final))
 		}

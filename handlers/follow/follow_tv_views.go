@@ -73,15 +73,15 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		j := rs.Jerseys[id]
 		out = append(out, tvLeader{Icon: web.JerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: base.ClassNameIn(l, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
-	if len(s.Individual) > 0 && rs.Has(race.ClassIndividual) {
-		rider(race.ClassIndividual, s.Individual[0].Bib, base.TimeWordsIn(l, rs, s.Individual[0].Time))
-	}
-	for _, c := range []struct {
-		id   string
-		rows []race.PointsRow
-	}{{race.ClassRegularity, s.Regularity}, {race.ClassMountain, s.Mountain}, {race.ClassSprints, s.Sprints}} {
-		if len(c.rows) > 0 && rs.Has(c.id) {
-			rider(c.id, c.rows[0].Bib, base.PointsIn(l, c.rows[0].Points))
+	for _, d := range race.Classifications() {
+		if !d.Dressed || !rs.Has(d.ID) {
+			continue
+		}
+		if rows := d.TimeRows(s); len(rows) > 0 {
+			rider(d.ID, rows[0].Bib, base.TimeWordsIn(l, rs, rows[0].Time))
+		}
+		if rows := d.PointsRows(s); len(rows) > 0 {
+			rider(d.ID, rows[0].Bib, base.ValueWordsIn(l, d, rows[0].Points))
 		}
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
@@ -155,6 +155,36 @@ func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon t
 		out = append(out, row)
 	}
 	return out
+}
+
+// tvPointsView is the top ten of a points or places classification the TV turns to (declared TV),
+// its leader in his jersey.
+func tvPointsView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, d race.Classification, final bool) tvView {
+	rs := &st.Tour.Ruleset
+	name := base.ClassNameIn(l, d.ID)
+	v := tvView{ID: d.ID, Kind: "table", Tag: name, Title: name, Note: l.T("standings.after_stage_of", "N", s.AfterStage, "Stages", len(st.Tour.Stages)),
+		Who: l.T("standings.col.rider"), Unit: l.T("standings.unit.points"), Gaps: true}
+	if d.Rows == race.RowsPlaces {
+		v.Unit = l.T("standings.unit.places")
+	}
+	if final {
+		v.Note = l.T("standings.final")
+	}
+	rows := d.PointsRows(s)
+	for i, r := range rows[:min(tvTopTen, len(rows))] {
+		gap := "—"
+		if diff := r.Points - rows[0].Points; diff > 0 {
+			gap = "+" + strconv.Itoa(diff)
+		} else if diff < 0 {
+			gap = "−" + strconv.Itoa(-diff)
+		}
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: strconv.Itoa(r.Points), Gap: gap}
+		if j, ok := rs.Jerseys[d.ID]; ok && i == 0 {
+			row.Icon = web.JerseyIcon("tv-"+d.ID, j)
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
 }
 
 // tvPartyView is the Cycling Party standing of the managers.

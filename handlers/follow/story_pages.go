@@ -202,6 +202,8 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 			switch {
 			case p.ByPoints:
 				place.Value, place.Points = l.N("story.points", pl.Value), l.Int(pl.Value)
+			case p.ByPlaces:
+				place.Value, place.Points = l.N("standings.count.places", pl.Value), l.Int(pl.Value)
 			case pl.Gap > 0:
 				place.Value = chart.GapIn(l, rs, pl.Gap)
 			case pl.Rank > 1: // on the first's time: the tie-break put him behind

@@ -53,6 +53,8 @@ type classScreen struct {
 	// provisional ones after the open stage when it has a finish.
 	Publication *pubView
 	Provisional string
+	// Combined is the switch of the combined classification (a tour setting, the director's).
+	Combined combinedChoice
 }
 
 // LeaderView is the leader of one classification with his jersey.
@@ -122,7 +124,8 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
+	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications"),
+		Combined: combinedChoice{Action: fmt.Sprintf("/tours/%d/settings/combined", id), On: st.Tour.Settings.Combined}}
 	if err := h.publicationOf(l, &scr, st, after); err != nil {
 		return err
 	}
@@ -141,24 +144,26 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 		TourNav: h.TourNav(st, "classifications", 0), Data: scr})
 }
 
-// LeadersOf names the leader of each classification with his jersey.
+// leadersOf names the leader of each dressed classification the tour has (race.Classifications)
+// with his jersey.
 func LeadersOf(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []LeaderView {
 	rs := &st.Tour.Ruleset
 	var out []LeaderView
-	for _, id := range []string{race.ClassIndividual, race.ClassYouth, race.ClassRegularity, race.ClassMountain, race.ClassSprints} {
-		bib, ok := s.Leaders[id]
-		if !ok || !rs.Has(id) {
+	for _, d := range race.Classifications() {
+		bib, ok := s.Leaders[d.ID]
+		if !d.Dressed || !ok || !rs.Has(d.ID) {
 			continue
 		}
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		j := rs.Jerseys[id]
-		out = append(out, LeaderView{Icon: JerseyIcon(id, j), Class: base.ClassNameIn(l, id), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		j := rs.Jerseys[d.ID]
+		out = append(out, LeaderView{Icon: JerseyIcon(d.ID, j), Class: base.ClassNameIn(l, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
 
-// ClassTables lays out each classification the ruleset has.
+// classTables lays out each classification the tour has, as race.Classifications declares them
+// (the managers have their own page).
 func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []ClassTable {
 	rs := &st.Tour.Ruleset
 	unit := base.UnitIn(l, rs)
@@ -174,12 +179,16 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 		}
 		return t
 	}
-	pointsTable := func(id string, rows []race.PointsRow) ClassTable {
-		t := ClassTable{ID: id, Title: base.ClassNameIn(l, id), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
+	pointsTable := func(d race.Classification, rows []race.PointsRow) ClassTable {
+		t := ClassTable{ID: d.ID, Title: base.ClassNameIn(l, d.ID), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
+		sign := "−"
+		if d.Rows == race.RowsPlaces {
+			t.Unit, t.Empty, sign = l.T("standings.unit.places"), l.T("standings.empty.places"), "+"
+		}
 		for _, r := range rows {
 			gap := "—"
-			if len(rows) > 0 && rows[0].Points != r.Points {
-				gap = "−" + strconv.Itoa(rows[0].Points-r.Points)
+			if diff := r.Points - rows[0].Points; diff != 0 {
+				gap = sign + strconv.Itoa(max(diff, -diff))
 			}
 			t.Rows = append(t.Rows, ClassRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
 		}
@@ -192,27 +201,23 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 		}
 		return t
 	}
-	out = append(out, timeTable("stage", l.T("standings.stage_n", "N", s.AfterStage), s.Stage))
-	if rs.Has(race.ClassIndividual) {
-		out = append(out, timeTable(race.ClassIndividual, base.ClassNameIn(l, race.ClassIndividual), s.Individual))
-	}
-	if rs.Has(race.ClassYouth) {
-		t := timeTable(race.ClassYouth, base.ClassNameIn(l, race.ClassYouth), s.Youth)
-		t.Empty = youthEmpty(l, st.Tour.Settings)
-		out = append(out, t)
-	}
-	if rs.Has(race.ClassRegularity) {
-		out = append(out, pointsTable(race.ClassRegularity, s.Regularity))
-	}
-	if rs.Has(race.ClassMountain) {
-		out = append(out, pointsTable(race.ClassMountain, s.Mountain))
-	}
-	if rs.Has(race.ClassSprints) {
-		out = append(out, pointsTable(race.ClassSprints, s.Sprints))
-	}
-	if rs.Has(race.ClassTeams) {
-		out = append(out, teamTable(race.ClassTeams, base.ClassNameIn(l, race.ClassTeams), s.Teams))
-		out = append(out, teamTable("daily-teams", l.T("standings.daily_teams", "N", s.AfterStage), s.DailyTeams))
+	for _, d := range race.Classifications() {
+		switch {
+		case d.ID == race.ClassStage:
+			out = append(out, timeTable(d.ID, l.T("standings.stage_n", "N", s.AfterStage), s.Stage))
+		case !rs.Has(d.ID):
+		case d.Rows == race.RowsTime:
+			t := timeTable(d.ID, base.ClassNameIn(l, d.ID), d.TimeRows(s))
+			if d.ID == race.ClassYouth {
+				t.Empty = youthEmpty(l, st.Tour.Settings)
+			}
+			out = append(out, t)
+		case d.Rows == race.RowsPoints || d.Rows == race.RowsPlaces:
+			out = append(out, pointsTable(d, d.PointsRows(s)))
+		case d.Rows == race.RowsTeam:
+			out = append(out, teamTable(d.ID, base.ClassNameIn(l, d.ID), d.TeamRows(s)))
+			out = append(out, teamTable("daily-teams", l.T("standings.daily_teams", "N", s.AfterStage), s.DailyTeams))
+		}
 	}
 	for i := range out {
 		if j, ok := rs.Jerseys[out[i].ID]; ok {
