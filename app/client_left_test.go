@@ -85,3 +85,38 @@ func TestAClientGoneIsAnsweredNothing(t *testing.T) {
 		t.Errorf("the next client's GET /api/v1/teams = %d, want 200", rec.Code)
 	}
 }
+
+// leavingBody is a request body whose client leaves once the server has read it all: the handler
+// then asks the store on a context already cancelled.
+type leavingBody struct {
+	r     *strings.Reader
+	leave context.CancelFunc
+}
+
+// Read reads the body, and the client leaves at its end.
+func (b *leavingBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil {
+		b.leave()
+	}
+	return n, err
+}
+
+// TestAClientThatLeavesDuringItsRequestStopsItsQueries: the client of an API write leaves after the
+// middleware let it through and the handler read its body: the handler's store calls run on the
+// request's context, so nothing is stored and nothing answered.
+func TestAClientThatLeavesDuringItsRequestStopsItsQueries(t *testing.T) {
+	ta, log := newLoggedTestApp(t)
+	before := ta.snapshot(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	body := &leavingBody{r: strings.NewReader(`{"name":"Gone","short":"GON","color":"#000000"}`), leave: cancel}
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/teams", body).WithContext(ctx)
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	ta.Echo.ServeHTTP(rec, req)
+	answeredNothing(t, "POST /api/v1/teams", rec, log)
+	if after := ta.snapshot(t); after != before {
+		t.Errorf("a client that left during its request changed the database:\n%s", diffLines(before, after))
+	}
+}
