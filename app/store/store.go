@@ -1,7 +1,9 @@
 // Package store is the persistence of Race Director: queries and transactions over models,
 // converting rows to plain values and race values. Every action is one transaction, begun with
 // tourWrite for an action on a tour and write for any other (engine.go): on PostgreSQL they make
-// concurrent directors' actions run as SQLite runs them, one after the other.
+// concurrent directors' actions run as SQLite runs them, one after the other. A read runs with read
+// (on SQLite on a pool of its own that never takes the write lock), and every query on the store's
+// context: For gives a request its store, whose queries stop when the client leaves.
 package store
 
 import (

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/app/store/storetest"
+	"racedirector/data"
 )
 
 // hangGuard is how long a test waits for what must come before it calls it stuck: a guard against
@@ -162,4 +165,59 @@ func TestReadsDoNotWaitForAWriter(t *testing.T) {
 	if err != nil || len(teams) != 2 {
 		t.Errorf("a read right after the commit = %d teams (%v), want 2", len(teams), err)
 	}
+}
+
+// BenchmarkStoreFor is what a request pays for its own store: a copy of the Store and two GORM
+// sessions.
+func BenchmarkStoreFor(b *testing.B) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := Open(storetest.DSN(b, "store.db"), rulesets)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.For(ctx)
+	}
+}
+
+// BenchmarkReadWhileWriting reads the teams while another goroutine writes a team after another:
+// on SQLite the reads take no write lock, so they are not queued behind the writes.
+func BenchmarkReadWhileWriting(b *testing.B) {
+	rulesets, err := race.LoadRulesets(data.FS())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := Open(storetest.DSN(b, "store.db"), rulesets)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_ = s.write(func(tx *gorm.DB) error {
+				_, err := createTeamTx(tx, 0, TeamInput{Name: fmt.Sprintf("Team %d", i), Short: "TEA", Color: "#000000"})
+				return err
+			})
+		}
+	}()
+	for b.Loop() {
+		if err := s.read(func(tx *gorm.DB) error { return tx.Exec("SELECT COUNT(*) FROM teams").Error }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	close(stop)
+	<-done
 }
