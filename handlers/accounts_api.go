@@ -44,7 +44,7 @@ func (h *Handler) APIListDirectors(c echo.Context) error {
 	if err := noAccountsYet(c); err != nil {
 		return err
 	}
-	list, err := h.store(c).Directors(h.Lock.Now())
+	list, err := h.Store.Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (h *Handler) APICreateDirector(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	d, inv, err := h.inviteDirector(c, req.Name, req.Admin)
+	d, inv, err := h.inviteDirector(req.Name, req.Admin)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (h *Handler) APIReinviteDirector(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err = h.store(c).Director(d.ID, h.Lock.Now())
+	d, err = h.Store.Director(d.ID, h.Lock.Now())
 	if err != nil {
 		return err
 	}

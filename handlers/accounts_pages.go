@@ -109,7 +109,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.store(c).CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
+	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
 	if errors.As(err, &ve) {
 		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
 	}
@@ -131,7 +131,7 @@ func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, er
 		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	}
 	hash := auth.TokenHash(token)
-	inv, err := h.store(c).Invitation(hash, h.Lock.Now())
+	inv, err := h.Store.Invitation(hash, h.Lock.Now())
 	var nf *store.NotFoundError
 	var ie *store.InvitationError
 	switch {
@@ -168,7 +168,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := h.store(c).AcceptInvitation(hash, pw, h.Lock.Now())
+	a, err := h.Store.AcceptInvitation(hash, pw, h.Lock.Now())
 	var ie *store.InvitationError
 	if errors.As(err, &ie) {
 		return echo.NewHTTPError(http.StatusGone, ie.Said())
@@ -195,7 +195,7 @@ func (h *Handler) DirectorsPage(c echo.Context) error {
 
 // renderDirectors renders the directors' page with v's invitation or form values and errs.
 func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, errs map[string]string) error {
-	list, err := h.store(c).Directors(h.Lock.Now())
+	list, err := h.Store.Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
 	}
 	admin := c.FormValue("admin") != ""
-	d, inv, err := h.inviteDirector(c, c.FormValue("name"), admin)
+	d, inv, err := h.inviteDirector(c.FormValue("name"), admin)
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
 		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(sayIn(c, ve.Reason("name")))})
@@ -240,12 +240,12 @@ func (h *Handler) ReinviteDirectorPage(c echo.Context) error {
 }
 
 // inviteDirector creates a director's account with an invitation.
-func (h *Handler) inviteDirector(c echo.Context, name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
+func (h *Handler) inviteDirector(name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
 	inv, err := h.Lock.NewInvitation()
 	if err != nil {
 		return store.DirectorLine{}, inv, err
 	}
-	d, err := h.store(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
+	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
 	return d, inv, err
 }
 
@@ -255,7 +255,7 @@ func (h *Handler) reinvite(c echo.Context) (store.DirectorLine, auth.Invitation,
 	if err != nil {
 		return store.DirectorLine{}, auth.Invitation{}, err
 	}
-	d, err := h.store(c).Director(id, h.Lock.Now())
+	d, err := h.Store.Director(id, h.Lock.Now())
 	if err != nil {
 		return d, auth.Invitation{}, err
 	}
@@ -263,7 +263,7 @@ func (h *Handler) reinvite(c echo.Context) (store.DirectorLine, auth.Invitation,
 	if err != nil {
 		return d, inv, err
 	}
-	return d, inv, h.store(c).Invite(id, inv.Hash, inv.ExpiresAt)
+	return d, inv, h.Store.Invite(id, inv.Hash, inv.ExpiresAt)
 }
 
 // madeInvitation is the link of an invitation just made, on the app's public address.

@@ -135,7 +135,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 		return err
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications")}
-	if err := h.publicationOf(c, l, &scr, st, after); err != nil {
+	if err := h.publicationOf(l, &scr, st, after); err != nil {
 		return err
 	}
 	title := l.T("standings.title.classifications", "Tour", st.Tour.Name)

@@ -111,7 +111,7 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return csvRows(h.store(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		return csvRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	})
 }
 

@@ -39,7 +39,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		parsed, err = race.ParseClockCSV(data)
 	}
 	if err == nil {
-		err = csvRows(h.store(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		err = csvRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	}
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)

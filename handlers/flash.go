@@ -222,7 +222,7 @@ func (h *Handler) refusedAddress(c echo.Context, page string, status int) string
 			return ""
 		}
 		if team, ok := formInt(c.FormValue("team_id")); ok && team > 0 {
-			if _, err := h.store(c).GetTeam(h.scope(c), uint(team)); err == nil {
+			if _, err := h.Store.GetTeam(h.scope(c), uint(team)); err == nil {
 				return fmt.Sprintf("/teams/%d/riders/new", team)
 			}
 		}

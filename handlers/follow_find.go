@@ -33,7 +33,7 @@ func (h *Handler) FindFollowPage(c echo.Context) error {
 	if code == "" {
 		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.tr(c), text))
 	}
-	if _, err := h.store(c).TourByFollowCode(code); err != nil {
+	if _, err := h.Store.TourByFollowCode(code); err != nil {
 		var nf *store.NotFoundError
 		if errors.As(err, &nf) {
 			return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.tr(c), text))

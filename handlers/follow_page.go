@@ -119,7 +119,7 @@ func (h *Handler) followedTour(c echo.Context) (*store.RaceState, bool, error) {
 			return nil, true, c.Redirect(http.StatusFound, to)
 		}
 	}
-	st, err := h.store(c).FollowedRace(code)
+	st, err := h.Store.FollowedRace(code)
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) || code == "" {
 		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(h.tr(c), typed))

@@ -128,7 +128,7 @@ func (h *Handler) loadTour(c echo.Context) (uint, *store.RaceState, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return 0, nil, err
 	}

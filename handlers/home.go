@@ -13,7 +13,7 @@ import (
 
 // HomePage says what the app does and what is in the database.
 func (h *Handler) HomePage(c echo.Context) error {
-	teams, err := h.store(c).ListTeams(h.scope(c))
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -21,12 +21,12 @@ func (h *Handler) HomePage(c echo.Context) error {
 	for _, t := range teams {
 		riders += len(t.Riders)
 	}
-	tours, err := h.store(c).CountTours(h.scope(c))
+	tours, err := h.Store.CountTours(h.scope(c))
 	if err != nil {
 		return err
 	}
 	data := map[string]any{"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": int(tours)}
-	current, ok, err := h.store(c).LatestTourInProgress(h.scope(c))
+	current, ok, err := h.Store.LatestTourInProgress(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ type continueLink struct {
 
 // Health answers 200 once the database is open and migrated and answers.
 func (h *Handler) Health(c echo.Context) error {
-	if err := h.store(c).Ping(); err != nil {
+	if err := h.Store.Ping(); err != nil {
 		return h.healthAway(c, err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})

@@ -79,10 +79,10 @@ type palmaresJersey struct {
 
 // palmaresFacts reads, for a team's (team) or a rider's appearances, each tour's standings after its
 // last closed stage.
-func (h *Handler) palmaresFacts(c echo.Context, apps []store.Appearance, team bool) ([]palmaresTour, error) {
+func (h *Handler) palmaresFacts(apps []store.Appearance, team bool) ([]palmaresTour, error) {
 	out := []palmaresTour{}
 	for _, a := range apps {
-		st, err := h.store(c).LoadRace(a.TourID)
+		st, err := h.Store.LoadRace(a.TourID)
 		if err != nil {
 			return nil, err
 		}
@@ -222,11 +222,11 @@ func (h *Handler) APITeamPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	apps, err := h.store(c).TeamAppearances(h.scope(c), id)
+	apps, err := h.Store.TeamAppearances(h.scope(c), id)
 	if err != nil {
 		return err
 	}
-	tours, err := h.palmaresFacts(c, apps, true)
+	tours, err := h.palmaresFacts(apps, true)
 	if err != nil {
 		return err
 	}
@@ -240,11 +240,11 @@ func (h *Handler) APIRiderPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	apps, err := h.store(c).RiderAppearances(h.scope(c), r.ID)
+	apps, err := h.Store.RiderAppearances(h.scope(c), r.ID)
 	if err != nil {
 		return err
 	}
-	tours, err := h.palmaresFacts(c, apps, false)
+	tours, err := h.palmaresFacts(apps, false)
 	if err != nil {
 		return err
 	}
@@ -257,10 +257,10 @@ func (h *Handler) riderAndTeam(c echo.Context) (store.Rider, store.Team, error) 
 	if err != nil {
 		return store.Rider{}, store.Team{}, err
 	}
-	r, err := h.store(c).GetRider(h.scope(c), id)
+	r, err := h.Store.GetRider(h.scope(c), id)
 	if err != nil {
 		return store.Rider{}, store.Team{}, err
 	}
-	t, err := h.store(c).GetTeam(h.scope(c), r.TeamID)
+	t, err := h.Store.GetTeam(h.scope(c), r.TeamID)
 	return r, t, err
 }

@@ -51,12 +51,12 @@ func (h *Handler) TeamPalmaresPage(c echo.Context) error {
 		return err
 	}
 	l := h.tr(c)
-	apps, err := h.store(c).TeamAppearances(h.scope(c), id)
+	apps, err := h.Store.TeamAppearances(h.scope(c), id)
 	if err != nil {
 		return err
 	}
 	v := palmaresView{Team: true, Name: t.Name, Color: t.Color, Intro: l.T("story.palmares.intro_team")}
-	if v.Rows, err = h.palmaresRows(c, l, apps, true); err != nil {
+	if v.Rows, err = h.palmaresRows(l, apps, true); err != nil {
 		return err
 	}
 	return h.render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_team", "Team", t.Name), Section: "teams", Data: v})
@@ -70,20 +70,20 @@ func (h *Handler) RiderPalmaresPage(c echo.Context) error {
 		return err
 	}
 	l := h.tr(c)
-	apps, err := h.store(c).RiderAppearances(h.scope(c), r.ID)
+	apps, err := h.Store.RiderAppearances(h.scope(c), r.ID)
 	if err != nil {
 		return err
 	}
 	v := palmaresView{Name: r.Name, Color: t.Color, TeamName: t.Name, Intro: l.T("story.palmares.intro_rider")}
-	if v.Rows, err = h.palmaresRows(c, l, apps, false); err != nil {
+	if v.Rows, err = h.palmaresRows(l, apps, false); err != nil {
 		return err
 	}
 	return h.render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_rider", "Rider", r.Name), Section: "teams", Data: v})
 }
 
 // palmaresRows words the palmarès facts of a team's (team) or a rider's appearances.
-func (h *Handler) palmaresRows(c echo.Context, l *i18n.Localizer, apps []store.Appearance, team bool) ([]palmaresRow, error) {
-	facts, err := h.palmaresFacts(c, apps, team)
+func (h *Handler) palmaresRows(l *i18n.Localizer, apps []store.Appearance, team bool) ([]palmaresRow, error) {
+	facts, err := h.palmaresFacts(apps, team)
 	if err != nil {
 		return nil, err
 	}

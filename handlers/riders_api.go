@@ -28,7 +28,7 @@ func (h *Handler) APIListRiders(c echo.Context) error {
 		}
 		teamID = uint(n)
 	}
-	riders, err := h.store(c).ListRiders(h.scope(c), teamID)
+	riders, err := h.Store.ListRiders(h.scope(c), teamID)
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (h *Handler) APIGetRider(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := h.store(c).GetRider(h.scope(c), id)
+	r, err := h.Store.GetRider(h.scope(c), id)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (h *Handler) APICreateRider(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	r, err := h.store(c).CreateRider(h.scope(c), b.RiderInput)
+	r, err := h.Store.CreateRider(h.scope(c), b.RiderInput)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (h *Handler) APIUpdateRider(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	r, err := h.store(c).UpdateRider(h.scope(c), id, b.RiderInput)
+	r, err := h.Store.UpdateRider(h.scope(c), id, b.RiderInput)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func (h *Handler) APIDeleteRider(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteRider(h.scope(c), id); err != nil {
+	if err := h.Store.DeleteRider(h.scope(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -58,7 +58,7 @@ func roleInput(game string, first bool) string {
 func valueInput(game, value string) string { return "value." + game + "." + value }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
-	teams, err := h.store(c).ListTeams(h.scope(c))
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 // CreateRiderPage stores a new rider from the form.
 func (h *Handler) CreateRiderPage(c echo.Context) error {
 	return h.saveRiderForm(c, h.tr(c).T("setup.rider_form.new"), "/riders", "added", func(in store.RiderInput) (store.Rider, error) {
-		return h.store(c).CreateRider(h.scope(c), in)
+		return h.Store.CreateRider(h.scope(c), in)
 	})
 }
 
@@ -222,7 +222,7 @@ func (h *Handler) riderOf(c echo.Context) (uint, store.Rider, error) {
 	if err != nil {
 		return 0, store.Rider{}, err
 	}
-	r, err := h.store(c).GetRider(h.scope(c), id)
+	r, err := h.Store.GetRider(h.scope(c), id)
 	return id, r, err
 }
 
@@ -243,11 +243,11 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 		return err
 	}
 	title := h.tr(c).T("setup.rider_form.edit")
-	if old, err := h.store(c).GetRider(h.scope(c), id); err == nil {
+	if old, err := h.Store.GetRider(h.scope(c), id); err == nil {
 		title += " " + old.Name // a refused form keeps the title it was opened with
 	}
 	return h.saveRiderForm(c, title, fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
-		return h.store(c).UpdateRider(h.scope(c), id, in)
+		return h.Store.UpdateRider(h.scope(c), id, in)
 	})
 }
 
@@ -271,7 +271,7 @@ func (h *Handler) DeleteRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteRider(h.scope(c), id); err != nil {
+	if err := h.Store.DeleteRider(h.scope(c), id); err != nil {
 		return err
 	}
 	return redirect(c, h.teamsAt(c, r.TeamID), h.tr(c).T("setup.rider_form.deleted", "Name", r.Name))

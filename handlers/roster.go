@@ -24,7 +24,7 @@ const maxRosterBytes = 5 << 20
 
 // ExportTeamsXLSX downloads the whole database as an XLSX workbook.
 func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
-	rows, err := h.store(c).RosterRows(h.scope(c))
+	rows, err := h.Store.RosterRows(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
 
 // ExportTeamsCSV downloads the whole database as CSV.
 func (h *Handler) ExportTeamsCSV(c echo.Context) error {
-	rows, err := h.store(c).RosterRows(h.scope(c))
+	rows, err := h.Store.RosterRows(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -96,14 +96,14 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 		return err
 	}
 	if c.QueryParam("dry_run") == "1" || c.QueryParam("dry_run") == "true" {
-		prev, err := h.store(c).PreviewImport(h.scope(c), sh)
+		prev, err := h.Store.PreviewImport(h.scope(c), sh)
 		if err != nil {
 			return err
 		}
 		prev.Problems = sayProblems(prev.Problems, h.tr(c).Say)
 		return c.JSON(http.StatusOK, prev)
 	}
-	prev, err := h.store(c).ApplyImport(h.scope(c), sh)
+	prev, err := h.Store.ApplyImport(h.scope(c), sh)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.store(c).PreviewImport(h.scope(c), sh)
+	prev, err := h.Store.PreviewImport(h.scope(c), sh)
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.store(c).ApplyImport(h.scope(c), sh)
+	prev, err := h.Store.ApplyImport(h.scope(c), sh)
 	if err != nil {
 		var ie *store.ImportError
 		if errors.As(err, &ie) {

@@ -32,7 +32,7 @@ func (h *Handler) ownerNames(c echo.Context) (map[uint]string, error) {
 	if v.Mode != auth.AccountsMode || !v.Admin {
 		return nil, nil
 	}
-	list, err := h.store(c).Directors(h.Lock.Now())
+	list, err := h.Store.Directors(h.Lock.Now())
 	if err != nil {
 		return nil, err
 	}

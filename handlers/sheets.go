@@ -18,13 +18,13 @@ import (
 
 // sheetInput loads a tour and builds the sheets input from the query (?stage=n, ?after=n).
 func (h *Handler) sheetInput(c echo.Context, id uint) (sheets.Input, error) {
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return sheets.Input{}, err
 	}
 	in := sheets.Input{Tour: &st.Tour, Results: st.Results, Closed: st.Closed, Date: time.Now(), Fonts: h.Fonts, Words: h.tr(c)}
 	if st.Tour.Ruleset.OfficialResults {
-		if in.Publications, err = h.store(c).Publications(st, st.Closed); err != nil {
+		if in.Publications, err = h.Store.Publications(st, st.Closed); err != nil {
 			return in, err
 		}
 	}

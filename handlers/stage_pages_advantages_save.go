@@ -45,7 +45,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		u.Points, err = parseNumber(vals["points"], "points", u.Kind != race.AdvEffort)
 	}
 	if err == nil {
-		err = h.store(c).AddAdvantage(id, n, version, u)
+		err = h.Store.AddAdvantage(id, n, version, u)
 	}
 	if err != nil {
 		if fromStage {
@@ -54,7 +54,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: u.Kind, Values: vals, Err: err})
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(404, i18n.Textf("advantage use not found"))
 	}
-	if err := h.store(c).RemoveAdvantage(id, n, version, pos); err != nil {
+	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
 		err = goneAlready(err, i18n.Textf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
@@ -105,7 +105,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.store(c).SetWeather(id, n, version, rolls)
+		err = h.Store.SetWeather(id, n, version, rolls)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "weather", Weather: typed, Err: err})
@@ -137,7 +137,7 @@ func (h *Handler) SaveCombativityPage(c echo.Context) error {
 		bib, err = parseOneBib(vals["bib"], "bib")
 	}
 	if err == nil {
-		err = h.store(c).SetCombativity(id, n, version, bib)
+		err = h.Store.SetCombativity(id, n, version, bib)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "combativity", Values: vals, Err: err})
@@ -163,7 +163,7 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 	}
 	out := false
 	if err == nil {
-		out, err = h.store(c).AddLostTurn(id, n, version, l)
+		out, err = h.Store.AddLostTurn(id, n, version, l)
 	}
 	if err != nil {
 		if ve, ok := err.(*race.ValidationError); ok {
@@ -219,12 +219,12 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.store(c).SetFatigue(id, n, version, fatigue)
+		err = h.Store.SetFatigue(id, n, version, fatigue)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "fatigue", Fatigue: typed, Err: err})
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}

@@ -44,11 +44,11 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, st, err := h.store(c).GetStage(id, n)
+	v, st, err := h.Store.GetStage(id, n)
 	if err != nil {
 		return err
 	}
-	lines, err := h.store(c).History(id, n)
+	lines, err := h.Store.History(id, n)
 	if err != nil {
 		return err
 	}

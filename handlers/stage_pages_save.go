@@ -40,9 +40,9 @@ func (h *Handler) saveOrder(c echo.Context, kind string) error {
 	order, err := parseBibs(text, "order")
 	if err == nil {
 		if kind == "sprint" {
-			err = h.store(c).SetSprint(id, n, k, version, order)
+			err = h.Store.SetSprint(id, n, k, version, order)
 		} else {
-			err = h.store(c).SetClimb(id, n, k, version, order)
+			err = h.Store.SetClimb(id, n, k, version, order)
 		}
 	}
 	if err != nil {
@@ -141,13 +141,13 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}
 	f, rows, rowOf, err := finishFromForm(c, st.Tour.Ruleset.TimeModel)
 	if err == nil {
-		err = h.store(c).SetFinish(id, n, version, f)
+		err = h.Store.SetFinish(id, n, version, f)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "finish", Rows: rows, rowOf: rowOf, Err: err})
@@ -168,7 +168,7 @@ func (h *Handler) AddAbandonPage(c echo.Context) error {
 	text, reason, status := c.FormValue("bib"), strings.TrimSpace(c.FormValue("reason")), strings.TrimSpace(c.FormValue("status"))
 	bib, err := parseOneBib(text, "bib")
 	if err == nil {
-		err = h.store(c).AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason, Status: status})
+		err = h.Store.AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason, Status: status})
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Status: status, Err: err})
@@ -189,7 +189,7 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(404, i18n.Textf("abandonment not found"))
 	}
-	if err := h.store(c).RemoveAbandon(id, n, version, bib); err != nil {
+	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
 		err = goneAlready(err, i18n.Textf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
@@ -206,10 +206,10 @@ func (h *Handler) CloseStagePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).CloseStage(id, n, version); err != nil {
+	if err := h.Store.CloseStage(id, n, version); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "close", Err: err})
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func (h *Handler) ReopenStagePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).ReopenStage(id, n); err != nil {
+	if err := h.Store.ReopenStage(id, n); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "reopen", Err: err})
 	}
 	return redirect(c, stageURL(id, n), h.tr(c).T("race.flash.reopened", "N", n))
@@ -237,11 +237,11 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	undoing, err := h.store(c).Undo(id, n, version)
+	undoing, err := h.Store.Undo(id, n, version)
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "undo", Err: err})
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.store(c).SetFinish(id, n, version, f)
+		err = h.Store.SetFinish(id, n, version, f)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "teams", Err: err, teamTyped: typed, teamRows: rowOf})

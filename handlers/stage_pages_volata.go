@@ -57,7 +57,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, st, err := h.store(c).GetStage(id, n)
+	v, st, err := h.Store.GetStage(id, n)
 	if err != nil {
 		return err
 	}
@@ -194,12 +194,12 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 		f, sector := race.Finish{}, 0
 		err = perr
 		if err == nil {
-			f, sector, err = h.store(c).SetLeadingSector(id, n, version, order)
+			f, sector, err = h.Store.SetLeadingSector(id, n, version, order)
 		}
 		if err != nil {
 			if len(f.Groups) == 0 && perr == nil {
 				// Refused before the order was put in (a stale form): show it on the finish as it is now.
-				if v, _, gerr := h.store(c).GetStage(id, n); gerr == nil {
+				if v, _, gerr := h.Store.GetStage(id, n); gerr == nil {
 					f, _ = race.WithLeadingSector(v.Results.Finish, order)
 				}
 			}
@@ -218,9 +218,9 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	}
 	err = perr
 	if err == nil && kind == "sprint" {
-		err = h.store(c).SetSprint(id, n, k, version, order)
+		err = h.Store.SetSprint(id, n, k, version, order)
 	} else if err == nil {
-		err = h.store(c).SetClimb(id, n, k, version, order)
+		err = h.Store.SetClimb(id, n, k, version, order)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})

@@ -37,7 +37,7 @@ func (h *Handler) APITourStory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.store(c).LoadRace(id)
+	st, err := h.Store.LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (h *Handler) APIFollowStory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.store(c).FollowedRace(c.Param("code"))
+	st, err := h.Store.FollowedRace(c.Param("code"))
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 
 // APIListTeams answers every team with its riders.
 func (h *Handler) APIListTeams(c echo.Context) error {
-	teams, err := h.store(c).ListTeams(h.scope(c))
+	teams, err := h.Store.ListTeams(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func (h *Handler) APIGetTeam(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTeam(h.scope(c), id)
+	t, err := h.Store.GetTeam(h.scope(c), id)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (h *Handler) APICreateTeam(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	t, err := h.store(c).CreateTeam(h.scope(c), b.input())
+	t, err := h.Store.CreateTeam(h.scope(c), b.input())
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (h *Handler) APIUpdateTeam(c echo.Context) error {
 	if err := decodeJSON(c, &b); err != nil {
 		return err
 	}
-	t, err := h.store(c).UpdateTeam(h.scope(c), id, b.input())
+	t, err := h.Store.UpdateTeam(h.scope(c), id, b.input())
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func (h *Handler) APIDeleteTeam(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteTeam(h.scope(c), id); err != nil {
+	if err := h.Store.DeleteTeam(h.scope(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -63,7 +63,7 @@ func pageParam(c echo.Context) int {
 
 // teamsAt is the address of the Teams & riders page showing team id, at its anchor.
 func (h *Handler) teamsAt(c echo.Context, id uint) string {
-	page, err := h.store(c).TeamPageOf(h.scope(c), id, teamsPerPage)
+	page, err := h.Store.TeamPageOf(h.scope(c), id, teamsPerPage)
 	if err != nil || page <= 1 {
 		return fmt.Sprintf("/teams#team-%d", id)
 	}
@@ -135,7 +135,7 @@ func splitGloss(name string) (short, gloss string) {
 // TeamsPage lists a page of teams (?page=, teamsPerPage a page) with their riders and their role in
 // each game.
 func (h *Handler) TeamsPage(c echo.Context) error {
-	pg, err := h.store(c).TeamsPage(h.scope(c), pageParam(c), teamsPerPage)
+	pg, err := h.Store.TeamsPage(h.scope(c), pageParam(c), teamsPerPage)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 // CreateTeamPage stores a new team from the form.
 func (h *Handler) CreateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
-	t, err := h.store(c).CreateTeam(h.scope(c), in)
+	t, err := h.Store.CreateTeam(h.scope(c), in)
 	if err != nil {
 		return h.formFailed(c, err, "team_form", views.Page{Title: h.tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
@@ -212,10 +212,10 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 		return err
 	}
 	in := teamFromForm(c)
-	t, err := h.store(c).UpdateTeam(h.scope(c), id, in)
+	t, err := h.Store.UpdateTeam(h.scope(c), id, in)
 	if err != nil {
 		title := h.tr(c).T("setup.team_form.edit")
-		if old, gerr := h.store(c).GetTeam(h.scope(c), id); gerr == nil {
+		if old, gerr := h.Store.GetTeam(h.scope(c), id); gerr == nil {
 			title += " " + old.Name // the page keeps the title it was opened with
 		}
 		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
@@ -248,7 +248,7 @@ func (h *Handler) DeleteTeamPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteTeam(h.scope(c), id); err != nil {
+	if err := h.Store.DeleteTeam(h.scope(c), id); err != nil {
 		return err
 	}
 	return redirect(c, "/teams", h.tr(c).T("setup.team_form.deleted", "Name", t.Name))
@@ -260,6 +260,6 @@ func (h *Handler) teamOf(c echo.Context) (uint, store.Team, error) {
 	if err != nil {
 		return 0, store.Team{}, err
 	}
-	t, err := h.store(c).GetTeam(h.scope(c), id)
+	t, err := h.Store.GetTeam(h.scope(c), id)
 	return id, t, err
 }

@@ -268,7 +268,7 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 	p := c.Path()
 	switch {
 	case p == "/tours" || p == "/api/v1/tours":
-		return h.store(c).ToursVersion
+		return h.Store.ToursVersion
 	case p == "/api/v1/tours/:id/stages/:n":
 		return nil
 	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events" || p == "/tours/:id/share":
@@ -276,14 +276,14 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 		// depends on the host it is asked at.
 		return nil
 	case strings.HasPrefix(p, "/follow/:code") || strings.HasPrefix(p, "/api/v1/follow/:code"):
-		return h.followVersion(c, c.Param("code"))
+		return h.followVersion(c.Param("code"))
 	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
 		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
 		if err != nil || id == 0 {
 			return nil
 		}
 		return func() (string, error) {
-			v, err := h.store(c).TourVersion(uint(id))
+			v, err := h.Store.TourVersion(uint(id))
 			return "tour " + strconv.FormatUint(id, 10) + " at " + strconv.FormatInt(v, 10), err
 		}
 	}
@@ -292,13 +292,13 @@ func (h *Handler) readVersion(c echo.Context) func() (string, error) {
 
 // followVersion returns how to read the version of the tour followed with code, or nil for a code
 // no tour has (the handler answers it).
-func (h *Handler) followVersion(c echo.Context, code string) func() (string, error) {
-	id, err := h.store(c).TourByFollowCode(code)
+func (h *Handler) followVersion(code string) func() (string, error) {
+	id, err := h.Store.TourByFollowCode(code)
 	if err != nil {
 		return nil
 	}
 	return func() (string, error) {
-		v, err := h.store(c).TourVersion(id)
+		v, err := h.Store.TourVersion(id)
 		return fmt.Sprintf("tour %d at %d", id, v), err
 	}
 }

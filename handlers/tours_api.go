@@ -66,11 +66,11 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	if in.Ruleset == "" {
 		in.Ruleset = h.defaultRuleset()
 	}
-	id, err := h.store(c).CreateTour(h.scope(c), in)
+	id, err := h.Store.CreateTour(h.scope(c), in)
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 
 // APIListTours answers every tour with its progress.
 func (h *Handler) APIListTours(c echo.Context) error {
-	tours, err := h.store(c).ListTours(h.scope(c))
+	tours, err := h.Store.ListTours(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (h *Handler) APIGetTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (h *Handler) APIDeleteTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteTour(id); err != nil {
+	if err := h.Store.DeleteTour(id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -118,7 +118,7 @@ func (h *Handler) APIBackup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := h.store(c).ExportBackup(id)
+	b, err := h.Store.ExportBackup(id)
 	if err != nil {
 		return err
 	}
@@ -152,11 +152,11 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 		}
 		data = d
 	}
-	id, err := h.store(c).ImportBackup(h.scope(c), data)
+	id, err := h.Store.ImportBackup(h.scope(c), data)
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func (h *Handler) APIGetStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, _, err := h.store(c).GetStage(id, n)
+	v, _, err := h.Store.GetStage(id, n)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func (h *Handler) ToursPage(c echo.Context) error {
 
 // renderTours renders the "Load" page; errs holds the import form's messages.
 func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string) error {
-	tours, err := h.store(c).ListTours(h.scope(c))
+	tours, err := h.Store.ListTours(h.scope(c))
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (h *Handler) TourPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -124,11 +124,11 @@ func (h *Handler) DeleteTourPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.store(c).GetTour(id)
+	t, err := h.Store.GetTour(id)
 	if err != nil {
 		return err
 	}
-	if err := h.store(c).DeleteTour(id); err != nil {
+	if err := h.Store.DeleteTour(id); err != nil {
 		return err
 	}
 	return redirect(c, "/tours", h.tr(c).T("setup.tours.erased", "Name", t.Name))
@@ -139,9 +139,9 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	data, err := uploadedBackup(c)
 	if err == nil {
 		var id uint
-		id, err = h.store(c).ImportBackup(h.scope(c), data)
+		id, err = h.Store.ImportBackup(h.scope(c), data)
 		if err == nil {
-			t, gerr := h.store(c).GetTour(id)
+			t, gerr := h.Store.GetTour(id)
 			if gerr != nil {
 				return gerr
 			}

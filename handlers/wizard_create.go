@@ -56,7 +56,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	tour, err := h.store(c).BuildTour(h.scope(c), d.createInput())
+	tour, err := h.Store.BuildTour(h.scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -150,7 +150,7 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	id, err := h.store(c).CreateTour(h.scope(c), d.createInput())
+	id, err := h.Store.CreateTour(h.scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -162,7 +162,7 @@ func (h *Handler) pruneDraft(c echo.Context, d *wizardDraft) error {
 	if len(d.Overrides) == 0 {
 		return nil
 	}
-	all, err := h.store(c).ListTeams(h.scope(c).Own())
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}

@@ -172,7 +172,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	if err != nil {
 		return err
 	}
-	all, err := h.store(c).ListTeams(h.scope(c).Own())
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if err != nil {
 		return err
 	}
-	all, err := h.store(c).ListTeams(h.scope(c).Own())
+	all, err := h.Store.ListTeams(h.scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -339,7 +339,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if refused.Err() != nil {
 		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, h.said(c, refused), typed, h.tr(c).T("setup.teams_step.refused"))
 	}
-	if _, err := h.store(c).BuildTour(h.scope(c), d.createInput()); err != nil {
+	if _, err := h.Store.BuildTour(h.scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err

@@ -59,7 +59,7 @@ func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[
 	if !ok {
 		return err
 	}
-	st, lerr := h.store(c).LoadRace(id)
+	st, lerr := h.Store.LoadRace(id)
 	if lerr != nil {
 		return lerr
 	}
@@ -76,7 +76,7 @@ func (h *Handler) SaveTourSettingsPage(c echo.Context) error {
 	from := strings.TrimSpace(c.FormValue("youth_born_from"))
 	set := st.Tour.Settings
 	set.YouthBornFrom = from
-	if err := h.store(c).SetTourSettings(id, set); err != nil {
+	if err := h.Store.SetTourSettings(id, set); err != nil {
 		return h.refuseOnRiders(c, id, err, map[string]string{"youth_born_from": from})
 	}
 	l := h.tr(c)
@@ -99,7 +99,7 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 	if perr != nil || bib < 1 {
 		return h.refuseOnRiders(c, id, race.Invalidf("bib", "%q is not a bib number", values["bib"]), values)
 	}
-	if err := h.store(c).SetTourRiderBorn(id, bib, values["born"]); err != nil {
+	if err := h.Store.SetTourRiderBorn(id, bib, values["born"]); err != nil {
 		if _, nf := err.(*store.NotFoundError); nf {
 			err = race.Invalidf("bib", "no rider with bib %d in this tour", bib)
 		}
