@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -9,15 +10,17 @@ import (
 	"racedirector/handlers/base"
 )
 
-// storeAccounts keeps the lock's directors' accounts and sessions in the database.
+// storeAccounts keeps the lock's directors' accounts and sessions in the database. The questions
+// every request asks (Any, Session) run on the request's context; a sign-in, a new session and a
+// sign-out run to their end on context.Background, the client there or not.
 type storeAccounts struct{ st *store.Store }
 
 // Any says whether the database has an account.
-func (a storeAccounts) Any() (bool, error) { return a.st.AnyDirector() }
+func (a storeAccounts) Any(ctx context.Context) (bool, error) { return a.st.For(ctx).AnyDirector() }
 
 // Named reads the account called name.
 func (a storeAccounts) Named(name string) (auth.Account, bool, error) {
-	d, err := a.st.DirectorNamed(name)
+	d, err := a.st.For(context.Background()).DirectorNamed(name)
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) {
 		return auth.Account{}, false, nil
@@ -30,17 +33,19 @@ func (a storeAccounts) Named(name string) (auth.Account, bool, error) {
 
 // StartSession keeps a session.
 func (a storeAccounts) StartSession(account uint, tokenHash string, ends, now time.Time) error {
-	return a.st.StartSession(account, tokenHash, ends, now)
+	return a.st.For(context.Background()).StartSession(account, tokenHash, ends, now)
 }
 
 // Session reads a session's account.
-func (a storeAccounts) Session(tokenHash string, now time.Time) (auth.Account, bool, error) {
-	d, ok, err := a.st.SessionDirector(tokenHash, now)
+func (a storeAccounts) Session(ctx context.Context, tokenHash string, now time.Time) (auth.Account, bool, error) {
+	d, ok, err := a.st.For(ctx).SessionDirector(tokenHash, now)
 	return accountOf(d), ok, err
 }
 
 // EndSession forgets a session.
-func (a storeAccounts) EndSession(tokenHash string) error { return a.st.EndSession(tokenHash) }
+func (a storeAccounts) EndSession(tokenHash string) error {
+	return a.st.For(context.Background()).EndSession(tokenHash)
+}
 
 // accountOf is the lock's account of a stored one.
 func accountOf(d store.DirectorAccount) auth.Account {
@@ -51,15 +56,15 @@ func accountOf(d store.DirectorAccount) auth.Account {
 type storeOwners struct{ st *store.Store }
 
 // Sees checks the thing against the viewer's scope.
-func (o storeOwners) Sees(v auth.Viewer, kind string, id uint) error {
-	sc := base.ScopeOf(v)
+func (o storeOwners) Sees(ctx context.Context, v auth.Viewer, kind string, id uint) error {
+	sc, st := base.ScopeOf(v), o.st.For(ctx)
 	switch kind {
 	case "tour":
-		return o.st.TourVisible(sc, id)
+		return st.TourVisible(sc, id)
 	case "team":
-		return o.st.TeamVisible(sc, id)
+		return st.TeamVisible(sc, id)
 	case "rider":
-		return o.st.RiderVisible(sc, id)
+		return st.RiderVisible(sc, id)
 	}
 	return nil
 }
@@ -67,9 +72,10 @@ func (o storeOwners) Sees(v auth.Viewer, kind string, id uint) error {
 // storeGuesses keeps the lock's counts of sign-in guesses in the database, shared by the instances.
 type storeGuesses struct{ st *store.Store }
 
-// Count runs the lock's step on the stored counts, in one transaction.
+// Count runs the lock's step on the stored counts, in one transaction, on context.Background: a
+// guess is counted to its end even when its client hangs up at once.
 func (g storeGuesses) Count(keys []string, now time.Time, step func([]auth.GuessCount) []auth.GuessCount) error {
-	return g.st.CountGuesses(keys, now, func(in []store.GuessCount) []store.GuessCount {
+	return g.st.For(context.Background()).CountGuesses(keys, now, func(in []store.GuessCount) []store.GuessCount {
 		counts := make([]auth.GuessCount, len(in))
 		for i, c := range in {
 			counts[i] = auth.GuessCount(c)

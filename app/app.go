@@ -98,7 +98,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	stop := func() {}
 	if feed, ok := st.ChangeFeed(); ok { // other instances may serve the same database
 		ctx, cancel := context.WithCancel(context.Background())
-		if err := hub.Listen(ctx, feed, st.TourVersion, logger); err != nil {
+		if err := hub.Listen(ctx, feed, st.For(ctx).TourVersion, logger); err != nil {
 			cancel()
 			_ = st.Close()
 			return nil, err
@@ -134,7 +134,7 @@ func openStoreWith(dbPath string, game gameData, logger *slog.Logger) (*store.St
 	if err != nil {
 		return nil, err
 	}
-	if loaded, err := st.SeedDefaults(game.defaults); err != nil {
+	if loaded, err := st.For(context.Background()).SeedDefaults(game.defaults); err != nil {
 		_ = st.Close()
 		return nil, err
 	} else if loaded {
@@ -150,7 +150,7 @@ func hasAccounts(dbPath string, logger *slog.Logger) (bool, error) {
 		return false, err
 	}
 	defer st.Close()
-	return st.AnyDirector()
+	return st.For(context.Background()).AnyDirector()
 }
 
 // localURL is the address to open the app at on this machine: a loopback address for an app

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -42,14 +43,16 @@ type Account struct {
 // Accounts is where directors' accounts and their sessions are kept: the database, so that every
 // instance of the app on it knows them. Tokens reach it only as their hash (TokenHash).
 type Accounts interface {
-	// Any says whether at least one account exists: the table is then guarded by accounts.
-	Any() (bool, error)
+	// Any says whether at least one account exists: the table is then guarded by accounts. ctx is
+	// the request's: its client leaving stops the query.
+	Any(ctx context.Context) (bool, error)
 	// Named is the account called name (any case); ok false for none.
 	Named(name string) (a Account, ok bool, err error)
 	// StartSession keeps a session of account until ends.
 	StartSession(account uint, tokenHash string, ends, now time.Time) error
-	// Session is the account of a session that has not ended at now; ok false for none.
-	Session(tokenHash string, now time.Time) (a Account, ok bool, err error)
+	// Session is the account of a session that has not ended at now; ok false for none. ctx is the
+	// request's.
+	Session(ctx context.Context, tokenHash string, now time.Time) (a Account, ok bool, err error)
 	// EndSession forgets a session.
 	EndSession(tokenHash string) error
 }
@@ -58,8 +61,8 @@ type Accounts interface {
 type Owners interface {
 	// Sees returns nil when v may see the thing of kind ("tour", "team" or "rider") numbered id, else
 	// the error to answer: the same not-found error as for a thing that does not exist, so that
-	// another director's tour is not told apart from none.
-	Sees(v Viewer, kind string, id uint) error
+	// another director's tour is not told apart from none. ctx is the request's.
+	Sees(ctx context.Context, v Viewer, kind string, id uint) error
 }
 
 // CheckPassword says whether password may be a director's password, and if not why; name is the
@@ -175,7 +178,7 @@ func (e *NotThisWayError) Said() i18n.Text {
 // TooManyError), whether the name has an account or not; a name that has no account costs the
 // same work as a wrong password and gets the same answer.
 func (l *Lock) SignInAccount(client, name, password string) (Session, Account, error) {
-	mode, err := l.Mode()
+	mode, err := l.Mode(context.Background()) // a sign-in is counted to its end, the client there or not
 	if err != nil {
 		return Session{}, Account{}, err
 	}
@@ -218,13 +221,13 @@ func (l *Lock) StartSession(a Account) (Session, error) {
 // Mode is how the table is guarded now: accounts as soon as one exists, else the PIN, else open. The
 // database is asked at every request (one indexed row), so that an account made by another instance
 // or at the command line counts at once, and a database restored without accounts is a single
-// director's again.
-func (l *Lock) Mode() (Mode, error) {
+// director's again. ctx is the request's.
+func (l *Lock) Mode(ctx context.Context) (Mode, error) {
 	if l == nil {
 		return Open, nil
 	}
 	if l.accounts != nil {
-		any, err := l.accounts.Any()
+		any, err := l.accounts.Any(ctx)
 		if err != nil {
 			return AccountsMode, err
 		}

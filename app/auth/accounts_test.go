@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -105,7 +106,7 @@ type memoryAccounts struct {
 	ends     map[string]time.Time
 }
 
-func (m *memoryAccounts) Any() (bool, error) {
+func (m *memoryAccounts) Any(context.Context) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.accounts) > 0, nil
@@ -125,7 +126,7 @@ func (m *memoryAccounts) StartSession(account uint, hash string, ends, _ time.Ti
 	return nil
 }
 
-func (m *memoryAccounts) Session(hash string, now time.Time) (Account, bool, error) {
+func (m *memoryAccounts) Session(_ context.Context, hash string, now time.Time) (Account, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	id, ok := m.sessions[hash]
@@ -157,7 +158,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := l.Mode(); m != PINMode {
+	if m, _ := l.Mode(context.Background()); m != PINMode {
 		t.Fatalf("mode without accounts = %v, want pin", m)
 	}
 	var other *NotThisWayError
@@ -167,7 +168,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	hash, _ := l.HashPassword("anna-the-admin")
 	store.accounts["anna"] = Account{ID: 1, Name: "Anna", Admin: true, PasswordHash: hash}
 	store.accounts["invited"] = Account{ID: 2, Name: "Invited"}
-	if m, _ := l.Mode(); m != AccountsMode {
+	if m, _ := l.Mode(context.Background()); m != AccountsMode {
 		t.Fatalf("mode with an account = %v, want accounts", m)
 	}
 	if _, err := l.SignIn("a", "4817"); !errors.As(err, &other) || !other.Accounts {
@@ -177,7 +178,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	if err != nil || a.ID != 1 || s.Token == "" || !s.ExpiresAt.Equal(clk.Now().Add(SessionTTL)) {
 		t.Fatalf("SignInAccount = %+v %+v %v", s, a, err)
 	}
-	if got, ok, _ := store.Session(TokenHash(s.Token), clk.Now()); !ok || got.ID != 1 {
+	if got, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now()); !ok || got.ID != 1 {
 		t.Errorf("the session is not kept by its token's hash")
 	}
 	var wrong *WrongPasswordError
@@ -194,7 +195,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	if err := l.SignOut(s.Token); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, _ := store.Session(TokenHash(s.Token), clk.Now()); ok {
+	if _, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now()); ok {
 		t.Errorf("signing out left the session")
 	}
 }

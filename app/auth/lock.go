@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"math"
 	"time"
 
@@ -157,7 +158,7 @@ func inWords(d time.Duration) i18n.Text {
 // change is open anyway, and a script that signs in works the same on both. Once directors have
 // accounts, the PIN signs no one in (a *NotThisWayError).
 func (l *Lock) SignIn(client, pin string) (Session, error) {
-	if mode, err := l.Mode(); err != nil {
+	if mode, err := l.Mode(context.Background()); err != nil { // a sign-in is counted to its end
 		return Session{}, err
 	} else if mode == AccountsMode {
 		return Session{}, &NotThisWayError{Accounts: true}

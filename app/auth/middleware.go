@@ -112,7 +112,7 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 // viewer finds who is asking and whether a session token was sent at all.
 func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 	req := c.Request()
-	mode, err := l.Mode()
+	mode, err := l.Mode(req.Context())
 	if err != nil {
 		return Viewer{}, false, err
 	}
@@ -133,7 +133,7 @@ func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 	if token == "" || len(token) > 2*tokenBytes {
 		return v, true, nil
 	}
-	a, ok, err := l.accounts.Session(TokenHash(token), l.now())
+	a, ok, err := l.accounts.Session(req.Context(), TokenHash(token), l.now())
 	if err != nil || !ok {
 		return v, true, err
 	}
@@ -169,7 +169,7 @@ func (l *Lock) ownsWhatIsNamed(c echo.Context, v Viewer) error {
 	if err != nil || id == 0 {
 		return nil
 	}
-	return l.owners.Sees(v, kind, uint(id))
+	return l.owners.Sees(c.Request().Context(), v, kind, uint(id))
 }
 
 // token is the session token the request sends (the bearer token for the API, the cookie for

@@ -78,14 +78,14 @@ func (s *Store) ExportBackup(tourID uint) (Backup, error) {
 	for i, stage := range st.Tour.Stages {
 		sb := stageBackup{Stage: stage, Version: st.Versions[i], Entries: []entryBackup{}, History: []historyBackup{}}
 		var entries []models.Entry
-		if err := s.db.Where("stage_id = ?", st.stageIDs[i]).Order("seq, id").Find(&entries).Error; err != nil {
+		if err := s.reads.Where("stage_id = ?", st.stageIDs[i]).Order("seq, id").Find(&entries).Error; err != nil {
 			return Backup{}, fmt.Errorf("store: unable to read results: %w", err)
 		}
 		for _, e := range entries {
 			sb.Entries = append(sb.Entries, entryBackup{Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: json.RawMessage(e.Data)})
 		}
 		var changes []models.Change
-		if err := s.db.Where("stage_id = ?", st.stageIDs[i]).Order("id").Find(&changes).Error; err != nil {
+		if err := s.reads.Where("stage_id = ?", st.stageIDs[i]).Order("id").Find(&changes).Error; err != nil {
 			return Backup{}, fmt.Errorf("store: unable to read history: %w", err)
 		}
 		for _, c := range changes {

@@ -105,7 +105,7 @@ func CheckDirectorName(name string) (string, error) {
 // name and password.
 func (s *Store) AnyDirector() (bool, error) {
 	var ids []uint
-	if err := s.db.Model(&models.Director{}).Limit(1).Pluck("id", &ids).Error; err != nil {
+	if err := s.reads.Model(&models.Director{}).Limit(1).Pluck("id", &ids).Error; err != nil {
 		return false, fmt.Errorf("store: unable to look for directors' accounts: %w", err)
 	}
 	return len(ids) > 0, nil
@@ -194,7 +194,7 @@ func adoptOwnerless(tx *gorm.DB, director uint) error {
 // DirectorNamed returns the account of name (any case), a NotFoundError for none.
 func (s *Store) DirectorNamed(name string) (DirectorAccount, error) {
 	var row models.Director
-	err := s.db.Where("name_key = ?", strings.ToLower(strings.TrimSpace(name))).Take(&row).Error
+	err := s.reads.Where("name_key = ?", strings.ToLower(strings.TrimSpace(name))).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return DirectorAccount{}, notFound("director %q", strings.TrimSpace(name))
 	}
@@ -206,12 +206,12 @@ func (s *Store) DirectorNamed(name string) (DirectorAccount, error) {
 
 // Directors lists every account by name, with what each owns and its invitation waiting at now.
 func (s *Store) Directors(now time.Time) ([]DirectorLine, error) {
-	return s.directorLines(s.db.Order("name_key"), now)
+	return s.directorLines(s.reads.Order("name_key"), now)
 }
 
 // Director returns one account's line at now.
 func (s *Store) Director(id uint, now time.Time) (DirectorLine, error) {
-	lines, err := s.directorLines(s.db.Where("id = ?", id), now)
+	lines, err := s.directorLines(s.reads.Where("id = ?", id), now)
 	if err != nil {
 		return DirectorLine{}, err
 	}
@@ -232,7 +232,7 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 			OwnerID uint
 			N       int
 		}
-		if err := s.db.Model(model).Select("owner_id, COUNT(*) AS n").Group("owner_id").Scan(&cs).Error; err != nil {
+		if err := s.reads.Model(model).Select("owner_id, COUNT(*) AS n").Group("owner_id").Scan(&cs).Error; err != nil {
 			return nil, fmt.Errorf("store: unable to count what the directors own: %w", err)
 		}
 		out := map[uint]int{}
@@ -250,7 +250,7 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 		return nil, err
 	}
 	var invs []models.Invitation
-	if err := s.db.Where("used_at IS NULL").Find(&invs).Error; err != nil {
+	if err := s.reads.Where("used_at IS NULL").Find(&invs).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to read the invitations: %w", err)
 	}
 	waiting := map[uint]time.Time{}

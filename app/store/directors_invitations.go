@@ -35,7 +35,7 @@ func (s *Store) Invite(director uint, tokenHash string, expires time.Time) error
 // Invitation reads the invitation whose token hashes to tokenHash as it is at now: a NotFoundError
 // for none, an *InvitationError for one used or expired.
 func (s *Store) Invitation(tokenHash string, now time.Time) (InvitationView, error) {
-	inv, d, err := invitationIn(s.db, tokenHash, now)
+	inv, d, err := invitationIn(s.reads, tokenHash, now)
 	if err != nil {
 		return InvitationView{}, err
 	}

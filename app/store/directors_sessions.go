@@ -42,7 +42,7 @@ func (s *Store) StartSession(director uint, tokenHash string, expires, now time.
 // not ended at now (ok false otherwise).
 func (s *Store) SessionDirector(tokenHash string, now time.Time) (DirectorAccount, bool, error) {
 	var ses models.DirectorSession
-	err := s.db.Where("token_hash = ?", tokenHash).Take(&ses).Error
+	err := s.reads.Where("token_hash = ?", tokenHash).Take(&ses).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return DirectorAccount{}, false, nil
 	}
@@ -53,7 +53,7 @@ func (s *Store) SessionDirector(tokenHash string, now time.Time) (DirectorAccoun
 		return DirectorAccount{}, false, nil
 	}
 	var d models.Director
-	err = s.db.Where("id = ?", ses.DirectorID).Take(&d).Error
+	err = s.reads.Where("id = ?", ses.DirectorID).Take(&d).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return DirectorAccount{}, false, nil
 	}

@@ -32,30 +32,61 @@ func openDB(dsn string) (db *gorm.DB, pool *pgxpool.Pool, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: %w", err)
 	}
-	cfg := &gorm.Config{Logger: logger.Discard, TranslateError: true}
 	if engine == Postgres {
-		db, pool, err := openPostgres(lowerScheme(dsn), cfg)
+		db, pool, err := openPostgres(lowerScheme(dsn), gormConfig())
 		return db, pool, hideSecrets(dsn, err)
 	}
+	// _txlock=immediate: every transaction takes SQLite's one write lock as it begins, so the
+	// actions of two directors run one after the other.
+	db, err = openSQLite(dsn, "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL")
+	return db, nil, err
+}
+
+// openReads opens the pool the store reads with, once the schema is migrated (a connection keeps
+// the columns' types it first read): on SQLite a second pool, whose connections refuse any write
+// (_query_only) and begin their transactions deferred, taking no write lock; in WAL mode they read
+// the last commit while a writer writes, neither waiting for the other, and a read begun after a
+// commit sees it. On PostgreSQL it is db itself.
+func (s *Store) openReads() error {
+	if s.pg {
+		s.reads = s.db
+		return nil
+	}
+	reads, err := openSQLite(s.dsn, "_busy_timeout=10000&_query_only=true&_txlock=deferred")
+	if err != nil {
+		return err
+	}
+	s.reads = reads
+	return nil
+}
+
+// gormConfig is how GORM is set: quiet, its errors translated to its own (duplicated key, …).
+func gormConfig() *gorm.Config {
+	return &gorm.Config{Logger: logger.Discard, TranslateError: true}
+}
+
+// openSQLite opens one pool of connections to the SQLite file dsn names, with the driver's
+// settings.
+func openSQLite(dsn, settings string) (*gorm.DB, error) {
 	sep := "?"
 	if strings.Contains(dsn, "?") {
 		sep = "&"
 	}
-	// _txlock=immediate: every transaction takes SQLite's one write lock as it begins, so the
-	// actions of two directors run one after the other.
-	full := dsn + sep + "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL"
-	db, err = gorm.Open(sqlite.Open(full), cfg)
+	db, err := gorm.Open(sqlite.Open(dsn+sep+settings), gormConfig())
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: unable to open %s: %w", dsn, err)
+		return nil, fmt.Errorf("store: unable to open %s: %w", dsn, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: unable to reach the database: %w", err)
+		return nil, fmt.Errorf("store: unable to reach the database: %w", err)
 	}
-	// SQLite has one writer: a small pool keeps readers concurrent and writers queued.
-	sqlDB.SetMaxOpenConns(4)
-	return db, nil, nil
+	// A small pool: SQLite has one writer, and each connection keeps its own cache of pages.
+	sqlDB.SetMaxOpenConns(sqliteConns)
+	return db, nil
 }
+
+// sqliteConns is how many connections each of SQLite's two pools holds.
+const sqliteConns = 4
 
 // The pool's defaults, when the address does not set them (pool_max_conns=…, connect_timeout=…).
 const (
@@ -138,7 +169,7 @@ const busyMessage = "someone else saved at the same moment: nothing was stored; 
 // see what the other stored), so the two engines give the same answers.
 func (s *Store) write(fn func(tx *gorm.DB) error) error {
 	if !s.pg {
-		return refuseLost(s.db.Transaction(fn))
+		return s.stopped(refuseLost(s.db.Transaction(fn)))
 	}
 	return s.retry(false, func() (bool, error) {
 		return s.transaction(fn, &sql.TxOptions{Isolation: sql.LevelSerializable})
@@ -151,7 +182,7 @@ func (s *Store) write(fn func(tx *gorm.DB) error) error {
 // left to fn to refuse.
 func (s *Store) tourWrite(tourID uint, fn func(tx *gorm.DB) error) error {
 	if !s.pg {
-		return refuseLost(s.db.Transaction(fn))
+		return s.stopped(refuseLost(s.db.Transaction(fn)))
 	}
 	return s.retry(false, func() (bool, error) {
 		return s.transaction(func(tx *gorm.DB) error {
@@ -163,10 +194,11 @@ func (s *Store) tourWrite(tourID uint, fn func(tx *gorm.DB) error) error {
 	})
 }
 
-// read runs fn as one transaction that only reads, seeing the database at one moment.
+// read runs fn as one transaction that only reads, seeing the database at one moment: on SQLite
+// on the readers' pool, without the write lock.
 func (s *Store) read(fn func(tx *gorm.DB) error) error {
 	if !s.pg {
-		return s.db.Transaction(fn)
+		return s.stopped(s.reads.Transaction(fn))
 	}
 	return s.retry(true, func() (bool, error) {
 		return s.transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
@@ -177,7 +209,8 @@ func (s *Store) read(fn func(tx *gorm.DB) error) error {
 // a short random pause between tries; an action that still loses is refused in words (409). A
 // transaction whose connection was lost before anything was committed (the server restarted or
 // dropped it) is run once more, on a fresh connection (mayRunAgain); run says whether its error
-// came at the commit, and readOnly that it only reads.
+// came at the commit, and readOnly that it only reads. A transaction stopped because the store's
+// context ended (its client left) is never run again, nor waited for.
 func (s *Store) retry(readOnly bool, run func() (atCommit bool, err error)) error {
 	var err error
 	reconnected := false
@@ -187,8 +220,12 @@ func (s *Store) retry(readOnly bool, run func() (atCommit bool, err error)) erro
 		switch {
 		case err == nil:
 			return nil
+		case s.context().Err() != nil:
+			return s.stopped(err)
 		case lostToConcurrent(err):
-			time.Sleep(backoff(try))
+			if !s.pause(backoff(try)) {
+				return s.stopped(err)
+			}
 		case !reconnected && mayRunAgain(err, atCommit, readOnly):
 			reconnected = true
 			s.dropIdleConnections()
@@ -203,6 +240,18 @@ func (s *Store) retry(readOnly bool, run func() (atCommit bool, err error)) erro
 func backoff(try int) time.Duration {
 	base := time.Duration(1<<min(try, 6)) * time.Millisecond
 	return base + time.Duration(time.Now().UnixNano()%int64(base))
+}
+
+// pause waits d, or less when the store's context ends first; it says whether d passed.
+func (s *Store) pause(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-s.context().Done():
+		return false
+	}
 }
 
 // refuseLost turns a transaction that lost to a concurrent one into a conflict a director can read;
@@ -236,7 +285,7 @@ func (s *Store) withLock(fn func() error) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
+	ctx := s.context()
 	conn, err := sqlDB.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("store: unable to reach the database: %w", err)

@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -34,7 +35,7 @@ const (
 // connection made in time, or SQLite's file still locked by another after the busy timeout. Asked
 // again in a moment, the same request may well succeed.
 func Away(err error) bool {
-	if err == nil {
+	if err == nil || ClientLeft(err) {
 		return false
 	}
 	var pgErr *pgconn.PgError
@@ -62,6 +63,21 @@ func Away(err error) bool {
 		}
 	}
 	return false
+}
+
+// ClientLeft says whether err is a query or a transaction stopped because its request's context
+// was cancelled: the client left, and is owed no answer (neither a refusal nor a 503).
+func ClientLeft(err error) bool { return errors.Is(err, context.Canceled) }
+
+// stopped returns err, saying the store's context ended when it did: a transaction cut off by its
+// context fails with the driver's words (a transaction already done, a connection closed), which
+// say nothing of the client that left.
+func (s *Store) stopped(err error) error {
+	ctxErr := s.context().Err()
+	if err == nil || ctxErr == nil || errors.Is(err, ctxErr) {
+		return err
+	}
+	return fmt.Errorf("store: %w: %w", ctxErr, err)
 }
 
 // dropIdleConnections closes the pool's idle connections (and those in use once they are

@@ -66,7 +66,7 @@ func (s *Store) TourByFollowCode(code string) (uint, error) {
 		return 0, notFound("tour to follow with code %q", code)
 	}
 	var row models.Tour
-	err := s.db.Select("id").Where("follow_code = ?", norm).Take(&row).Error
+	err := s.reads.Select("id").Where("follow_code = ?", norm).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return 0, notFound("tour to follow with code %q", code)
 	}

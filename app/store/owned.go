@@ -17,7 +17,7 @@ func (s *Store) TourVisible(sc Scope, id uint) error {
 		return nil
 	}
 	var row models.Tour
-	err := s.db.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
+	err := s.reads.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
 		return notFound("tour %d", id)
 	}
@@ -33,7 +33,7 @@ func (s *Store) TeamVisible(sc Scope, id uint) error {
 		return nil
 	}
 	var row models.Team
-	err := s.db.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
+	err := s.reads.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
 		return notFound("team %d", id)
 	}
@@ -48,6 +48,6 @@ func (s *Store) RiderVisible(sc Scope, id uint) error {
 	if sc.All() {
 		return nil
 	}
-	_, err := getRiderRow(s.db, sc, id)
+	_, err := getRiderRow(s.reads, sc, id)
 	return err
 }

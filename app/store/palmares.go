@@ -29,7 +29,7 @@ type Appearance struct {
 // TeamAppearances lists the tours of the scope the database team rode, oldest first.
 func (s *Store) TeamAppearances(sc Scope, teamID uint) ([]Appearance, error) {
 	var out []Appearance
-	q := s.db.Table("tour_teams").
+	q := s.reads.Table("tour_teams").
 		Select("tours.id AS tour_id, tours.name AS tour, tours.created_at AS created, tour_teams.number AS team_number, tour_teams.name AS team").
 		Joins("JOIN tours ON tours.id = tour_teams.tour_id").
 		Where("tour_teams.source_team_id = ?", teamID)
@@ -42,7 +42,7 @@ func (s *Store) TeamAppearances(sc Scope, teamID uint) ([]Appearance, error) {
 // RiderAppearances lists the tours of the scope the database rider rode, oldest first.
 func (s *Store) RiderAppearances(sc Scope, riderID uint) ([]Appearance, error) {
 	var out []Appearance
-	q := s.db.Table("tour_riders").
+	q := s.reads.Table("tour_riders").
 		Select("tours.id AS tour_id, tours.name AS tour, tours.created_at AS created, tour_teams.number AS team_number, tour_teams.name AS team, tour_riders.bib AS bib, tour_riders.name AS rider").
 		Joins("JOIN tour_teams ON tour_teams.id = tour_riders.tour_team_id").
 		Joins("JOIN tours ON tours.id = tour_riders.tour_id").

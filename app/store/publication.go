@@ -46,7 +46,7 @@ func (s *Store) publication(st *RaceState, n int) (Publication, error) {
 func (s *Store) readPublication(st *RaceState, n int) (Publication, error) {
 	p := Publication{Stage: n, Communique: n, Status: race.PubProvisional}
 	var closes []models.Change
-	if err := s.db.Where("stage_id = ? AND action = ?", st.stageIDs[n-1], "close").Order("id").Find(&closes).Error; err != nil {
+	if err := s.reads.Where("stage_id = ? AND action = ?", st.stageIDs[n-1], "close").Order("id").Find(&closes).Error; err != nil {
 		return p, fmt.Errorf("store: unable to read the publications of stage %d: %w", n, err)
 	}
 	p.Status, p.Edition = race.PubFinal, max(1, len(closes))

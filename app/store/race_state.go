@@ -67,7 +67,7 @@ type RaceState struct {
 // from memory when the tour was read at that version before, else from the database. The state is
 // shared: read it, never change it.
 func (s *Store) LoadRace(id uint) (*RaceState, error) {
-	version, err := tourVersion(s.db, id)
+	version, err := tourVersion(s.reads, id)
 	if err != nil {
 		return nil, err
 	}
@@ -82,24 +82,9 @@ func (s *Store) LoadRace(id uint) (*RaceState, error) {
 	return st, nil
 }
 
-// readRace reads a tour from the database at one version, without keeping it.
+// readRace reads a tour from the database at one version, without keeping it: one transaction
+// that only reads (on SQLite on the readers' pool, without waiting for a writer).
 func (s *Store) readRace(id uint) (*RaceState, error) {
-	// The tour is read in several queries without a transaction (a transaction here would take
-	// SQLite's write lock): the reading holds when the version is the same after it as in it.
-	for range 5 {
-		st, err := loadRace(s.db, id)
-		if err != nil {
-			return nil, err
-		}
-		after, err := tourVersion(s.db, id)
-		if err != nil {
-			return nil, err
-		}
-		if after == st.Version {
-			return st, nil
-		}
-	}
-	// Writes keep coming in between: read in a transaction, which they wait for.
 	var st *RaceState
 	err := s.read(func(tx *gorm.DB) error {
 		var err error

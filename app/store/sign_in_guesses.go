@@ -86,7 +86,7 @@ func (s *Store) CountGuesses(keys []string, now time.Time, step func([]GuessCoun
 	if s.pg {
 		err = s.retry(false, func() (bool, error) { return s.transaction(count) })
 	} else {
-		err = refuseLost(s.db.Transaction(count))
+		err = s.stopped(refuseLost(s.db.Transaction(count)))
 	}
 	if err != nil {
 		return err
@@ -131,7 +131,7 @@ func (s *Store) forgetGuesses(now time.Time) error {
 // GuessCounts is how many counts of sign-in guesses are kept, for tests.
 func (s *Store) GuessCounts() (int64, error) {
 	var n int64
-	err := s.db.Table(signInGuessesTable).Count(&n).Error
+	err := s.reads.Table(signInGuessesTable).Count(&n).Error
 	return n, err
 }
 

@@ -14,7 +14,7 @@ import (
 // refusal's redirect, and the counts of wrong sign-in guesses (a refused sign-in keeps its count),
 // are no data, and not shown.
 func (s *Store) Snapshot() (string, error) {
-	tables, err := s.db.Migrator().GetTables()
+	tables, err := s.reads.Migrator().GetTables()
 	if err != nil {
 		return "", fmt.Errorf("store: unable to list tables: %w", err)
 	}
@@ -33,7 +33,7 @@ func (s *Store) Snapshot() (string, error) {
 
 // dumpTable writes one table: a header line with its columns, then one line per row.
 func (s *Store) dumpTable(b *strings.Builder, table string) error {
-	types, err := s.db.Migrator().ColumnTypes(table)
+	types, err := s.reads.Migrator().ColumnTypes(table)
 	if err != nil {
 		return fmt.Errorf("store: unable to read the columns of %s: %w", table, err)
 	}
@@ -48,7 +48,7 @@ func (s *Store) dumpTable(b *strings.Builder, table string) error {
 			order.Columns = append(order.Columns, clause.OrderByColumn{Column: clause.Column{Name: ct.Name()}})
 		}
 	}
-	rows, err := s.db.Table(table).Order(order).Rows()
+	rows, err := s.reads.Table(table).Order(order).Rows()
 	if err != nil {
 		return fmt.Errorf("store: unable to read %s: %w", table, err)
 	}

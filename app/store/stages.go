@@ -166,7 +166,7 @@ func (s *Store) History(tourID uint, n int) ([]HistoryLine, error) {
 		return nil, notFound("stage %d of tour %d", n, tourID)
 	}
 	var rows []models.Change
-	if err := s.db.Where("stage_id = ?", st.stageIDs[n-1]).Order("id desc").Find(&rows).Error; err != nil {
+	if err := s.reads.Where("stage_id = ?", st.stageIDs[n-1]).Order("id desc").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to read history: %w", err)
 	}
 	out := make([]HistoryLine, 0, len(rows))

@@ -1,11 +1,14 @@
 // Package store is the persistence of Race Director: queries and transactions over models,
 // converting rows to plain values and race values. Every action is one transaction, begun with
 // tourWrite for an action on a tour and write for any other (engine.go): on PostgreSQL they make
-// concurrent directors' actions run as SQLite runs them, one after the other.
+// concurrent directors' actions run as SQLite runs them, one after the other. A read runs with read
+// (on SQLite on a pool of its own that never takes the write lock), and every query on the store's
+// context: For gives a request its store, whose queries stop when the client leaves.
 package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -39,14 +42,21 @@ func (e *NotFoundError) Said() i18n.Text {
 	return i18n.Textf("%s not found", what)
 }
 
-// Store is the database and the rulesets it validates against.
+// Store is the database and the rulesets it validates against. Every query and transaction runs
+// on the store's context: For gives the store of one request, whose queries stop when its client
+// leaves; the Store Open returns runs on context.Background.
 type Store struct {
-	db       *gorm.DB
+	// db holds the connections that write (and, on PostgreSQL, read); reads is SQLite's pool of
+	// connections that only read (openReads), db itself on PostgreSQL. Both carry ctx.
+	db    *gorm.DB
+	reads *gorm.DB
+	// ctx is the context every query runs on (nil: context.Background).
+	ctx      context.Context
 	rulesets []race.Ruleset
 	// races keeps the race state of the tours read last, by version.
 	races *raceMemory
 	// summaries keeps the tour list's lines, by version.
-	summaries tourSummaries
+	summaries *tourSummaries
 	// onChange is told of every committed change of a tour (OnTourChange).
 	onChange func(TourChange)
 	// pg says the database is PostgreSQL, which dsn names; from marks this instance's announcements
@@ -73,7 +83,7 @@ func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory)}
+	s := &Store{db: db, reads: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory), summaries: &tourSummaries{}}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err
@@ -83,7 +93,30 @@ func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 		_ = s.Close()
 		return nil, err
 	}
+	if err := s.openReads(); err != nil {
+		_ = s.Close()
+		return nil, err
+	}
 	return s, nil
+}
+
+// For is the store for one request: the same database, memories and settings, whose every query
+// and transaction runs on ctx, so that a client that leaves (ctx cancelled) stops its queries, and
+// a query so stopped is never run again. The settings (Bounds, OnTourChange) are those of s now.
+func (s *Store) For(ctx context.Context) *Store {
+	c := *s
+	c.ctx = ctx
+	c.db = s.db.WithContext(ctx)
+	c.reads = s.reads.WithContext(ctx)
+	return &c
+}
+
+// context is the context the store's queries run on.
+func (s *Store) context() context.Context {
+	if s.ctx == nil {
+		return context.Background()
+	}
+	return s.ctx
 }
 
 // Close closes the database.
@@ -93,6 +126,9 @@ func (s *Store) Close() error {
 		return err
 	}
 	err = sqlDB.Close()
+	if readDB, rerr := s.reads.DB(); rerr == nil && readDB != sqlDB {
+		err = errors.Join(err, readDB.Close())
+	}
 	if s.pool != nil {
 		s.pool.Close()
 	}
@@ -108,7 +144,7 @@ func (s *Store) Ping() error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), pingWithin)
+	ctx, cancel := context.WithTimeout(s.context(), pingWithin)
 	defer cancel()
 	return sqlDB.PingContext(ctx)
 }

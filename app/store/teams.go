@@ -80,7 +80,7 @@ func attributesJSON(a map[string]int) string {
 func ridersOrdered(db *gorm.DB) *gorm.DB { return db.Order("number") }
 
 // ListTeams returns every team of the scope with its riders, by name.
-func (s *Store) ListTeams(sc Scope) ([]Team, error) { return s.listTeamsTx(s.db, sc) }
+func (s *Store) ListTeams(sc Scope) ([]Team, error) { return s.listTeamsTx(s.reads, sc) }
 
 func (s *Store) listTeamsTx(db *gorm.DB, sc Scope) ([]Team, error) {
 	var rows []models.Team
@@ -96,7 +96,7 @@ func (s *Store) listTeamsTx(db *gorm.DB, sc Scope) ([]Team, error) {
 
 // GetTeam returns one team of the scope with its riders (another director's is not found).
 func (s *Store) GetTeam(sc Scope, id uint) (Team, error) {
-	row, err := getTeamRow(s.db, sc, id)
+	row, err := getTeamRow(s.reads, sc, id)
 	if err != nil {
 		return Team{}, err
 	}
@@ -260,14 +260,14 @@ func (s *Store) DeleteTeam(sc Scope, id uint) error {
 
 // ListRiders returns the riders of the scope's teams, of one team when teamID is not 0, by team and number.
 func (s *Store) ListRiders(sc Scope, teamID uint) ([]Rider, error) {
-	q := s.db.Model(&models.Rider{}).Order("team_id, number")
+	q := s.reads.Model(&models.Rider{}).Order("team_id, number")
 	if teamID != 0 {
-		if _, err := getTeamRow(s.db, sc, teamID); err != nil {
+		if _, err := getTeamRow(s.reads, sc, teamID); err != nil {
 			return nil, err
 		}
 		q = q.Where("team_id = ?", teamID)
 	} else if !sc.All() {
-		q = q.Where("team_id IN (?)", sc.where(s.db.Model(&models.Team{}), "teams").Select("id"))
+		q = q.Where("team_id IN (?)", sc.where(s.reads.Model(&models.Team{}), "teams").Select("id"))
 	}
 	var rows []models.Rider
 	if err := q.Find(&rows).Error; err != nil {
@@ -282,7 +282,7 @@ func (s *Store) ListRiders(sc Scope, teamID uint) ([]Rider, error) {
 
 // GetRider returns one rider of the scope's teams.
 func (s *Store) GetRider(sc Scope, id uint) (Rider, error) {
-	row, err := getRiderRow(s.db, sc, id)
+	row, err := getRiderRow(s.reads, sc, id)
 	if err != nil {
 		return Rider{}, err
 	}

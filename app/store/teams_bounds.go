@@ -131,13 +131,13 @@ type TeamsPage struct {
 func (s *Store) TeamsPage(sc Scope, page, size int) (TeamsPage, error) {
 	var out TeamsPage
 	var count int64
-	if err := sc.where(s.db.Model(&models.Team{}), "teams").Count(&count).Error; err != nil {
+	if err := sc.where(s.reads.Model(&models.Team{}), "teams").Count(&count).Error; err != nil {
 		return out, fmt.Errorf("store: unable to count teams: %w", err)
 	}
 	out.Total, out.Pages = int(count), max(1, (int(count)+size-1)/size)
 	out.Page = min(max(page, 1), out.Pages)
 	var rows []models.Team
-	err := sc.where(s.db, "teams").Preload("Riders", ridersOrdered).Order("name_key, owner_id").Offset((out.Page - 1) * size).Limit(size).Find(&rows).Error
+	err := sc.where(s.reads, "teams").Preload("Riders", ridersOrdered).Order("name_key, owner_id").Offset((out.Page - 1) * size).Limit(size).Find(&rows).Error
 	if err != nil {
 		return out, fmt.Errorf("store: unable to list teams: %w", err)
 	}
@@ -152,11 +152,11 @@ func (s *Store) TeamsPage(sc Scope, page, size int) (TeamsPage, error) {
 // is not in the scope.
 func (s *Store) TeamPageOf(sc Scope, id uint, size int) (int, error) {
 	var row models.Team
-	if err := s.db.Select("id", "owner_id", "name_key").First(&row, id).Error; err != nil || !sc.Sees(row.OwnerID) {
+	if err := s.reads.Select("id", "owner_id", "name_key").First(&row, id).Error; err != nil || !sc.Sees(row.OwnerID) {
 		return 1, nil
 	}
 	var before int64
-	err := sc.where(s.db.Model(&models.Team{}), "teams").
+	err := sc.where(s.reads.Model(&models.Team{}), "teams").
 		Where("name_key < ? OR (name_key = ? AND owner_id < ?)", row.NameKey, row.NameKey, row.OwnerID).Count(&before).Error
 	if err != nil {
 		return 1, fmt.Errorf("store: unable to place team %d: %w", id, err)

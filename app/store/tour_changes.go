@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -34,9 +35,11 @@ func (s *Store) tourChange(tourID uint, stage int, kind string, fn func(tx *gorm
 }
 
 // changed tells the listener that a tour changed (and was committed), and the other instances on
-// the same database (ChangeFeed).
+// the same database (ChangeFeed). It is told even when the client that made the change has left
+// meanwhile: the change is stored, and the followers are owed it.
 func (s *Store) changed(tourID uint, stage int, kind string) {
-	version, err := tourVersion(s.db, tourID)
+	s = s.For(context.WithoutCancel(s.context()))
+	version, err := tourVersion(s.reads, tourID)
 	if err != nil {
 		var nf *NotFoundError
 		if !errors.As(err, &nf) {

@@ -25,7 +25,7 @@ func bumpTour(tx *gorm.DB, tourID uint) error {
 }
 
 // TourVersion returns the tour's current version: what every cached reading of the tour is keyed by.
-func (s *Store) TourVersion(id uint) (int64, error) { return tourVersion(s.db, id) }
+func (s *Store) TourVersion(id uint) (int64, error) { return tourVersion(s.reads, id) }
 
 func tourVersion(db *gorm.DB, id uint) (int64, error) {
 	var row models.Tour
@@ -49,7 +49,7 @@ func (s *Store) ToursVersion() (string, error) {
 		MaxID uint
 		Sum   int64
 	}
-	err := s.db.Model(&models.Tour{}).Select("COUNT(*) AS count, COALESCE(MAX(id), 0) AS max_id, COALESCE(SUM(version % ?), 0) AS sum", versionPrime).Scan(&row).Error
+	err := s.reads.Model(&models.Tour{}).Select("COUNT(*) AS count, COALESCE(MAX(id), 0) AS max_id, COALESCE(SUM(version % ?), 0) AS sum", versionPrime).Scan(&row).Error
 	if err != nil {
 		return "", fmt.Errorf("store: unable to read the state of the tours: %w", err)
 	}

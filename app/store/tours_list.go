@@ -29,7 +29,7 @@ func (s *Store) ListTours(sc Scope) ([]TourSummary, error) {
 		OwnerID   uint
 		CreatedAt time.Time
 	}
-	if err := sc.where(s.db.Model(&models.Tour{}), "tours").Select("id, name, ruleset_id, version, owner_id, created_at").Order("id desc").Scan(&rows).Error; err != nil {
+	if err := sc.where(s.reads.Model(&models.Tour{}), "tours").Select("id, name, ruleset_id, version, owner_id, created_at").Order("id desc").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to list tours: %w", err)
 	}
 	out := make([]TourSummary, 0, len(rows))

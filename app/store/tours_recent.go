@@ -28,7 +28,7 @@ func (s *Store) LatestTourInProgress(sc Scope) (t TourInProgress, ok bool, err e
 		Name  string
 		Stage int
 	}
-	q := sc.where(s.db.Table("tours"), "tours").Select("tours.id AS id, tours.name AS name, stages.number AS stage").
+	q := sc.where(s.reads.Table("tours"), "tours").Select("tours.id AS id, tours.name AS name, stages.number AS stage").
 		Joins("JOIN stages ON stages.tour_id = tours.id AND stages.state = ?", race.StateOpen).
 		Order("tours.updated_at DESC, tours.id DESC").Limit(1).Scan(&row)
 	if q.Error != nil && !errors.Is(q.Error, gorm.ErrRecordNotFound) {
@@ -38,7 +38,7 @@ func (s *Store) LatestTourInProgress(sc Scope) (t TourInProgress, ok bool, err e
 		return t, false, nil
 	}
 	var stages int64
-	if err := s.db.Model(&models.Stage{}).Where("tour_id = ?", row.ID).Count(&stages).Error; err != nil {
+	if err := s.reads.Model(&models.Stage{}).Where("tour_id = ?", row.ID).Count(&stages).Error; err != nil {
 		return t, false, fmt.Errorf("store: unable to count the stages of tour %d: %w", row.ID, err)
 	}
 	return TourInProgress{ID: row.ID, Name: row.Name, Stage: row.Stage, Stages: int(stages)}, true, nil

@@ -138,6 +138,11 @@ func (h *Base) ErrorHandler(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	if store.ClientLeft(err) && c.Request().Context().Err() != nil {
+		// The client left and its queries were stopped: there is no one to answer, and nothing went wrong.
+		h.Logger.Debug("request given up by its client", "method", c.Request().Method, "path", c.Request().URL.Path, "error", err)
+		return
+	}
 	status, body, ok := ClassifyIn(err, h.Tr(c))
 	if !ok {
 		h.Logger.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "error", err)
