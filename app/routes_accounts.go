@@ -1,12 +1,10 @@
 package app
 
-import (
-	"github.com/labstack/echo/v4"
-)
-
 // accountRoutes are the directors' accounts: the first-run setup, invitations, the administrators'
 // page of directors and its API, and who is signed in (app/auth's policy says who may open each).
-func accountRoutes(e *echo.Echo, r rooms) {
+func accountRoutes(root routeGroup, r rooms) {
+	e := root.group("", serving{})
+	api := root.group("/api/v1", serving{api: true})
 	e.GET("/setup", r.pages.SetupPage)
 	e.POST("/setup", r.pages.SetupFormPage)
 	e.GET("/invitations/:token", r.pages.InvitationPage)
@@ -14,8 +12,8 @@ func accountRoutes(e *echo.Echo, r rooms) {
 	e.GET("/directors", r.pages.DirectorsPage)
 	e.POST("/directors", r.pages.InviteDirectorPage)
 	e.POST("/directors/:id/invitation", r.pages.ReinviteDirectorPage)
-	e.GET("/api/v1/session", r.api.APIWho)
-	e.GET("/api/v1/directors", r.api.APIListDirectors)
-	e.POST("/api/v1/directors", r.api.APICreateDirector)
-	e.POST("/api/v1/directors/:id/invitation", r.api.APIReinviteDirector)
+	api.GET("/session", r.api.APIWho)
+	api.GET("/directors", r.api.APIListDirectors)
+	api.POST("/directors", r.api.APICreateDirector)
+	api.POST("/directors/:id/invitation", r.api.APIReinviteDirector)
 }

@@ -1,17 +1,13 @@
 package app
 
-import (
-	"github.com/labstack/echo/v4"
-)
-
 // realRaceAPIRoutes are the JSON API of what real races need beyond results: a tour's settings (the
 // young riders' cut-off, time limits…), its riders' dates of birth, and the jury's decisions.
-func realRaceAPIRoutes(api *echo.Group, r rooms) {
-	api.PUT("/tours/:id/settings", r.api.APISetTourSettings)
-	api.PUT("/tours/:id/riders/:bib", r.api.APISetTourRider)
-	api.POST("/tours/:id/stages/:n/reinstatements", r.api.APIAddReinstatement)
-	api.DELETE("/tours/:id/stages/:n/reinstatements/:bib", r.api.APIRemoveReinstatement)
-	api.POST("/tours/:id/stages/:n/penalties", r.api.APIAddPenalty)
-	api.DELETE("/tours/:id/stages/:n/penalties/:pos", r.api.APIRemovePenalty)
-	api.PUT("/tours/:id/stages/:n/most-combative", r.api.APISetMostCombative)
+func realRaceAPIRoutes(tour routeGroup, r rooms) {
+	tour.PUT("/settings", r.api.APISetTourSettings)
+	tour.PUT("/riders/:bib", r.api.APISetTourRider)
+	tour.POST("/stages/:n/reinstatements", r.api.APIAddReinstatement)
+	tour.DELETE("/stages/:n/reinstatements/:bib", r.api.APIRemoveReinstatement)
+	tour.POST("/stages/:n/penalties", r.api.APIAddPenalty)
+	tour.DELETE("/stages/:n/penalties/:pos", r.api.APIRemovePenalty)
+	tour.PUT("/stages/:n/most-combative", r.api.APISetMostCombative)
 }

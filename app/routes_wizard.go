@@ -1,17 +1,16 @@
 package app
 
-import (
-	"github.com/labstack/echo/v4"
-)
-
 // wizardRoutes are the pages that start and load tours: the "Start" wizard, "Load" and the stage sheets.
-func wizardRoutes(e *echo.Echo, r rooms) {
+func wizardRoutes(root routeGroup, r rooms, k kept) {
+	e := root.group("", serving{})
+	tours := root.group("/tours", serving{kept: k.tours})
+	tour := root.group("/tours/:id", serving{kept: k.tour})
 	e.GET("/tours/new", r.wizard.NewTourPage)
 	e.POST("/tours/new", r.wizard.WizardPage)
-	e.GET("/tours", r.pages.ToursPage)
-	e.POST("/tours/import", r.pages.ImportTourPage)
-	e.GET("/tours/:id", r.pages.TourPage)
-	e.GET("/tours/:id/delete", r.pages.DeleteTourConfirmPage)
-	e.POST("/tours/:id/delete", r.pages.DeleteTourPage)
-	e.GET("/tours/:id/stages/:n/sheet", r.pages.StageSheetPage)
+	tours.GET("", r.pages.ToursPage)
+	root.group("", serving{upload: true}).POST("/tours/import", r.pages.ImportTourPage)
+	tour.GET("", r.pages.TourPage)
+	tour.GET("/delete", r.pages.DeleteTourConfirmPage)
+	tour.POST("/delete", r.pages.DeleteTourPage)
+	tour.GET("/stages/:n/sheet", r.pages.StageSheetPage)
 }

@@ -12,6 +12,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
+	"racedirector/app/keep"
 	"racedirector/assets"
 )
 
@@ -26,6 +27,9 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	// The client's address (RealIP): the connection's, or behind a trusted proxy what it forwarded.
 	e.IPExtractor = site.IPExtractor()
 	e.HTTPErrorHandler = r.base.ErrorHandler
+	// Every route, in the group that says how it is served: the middleware below asks the route's
+	// group, never the address.
+	ways := routes(e, r, version)
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
 			logger.Error("panic", "path", c.Request().URL.Path, "error", err, "stack", string(stack))
@@ -35,7 +39,7 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			if !strings.HasPrefix(v.URI, "/assets/") {
+			if !ways.of(c).quiet {
 				logger.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
 			}
 			return nil
@@ -52,19 +56,18 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	e.Use(site.Guard)
 	// Every page's CSRF token, before anything may answer with a page (the lock's refusals are pages
 	// with forms too); it is checked below, once the form is read.
-	e.Use(site.CSRFToken(isAPI))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: isEventStream}))
+	e.Use(site.CSRFToken(ways.isAPI))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: ways.isStream}))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
-	e.Use(exceptUnguarded(lock.Middleware)) // not /healthz nor the static files: they never wait on it
-	e.Use(bodyLimit())
+	e.Use(exceptUnguarded(ways, lock.Middleware)) // not /healthz nor the static files: they never wait on it
+	e.Use(bodyLimit(ways))
 	// Every page form carries its token and every page write is checked against it (the API, called
 	// by scripts with a bearer token, takes none).
-	e.Use(site.CSRFCheck(isAPI))
-	e.Use(apiCrossSiteGuard)
-	e.Use(r.base.RefusedPage)
-	e.Use(r.base.TourReads)
-	routes(e, r, version)
+	e.Use(site.CSRFCheck(ways.isAPI))
+	e.Use(apiCrossSiteGuard(ways))
+	e.Use(r.base.Refused.Middleware)
+	e.Use(keep.NewTourReads().Middleware(ways.keptVersion))
 	return e
 }
 
@@ -73,7 +76,7 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 // short (or none) reaching its handler, which would take the missing fields for empty ones: an empty
 // finish. Other multipart problems are left to the handler, which meets them again when it looks
 // for the file.
-func readForm(next echo.HandlerFunc) echo.HandlerFunc {
+func readForm(ways servings, next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodPost && req.Method != http.MethodPut && req.Method != http.MethodPatch {
@@ -81,7 +84,7 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		var err error
 		mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
-		if !isAPI(c) && mt != echo.MIMEApplicationForm && mt != echo.MIMEMultipartForm {
+		if !ways.isAPI(c) && mt != echo.MIMEApplicationForm && mt != echo.MIMEMultipartForm {
 			// A page reads only forms: any other body (JSON, text, none) would reach it as a form with
 			// every field empty, and an empty order clears the one stored.
 			return echo.NewHTTPError(http.StatusUnsupportedMediaType, i18n.Textf("a page takes a form (application/x-www-form-urlencoded or multipart/form-data)"))
@@ -110,23 +113,17 @@ func readForm(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// isEventStream says whether the request is for a live event stream, which is sent as it happens,
-// never held back to be compressed.
-func isEventStream(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") }
-
-func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
-
-// bodyLimit caps request bodies: 12 MB for uploads and finishes (imports, CSV results), 1 MB otherwise. A form or an upload
+// bodyLimit caps request bodies: 12 MB for the upload routes (imports, finishes, CSV results), 1 MB otherwise. A form or an upload
 // is read at once, so that one over the limit is refused as too large (413) even when it came without
 // a Content-Length, instead of reaching its handler cut short, as an empty form.
-func bodyLimit() echo.MiddlewareFunc {
+func bodyLimit(ways servings) echo.MiddlewareFunc {
 	small := middleware.BodyLimit("1M")
 	large := middleware.BodyLimit("12M")
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		next = readForm(next)
+		next = readForm(ways, next)
 		smallNext, largeNext := small(next), large(next)
 		return func(c echo.Context) error {
-			if strings.HasSuffix(c.Request().URL.Path, "/import") || strings.HasSuffix(c.Request().URL.Path, "/import/apply") || strings.Contains(c.Request().URL.Path, "/finish") {
+			if ways.of(c).upload {
 				return largeNext(c)
 			}
 			return smallNext(c)
@@ -136,9 +133,14 @@ func bodyLimit() echo.MiddlewareFunc {
 
 // apiCrossSiteGuard refuses state-changing API calls that a browser says come from another site:
 // the API takes no CSRF token (scripts call it), so a page elsewhere must not be able to.
-func apiCrossSiteGuard(next echo.HandlerFunc) echo.HandlerFunc {
+func apiCrossSiteGuard(ways servings) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc { return crossSiteGuarded(ways, next) }
+}
+
+// crossSiteGuarded is next behind apiCrossSiteGuard.
+func crossSiteGuarded(ways servings, next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if isAPI(c) {
+		if ways.isAPI(c) {
 			switch c.Request().Method {
 			case http.MethodGet, http.MethodHead, http.MethodOptions:
 			default:

@@ -5,8 +5,6 @@ package base
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -16,6 +14,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
+	"racedirector/app/keep"
 	"racedirector/app/live"
 	"racedirector/app/store"
 	"racedirector/assets"
@@ -39,22 +38,17 @@ type Base struct {
 	Defaults []store.TeamInput
 	// I18n holds the messages in every language (each request's localizer is chosen by Language).
 	I18n *i18n.Catalogue
-	// refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
-	refused *refusedPages
-	// reads keeps the answers made for tours' versions (TourReads).
-	reads *tourReads
-	// boot is this process's own mark in every ETag: an answer of an older process (or an older
-	// build) is never taken for a current one.
-	boot string
+	// Refused keeps refused page forms for the GET their redirect leads to (post/redirect/get).
+	Refused *keep.RefusedPages
 }
 
 // New returns a Base over the store, the views and the live hub.
 func New(s *store.Store, v *views.Views, logger *slog.Logger, hub *live.Hub) *Base {
-	refused := newRefusedPages()
+	var shared keep.PageKeeper
 	if s != nil && s.SharesKeptPages() {
-		refused.shared = s // another instance may answer the GET a refusal's redirect leads to
+		shared = s // another instance may answer the GET a refusal's redirect leads to
 	}
-	return &Base{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), refused: refused, reads: newTourReads(), boot: newBoot()}
+	return &Base{Store: s, Views: v, Logger: logger, Live: hub, Fonts: assets.Fonts(), Refused: keep.NewRefusedPages(shared)}
 }
 
 // csrfContextKey is where the CSRF middleware puts the request's token.
@@ -83,7 +77,7 @@ func (h *Base) Render(c echo.Context, status int, name string, p views.Page) err
 		nav.tr = h.Tr(c)
 	}
 	if p.Flash == "" {
-		p.Flash = takeFlash(c)
+		p.Flash = keep.TakeFlash(c)
 	}
 	// Render first, answer after: a template error must reach the error handler before anything is
 	// sent, not leave an empty page behind an already written status.
@@ -92,7 +86,7 @@ func (h *Base) Render(c echo.Context, status int, name string, p views.Page) err
 		return err
 	}
 	if to := h.refusedAddress(c, name, status); to != "" {
-		if done, err := h.refuseAt(c, to, status, buf.Bytes()); done {
+		if done, err := h.Refused.RedirectTo(c, to, status, buf.Bytes()); done {
 			return err
 		}
 	}
@@ -110,16 +104,9 @@ func backTo(c echo.Context) string {
 // Redirect answers a successful form post with 303 See Other and a flash message for the next page.
 func Redirect(c echo.Context, to, flash string) error {
 	if flash != "" {
-		setFlash(c, flash)
+		keep.SetFlash(c, flash)
 	}
 	return c.Redirect(http.StatusSeeOther, to)
-}
-
-// newBoot is a random mark of this process.
-func newBoot() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // LoadTour reads the tour named by the :id path parameter, as race values.

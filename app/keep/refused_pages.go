@@ -1,9 +1,11 @@
-package base
+// Package keep holds what the app keeps in memory between requests for the pages: the post/redirect/get
+// store (a refused form's page kept for the GET its redirect leads to, and the flash message for the
+// next page) and the tour reads (answers made once for a tour's version, with their ETags).
+package keep
 
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"net/http"
 	"net/url"
 	"sync"
@@ -14,20 +16,21 @@ import (
 	"racedirector/app/store"
 )
 
-const flashCookie = "rd_flash"
+// FlashCookie names the cookie holding the one-line message for the next page.
+const FlashCookie = "rd_flash"
 
-// setFlash keeps a one-line message for the next page in a short-lived cookie.
-func setFlash(c echo.Context, msg string) {
-	c.SetCookie(&http.Cookie{Name: flashCookie, Value: url.QueryEscape(msg), Path: "/", MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+// SetFlash keeps a one-line message for the next page in a short-lived cookie.
+func SetFlash(c echo.Context, msg string) {
+	c.SetCookie(&http.Cookie{Name: FlashCookie, Value: url.QueryEscape(msg), Path: "/", MaxAge: 60, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 }
 
-// takeFlash reads and clears the flash message.
-func takeFlash(c echo.Context) string {
-	ck, err := c.Cookie(flashCookie)
+// TakeFlash reads and clears the flash message.
+func TakeFlash(c echo.Context) string {
+	ck, err := c.Cookie(FlashCookie)
 	if err != nil || ck.Value == "" {
 		return ""
 	}
-	c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: FlashCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	msg, err := url.QueryUnescape(ck.Value)
 	if err != nil {
 		return ""
@@ -44,8 +47,8 @@ func takeFlash(c echo.Context) string {
 // with the refusal's status. Reloading then shows the page afresh instead of sending the form again,
 // and the address bar never holds an address that only takes POST.
 
-// refusedCookie names the cookie that points the next GET at the refused page kept for it.
-const refusedCookie = "rd_refused"
+// RefusedCookie names the cookie that points the next GET at the refused page kept for it.
+const RefusedCookie = "rd_refused"
 
 // Limits of the refused pages kept for their redirect: a page is kept a short while and only for
 // the GET that follows; a page too large to keep is answered where it was posted.
@@ -56,8 +59,8 @@ const (
 	maxRefusedBytes = 32 << 20
 )
 
-// refusedPages keeps each refused page form until the one GET its redirect leads to.
-type refusedPages struct {
+// RefusedPages keeps each refused page form until the one GET its redirect leads to.
+type RefusedPages struct {
 	mu    sync.Mutex
 	pages map[string]refusedPage
 	// order holds the tokens, oldest first.
@@ -65,11 +68,11 @@ type refusedPages struct {
 	bytes int
 	// shared, when set, keeps the pages in the database instead, where every instance serving it
 	// finds them: the GET a redirect leads to may reach another instance than the POST.
-	shared pageKeeper
+	shared PageKeeper
 }
 
-// pageKeeper keeps refused pages for every instance serving the database (the store).
-type pageKeeper interface {
+// PageKeeper keeps refused pages for every instance serving the database (the store).
+type PageKeeper interface {
 	KeepPage(token string, p store.KeptPage, ttl time.Duration) error
 	TakePage(token, address string) (store.KeptPage, bool, error)
 }
@@ -82,13 +85,14 @@ type refusedPage struct {
 	at      time.Time
 }
 
-// newRefusedPages returns an empty keeper of refused pages.
-func newRefusedPages() *refusedPages {
-	return &refusedPages{pages: map[string]refusedPage{}}
+// NewRefusedPages returns an empty keeper of refused pages; shared, when not nil, keeps them in the
+// database for every instance serving it.
+func NewRefusedPages(shared PageKeeper) *RefusedPages {
+	return &RefusedPages{pages: map[string]refusedPage{}, shared: shared}
 }
 
 // keep stores a refused page and returns its token; ok is false when it is too large to keep.
-func (r *refusedPages) keep(p refusedPage) (string, bool) {
+func (r *RefusedPages) keep(p refusedPage) (string, bool) {
 	if r == nil || len(p.body) > maxRefusedPage {
 		return "", false
 	}
@@ -127,7 +131,7 @@ func (r *refusedPages) keep(p refusedPage) (string, bool) {
 }
 
 // take returns and forgets the page kept under token when it is for address and still fresh.
-func (r *refusedPages) take(token, address string) (refusedPage, bool) {
+func (r *RefusedPages) take(token, address string) (refusedPage, bool) {
 	if r == nil {
 		return refusedPage{}, false
 	}
@@ -149,98 +153,43 @@ func (r *refusedPages) take(token, address string) (refusedPage, bool) {
 }
 
 // drop forgets one page (its token stays in order until it comes first).
-func (r *refusedPages) drop(token string) {
+func (r *RefusedPages) drop(token string) {
 	if p, ok := r.pages[token]; ok {
 		r.bytes -= len(p.body)
 		delete(r.pages, token)
 	}
 }
 
-// refuseAt answers a refused page form with post/redirect/get: the rendered page is kept for the GET
+// RedirectTo answers a refused page form with post/redirect/get: the rendered page is kept for the GET
 // of address, the browser goes there (303). ok is false when the page cannot be kept, so it is
 // answered where it was posted.
-func (h *Base) refuseAt(c echo.Context, address string, status int, body []byte) (bool, error) {
-	token, ok := h.refused.keep(refusedPage{address: address, status: status, body: body, at: time.Now()})
+func (r *RefusedPages) RedirectTo(c echo.Context, address string, status int, body []byte) (bool, error) {
+	token, ok := r.keep(refusedPage{address: address, status: status, body: body, at: time.Now()})
 	if !ok {
 		return false, nil
 	}
-	c.SetCookie(&http.Cookie{Name: refusedCookie, Value: token, Path: "/", MaxAge: int(refusedTTL / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: RefusedCookie, Value: token, Path: "/", MaxAge: int(refusedTTL / time.Second), HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	return true, c.Redirect(http.StatusSeeOther, address)
 }
 
-// RefusedPage is the middleware answering the GET a refusal redirected to with the refused page
+// Middleware answers the GET a refusal redirected to with the refused page
 // kept for it, once; every other request goes on.
-func (h *Base) RefusedPage(next echo.HandlerFunc) echo.HandlerFunc {
+func (r *RefusedPages) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodGet {
 			return next(c)
 		}
-		ck, err := c.Cookie(refusedCookie)
+		ck, err := c.Cookie(RefusedCookie)
 		if err != nil || ck.Value == "" {
 			return next(c)
 		}
-		p, ok := h.refused.take(ck.Value, req.URL.RequestURI())
+		p, ok := r.take(ck.Value, req.URL.RequestURI())
 		if !ok {
 			return next(c)
 		}
-		c.SetCookie(&http.Cookie{Name: refusedCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+		c.SetCookie(&http.Cookie{Name: RefusedCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 		c.Response().Header().Set("Cache-Control", "no-store")
 		return c.HTMLBlob(p.status, p.body)
 	}
-}
-
-// refusedAddress is the address (answering GET) where a refused form rendered as page is shown again
-// after post/redirect/get, or "" to answer it where it was posted: the wizard's steps and the roster
-// FillPreviews (their addresses answer GET), error pages, and anything that is not a POST refusal.
-func (h *Base) refusedAddress(c echo.Context, page string, status int) string {
-	if c.Request().Method != http.MethodPost || (status != http.StatusUnprocessableEntity && status != http.StatusConflict) {
-		return ""
-	}
-	switch page {
-	case "stage", "advantages":
-		id, n, err := StageParams(c)
-		if err != nil {
-			return ""
-		}
-		if page == "advantages" {
-			return AdvantagesURL(id, n)
-		}
-		return StageURL(id, n)
-	case "team_form":
-		if c.Param("id") == "" {
-			return "/teams/new"
-		}
-		if id, err := IDParam(c, "id", "team"); err == nil {
-			return fmt.Sprintf("/teams/%d/edit", id)
-		}
-	case "rider_form":
-		if c.Param("id") != "" {
-			if id, err := IDParam(c, "id", "rider"); err == nil {
-				return fmt.Sprintf("/riders/%d/edit", id)
-			}
-			return ""
-		}
-		if team, ok := FormInt(c.FormValue("team_id")); ok && team > 0 {
-			if _, err := h.Store.GetTeam(h.Scope(c), uint(team)); err == nil {
-				return fmt.Sprintf("/teams/%d/riders/new", team)
-			}
-		}
-		return "/teams"
-	case "import", "import_preview":
-		if c.Path() == "/teams/import/apply" {
-			return "/teams/import"
-		}
-	case "tours":
-		return "/tours"
-	case "riders_tour":
-		if id, err := IDParam(c, "id", "tour"); err == nil {
-			return fmt.Sprintf("/tours/%d/riders", id)
-		}
-	case "directors":
-		return "/directors"
-	case "account_password": // the first-run setup, an invitation: their addresses answer GET
-		return c.Request().URL.Path
-	}
-	return ""
 }

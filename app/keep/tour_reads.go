@@ -1,9 +1,10 @@
-package base
+package keep
 
 import (
 	"bytes"
 	"cmp"
 	"container/list"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
+	"racedirector/app/store"
 )
 
 // A tour's pages, JSON and sheets are answered from memory once made for the tour's version: the
@@ -40,8 +42,11 @@ const (
 // templates write it as it is.
 const csrfPlaceholder = "RaceDirectorCsrfTokenPlaceholder"
 
-// tourReads keeps the answers made for tours, least recently served forgotten first.
-type tourReads struct {
+// TourReads keeps the answers made for tours, least recently served forgotten first.
+type TourReads struct {
+	// boot is this process's own mark in every ETag: an answer of an older process (or an older
+	// build) is never taken for a current one.
+	boot    string
 	mu      sync.Mutex
 	bytes   int
 	answers map[string]*list.Element
@@ -60,7 +65,7 @@ type making struct {
 
 // makeOrWait says who makes the answer for key: the caller (true: call made when done), or another
 // viewer already making it (false: wait for done, then look for the answer kept).
-func (r *tourReads) makeOrWait(key string) (*making, bool) {
+func (r *TourReads) makeOrWait(key string) (*making, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if m, ok := r.making[key]; ok {
@@ -73,7 +78,7 @@ func (r *tourReads) makeOrWait(key string) (*making, bool) {
 }
 
 // made ends the making of the answer for key and wakes the viewers waiting for it.
-func (r *tourReads) made(key string, m *making) {
+func (r *TourReads) made(key string, m *making) {
 	r.mu.Lock()
 	delete(r.making, key)
 	r.mu.Unlock()
@@ -91,13 +96,13 @@ type tourRead struct {
 // size is what the kept answer costs in memory.
 func (a *tourRead) size() int { return len(a.key) + len(a.body) + readOverhead }
 
-// newTourReads returns an empty keeper.
-func newTourReads() *tourReads {
-	return &tourReads{answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
+// NewTourReads returns an empty keeper, with this process's own mark for its ETags.
+func NewTourReads() *TourReads {
+	return &TourReads{boot: newBoot(), answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
 }
 
 // get returns the answer kept for key.
-func (r *tourReads) get(key string) (*tourRead, bool) {
+func (r *TourReads) get(key string) (*tourRead, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el, ok := r.answers[key]
@@ -109,7 +114,7 @@ func (r *tourReads) get(key string) (*tourRead, bool) {
 }
 
 // put keeps an answer, forgetting the least recently served ones past the limits.
-func (r *tourReads) put(a *tourRead) {
+func (r *TourReads) put(a *tourRead) {
 	if len(a.body) > maxReadSize {
 		return
 	}
@@ -154,23 +159,32 @@ func (w *buffered) Write(b []byte) (int, error) {
 	return w.body.Write(b)
 }
 
-// TourReads is the middleware that answers a tour's GET pages, JSON and sheets (and the tour list
+// Version says how to read the version a route's answer depends on (nil: the route's answers are
+// not kept); the routes' groups choose it.
+type Version func(c echo.Context) func() (string, error)
+
+// Middleware answers a tour's GET pages, JSON and sheets (and the tour list
 // and Load page) from memory once made for the version they depend on. A page is made with a
 // placeholder for the CSRF token and each viewer gets his own put in, so nothing a viewer sends
 // ends up in another's page. A 200 carries an ETag from the version, the address, the languages
 // asked, the cookies, the day, the viewer's token and this process (a restart or an upgrade makes
 // new ones); If-None-Match answers 304 when it names the ETag of an answer kept.
-func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
+func (r *TourReads) Middleware(versionFor Version) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc { return r.answer(versionFor, next) }
+}
+
+// answer is the middleware's handler: next's answer, kept for the version versionFor reads.
+func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodGet || len(req.URL.RequestURI()) > maxReadAddress {
 			return next(c)
 		}
-		versionOf := h.readVersion(c)
-		if versionOf == nil || hasCookie(req, flashCookie) || hasCookie(req, refusedCookie) {
+		versionOf := versionFor(c)
+		if versionOf == nil || hasCookie(req, FlashCookie) || hasCookie(req, RefusedCookie) {
 			return next(c) // a page that shows a message once is made for that one request
 		}
-		token := csrfToken(c)
+		token, _ := c.Get(auth.CSRFContextKey).(string)
 		if !strings.HasPrefix(req.URL.Path, "/api/") && !plainToken(token) {
 			return next(c) // no token to put in, or one that is not the middleware's own
 		}
@@ -181,7 +195,7 @@ func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 		// Who asks is part of the key: a bearer token is no cookie, and where directors have accounts
 		// two directors' lists of tours differ.
 		key := digest(readKey(req, version) + "\x00" + auth.ViewerOf(c).Key())
-		etag := `W/"` + digest(key+"\x00"+token+"\x00"+h.boot) + `"`
+		etag := `W/"` + digest(key+"\x00"+token+"\x00"+r.boot) + `"`
 		head := c.Response().Header()
 		head.Add("Vary", "Accept-Language")
 		serve := func(kept *tourRead) error {
@@ -195,18 +209,18 @@ func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return c.Blob(http.StatusOK, kept.contentType, withToken(kept.body, token))
 		}
-		if kept, ok := h.reads.get(key); ok {
+		if kept, ok := r.get(key); ok {
 			return serve(kept)
 		}
-		if m, mine := h.reads.makeOrWait(key); mine {
-			defer h.reads.made(key, m)
+		if m, mine := r.makeOrWait(key); mine {
+			defer r.made(key, m)
 		} else {
 			select {
 			case <-m.done:
 			case <-req.Context().Done():
 				return nil // the viewer left
 			}
-			if kept, ok := h.reads.get(key); ok {
+			if kept, ok := r.get(key); ok {
 				return serve(kept)
 			}
 			// Not kept (a refusal, or the tour changed meanwhile): this viewer's own answer is made.
@@ -215,11 +229,11 @@ func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 		w := &buffered{header: out.Header()}
 		c.Response().Writer = w
 		if token != "" {
-			c.Set(csrfContextKey, csrfPlaceholder)
+			c.Set(auth.CSRFContextKey, csrfPlaceholder)
 		}
 		err = next(c)
 		c.Response().Writer = out
-		c.Set(csrfContextKey, token)
+		c.Set(auth.CSRFContextKey, token)
 		if err != nil {
 			return err
 		}
@@ -227,7 +241,7 @@ func (h *Base) TourReads(next echo.HandlerFunc) echo.HandlerFunc {
 		body := w.body.Bytes()
 		// Kept only when the tour did not change while the answer was made: then it is the version's.
 		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version {
-			h.reads.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: bytes.Clone(body)})
+			r.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: bytes.Clone(body)})
 			head.Set("ETag", etag)
 			head.Set("Cache-Control", "no-cache")
 		}
@@ -259,48 +273,46 @@ func plainToken(token string) bool {
 	return true
 }
 
-// readVersion returns how to read the version a route's answer depends on, or nil for a route that
-// is not kept: a tour's pages, JSON and sheets depend on the tour's version, the tour list and the
-// Load page on the tours' (ToursVersion), a follower's pages and JSON on the version of the tour of
-// their follow code. The stage JSON is not kept: its ETag is the stage's own version (the If-Match of
-// result writes).
-func (h *Base) readVersion(c echo.Context) func() (string, error) {
-	p := c.Path()
-	switch {
-	case p == "/tours" || p == "/api/v1/tours":
-		return h.Store.ToursVersion
-	case p == "/api/v1/tours/:id/stages/:n":
-		return nil
-	case p == "/follow/:code/qr.svg" || p == "/api/v1/follow/:code/events" || p == "/tours/:id/share":
-		// The QR code has no version (the browser keeps it), the stream is live, and the Share page
-		// depends on the host it is asked at.
-		return nil
-	case strings.HasPrefix(p, "/follow/:code") || strings.HasPrefix(p, "/api/v1/follow/:code"):
-		return h.followVersion(c.Param("code"))
-	case strings.HasPrefix(p, "/tours/:id") || strings.HasPrefix(p, "/api/v1/tours/:id"):
+// ToursVersion is the version of the tour list and the Load page: the tours' (every tour's
+// change).
+func ToursVersion(st *store.Store) Version {
+	return func(echo.Context) func() (string, error) { return st.ToursVersion }
+}
+
+// TourVersion is the version of a tour's pages, JSON and sheets: the tour's, named by its :id.
+func TourVersion(st *store.Store) Version {
+	return func(c echo.Context) func() (string, error) {
 		id, err := strconv.ParseUint(c.Param("id"), 10, 32)
 		if err != nil || id == 0 {
 			return nil
 		}
 		return func() (string, error) {
-			v, err := h.Store.TourVersion(uint(id))
+			v, err := st.TourVersion(uint(id))
 			return "tour " + strconv.FormatUint(id, 10) + " at " + strconv.FormatInt(v, 10), err
 		}
 	}
-	return nil
 }
 
-// followVersion returns how to read the version of the tour followed with code, or nil for a code
-// no tour has (the handler answers it).
-func (h *Base) followVersion(code string) func() (string, error) {
-	id, err := h.Store.TourByFollowCode(code)
-	if err != nil {
-		return nil
+// FollowVersion is the version of a follower's pages and JSON: the version of the tour of their
+// :code, or none for a code no tour has (the handler answers it).
+func FollowVersion(st *store.Store) Version {
+	return func(c echo.Context) func() (string, error) {
+		id, err := st.TourByFollowCode(c.Param("code"))
+		if err != nil {
+			return nil
+		}
+		return func() (string, error) {
+			v, err := st.TourVersion(id)
+			return fmt.Sprintf("tour %d at %d", id, v), err
+		}
 	}
-	return func() (string, error) {
-		v, err := h.Store.TourVersion(id)
-		return fmt.Sprintf("tour %d at %d", id, v), err
-	}
+}
+
+// newBoot is a random mark of this process.
+func newBoot() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // readKey is what an answer depends on besides the version: the address, the languages asked,

@@ -1,4 +1,4 @@
-package base
+package keep
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ import (
 // TestTourReadsStayWithinTheirLimits keeps many small answers with long keys and a few big ones: the
 // keeper counts keys and bodies, holds at most maxReadCount answers and maxReadBytes in all.
 func TestTourReadsStayWithinTheirLimits(t *testing.T) {
-	r := newTourReads()
+	r := NewTourReads()
 	for i := range 3 * maxReadCount {
 		r.put(&tourRead{key: fmt.Sprintf("%d %s", i, strings.Repeat("k", 900)), body: []byte("[]")})
 	}
@@ -70,9 +70,9 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	h := &Base{Store: st, reads: newTourReads(), boot: "test"}
+	reads := NewTourReads()
 	e := echo.New()
-	e.Use(h.TourReads)
+	e.Use(reads.Middleware(ToursVersion(st)))
 	var made atomic.Int32
 	release := make(chan struct{})
 	e.GET("/api/v1/tours", func(c echo.Context) error {
@@ -92,9 +92,9 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)
 		for {
-			h.reads.mu.Lock()
+			reads.mu.Lock()
 			done := ok()
-			h.reads.mu.Unlock()
+			reads.mu.Unlock()
 			if done {
 				return
 			}
@@ -105,12 +105,12 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 		}
 	}
 	go ask()
-	waitFor("the first viewer to start making the answer", func() bool { return len(h.reads.making) == 1 })
+	waitFor("the first viewer to start making the answer", func() bool { return len(reads.making) == 1 })
 	for range viewers {
 		go ask()
 	}
 	waitFor("the other viewers to wait", func() bool {
-		for _, m := range h.reads.making {
+		for _, m := range reads.making {
 			return m.waiters == viewers
 		}
 		return false
@@ -124,7 +124,7 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 	if n := made.Load(); n != 1 {
 		t.Errorf("the answer was made %d times for %d viewers, want once", n, viewers+1)
 	}
-	if len(h.reads.making) != 0 {
-		t.Errorf("%d answers are still being made", len(h.reads.making))
+	if len(reads.making) != 0 {
+		t.Errorf("%d answers are still being made", len(reads.making))
 	}
 }

@@ -1,4 +1,4 @@
-package base
+package keep
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 // TestRefusedPagesKeepsEachPageForItsAddressOnce: a kept refusal is given once, only for its address
 // and while fresh; the keeper stays within its count and size, and a page too large is not kept.
 func TestRefusedPagesKeepsEachPageForItsAddressOnce(t *testing.T) {
-	r := newRefusedPages()
+	r := NewRefusedPages(nil)
 	token, ok := r.keep(refusedPage{address: "/tours/1/stages/2", status: 422, body: []byte("refused"), at: time.Now()})
 	if !ok {
 		t.Fatal("a small page was not kept")
@@ -49,7 +49,7 @@ func TestRefusedPagesKeepsEachPageForItsAddressOnce(t *testing.T) {
 	if r.bytes > maxRefusedBytes || len(r.pages) > maxRefusedPages {
 		t.Errorf("the keeper holds %d pages of %d bytes, over its limits", len(r.pages), r.bytes)
 	}
-	var none *refusedPages
+	var none *RefusedPages
 	if _, ok := none.keep(refusedPage{}); ok {
 		t.Errorf("a nil keeper kept a page")
 	}
