@@ -18,7 +18,7 @@ import (
 // otherwise: near it the collector runs more often rather than let the heap grow to twice what is
 // live (GOGC's default), and gives memory back to the system sooner. What the server keeps (tours
 // and answers in memory, templates, catalogues) is about half of it with thirty grand tours.
-const memoryLimit = 32 << 20
+const memoryLimit = 40 << 20
 
 func main() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
