@@ -1,5 +1,5 @@
-// Package views holds the html/template pages of Race Director, parsed once at start-up:
-// every page with the layout and the partials into its own template.
+// Package views holds the html/template pages of Race Director, checked at start-up and parsed for
+// a language when first rendered in it: every page with the layout and the partials into its own template.
 package views
 
 import (
@@ -56,11 +56,14 @@ type Page struct {
 	Here string
 }
 
-// Views holds the parsed pages and, per language, their copies whose "t" speaks it: a page's copy
-// for a language is made the first time it is rendered in it (copying every page in every language
-// at start took most of an app's start-up).
+// Views holds the parsed layout and partials, the file of each page and, per language, the pages
+// whose "t" speaks it: a page is parsed for a language the first time it is rendered in it (copying
+// every page in every language at start took most of an app's start-up, and keeping every page's
+// copy of the layout, rendered or not, 15 MB).
 type Views struct {
-	pages map[string]*template.Template
+	shared *template.Template
+	// pages holds each page's file by its name.
+	pages map[string]string
 	speak map[string]template.FuncMap
 	mu    sync.RWMutex
 	langs map[string]map[string]*template.Template
@@ -69,7 +72,7 @@ type Views struct {
 // New parses every page with the layout and partials (each language's copy is made when first
 // rendered); it fails if any template is broken.
 func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
-	v := &Views{pages: map[string]*template.Template{}, langs: map[string]map[string]*template.Template{}}
+	v := &Views{pages: map[string]string{}, langs: map[string]map[string]*template.Template{}}
 	names, err := fs.Glob(files, "pages/*.html")
 	if err != nil {
 		return nil, err
@@ -91,16 +94,12 @@ func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 	if err != nil {
 		return nil, fmt.Errorf("views: unable to parse the layout and partials: %w", err)
 	}
-	for _, name := range names { // each page on a copy of the layout and partials (it may redefine them)
-		c, err := shared.Clone()
-		if err != nil {
-			return nil, fmt.Errorf("views: unable to copy the layout for %s: %w", name, err)
+	v.shared = shared
+	for _, name := range names { // each page parsed once to refuse a broken one at start, then let go
+		if _, err := v.parse(name, nil); err != nil {
+			return nil, err
 		}
-		t, err := c.ParseFS(files, name)
-		if err != nil {
-			return nil, fmt.Errorf("views: unable to parse %s: %w", name, err)
-		}
-		v.pages[strings.TrimSuffix(path.Base(name), ".html")] = t
+		v.pages[strings.TrimSuffix(path.Base(name), ".html")] = name
 	}
 	v.speak = map[string]template.FuncMap{}
 	for _, lang := range i18n.Languages() {
@@ -127,17 +126,33 @@ func (v *Views) page(lang, name string) (*template.Template, error) {
 	if t, ok := v.langs[lang][name]; ok {
 		return t, nil
 	}
-	base, ok := v.pages[name]
+	file, ok := v.pages[name]
 	if !ok {
 		return nil, fmt.Errorf("views: no page %q", name)
 	}
-	c, err := base.Clone()
+	c, err := v.parse(file, v.speak[lang])
 	if err != nil {
-		return nil, fmt.Errorf("views: unable to copy %s for %s: %w", name, lang, err)
+		return nil, err
 	}
-	c.Funcs(v.speak[lang])
 	v.langs[lang][name] = c
 	return c, nil
+}
+
+// parse parses the page in file on a copy of the layout and partials (it may redefine them), with
+// the language's helpers when speak is set.
+func (v *Views) parse(file string, speak template.FuncMap) (*template.Template, error) {
+	c, err := v.shared.Clone()
+	if err != nil {
+		return nil, fmt.Errorf("views: unable to copy the layout for %s: %w", file, err)
+	}
+	if speak != nil {
+		c.Funcs(speak)
+	}
+	t, err := c.ParseFS(files, file)
+	if err != nil {
+		return nil, fmt.Errorf("views: unable to parse %s: %w", file, err)
+	}
+	return t, nil
 }
 
 // LanguageFuncs are the template helpers that speak l's language: t (a message), tn (a count

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Load run: a grand tour seeded through the API, then its classifications page, its follow page, its TV
-# page and the CSS file, each driven by wrk with 32 connections on loopback, printed side by side with
-# the server's peak memory.
-#   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 to change them)
+# Load run: a grand tour seeded through the API (TOURS=30: 29 more restored from its backup, and every
+# tour's pages read once), then its classifications page, its follow page, its TV page and the CSS
+# file, each driven by wrk with 32 connections on loopback, printed side by side with the server's
+# peak resident memory and its resident memory at the end.
+#   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 TOURS=1 to change them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v wrk >/dev/null 2>&1; then
@@ -11,6 +12,7 @@ fi
 port=${PORT:-18090}
 duration=${DURATION:-10s}
 connections=${CONNECTIONS:-32}
+tours=${TOURS:-1}
 dir=$(mktemp -d)
 go build -o "$dir/racedirector" ./cmd/racedirector
 go build -o "$dir/grandtour" ./cmd/grandtour
@@ -22,6 +24,19 @@ for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep
 echo "seeding a grand tour (30 teams of 6, 21 stages) through the API..."
 id=$("$dir/grandtour" -url "$base")
 page="/tours/$id/classifications"
+if [ "$tours" -gt 1 ]; then
+  echo "restoring $((tours - 1)) more copies from its backup, then reading each tour's pages once..."
+  curl -fs "$base/api/v1/tours/$id/backup.json" -o "$dir/backup.json"
+  for _ in $(seq $((tours - 1))); do
+    curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$dir/backup.json" "$base/api/v1/tours/import" >/dev/null
+  done
+  for t in $(curl -fs "$base/api/v1/tours" | grep -o '"id":[0-9]*' | cut -d: -f2); do
+    c=$(curl -fs "$base/api/v1/tours/$t" | grep -o '"follow_code":"[A-Z0-9]*"' | cut -d'"' -f4)
+    for p in "/tours/$t/classifications" "/api/v1/tours/$t/standings" "/tours/$t/cycling-party" "/follow/$c" "/follow/$c/tv"; do
+      curl -fs "$base$p" >/dev/null
+    done
+  done
+fi
 code=$(curl -fs "$base/api/v1/tours/$id" | grep -o '"follow_code":"[A-Z0-9]*"' | cut -d'"' -f4)
 css=$(curl -fs "$base$page" | grep -o '/assets/[^"]*\.css' | head -1)
 row() { # path → "req/s p50 p99 MB/s"
@@ -39,4 +54,6 @@ row "$page"
 row "/follow/$code"
 row "/follow/$code/tv"
 row "$css"
-printf '\nserver peak resident memory: %s MB\n' "$(awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$pid/status")"
+mb() { awk -v k="$1:" '$1==k {printf "%.0f", $2/1024}' "/proc/$pid/status"; }
+printf '\n%s grand tours stored; server resident memory: peak %s MB, at the end %s MB (%s MB its own, %s MB of files: the program)\n' \
+  "$tours" "$(mb VmHWM)" "$(mb VmRSS)" "$(mb RssAnon)" "$(mb RssFile)"

@@ -8,12 +8,22 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"racedirector/app"
 )
 
+// memoryLimit is the memory the server's Go runtime aims to stay within unless GOMEMLIMIT says
+// otherwise: near it the collector runs more often rather than let the heap grow to twice what is
+// live (GOGC's default), and gives memory back to the system sooner. What the server keeps (tours
+// and answers in memory, templates, catalogues) is about half of it with thirty grand tours.
+const memoryLimit = 40 << 20
+
 func main() {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	if len(os.Args) > 1 && os.Args[1] == "migrate" {
 		cfg, err := app.ParseMigrate(os.Args[2:], os.Stderr)
 		if err != nil {
