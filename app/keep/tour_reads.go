@@ -276,7 +276,7 @@ func plainToken(token string) bool {
 // ToursVersion is the version of the tour list and the Load page: the tours' (every tour's
 // change).
 func ToursVersion(st *store.Store) Version {
-	return func(echo.Context) func() (string, error) { return st.ToursVersion }
+	return func(c echo.Context) func() (string, error) { return st.For(c.Request().Context()).ToursVersion }
 }
 
 // TourVersion is the version of a tour's pages, JSON and sheets: the tour's, named by its :id.
@@ -287,7 +287,7 @@ func TourVersion(st *store.Store) Version {
 			return nil
 		}
 		return func() (string, error) {
-			v, err := st.TourVersion(uint(id))
+			v, err := st.For(c.Request().Context()).TourVersion(uint(id))
 			return "tour " + strconv.FormatUint(id, 10) + " at " + strconv.FormatInt(v, 10), err
 		}
 	}
@@ -297,12 +297,13 @@ func TourVersion(st *store.Store) Version {
 // :code, or none for a code no tour has (the handler answers it).
 func FollowVersion(st *store.Store) Version {
 	return func(c echo.Context) func() (string, error) {
-		id, err := st.TourByFollowCode(c.Param("code"))
+		asked := st.For(c.Request().Context())
+		id, err := asked.TourByFollowCode(c.Param("code"))
 		if err != nil {
 			return nil
 		}
 		return func() (string, error) {
-			v, err := st.TourVersion(id)
+			v, err := asked.TourVersion(id)
 			return fmt.Sprintf("tour %d at %d", id, v), err
 		}
 	}

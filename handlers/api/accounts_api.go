@@ -45,7 +45,7 @@ func (h *Handler) APIListDirectors(c echo.Context) error {
 	if err := noAccountsYet(c); err != nil {
 		return err
 	}
-	list, err := h.Store.Directors(h.Lock.Now())
+	list, err := h.StoreFor(c).Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (h *Handler) APICreateDirector(c echo.Context) error {
 	if err := base.DecodeJSON(c, &req); err != nil {
 		return err
 	}
-	d, inv, err := h.InviteDirector(req.Name, req.Admin)
+	d, inv, err := h.InviteDirector(c, req.Name, req.Admin)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (h *Handler) APIReinviteDirector(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err = h.Store.Director(d.ID, h.Lock.Now())
+	d, err = h.StoreFor(c).Director(d.ID, h.Lock.Now())
 	if err != nil {
 		return err
 	}

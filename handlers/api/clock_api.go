@@ -110,6 +110,6 @@ func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return base.CSVRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		return base.CSVRows(h.StoreFor(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	})
 }

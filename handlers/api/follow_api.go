@@ -41,11 +41,11 @@ const followTopJSON = 10
 // APIFollow is GET /api/v1/follow/{code}: the tour as a follower sees it — its name and game, the
 // current stage with its results so far, and each classification's first lines.
 func (h *Handler) APIFollow(c echo.Context) error {
-	st, err := h.Store.FollowedRace(c.Param("code"))
+	st, err := h.StoreFor(c).FollowedRace(c.Param("code"))
 	if err != nil {
 		return err
 	}
-	v, st, err := h.Store.GetStage(st.TourID, base.CurrentStage(st))
+	v, st, err := h.StoreFor(c).GetStage(st.TourID, base.CurrentStage(st))
 	if err != nil {
 		return err
 	}

@@ -42,11 +42,11 @@ func (h *Handler) APITeamPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	apps, err := h.Store.TeamAppearances(h.Scope(c), id)
+	apps, err := h.StoreFor(c).TeamAppearances(h.Scope(c), id)
 	if err != nil {
 		return err
 	}
-	tours, err := h.PalmaresFacts(apps, true)
+	tours, err := h.PalmaresFacts(c, apps, true)
 	if err != nil {
 		return err
 	}
@@ -60,11 +60,11 @@ func (h *Handler) APIRiderPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	apps, err := h.Store.RiderAppearances(h.Scope(c), r.ID)
+	apps, err := h.StoreFor(c).RiderAppearances(h.Scope(c), r.ID)
 	if err != nil {
 		return err
 	}
-	tours, err := h.PalmaresFacts(apps, false)
+	tours, err := h.PalmaresFacts(c, apps, false)
 	if err != nil {
 		return err
 	}

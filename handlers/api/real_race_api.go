@@ -23,10 +23,10 @@ func (h *Handler) APISetTourSettings(c echo.Context) error {
 	if err := base.DecodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := h.Store.SetTourSettings(id, in); err != nil {
+	if err := h.StoreFor(c).SetTourSettings(id, in); err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -52,10 +52,10 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 	if err := base.DecodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := h.Store.SetTourRiderBorn(id, bib, in.Born); err != nil {
+	if err := h.StoreFor(c).SetTourRiderBorn(id, bib, in.Born); err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 // /tours/{id}/stages/{n}/reinstatements {"bib", "points", "reason"}) and answers the stage.
 func (h *Handler) APIAddReinstatement(c echo.Context) error {
 	var k race.Reinstatement
-	return h.resultCall(c, &k, func(id uint, n, v int) error { return h.Store.AddReinstatement(id, n, v, k) })
+	return h.resultCall(c, &k, func(id uint, n, v int) error { return h.StoreFor(c).AddReinstatement(id, n, v, k) })
 }
 
 // APIRemoveReinstatement takes a reinstatement back.
@@ -75,13 +75,13 @@ func (h *Handler) APIRemoveReinstatement(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("reinstatement not found"))
 	}
-	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveReinstatement(id, n, v, bib) })
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.StoreFor(c).RemoveReinstatement(id, n, v, bib) })
 }
 
 // APIAddPenalty records a jury's penalty (POST /tours/{id}/stages/{n}/penalties) and answers the stage.
 func (h *Handler) APIAddPenalty(c echo.Context) error {
 	var p race.Penalty
-	return h.resultCall(c, &p, func(id uint, n, v int) error { return h.Store.AddPenalty(id, n, v, p) })
+	return h.resultCall(c, &p, func(id uint, n, v int) error { return h.StoreFor(c).AddPenalty(id, n, v, p) })
 }
 
 // APIRemovePenalty takes a penalty back by its position in the stage (1-based).
@@ -90,14 +90,14 @@ func (h *Handler) APIRemovePenalty(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("penalty not found"))
 	}
-	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemovePenalty(id, n, v, pos) })
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.StoreFor(c).RemovePenalty(id, n, v, pos) })
 }
 
 // APISetMostCombative names the tour's most combative rider with the last stage (PUT
 // /tours/{id}/stages/{n}/most-combative {"bib": 21}; 0 clears it).
 func (h *Handler) APISetMostCombative(c echo.Context) error {
 	var b bibBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetMostCombative(id, n, v, b.Bib) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.StoreFor(c).SetMostCombative(id, n, v, b.Bib) })
 }
 
 // standingsAnswer is GET standings: the standings and how they are published.
@@ -112,7 +112,7 @@ func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) er
 	if v := c.QueryParam("provisional"); v != "1" && v != "true" {
 		return race.Invalid("provisional", "must be 1 (the standings after the open stage, from what is entered so far)")
 	}
-	rs, err := h.Store.LoadRace(id)
+	rs, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 
 // answerStage replies with the stage after a change.
 func (h *Handler) answerStage(c echo.Context, id uint, n int) error {
-	v, _, err := h.Store.GetStage(id, n)
+	v, _, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func (h *Handler) noticeCall(c echo.Context, body any, fn func(id uint, n, versi
 	if notice == "" {
 		return h.answerStage(c, id, n)
 	}
-	v, _, err := h.Store.GetStage(id, n)
+	v, _, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
@@ -81,12 +81,12 @@ func (b orderBody) order() ([]int, error) {
 
 // APISetSprint stores intermediate sprint k's crossing order.
 func (h *Handler) APISetSprint(c echo.Context) error {
-	return h.setOrder(c, "sprint", h.Store.SetSprint)
+	return h.setOrder(c, "sprint", h.StoreFor(c).SetSprint)
 }
 
 // APISetClimb stores climb k's crossing order.
 func (h *Handler) APISetClimb(c echo.Context) error {
-	return h.setOrder(c, "climb", h.Store.SetClimb)
+	return h.setOrder(c, "climb", h.StoreFor(c).SetClimb)
 }
 
 // setOrder stores the crossing order of sprint or climb k with the store's setter.
@@ -117,14 +117,14 @@ func (h *Handler) APISetFinish(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return h.Store.SetFinish(id, n, v, f)
+		return h.StoreFor(c).SetFinish(id, n, v, f)
 	})
 }
 
 // APIAddAbandon records an abandonment.
 func (h *Handler) APIAddAbandon(c echo.Context) error {
 	var a race.Abandon
-	return h.resultCall(c, &a, func(id uint, n, v int) error { return h.Store.AddAbandon(id, n, v, a) })
+	return h.resultCall(c, &a, func(id uint, n, v int) error { return h.StoreFor(c).AddAbandon(id, n, v, a) })
 }
 
 // APIRemoveAbandon takes back an abandonment.
@@ -133,13 +133,13 @@ func (h *Handler) APIRemoveAbandon(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("abandonment not found"))
 	}
-	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAbandon(id, n, v, bib) })
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.StoreFor(c).RemoveAbandon(id, n, v, bib) })
 }
 
 // APIAddAdvantage records one use of an advantage.
 func (h *Handler) APIAddAdvantage(c echo.Context) error {
 	var u race.AdvantageUse
-	return h.resultCall(c, &u, func(id uint, n, v int) error { return h.Store.AddAdvantage(id, n, v, u) })
+	return h.resultCall(c, &u, func(id uint, n, v int) error { return h.StoreFor(c).AddAdvantage(id, n, v, u) })
 }
 
 // APIRemoveAdvantage takes back one advantage use by its position.
@@ -148,7 +148,7 @@ func (h *Handler) APIRemoveAdvantage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("advantage use not found"))
 	}
-	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.Store.RemoveAdvantage(id, n, v, pos) })
+	return h.resultCall(c, nil, func(id uint, n, v int) error { return h.StoreFor(c).RemoveAdvantage(id, n, v, pos) })
 }
 
 // advantagesAnswer is GET .../advantages: the uses of the stage and what each team has left.
@@ -165,7 +165,7 @@ func (h *Handler) APIListAdvantages(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, st, err := h.Store.GetStage(id, n)
+	v, st, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ type fatigueBody struct {
 // APISetFatigue stores each rider's fatigue at the end of the stage.
 func (h *Handler) APISetFatigue(c echo.Context) error {
 	var b fatigueBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetFatigue(id, n, v, b.Fatigue) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.StoreFor(c).SetFatigue(id, n, v, b.Fatigue) })
 }
 
 // weatherBody is a stage's weather rolls.
@@ -198,7 +198,7 @@ type weatherBody struct {
 // APISetWeather stores the Ciclismo a fondo weather of the stage.
 func (h *Handler) APISetWeather(c echo.Context) error {
 	var b weatherBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetWeather(id, n, v, b.Weather) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.StoreFor(c).SetWeather(id, n, v, b.Weather) })
 }
 
 // bibBody names one rider.
@@ -209,7 +209,7 @@ type bibBody struct {
 // APISetCombativity names the stage's most combative rider.
 func (h *Handler) APISetCombativity(c echo.Context) error {
 	var b bibBody
-	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.Store.SetCombativity(id, n, v, b.Bib) })
+	return h.resultCall(c, &b, func(id uint, n, v int) error { return h.StoreFor(c).SetCombativity(id, n, v, b.Bib) })
 }
 
 // APIAddLostTurn records turns a rider lost; a second crash in the stage also records his
@@ -217,7 +217,7 @@ func (h *Handler) APISetCombativity(c echo.Context) error {
 func (h *Handler) APIAddLostTurn(c echo.Context) error {
 	var l race.LostTurn
 	return h.noticeCall(c, &l, func(id uint, n, v int) (string, error) {
-		out, err := h.Store.AddLostTurn(id, n, v, l)
+		out, err := h.StoreFor(c).AddLostTurn(id, n, v, l)
 		if out {
 			return secondCrashNotice(l.Bib), err
 		}
@@ -233,7 +233,7 @@ func secondCrashNotice(bib int) string {
 // APICloseStage ends the stage, or answers 422 with what is missing.
 func (h *Handler) APICloseStage(c echo.Context) error {
 	return h.resultCall(c, nil, func(id uint, n, v int) error {
-		err := h.Store.CloseStage(id, n, v)
+		err := h.StoreFor(c).CloseStage(id, n, v)
 		if ie, ok := err.(*store.IncompleteError); ok {
 			return &base.MissingError{Missing: ie.Missing}
 		}
@@ -243,13 +243,13 @@ func (h *Handler) APICloseStage(c echo.Context) error {
 
 // APIReopenStage reopens the last closed stage.
 func (h *Handler) APIReopenStage(c echo.Context) error {
-	return h.resultCall(c, nil, func(id uint, n, _ int) error { return h.Store.ReopenStage(id, n) })
+	return h.resultCall(c, nil, func(id uint, n, _ int) error { return h.StoreFor(c).ReopenStage(id, n) })
 }
 
 // APIUndo takes back the last change of the open stage.
 func (h *Handler) APIUndo(c echo.Context) error {
 	return h.resultCall(c, nil, func(id uint, n, v int) error {
-		_, err := h.Store.Undo(id, n, v)
+		_, err := h.StoreFor(c).Undo(id, n, v)
 		return err
 	})
 }
@@ -260,7 +260,7 @@ func (h *Handler) APIHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lines, err := h.Store.History(id, n)
+	lines, err := h.StoreFor(c).History(id, n)
 	if err != nil {
 		return err
 	}
@@ -280,11 +280,11 @@ func (h *Handler) APIStandings(c echo.Context) error {
 	if c.QueryParam("provisional") != "" {
 		return h.apiProvisionalStandings(c, id, after)
 	}
-	st, rs, err := h.Store.Standings(id, after)
+	st, rs, err := h.StoreFor(c).Standings(id, after)
 	if err != nil {
 		return err
 	}
-	pubs, err := h.Store.Publications(rs, st.AfterStage)
+	pubs, err := h.StoreFor(c).Publications(rs, st.AfterStage)
 	if err != nil {
 		return err
 	}

@@ -29,7 +29,7 @@ func (h *Handler) APIListRiders(c echo.Context) error {
 		}
 		teamID = uint(n)
 	}
-	riders, err := h.Store.ListRiders(h.Scope(c), teamID)
+	riders, err := h.StoreFor(c).ListRiders(h.Scope(c), teamID)
 	if err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func (h *Handler) APIGetRider(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := h.Store.GetRider(h.Scope(c), id)
+	r, err := h.StoreFor(c).GetRider(h.Scope(c), id)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (h *Handler) APICreateRider(c echo.Context) error {
 	if err := base.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	r, err := h.Store.CreateRider(h.Scope(c), b.RiderInput)
+	r, err := h.StoreFor(c).CreateRider(h.Scope(c), b.RiderInput)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (h *Handler) APIUpdateRider(c echo.Context) error {
 	if err := base.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	r, err := h.Store.UpdateRider(h.Scope(c), id, b.RiderInput)
+	r, err := h.StoreFor(c).UpdateRider(h.Scope(c), id, b.RiderInput)
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (h *Handler) APIDeleteRider(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteRider(h.Scope(c), id); err != nil {
+	if err := h.StoreFor(c).DeleteRider(h.Scope(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -13,7 +13,7 @@ import (
 
 // ExportTeamsXLSX downloads the whole database as an XLSX workbook.
 func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
-	rows, err := h.Store.RosterRows(h.Scope(c))
+	rows, err := h.StoreFor(c).RosterRows(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -26,7 +26,7 @@ func (h *Handler) ExportTeamsXLSX(c echo.Context) error {
 
 // ExportTeamsCSV downloads the whole database as CSV.
 func (h *Handler) ExportTeamsCSV(c echo.Context) error {
-	rows, err := h.Store.RosterRows(h.Scope(c))
+	rows, err := h.StoreFor(c).RosterRows(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -48,14 +48,14 @@ func (h *Handler) APIImportTeams(c echo.Context) error {
 		return err
 	}
 	if c.QueryParam("dry_run") == "1" || c.QueryParam("dry_run") == "true" {
-		prev, err := h.Store.PreviewImport(h.Scope(c), sh)
+		prev, err := h.StoreFor(c).PreviewImport(h.Scope(c), sh)
 		if err != nil {
 			return err
 		}
 		prev.Problems = base.SayProblems(prev.Problems, h.Tr(c).Say)
 		return c.JSON(http.StatusOK, prev)
 	}
-	prev, err := h.Store.ApplyImport(h.Scope(c), sh)
+	prev, err := h.StoreFor(c).ApplyImport(h.Scope(c), sh)
 	if err != nil {
 		return err
 	}

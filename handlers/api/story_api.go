@@ -38,7 +38,7 @@ func (h *Handler) APITourStory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (h *Handler) APIFollowStory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.FollowedRace(c.Param("code"))
+	st, err := h.StoreFor(c).FollowedRace(c.Param("code"))
 	if err != nil {
 		return err
 	}

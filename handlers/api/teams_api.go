@@ -11,7 +11,7 @@ import (
 
 // APIListTeams answers every team with its riders.
 func (h *Handler) APIListTeams(c echo.Context) error {
-	teams, err := h.Store.ListTeams(h.Scope(c))
+	teams, err := h.StoreFor(c).ListTeams(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (h *Handler) APIGetTeam(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTeam(h.Scope(c), id)
+	t, err := h.StoreFor(c).GetTeam(h.Scope(c), id)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (h *Handler) APICreateTeam(c echo.Context) error {
 	if err := base.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	t, err := h.Store.CreateTeam(h.Scope(c), b.input())
+	t, err := h.StoreFor(c).CreateTeam(h.Scope(c), b.input())
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (h *Handler) APIUpdateTeam(c echo.Context) error {
 	if err := base.DecodeJSON(c, &b); err != nil {
 		return err
 	}
-	t, err := h.Store.UpdateTeam(h.Scope(c), id, b.input())
+	t, err := h.StoreFor(c).UpdateTeam(h.Scope(c), id, b.input())
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (h *Handler) APIDeleteTeam(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteTeam(h.Scope(c), id); err != nil {
+	if err := h.StoreFor(c).DeleteTeam(h.Scope(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

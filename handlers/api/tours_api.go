@@ -56,11 +56,11 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	if in.Ruleset == "" {
 		in.Ruleset = h.DefaultRuleset()
 	}
-	id, err := h.Store.CreateTour(h.Scope(c), in)
+	id, err := h.StoreFor(c).CreateTour(h.Scope(c), in)
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 
 // APIListTours answers every tour with its progress.
 func (h *Handler) APIListTours(c echo.Context) error {
-	tours, err := h.Store.ListTours(h.Scope(c))
+	tours, err := h.StoreFor(c).ListTours(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (h *Handler) APIGetTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (h *Handler) APIDeleteTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteTour(id); err != nil {
+	if err := h.StoreFor(c).DeleteTour(id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -108,7 +108,7 @@ func (h *Handler) APIBackup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := h.Store.ExportBackup(id)
+	b, err := h.StoreFor(c).ExportBackup(id)
 	if err != nil {
 		return err
 	}
@@ -142,11 +142,11 @@ func (h *Handler) APIImportTour(c echo.Context) error {
 		}
 		data = d
 	}
-	id, err := h.Store.ImportBackup(h.Scope(c), data)
+	id, err := h.StoreFor(c).ImportBackup(h.Scope(c), data)
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func (h *Handler) APIGetStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, _, err := h.Store.GetStage(id, n)
+	v, _, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}

@@ -115,7 +115,7 @@ func (h *Base) LoadTour(c echo.Context) (uint, *store.RaceState, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -137,3 +137,6 @@ func Attachment(c echo.Context, name, contentType string, data []byte) error {
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
 	return c.Blob(http.StatusOK, contentType, data)
 }
+
+// StoreFor is the store for the request c: its queries stop when the client leaves.
+func (h *Base) StoreFor(c echo.Context) *store.Store { return h.Store.For(c.Request().Context()) }

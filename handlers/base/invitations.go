@@ -9,12 +9,12 @@ import (
 )
 
 // InviteDirector creates a director's account with an invitation.
-func (h *Base) InviteDirector(name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
+func (h *Base) InviteDirector(c echo.Context, name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
 	inv, err := h.Lock.NewInvitation()
 	if err != nil {
 		return store.DirectorLine{}, inv, err
 	}
-	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
+	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
 	return d, inv, err
 }
 
@@ -24,7 +24,7 @@ func (h *Base) Reinvite(c echo.Context) (store.DirectorLine, auth.Invitation, er
 	if err != nil {
 		return store.DirectorLine{}, auth.Invitation{}, err
 	}
-	d, err := h.Store.Director(id, h.Lock.Now())
+	d, err := h.StoreFor(c).Director(id, h.Lock.Now())
 	if err != nil {
 		return d, auth.Invitation{}, err
 	}
@@ -32,7 +32,7 @@ func (h *Base) Reinvite(c echo.Context) (store.DirectorLine, auth.Invitation, er
 	if err != nil {
 		return d, inv, err
 	}
-	return d, inv, h.Store.Invite(id, inv.Hash, inv.ExpiresAt)
+	return d, inv, h.StoreFor(c).Invite(id, inv.Hash, inv.ExpiresAt)
 }
 
 // InvitationURL is the link of an invitation's token on the site at base.

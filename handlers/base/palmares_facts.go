@@ -77,10 +77,10 @@ type palmaresJersey struct {
 
 // PalmaresFacts reads, for a team's (team) or a rider's appearances, each tour's standings after its
 // last closed stage.
-func (h *Base) PalmaresFacts(apps []store.Appearance, team bool) ([]PalmaresTour, error) {
+func (h *Base) PalmaresFacts(c echo.Context, apps []store.Appearance, team bool) ([]PalmaresTour, error) {
 	out := []PalmaresTour{}
 	for _, a := range apps {
-		st, err := h.Store.LoadRace(a.TourID)
+		st, err := h.StoreFor(c).LoadRace(a.TourID)
 		if err != nil {
 			return nil, err
 		}
@@ -191,11 +191,11 @@ func (h *Base) RiderAndTeam(c echo.Context) (store.Rider, store.Team, error) {
 	if err != nil {
 		return store.Rider{}, store.Team{}, err
 	}
-	r, err := h.Store.GetRider(h.Scope(c), id)
+	r, err := h.StoreFor(c).GetRider(h.Scope(c), id)
 	if err != nil {
 		return store.Rider{}, store.Team{}, err
 	}
-	t, err := h.Store.GetTeam(h.Scope(c), r.TeamID)
+	t, err := h.StoreFor(c).GetTeam(h.Scope(c), r.TeamID)
 	return r, t, err
 }
 

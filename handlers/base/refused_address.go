@@ -39,7 +39,7 @@ func (h *Base) refusedAddress(c echo.Context, page string, status int) string {
 			return ""
 		}
 		if team, ok := FormInt(c.FormValue("team_id")); ok && team > 0 {
-			if _, err := h.Store.GetTeam(h.Scope(c), uint(team)); err == nil {
+			if _, err := h.StoreFor(c).GetTeam(h.Scope(c), uint(team)); err == nil {
 				return fmt.Sprintf("/teams/%d/riders/new", team)
 			}
 		}

@@ -32,7 +32,7 @@ func (h *Base) OwnerNames(c echo.Context) (map[uint]string, error) {
 	if v.Mode != auth.AccountsMode || !v.Admin {
 		return nil, nil
 	}
-	list, err := h.Store.Directors(h.Lock.Now())
+	list, err := h.StoreFor(c).Directors(h.Lock.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +51,6 @@ func (h *Base) TeamOf(c echo.Context) (uint, store.Team, error) {
 	if err != nil {
 		return 0, store.Team{}, err
 	}
-	t, err := h.Store.GetTeam(h.Scope(c), id)
+	t, err := h.StoreFor(c).GetTeam(h.Scope(c), id)
 	return id, t, err
 }

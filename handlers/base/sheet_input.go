@@ -11,13 +11,13 @@ import (
 
 // SheetInput loads a tour and builds the sheets input from the query (?stage=n, ?after=n).
 func (h *Base) SheetInput(c echo.Context, id uint) (sheets.Input, error) {
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return sheets.Input{}, err
 	}
 	in := sheets.Input{Tour: &st.Tour, Results: st.Results, Closed: st.Closed, Date: time.Now(), Fonts: h.Fonts, Words: h.Tr(c)}
 	if st.Tour.Ruleset.OfficialResults {
-		if in.Publications, err = h.Store.Publications(st, st.Closed); err != nil {
+		if in.Publications, err = h.StoreFor(c).Publications(st, st.Closed); err != nil {
 			return in, err
 		}
 	}

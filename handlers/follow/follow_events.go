@@ -27,7 +27,7 @@ const reconnectAfter = 2 * time.Second
 // the tour's version, so a reconnect resumes from what the follower saw. One client address holds at
 // most streamsPerClient streams (429 beyond).
 func (h *Handler) APIFollowEvents(c echo.Context) error {
-	id, err := h.Store.TourByFollowCode(c.Param("code"))
+	id, err := h.StoreFor(c).TourByFollowCode(c.Param("code"))
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 	// never lost.
 	sub := h.Live.Subscribe(id)
 	defer sub.Close()
-	version, err := h.Store.TourVersion(id)
+	version, err := h.StoreFor(c).TourVersion(id)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func (h *Handler) FindFollowPage(c echo.Context) error {
 	if code == "" {
 		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.Tr(c), text))
 	}
-	if _, err := h.Store.TourByFollowCode(code); err != nil {
+	if _, err := h.StoreFor(c).TourByFollowCode(code); err != nil {
 		var nf *store.NotFoundError
 		if errors.As(err, &nf) {
 			return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.Tr(c), text))

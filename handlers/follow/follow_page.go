@@ -120,7 +120,7 @@ func (h *Handler) followedTour(c echo.Context) (*store.RaceState, bool, error) {
 			return nil, true, c.Redirect(http.StatusFound, to)
 		}
 	}
-	st, err := h.Store.FollowedRace(code)
+	st, err := h.StoreFor(c).FollowedRace(code)
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) || code == "" {
 		return nil, true, h.renderFindFollow(c, http.StatusNotFound, typed, unknownCodeMessage(h.Tr(c), typed))

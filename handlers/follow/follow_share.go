@@ -39,7 +39,7 @@ func (h *Handler) SharePage(c echo.Context) error {
 // FollowQR is GET /follow/{code}/qr.svg: the QR code of the tour's follow page address, as SVG.
 func (h *Handler) FollowQR(c echo.Context) error {
 	code := store.NormalizeFollowCode(c.Param("code"))
-	if _, err := h.Store.TourByFollowCode(code); err != nil {
+	if _, err := h.StoreFor(c).TourByFollowCode(code); err != nil {
 		return err
 	}
 	svg, err := qrSVG(h.Site.Public().Base + "/follow/" + code)

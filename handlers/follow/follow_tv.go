@@ -134,7 +134,7 @@ type tvTeam struct {
 // FollowTVPage is GET /follow/{code}/tv: the tour on the room's TV (the code in any case; an unknown
 // code is a 404).
 func (h *Handler) FollowTVPage(c echo.Context) error {
-	st, err := h.Store.FollowedRace(c.Param("code"))
+	st, err := h.StoreFor(c).FollowedRace(c.Param("code"))
 	if err != nil {
 		return err
 	}

@@ -110,7 +110,7 @@ func (h *Handler) SetupFormPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.Store.CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
+	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: true, PasswordHash: hash, FirstOnly: true})
 	if errors.As(err, &ve) {
 		return h.renderPasswordForm(c, http.StatusUnprocessableEntity, f, map[string]string{"name": sentence(base.SayIn(c, ve.Reason("name")))})
 	}
@@ -132,7 +132,7 @@ func (h *Handler) invitationOf(c echo.Context) (string, store.InvitationView, er
 		return "", store.InvitationView{}, echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this invitation link is not known: check that it was copied whole, or ask an administrator for a new one"))
 	}
 	hash := auth.TokenHash(token)
-	inv, err := h.Store.Invitation(hash, h.Lock.Now())
+	inv, err := h.StoreFor(c).Invitation(hash, h.Lock.Now())
 	var nf *store.NotFoundError
 	var ie *store.InvitationError
 	switch {
@@ -169,7 +169,7 @@ func (h *Handler) InvitationFormPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := h.Store.AcceptInvitation(hash, pw, h.Lock.Now())
+	a, err := h.StoreFor(c).AcceptInvitation(hash, pw, h.Lock.Now())
 	var ie *store.InvitationError
 	if errors.As(err, &ie) {
 		return echo.NewHTTPError(http.StatusGone, ie.Said())
@@ -196,7 +196,7 @@ func (h *Handler) DirectorsPage(c echo.Context) error {
 
 // renderDirectors renders the directors' page with v's invitation or form values and errs.
 func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, errs map[string]string) error {
-	list, err := h.Store.Directors(h.Lock.Now())
+	list, err := h.StoreFor(c).Directors(h.Lock.Now())
 	if err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
 	}
 	admin := c.FormValue("admin") != ""
-	d, inv, err := h.InviteDirector(c.FormValue("name"), admin)
+	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin)
 	var ve *race.ValidationError
 	if errors.As(err, &ve) {
 		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(base.SayIn(c, ve.Reason("name")))})

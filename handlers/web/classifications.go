@@ -126,7 +126,7 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications"),
 		Combined: combinedChoice{Action: fmt.Sprintf("/tours/%d/settings/combined", id), On: st.Tour.Settings.Combined}}
-	if err := h.publicationOf(l, &scr, st, after); err != nil {
+	if err := h.publicationOf(c, l, &scr, st, after); err != nil {
 		return err
 	}
 	title := l.T("standings.title.classifications", "Tour", st.Tour.Name)

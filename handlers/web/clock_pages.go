@@ -40,7 +40,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		parsed, err = race.ParseClockCSV(data)
 	}
 	if err == nil {
-		err = base.CSVRows(h.Store.SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		err = base.CSVRows(h.StoreFor(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
 	}
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)

@@ -34,7 +34,7 @@ func (h *Handler) SaveCombinedPage(c echo.Context) error {
 	default:
 		return race.Invalidf("combined", "%q is neither on nor off", v)
 	}
-	if err := h.Store.SetTourSettings(id, set); err != nil {
+	if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
 		return err
 	}
 	msg := h.Tr(c).T("combined.flash.off")

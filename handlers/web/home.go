@@ -12,7 +12,7 @@ import (
 
 // HomePage says what the app does and what is in the database.
 func (h *Handler) HomePage(c echo.Context) error {
-	teams, err := h.Store.ListTeams(h.Scope(c))
+	teams, err := h.StoreFor(c).ListTeams(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -20,12 +20,12 @@ func (h *Handler) HomePage(c echo.Context) error {
 	for _, t := range teams {
 		riders += len(t.Riders)
 	}
-	tours, err := h.Store.CountTours(h.Scope(c))
+	tours, err := h.StoreFor(c).CountTours(h.Scope(c))
 	if err != nil {
 		return err
 	}
 	data := map[string]any{"Rulesets": h.Store.Rulesets(), "Teams": len(teams), "Riders": riders, "Tours": int(tours)}
-	current, ok, err := h.Store.LatestTourInProgress(h.Scope(c))
+	current, ok, err := h.StoreFor(c).LatestTourInProgress(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ type continueLink struct {
 
 // Health answers 200 once the database is open and migrated and answers.
 func (h *Handler) Health(c echo.Context) error {
-	if err := h.Store.Ping(); err != nil {
+	if err := h.StoreFor(c).Ping(); err != nil {
 		return h.HealthAway(c, err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})

@@ -52,12 +52,12 @@ func (h *Handler) TeamPalmaresPage(c echo.Context) error {
 		return err
 	}
 	l := h.Tr(c)
-	apps, err := h.Store.TeamAppearances(h.Scope(c), id)
+	apps, err := h.StoreFor(c).TeamAppearances(h.Scope(c), id)
 	if err != nil {
 		return err
 	}
 	v := palmaresView{Team: true, Name: t.Name, Color: t.Color, Intro: l.T("story.palmares.intro_team")}
-	if v.Rows, err = h.palmaresRows(l, apps, true); err != nil {
+	if v.Rows, err = h.palmaresRows(c, l, apps, true); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_team", "Team", t.Name), Section: "teams", Data: v})
@@ -71,20 +71,20 @@ func (h *Handler) RiderPalmaresPage(c echo.Context) error {
 		return err
 	}
 	l := h.Tr(c)
-	apps, err := h.Store.RiderAppearances(h.Scope(c), r.ID)
+	apps, err := h.StoreFor(c).RiderAppearances(h.Scope(c), r.ID)
 	if err != nil {
 		return err
 	}
 	v := palmaresView{Name: r.Name, Color: t.Color, TeamName: t.Name, Intro: l.T("story.palmares.intro_rider")}
-	if v.Rows, err = h.palmaresRows(l, apps, false); err != nil {
+	if v.Rows, err = h.palmaresRows(c, l, apps, false); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_rider", "Rider", r.Name), Section: "teams", Data: v})
 }
 
 // palmaresRows words the palmarès facts of a team's (team) or a rider's appearances.
-func (h *Handler) palmaresRows(l *i18n.Localizer, apps []store.Appearance, team bool) ([]palmaresRow, error) {
-	facts, err := h.PalmaresFacts(apps, team)
+func (h *Handler) palmaresRows(c echo.Context, l *i18n.Localizer, apps []store.Appearance, team bool) ([]palmaresRow, error) {
+	facts, err := h.PalmaresFacts(c, apps, team)
 	if err != nil {
 		return nil, err
 	}

@@ -41,12 +41,12 @@ func newPubView(l *i18n.Localizer, id uint, p race.Publication) *pubView {
 
 // publicationOf fills a real race's classifications page with how the standings after stage after
 // are published, and the link to the provisional ones after the open stage.
-func (h *Handler) publicationOf(l *i18n.Localizer, scr *classScreen, st *store.RaceState, after int) error {
+func (h *Handler) publicationOf(c echo.Context, l *i18n.Localizer, scr *classScreen, st *store.RaceState, after int) error {
 	if !st.Tour.Ruleset.OfficialResults {
 		return nil
 	}
 	if after > 0 {
-		pubs, err := h.Store.Publications(st, after)
+		pubs, err := h.StoreFor(c).Publications(st, after)
 		if err != nil {
 			return err
 		}

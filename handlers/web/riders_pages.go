@@ -59,7 +59,7 @@ func roleInput(game string, first bool) string {
 func valueInput(game, value string) string { return "value." + game + "." + value }
 
 func (h *Handler) riderFormPage(c echo.Context, status int, title, action string, in store.RiderInput, p views.Page) error {
-	teams, err := h.Store.ListTeams(h.Scope(c))
+	teams, err := h.StoreFor(c).ListTeams(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func (h *Handler) NewRiderPage(c echo.Context) error {
 // CreateRiderPage stores a new rider from the form.
 func (h *Handler) CreateRiderPage(c echo.Context) error {
 	return h.saveRiderForm(c, h.Tr(c).T("setup.rider_form.new"), "/riders", "added", func(in store.RiderInput) (store.Rider, error) {
-		return h.Store.CreateRider(h.Scope(c), in)
+		return h.StoreFor(c).CreateRider(h.Scope(c), in)
 	})
 }
 
@@ -223,7 +223,7 @@ func (h *Handler) riderOf(c echo.Context) (uint, store.Rider, error) {
 	if err != nil {
 		return 0, store.Rider{}, err
 	}
-	r, err := h.Store.GetRider(h.Scope(c), id)
+	r, err := h.StoreFor(c).GetRider(h.Scope(c), id)
 	return id, r, err
 }
 
@@ -244,11 +244,11 @@ func (h *Handler) UpdateRiderPage(c echo.Context) error {
 		return err
 	}
 	title := h.Tr(c).T("setup.rider_form.edit")
-	if old, err := h.Store.GetRider(h.Scope(c), id); err == nil {
+	if old, err := h.StoreFor(c).GetRider(h.Scope(c), id); err == nil {
 		title += " " + old.Name // a refused form keeps the title it was opened with
 	}
 	return h.saveRiderForm(c, title, fmt.Sprintf("/riders/%d", id), "saved", func(in store.RiderInput) (store.Rider, error) {
-		return h.Store.UpdateRider(h.Scope(c), id, in)
+		return h.StoreFor(c).UpdateRider(h.Scope(c), id, in)
 	})
 }
 
@@ -272,7 +272,7 @@ func (h *Handler) DeleteRiderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteRider(h.Scope(c), id); err != nil {
+	if err := h.StoreFor(c).DeleteRider(h.Scope(c), id); err != nil {
 		return err
 	}
 	return base.Redirect(c, h.teamsAt(c, r.TeamID), h.Tr(c).T("setup.rider_form.deleted", "Name", r.Name))

@@ -44,7 +44,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.Store.PreviewImport(h.Scope(c), sh)
+	prev, err := h.StoreFor(c).PreviewImport(h.Scope(c), sh)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	if err != nil {
 		return h.importFailed(c, err)
 	}
-	prev, err := h.Store.ApplyImport(h.Scope(c), sh)
+	prev, err := h.StoreFor(c).ApplyImport(h.Scope(c), sh)
 	if err != nil {
 		var ie *store.ImportError
 		if errors.As(err, &ie) {

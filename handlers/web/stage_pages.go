@@ -152,12 +152,12 @@ func (h *Handler) StagePage(c echo.Context) error {
 // renderStage builds and renders the stage screen; with a failure it shows the refused form with
 // its typed values and messages (422 for a rule, 409 for a conflict) or returns other errors.
 func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure) error {
-	v, st, err := h.Store.GetStage(id, n)
+	v, st, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
 	l := h.Tr(c)
-	scr := h.buildStage(l, st, v)
+	scr := h.buildStage(c, l, st, v)
 	status := http.StatusOK
 	p := views.Page{Title: l.T("race.stage.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.TourNav(st, "stage", n)}
 	if fail != nil {
@@ -172,7 +172,7 @@ func (h *Handler) renderStage(c echo.Context, id uint, n int, fail *stageFailure
 }
 
 // buildStage turns a stage and the tour's state into the stage screen, in l's language.
-func (h *Handler) buildStage(l *i18n.Localizer, st *store.RaceState, v store.StageView) *stageScreen {
+func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceState, v store.StageView) *stageScreen {
 	rs := &st.Tour.Ruleset
 	n := v.Number
 	scr := &stageScreen{TourID: st.TourID, Tour: st.Tour.Name, N: n, Last: n == len(st.Tour.Stages), Stage: v, Ruleset: rs,
@@ -234,7 +234,7 @@ func (h *Handler) buildStage(l *i18n.Localizer, st *store.RaceState, v store.Sta
 		scr.Jury = newJuryPanel(l, st, n, res)
 	}
 	scr.Retired = FatigueRetiredBefore(st, n)
-	if lines, err := h.Store.History(st.TourID, n); err == nil {
+	if lines, err := h.StoreFor(c).History(st.TourID, n); err == nil {
 		scr.UndoWhat = undoWhat(l, rs, lines)
 		if len(lines) > 6 {
 			scr.MoreLines = len(lines) - 6

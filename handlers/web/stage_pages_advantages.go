@@ -160,7 +160,7 @@ func (h *Handler) AdvantagesPage(c echo.Context) error {
 
 // renderAdvantages builds and renders the advantages page, with a refused form shown when fail is set.
 func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFailure) error {
-	v, st, err := h.Store.GetStage(id, n)
+	v, st, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		u.Points, err = parseNumber(vals["points"], "points", u.Kind != race.AdvEffort)
 	}
 	if err == nil {
-		err = h.Store.AddAdvantage(id, n, version, u)
+		err = h.StoreFor(c).AddAdvantage(id, n, version, u)
 	}
 	if err != nil {
 		if fromStage {
@@ -55,7 +55,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: u.Kind, Values: vals, Err: err})
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (h *Handler) RemoveAdvantagePage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(404, i18n.Textf("advantage use not found"))
 	}
-	if err := h.Store.RemoveAdvantage(id, n, version, pos); err != nil {
+	if err := h.StoreFor(c).RemoveAdvantage(id, n, version, pos); err != nil {
 		err = goneAlready(err, i18n.Textf("stage %d has no use %d to remove: it was taken back already", n, pos))
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "remove", Err: err})
 	}
@@ -106,7 +106,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.Store.SetWeather(id, n, version, rolls)
+		err = h.StoreFor(c).SetWeather(id, n, version, rolls)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "weather", Weather: typed, Err: err})
@@ -138,7 +138,7 @@ func (h *Handler) SaveCombativityPage(c echo.Context) error {
 		bib, err = parseOneBib(vals["bib"], "bib")
 	}
 	if err == nil {
-		err = h.Store.SetCombativity(id, n, version, bib)
+		err = h.StoreFor(c).SetCombativity(id, n, version, bib)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "combativity", Values: vals, Err: err})
@@ -164,7 +164,7 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 	}
 	out := false
 	if err == nil {
-		out, err = h.Store.AddLostTurn(id, n, version, l)
+		out, err = h.StoreFor(c).AddLostTurn(id, n, version, l)
 	}
 	if err != nil {
 		if ve, ok := err.(*race.ValidationError); ok {
@@ -220,12 +220,12 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.Store.SetFatigue(id, n, version, fatigue)
+		err = h.StoreFor(c).SetFatigue(id, n, version, fatigue)
 	}
 	if err != nil {
 		return h.renderAdvantages(c, id, n, &advFailure{Form: "fatigue", Fatigue: typed, Err: err})
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}

@@ -45,11 +45,11 @@ func (h *Handler) HistoryPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, st, err := h.Store.GetStage(id, n)
+	v, st, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
-	lines, err := h.Store.History(id, n)
+	lines, err := h.StoreFor(c).History(id, n)
 	if err != nil {
 		return err
 	}

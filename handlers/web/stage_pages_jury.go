@@ -131,7 +131,7 @@ func (h *Handler) SaveJuryPage(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	vals := typedValues(c, names...)
-	msg, err := h.juryDecision(h.Tr(c), id, n, version, form, vals)
+	msg, err := h.juryDecision(c, h.Tr(c), id, n, version, form, vals)
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "jury", Text: form, juryValues: vals, Err: err})
 	}
@@ -139,7 +139,7 @@ func (h *Handler) SaveJuryPage(c echo.Context) error {
 }
 
 // juryDecision stores one jury form's decision and says it in a line.
-func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form string, vals map[string]string) (string, error) {
+func (h *Handler) juryDecision(c echo.Context, l *i18n.Localizer, id uint, n, version int, form string, vals map[string]string) (string, error) {
 	num := func(name string) (int, error) { return parseNumber(vals[name], name, true) }
 	switch form {
 	case "time-limit":
@@ -147,7 +147,7 @@ func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form 
 		if err != nil {
 			return "", err
 		}
-		st, err := h.Store.LoadRace(id)
+		st, err := h.StoreFor(c).LoadRace(id)
 		if err != nil {
 			return "", err
 		}
@@ -158,7 +158,7 @@ func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form 
 		}
 		typ := st.Tour.Stages[n-1].Type
 		set.TimeCuts[typ] = pct
-		if err := h.Store.SetTourSettings(id, set); err != nil {
+		if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
 			return "", race.InvalidText("percent", base.ReasonOfField(err, "time_cuts."+typ))
 		}
 		return l.T("race.flash.time_limit", "Type", base.StageTypeNameIn(l, &st.Tour.Ruleset, typ), "Pct", pct), nil
@@ -171,7 +171,7 @@ func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form 
 		if err != nil {
 			return "", err
 		}
-		return l.T("race.flash.reinstated", "Bib", bib), h.Store.AddReinstatement(id, n, version, race.Reinstatement{Bib: bib, Points: pts, Reason: vals["reason"]})
+		return l.T("race.flash.reinstated", "Bib", bib), h.StoreFor(c).AddReinstatement(id, n, version, race.Reinstatement{Bib: bib, Points: pts, Reason: vals["reason"]})
 	case "penalty":
 		p := race.Penalty{Reason: vals["reason"]}
 		var err error
@@ -185,7 +185,7 @@ func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form 
 				return "", err
 			}
 		}
-		return l.T("race.flash.penalty", "What", base.PenaltyWordsIn(l, p)), h.Store.AddPenalty(id, n, version, p)
+		return l.T("race.flash.penalty", "What", base.PenaltyWordsIn(l, p)), h.StoreFor(c).AddPenalty(id, n, version, p)
 	}
 	bib := 0
 	if vals["bib"] != "" {
@@ -195,9 +195,9 @@ func (h *Handler) juryDecision(l *i18n.Localizer, id uint, n, version int, form 
 		}
 	}
 	if form == "combativity" {
-		return l.T("race.flash.combative_stage", "N", n, "Who", orNobody(l, bib)), h.Store.SetCombativity(id, n, version, bib)
+		return l.T("race.flash.combative_stage", "N", n, "Who", orNobody(l, bib)), h.StoreFor(c).SetCombativity(id, n, version, bib)
 	}
-	return l.T("race.flash.combative_tour", "Who", orNobody(l, bib)), h.Store.SetMostCombative(id, n, version, bib)
+	return l.T("race.flash.combative_tour", "Who", orNobody(l, bib)), h.StoreFor(c).SetMostCombative(id, n, version, bib)
 }
 
 // orNobody is "bib 21", or "nobody" for 0, in l's language.
@@ -221,9 +221,9 @@ func (h *Handler) RemoveJuryPage(c echo.Context) error {
 	}
 	switch c.Param("form") {
 	case "reinstate":
-		err = h.Store.RemoveReinstatement(id, n, version, key)
+		err = h.StoreFor(c).RemoveReinstatement(id, n, version, key)
 	case "penalty":
-		err = h.Store.RemovePenalty(id, n, version, key)
+		err = h.StoreFor(c).RemovePenalty(id, n, version, key)
 	default:
 		return echo.ErrNotFound
 	}

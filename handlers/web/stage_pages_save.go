@@ -41,9 +41,9 @@ func (h *Handler) saveOrder(c echo.Context, kind string) error {
 	order, err := parseBibs(text, "order")
 	if err == nil {
 		if kind == "sprint" {
-			err = h.Store.SetSprint(id, n, k, version, order)
+			err = h.StoreFor(c).SetSprint(id, n, k, version, order)
 		} else {
-			err = h.Store.SetClimb(id, n, k, version, order)
+			err = h.StoreFor(c).SetClimb(id, n, k, version, order)
 		}
 	}
 	if err != nil {
@@ -135,13 +135,13 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
 	f, rows, rowOf, err := finishFromForm(c, st.Tour.Ruleset.TimeModel)
 	if err == nil {
-		err = h.Store.SetFinish(id, n, version, f)
+		err = h.StoreFor(c).SetFinish(id, n, version, f)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "finish", Rows: rows, rowOf: rowOf, Err: err})
@@ -162,7 +162,7 @@ func (h *Handler) AddAbandonPage(c echo.Context) error {
 	text, reason, status := c.FormValue("bib"), strings.TrimSpace(c.FormValue("reason")), strings.TrimSpace(c.FormValue("status"))
 	bib, err := parseOneBib(text, "bib")
 	if err == nil {
-		err = h.Store.AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason, Status: status})
+		err = h.StoreFor(c).AddAbandon(id, n, version, race.Abandon{Bib: bib, Reason: reason, Status: status})
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon", Text: text, Reason: reason, Status: status, Err: err})
@@ -183,7 +183,7 @@ func (h *Handler) RemoveAbandonPage(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(404, i18n.Textf("abandonment not found"))
 	}
-	if err := h.Store.RemoveAbandon(id, n, version, bib); err != nil {
+	if err := h.StoreFor(c).RemoveAbandon(id, n, version, bib); err != nil {
 		err = goneAlready(err, i18n.Textf("bib %d has no abandonment in stage %d to remove: it was taken back already", bib, n))
 		return h.renderStage(c, id, n, &stageFailure{Form: "abandon-remove", Err: err})
 	}
@@ -200,10 +200,10 @@ func (h *Handler) CloseStagePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.CloseStage(id, n, version); err != nil {
+	if err := h.StoreFor(c).CloseStage(id, n, version); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "close", Err: err})
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -219,7 +219,7 @@ func (h *Handler) ReopenStagePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.ReopenStage(id, n); err != nil {
+	if err := h.StoreFor(c).ReopenStage(id, n); err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "reopen", Err: err})
 	}
 	return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.reopened", "N", n))
@@ -231,11 +231,11 @@ func (h *Handler) UndoPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	undoing, err := h.Store.Undo(id, n, version)
+	undoing, err := h.StoreFor(c).Undo(id, n, version)
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "undo", Err: err})
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}

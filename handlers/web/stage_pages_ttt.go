@@ -65,7 +65,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.LoadRace(id)
+	st, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	}
 	err = v.Err()
 	if err == nil {
-		err = h.Store.SetFinish(id, n, version, f)
+		err = h.StoreFor(c).SetFinish(id, n, version, f)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: "teams", Err: err, teamTyped: typed, teamRows: rowOf})

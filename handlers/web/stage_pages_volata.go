@@ -58,7 +58,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, st, err := h.Store.GetStage(id, n)
+	v, st, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}
@@ -195,12 +195,12 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 		f, sector := race.Finish{}, 0
 		err = perr
 		if err == nil {
-			f, sector, err = h.Store.SetLeadingSector(id, n, version, order)
+			f, sector, err = h.StoreFor(c).SetLeadingSector(id, n, version, order)
 		}
 		if err != nil {
 			if len(f.Groups) == 0 && perr == nil {
 				// Refused before the order was put in (a stale form): show it on the finish as it is now.
-				if v, _, gerr := h.Store.GetStage(id, n); gerr == nil {
+				if v, _, gerr := h.StoreFor(c).GetStage(id, n); gerr == nil {
 					f, _ = race.WithLeadingSector(v.Results.Finish, order)
 				}
 			}
@@ -219,9 +219,9 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	}
 	err = perr
 	if err == nil && kind == "sprint" {
-		err = h.Store.SetSprint(id, n, k, version, order)
+		err = h.StoreFor(c).SetSprint(id, n, k, version, order)
 	} else if err == nil {
-		err = h.Store.SetClimb(id, n, k, version, order)
+		err = h.StoreFor(c).SetClimb(id, n, k, version, order)
 	}
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})

@@ -64,7 +64,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sv, rst, err := h.Store.GetStage(id, n)
+	sv, rst, err := h.StoreFor(c).GetStage(id, n)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func pageParam(c echo.Context) int {
 
 // teamsAt is the address of the Teams & riders page showing team id, at its anchor.
 func (h *Handler) teamsAt(c echo.Context, id uint) string {
-	page, err := h.Store.TeamPageOf(h.Scope(c), id, teamsPerPage)
+	page, err := h.StoreFor(c).TeamPageOf(h.Scope(c), id, teamsPerPage)
 	if err != nil || page <= 1 {
 		return fmt.Sprintf("/teams#team-%d", id)
 	}
@@ -136,7 +136,7 @@ func splitGloss(name string) (short, gloss string) {
 // TeamsPage lists a page of teams (?page=, teamsPerPage a page) with their riders and their role in
 // each game.
 func (h *Handler) TeamsPage(c echo.Context) error {
-	pg, err := h.Store.TeamsPage(h.Scope(c), pageParam(c), teamsPerPage)
+	pg, err := h.StoreFor(c).TeamsPage(h.Scope(c), pageParam(c), teamsPerPage)
 	if err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Pag
 // CreateTeamPage stores a new team from the form.
 func (h *Handler) CreateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
-	t, err := h.Store.CreateTeam(h.Scope(c), in)
+	t, err := h.StoreFor(c).CreateTeam(h.Scope(c), in)
 	if err != nil {
 		return h.formFailed(c, err, "team_form", views.Page{Title: h.Tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
@@ -213,10 +213,10 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 		return err
 	}
 	in := teamFromForm(c)
-	t, err := h.Store.UpdateTeam(h.Scope(c), id, in)
+	t, err := h.StoreFor(c).UpdateTeam(h.Scope(c), id, in)
 	if err != nil {
 		title := h.Tr(c).T("setup.team_form.edit")
-		if old, gerr := h.Store.GetTeam(h.Scope(c), id); gerr == nil {
+		if old, gerr := h.StoreFor(c).GetTeam(h.Scope(c), id); gerr == nil {
 			title += " " + old.Name // the page keeps the title it was opened with
 		}
 		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
@@ -249,7 +249,7 @@ func (h *Handler) DeleteTeamPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteTeam(h.Scope(c), id); err != nil {
+	if err := h.StoreFor(c).DeleteTeam(h.Scope(c), id); err != nil {
 		return err
 	}
 	return base.Redirect(c, "/teams", h.Tr(c).T("setup.team_form.deleted", "Name", t.Name))

@@ -51,7 +51,7 @@ func (h *Handler) ToursPage(c echo.Context) error {
 
 // renderTours renders the "Load" page; errs holds the import form's messages.
 func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string) error {
-	tours, err := h.Store.ListTours(h.Scope(c))
+	tours, err := h.StoreFor(c).ListTours(h.Scope(c))
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (h *Handler) TourPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
@@ -125,11 +125,11 @@ func (h *Handler) DeleteTourPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Store.GetTour(id)
+	t, err := h.StoreFor(c).GetTour(id)
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteTour(id); err != nil {
+	if err := h.StoreFor(c).DeleteTour(id); err != nil {
 		return err
 	}
 	return base.Redirect(c, "/tours", h.Tr(c).T("setup.tours.erased", "Name", t.Name))
@@ -140,9 +140,9 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	data, err := uploadedBackup(c)
 	if err == nil {
 		var id uint
-		id, err = h.Store.ImportBackup(h.Scope(c), data)
+		id, err = h.StoreFor(c).ImportBackup(h.Scope(c), data)
 		if err == nil {
-			t, gerr := h.Store.GetTour(id)
+			t, gerr := h.StoreFor(c).GetTour(id)
 			if gerr != nil {
 				return gerr
 			}

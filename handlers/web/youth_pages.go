@@ -60,7 +60,7 @@ func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[
 	if !ok {
 		return err
 	}
-	st, lerr := h.Store.LoadRace(id)
+	st, lerr := h.StoreFor(c).LoadRace(id)
 	if lerr != nil {
 		return lerr
 	}
@@ -77,7 +77,7 @@ func (h *Handler) SaveTourSettingsPage(c echo.Context) error {
 	from := strings.TrimSpace(c.FormValue("youth_born_from"))
 	set := st.Tour.Settings
 	set.YouthBornFrom = from
-	if err := h.Store.SetTourSettings(id, set); err != nil {
+	if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
 		return h.refuseOnRiders(c, id, err, map[string]string{"youth_born_from": from})
 	}
 	l := h.Tr(c)
@@ -100,7 +100,7 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 	if perr != nil || bib < 1 {
 		return h.refuseOnRiders(c, id, race.Invalidf("bib", "%q is not a bib number", values["bib"]), values)
 	}
-	if err := h.Store.SetTourRiderBorn(id, bib, values["born"]); err != nil {
+	if err := h.StoreFor(c).SetTourRiderBorn(id, bib, values["born"]); err != nil {
 		if _, nf := err.(*store.NotFoundError); nf {
 			err = race.Invalidf("bib", "no rider with bib %d in this tour", bib)
 		}

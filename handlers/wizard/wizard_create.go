@@ -57,7 +57,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	tour, err := h.Store.BuildTour(h.Scope(c), d.createInput())
+	tour, err := h.StoreFor(c).BuildTour(h.Scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -151,7 +151,7 @@ func (h *Handler) wizardSummaryPost(c echo.Context, d wizardDraft, action string
 	if err := h.pruneDraft(c, &d); err != nil {
 		return err
 	}
-	id, err := h.Store.CreateTour(h.Scope(c), d.createInput())
+	id, err := h.StoreFor(c).CreateTour(h.Scope(c), d.createInput())
 	if err != nil {
 		return h.wizardRefused(c, d, err)
 	}
@@ -163,7 +163,7 @@ func (h *Handler) pruneDraft(c echo.Context, d *wizardDraft) error {
 	if len(d.Overrides) == 0 {
 		return nil
 	}
-	all, err := h.Store.ListTeams(h.Scope(c).Own())
+	all, err := h.StoreFor(c).ListTeams(h.Scope(c).Own())
 	if err != nil {
 		return err
 	}

@@ -173,7 +173,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	if err != nil {
 		return err
 	}
-	all, err := h.Store.ListTeams(h.Scope(c).Own())
+	all, err := h.StoreFor(c).ListTeams(h.Scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -324,7 +324,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if err != nil {
 		return err
 	}
-	all, err := h.Store.ListTeams(h.Scope(c).Own())
+	all, err := h.StoreFor(c).ListTeams(h.Scope(c).Own())
 	if err != nil {
 		return err
 	}
@@ -340,7 +340,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 	if refused.Err() != nil {
 		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, h.Said(c, refused), typed, h.Tr(c).T("setup.teams_step.refused"))
 	}
-	if _, err := h.Store.BuildTour(h.Scope(c), d.createInput()); err != nil {
+	if _, err := h.StoreFor(c).BuildTour(h.Scope(c), d.createInput()); err != nil {
 		var ve *race.ValidationError
 		if !errors.As(err, &ve) {
 			return err
