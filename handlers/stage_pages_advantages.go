@@ -256,7 +256,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
 		if cur.Combativity != 0 {
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
-			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
+			scr.Combativity.Preview = previewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
 		for i, lt := range cur.LostTurns {

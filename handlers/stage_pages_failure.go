@@ -246,7 +246,11 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
 			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
 		bibs, _ := parseBibs(form.Bib, "")
-		form.Preview = previewBibs(scr.Riders, bibs, "single", nil)
+		mode := race.EntryAbandon
+		if form.Kind == "lost_turn" || form.Kind == "combativity" {
+			mode = race.EntryRider
+		}
+		form.Preview = previewBibs(scr.Riders, bibs, mode, nil)
 		form.Errors = ref.fields
 		if conflict {
 			form.Error = ref.message

@@ -63,10 +63,11 @@ func (s *source) bonusNote() string {
 	return note
 }
 
-// abandonNote is "abandoned, stage k" for a rider who left, or "".
-func (s *source) abandonNote(gone map[int]int, bib int) string {
-	if k, ok := gone[bib]; ok {
-		return s.w("exit", "How", s.w("abandoned"), "Stage", k)
+// abandonNote is "abandoned, stage k" (or retired for fatigue, outside the time limit) for a rider
+// who left, or "".
+func (s *source) abandonNote(gone map[int]race.Exit, bib int) string {
+	if e, ok := gone[bib]; ok {
+		return s.w("exit", "How", s.exitHow(bib, e), "Stage", e.Stage)
 	}
 	return ""
 }

@@ -28,14 +28,15 @@
     return text.split(/[\s,.;\/+\-]+/).filter(function (t) { return t !== ""; });
   }
 
-  // problem says why a bib cannot be entered in a field of this mode, or "".
+  // problem says why a bib cannot be entered in a field of this mode, or "": the server's answer for
+  // each rider (how he left the race, the entries he is barred from), only put in words here.
   function problem(tok, mode, seen) {
     if (!/^\d+$/.test(tok) || Number(tok) < 1) { return word("notBib"); }
     var r = riders[Number(tok)];
     if (!r) { return word("noSuch"); }
     if (mode === "any") { return ""; }
-    if (r.gone) { return word(r.retired ? "retired" : "abandoned", r.gone); }
-    if (r.here && mode !== "order") { return word("here"); }
+    if (r.out) { return word(r.out, r.gone); }
+    if ((r.barred || []).indexOf(mode) >= 0) { return word("here"); }
     if (seen[tok]) { return word("twice"); }
     return "";
   }
