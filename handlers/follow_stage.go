@@ -78,7 +78,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.Markers = sheetMarkersIn(l, *rs, stage)
 	block := ridersOf(st, n)
 	out.Board = followBoard(l, rs, stage, res, block)
-	fin := finishForm{Model: rs.TimeModel}
+	fin := finishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs)}
 	for _, g := range res.Finish.Groups {
 		fin.Rows = append(fin.Rows, storedRow(rs.TimeModel, g))
 	}

@@ -62,7 +62,8 @@ func TestGroupField(t *testing.T) {
 
 func TestCyclingPartyRowTimes(t *testing.T) {
 	// RULES.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
-	f := finishForm{Model: race.TimeModelCyclingParty, Rows: []groupRow{
+	cp := &race.Ruleset{TimeModel: race.TimeModelCyclingParty}
+	f := finishForm{Model: race.TimeModelCyclingParty, Clock: race.FinishClockOf(cp), Rows: []groupRow{
 		{Turn: "0", Square: "10", Die: "1", Riders: "11"}, {Turn: "0", Square: "10", Die: "6", Riders: "12"},
 		{Turn: "1", Square: "1", Die: "3", Riders: "13"}, {Turn: "0", Square: "13", Die: "3"}, {Turn: "x", Square: "1", Die: "3"},
 	}}
@@ -72,7 +73,7 @@ func TestCyclingPartyRowTimes(t *testing.T) {
 			t.Errorf("group %d time = %q, want %q", i+1, got, want)
 		}
 	}
-	s := finishForm{Model: race.TimeModelSectors, Rows: []groupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
+	s := finishForm{Model: race.TimeModelSectors, Clock: race.FinishClockOf(&race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}), Rows: []groupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
 	s.preview(ridersBlock{})
 	for i, want := range []string{"leading sector", "+1:00", "+1:30", ""} {
 		if got := s.Rows[i].Time; got != want {

@@ -204,7 +204,7 @@ func (h *Handler) buildStage(l *i18n.Localizer, st *store.RaceState, v store.Sta
 		scr.Items = append(scr.Items, it)
 	}
 	sort.SliceStable(scr.Items, func(i, j int) bool { return scr.Items[i].at < scr.Items[j].at })
-	scr.Finish = finishForm{Model: rs.TimeModel, Action: stageURL(st.TourID, n) + "/finish", tr: l}
+	scr.Finish = finishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs), Action: stageURL(st.TourID, n) + "/finish", tr: l}
 	for _, g := range res.Finish.Groups {
 		scr.Finish.Rows = append(scr.Finish.Rows, storedRow(rs.TimeModel, g))
 	}
