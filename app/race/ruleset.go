@@ -238,7 +238,21 @@ type Jersey struct {
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
 	Names Words  `json:"names,omitempty"`
 	Color string `json:"color"`
+	// Pattern is how the jersey is drawn: plain in its colour (""), or white with dots of its colour
+	// (JerseyDots, the polka-dot jersey).
+	Pattern string `json:"pattern,omitempty"`
 }
+
+// Jersey patterns (Jersey.Pattern).
+const (
+	// JerseyPlain is a jersey in its colour.
+	JerseyPlain = ""
+	// JerseyDots is a white jersey with dots of its colour (the polka-dot jersey).
+	JerseyDots = "dots"
+)
+
+// Dotted reports whether the jersey is drawn white with dots of its colour.
+func (j Jersey) Dotted() bool { return j.Pattern == JerseyDots }
 
 // PointsDefinition is the Cycling Party points table: how managers score.
 type PointsDefinition struct {

@@ -392,6 +392,9 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 		if !isHexColor(j.Color) {
 			v.Add(p+".color", "must be a colour like #f5d000")
 		}
+		if j.Pattern != JerseyPlain && j.Pattern != JerseyDots {
+			v.Addf(p+".pattern", "must be %q or left out", JerseyDots)
+		}
 	}
 }
 
