@@ -218,7 +218,23 @@ type SectionType struct {
 	MaxKm int `json:"max_km,omitempty"`
 	// Climb names the climb category this section is, if it is a climb.
 	Climb string `json:"climb,omitempty"`
+	// Terrain is what a section that is not a climb is (SectionFlat, SectionDescent,
+	// SectionTimeTrial): the proposal and the profile go by it, never by the section's id or name.
+	Terrain string `json:"terrain,omitempty"`
+	// Drop is a descent's steepness, 1 (low) to 3 (high): the descent after the hardest climbs is
+	// the steepest (docs/rules.md §2.2).
+	Drop int `json:"drop,omitempty"`
 }
+
+// Section terrains (SectionType.Terrain).
+const (
+	// SectionFlat is a flat section.
+	SectionFlat = "flat"
+	// SectionDescent is a descent.
+	SectionDescent = "descent"
+	// SectionTimeTrial is a time-trial section.
+	SectionTimeTrial = "time_trial"
+)
 
 // CardType is one 2RUOTE terrain card.
 type CardType struct {
