@@ -310,12 +310,7 @@ func effortOf(l *i18n.Localizer, st *store.RaceState, n int) *effortSection {
 			if !ok {
 				continue
 			}
-			spent := 0
-			for _, u := range cur.Advantages {
-				if u.Kind == race.AdvEffort && u.Bib == r.Bib {
-					spent += u.Points
-				}
-			}
+			spent := race.EffortSpent(cur, r.Bib)
 			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: roleWordIn(l, rs, r.Role),
 				Allowance: race.EffortAllowance(*rs, r.Role, len(st.Tour.Stages)), Spent: spent, Balance: left})
 		}
