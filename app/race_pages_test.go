@@ -462,7 +462,7 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 	if !strings.Contains(page, "Retired for fatigue after stage 1") || !strings.Contains(page, "they do not start stage 2") || !strings.Contains(page, "<b>11</b> Bianchi 1 — fatigue 30") {
 		t.Errorf("stage 2 does not say that bib 11 retired for fatigue after stage 1")
 	}
-	if !regexp.MustCompile(`\{"bib":11,[^}]*"gone":1,"retired":true\}`).MatchString(page) {
+	if !regexp.MustCompile(`\{"bib":11,[^}]*"gone":1,"out":"retired"\}`).MatchString(page) {
 		t.Errorf("stage 2's riders block does not mark bib 11 as retired after stage 1")
 	}
 	ruote.refusedPage(t, "a retired rider in a sprint", "/stages/2/sprints/1", url.Values{"order": {"11"}, "_version": {ruote.version(t, 2)}}, 422,

@@ -283,23 +283,21 @@ func climbByIndex(st Stage, index int) Climb {
 	return st.Climbs[index-1]
 }
 
-// abandonedIn reports whether a rider abandoned in an earlier stage or in the current one, or
-// retired for fatigue after an earlier stage.
+// abandonedIn reports whether a rider left the race before the current stage (abandoned, retired for
+// fatigue or put out by a time limit) or abandoned in it: he may use no advantage.
 func abandonedIn(t *Tour, prior []StageResult, cur StageResult, bib int) bool {
-	earlier := priorOnly(prior, cur.Stage)
-	for _, res := range append(earlier, cur) {
-		for _, a := range res.Abandons {
-			if a.Bib == bib {
-				return true
-			}
-		}
-	}
-	for _, res := range earlier {
-		if slices.Contains(retiredBy(t, res), bib) {
+	return leftRace(t, prior, cur)(bib)
+}
+
+// leftRace is abandonedIn for many riders, the exits counted once.
+func leftRace(t *Tour, prior []StageResult, cur StageResult) func(bib int) bool {
+	out := OutBefore(t, priorOnly(prior, cur.Stage), cur.Stage)
+	return func(bib int) bool {
+		if _, gone := out[bib]; gone {
 			return true
 		}
+		return BarredInStage(cur, EntryAbandon, bib)
 	}
-	return false
 }
 
 // riderRole is a rider's role, or the role his counter number gives.

@@ -81,9 +81,10 @@ func EffortBalance(t *Tour, prior []StageResult, cur StageResult) map[int]int {
 		results[r.Stage] = r
 	}
 	curStage, _ := stageOf(t, cur.Stage)
+	left := leftRace(t, prior, cur)
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
-			if abandonedIn(t, prior, cur, r.Bib) {
+			if left(r.Bib) {
 				continue
 			}
 			alloc := EffortAllowance(t.Ruleset, r.Role, len(t.Stages))

@@ -58,14 +58,14 @@ func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[
 		return Invalidf("fatigue", "lists %d riders: the tour has only %d, and each rider is listed once at most", len(fatigue), riders)
 	}
 	v := &ValidationError{}
-	earlier := priorOnly(prior, cur.Stage)
+	left := leftRace(t, priorOnly(prior, cur.Stage), StageResult{Stage: cur.Stage})
 	for bib, f := range fatigue {
 		field := fmt.Sprintf("fatigue.%d", bib)
 		if _, ok := t.RiderByBib(bib); !ok {
 			v.Addf(field, "unknown bib %d", bib)
 			continue
 		}
-		if abandonedIn(t, earlier, StageResult{Stage: cur.Stage}, bib) {
+		if left(bib) {
 			v.Addf(field, "bib %d has left the race in an earlier stage", bib)
 			continue
 		}

@@ -218,7 +218,23 @@ type SectionType struct {
 	MaxKm int `json:"max_km,omitempty"`
 	// Climb names the climb category this section is, if it is a climb.
 	Climb string `json:"climb,omitempty"`
+	// Terrain is what a section that is not a climb is (SectionFlat, SectionDescent,
+	// SectionTimeTrial): the proposal and the profile go by it, never by the section's id or name.
+	Terrain string `json:"terrain,omitempty"`
+	// Drop is a descent's steepness, 1 (low) to 3 (high): the descent after the hardest climbs is
+	// the steepest (docs/rules.md §2.2).
+	Drop int `json:"drop,omitempty"`
 }
+
+// Section terrains (SectionType.Terrain).
+const (
+	// SectionFlat is a flat section.
+	SectionFlat = "flat"
+	// SectionDescent is a descent.
+	SectionDescent = "descent"
+	// SectionTimeTrial is a time-trial section.
+	SectionTimeTrial = "time_trial"
+)
 
 // CardType is one 2RUOTE terrain card.
 type CardType struct {
@@ -238,7 +254,21 @@ type Jersey struct {
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
 	Names Words  `json:"names,omitempty"`
 	Color string `json:"color"`
+	// Pattern is how the jersey is drawn: plain in its colour (""), or white with dots of its colour
+	// (JerseyDots, the polka-dot jersey).
+	Pattern string `json:"pattern,omitempty"`
 }
+
+// Jersey patterns (Jersey.Pattern).
+const (
+	// JerseyPlain is a jersey in its colour.
+	JerseyPlain = ""
+	// JerseyDots is a white jersey with dots of its colour (the polka-dot jersey).
+	JerseyDots = "dots"
+)
+
+// Dotted reports whether the jersey is drawn white with dots of its colour.
+func (j Jersey) Dotted() bool { return j.Pattern == JerseyDots }
 
 // PointsDefinition is the Cycling Party points table: how managers score.
 type PointsDefinition struct {

@@ -555,6 +555,7 @@ func TestValidateRulesetFields(t *testing.T) {
 		{"variant twice", func(r *Ruleset) { r.Advantages[1].Variants = []string{"d20", "d20"} }, "advantages[1].variants[1]"},
 		{"negative proposal gap", func(r *Ruleset) { r.Proposal.MinGap = -1 }, "proposal.min_gap"},
 		{"jersey without name", func(r *Ruleset) { r.Jerseys[ClassSprints] = Jersey{Color: "#7b2cbf"} }, "jerseys.sprints.name"},
+		{"jersey of an unknown pattern", func(r *Ruleset) { r.Jerseys[ClassSprints] = Jersey{Name: "P", Color: "#7b2cbf", Pattern: "stripes"} }, "jerseys.sprints.pattern"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -309,6 +309,17 @@ func (r *Ruleset) validateSections(v *ValidationError, cats map[string]bool) {
 		if s.Climb != "" && !cats[s.Climb] {
 			v.Addf(p+".climb", "%q is not a climb category of this ruleset", s.Climb)
 		}
+		switch {
+		case s.Terrain != "" && s.Terrain != SectionFlat && s.Terrain != SectionDescent && s.Terrain != SectionTimeTrial:
+			v.Addf(p+".terrain", "must be %s, %s or %s", SectionFlat, SectionDescent, SectionTimeTrial)
+		case s.Terrain != "" && s.Climb != "":
+			v.Add(p+".terrain", "is not given to a climb section")
+		case s.Terrain == "" && s.Climb == "":
+			v.Add(p+".terrain", "is required for a section that is not a climb")
+		}
+		if s.Drop < 0 || s.Drop > 3 || s.Drop != 0 && s.Terrain != SectionDescent {
+			v.Add(p+".drop", "must be 1 to 3, for a descent only")
+		}
 	}
 }
 
@@ -391,6 +402,9 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 		}
 		if !isHexColor(j.Color) {
 			v.Add(p+".color", "must be a colour like #f5d000")
+		}
+		if j.Pattern != JerseyPlain && j.Pattern != JerseyDots {
+			v.Addf(p+".pattern", "must be %q or left out", JerseyDots)
 		}
 	}
 }

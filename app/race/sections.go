@@ -14,19 +14,19 @@ func sectionTypes(rs Ruleset) []SectionType {
 		return rs.Sections
 	}
 	return []SectionType{
-		{ID: "itt_short", Name: "ITT short", SquaresPerKm: 4, MinKm: 1, MaxKm: 15},
-		{ID: "itt_medium", Name: "ITT medium", SquaresPerKm: 3, MinKm: 16, MaxKm: 30},
-		{ID: "itt_long", Name: "ITT long", SquaresPerKm: 2, MinKm: 31, MaxKm: 50},
-		{ID: "descent_low", Name: "Low descent", SquaresPerKm: 1},
-		{ID: "descent_medium", Name: "Medium descent", SquaresPerKm: 1},
-		{ID: "descent_high", Name: "High descent", SquaresPerKm: 1},
-		{ID: "flat", Name: "Flat", SquaresPerKm: 1},
+		{ID: "itt_short", Name: "ITT short", SquaresPerKm: 4, MinKm: 1, MaxKm: 15, Terrain: SectionTimeTrial},
+		{ID: "itt_medium", Name: "ITT medium", SquaresPerKm: 3, MinKm: 16, MaxKm: 30, Terrain: SectionTimeTrial},
+		{ID: "itt_long", Name: "ITT long", SquaresPerKm: 2, MinKm: 31, MaxKm: 50, Terrain: SectionTimeTrial},
+		{ID: "descent_low", Name: "Low descent", SquaresPerKm: 1, Terrain: SectionDescent, Drop: 1},
+		{ID: "descent_medium", Name: "Medium descent", SquaresPerKm: 1, Terrain: SectionDescent, Drop: 2},
+		{ID: "descent_high", Name: "High descent", SquaresPerKm: 1, Terrain: SectionDescent, Drop: 3},
+		{ID: "flat", Name: "Flat", SquaresPerKm: 1, Terrain: SectionFlat},
 		{ID: "climb_special", Name: "Mountain, special category", SquaresPerKm: 3, Climb: "special"},
 		{ID: "climb_first", Name: "Mountain, 1st category", SquaresPerKm: 3, Climb: "first"},
 		{ID: "climb_second", Name: "Mountain, 2nd category", SquaresPerKm: 3, Climb: "second"},
 		{ID: "climb_third", Name: "Mountain, 3rd category", SquaresPerKm: 3, Climb: "third"},
 		{ID: "climb_fourth", Name: "Mountain, 4th category", SquaresPerKm: 3, Climb: "fourth"},
-		{ID: "repecho", Name: "Repecho", SquaresPerKm: 3},
+		{ID: "repecho", Name: "Repecho", SquaresPerKm: 3, Terrain: SectionFlat},
 	}
 }
 
@@ -139,20 +139,29 @@ func BuildSectionStage(rs Ruleset, st Stage) (Stage, error) {
 	return out, nil
 }
 
-// findSection returns the first section type whose id contains one of the words and that is (or is
-// not) a climb, or false.
-func findSection(rs Ruleset, climb bool, words ...string) (SectionType, bool) {
+// findSection returns the first section type of that terrain (SectionFlat, SectionDescent,
+// SectionTimeTrial), or false.
+func findSection(rs Ruleset, terrain string) (SectionType, bool) {
 	for _, t := range sectionTypes(rs) {
-		if (t.Climb != "") != climb {
-			continue
-		}
-		for _, w := range words {
-			if strings.Contains(strings.ToLower(t.ID), w) {
-				return t, true
-			}
+		if t.Climb == "" && t.Terrain == terrain {
+			return t, true
 		}
 	}
 	return SectionType{}, false
+}
+
+// SectionKind is what a stage's section of type id is: the climb category's "climb", else its terrain
+// (SectionFlat, SectionDescent, SectionTimeTrial); "" for a type the ruleset does not have.
+func SectionKind(rs Ruleset, id string) string {
+	for _, t := range sectionTypes(rs) {
+		if t.ID == id {
+			if t.Climb != "" {
+				return "climb"
+			}
+			return t.Terrain
+		}
+	}
+	return ""
 }
 
 // climbSection returns the section type of a climb category.
@@ -167,7 +176,7 @@ func climbSection(rs Ruleset, category string) (SectionType, bool) {
 
 // timeTrialFamily is the id family of the ruleset's ITT sections ("itt").
 func timeTrialFamily(rs Ruleset) string {
-	t, ok := findSection(rs, false, "itt", "crono", "contrarreloj", "time_trial")
+	t, ok := findSection(rs, SectionTimeTrial)
 	if !ok {
 		return ""
 	}
@@ -210,7 +219,7 @@ func sectionStageLengths(rs Ruleset, st StageType) (int, int) {
 
 // proposeSectionStage lays out a Ciclismo a fondo stage as real-km sections, then builds its squares.
 func proposeSectionStage(rs Ruleset, pr ProposalRules, st StageType, rng *rand.Rand) (Stage, error) {
-	flat, ok := findSection(rs, false, "flat", "llano")
+	flat, ok := findSection(rs, SectionFlat)
 	if !ok {
 		return Stage{}, fmt.Errorf("race: ruleset %q has no flat section type", rs.ID)
 	}
@@ -365,29 +374,25 @@ func proposeRoadSections(rs Ruleset, pr ProposalRules, st StageType, flat Sectio
 	return secs
 }
 
-// descentSection is the descent after a climb: high after the hardest categories, low after the easiest.
+// descentSection is the descent after a climb: the steepest (drop 3) after the hardest categories,
+// medium (2) after the third-ranked, the gentlest (1) after the easiest; any descent when the ruleset
+// has none of that drop.
 func descentSection(rs Ruleset, category string) (SectionType, bool) {
-	words := []string{"low", "bajo"}
+	drop := 1
 	if c, ok := rs.ClimbCategory(category); ok {
 		switch {
 		case c.Rank > 0 && c.Rank <= 2:
-			words = []string{"high", "alto"}
+			drop = 3
 		case c.Rank == 3:
-			words = []string{"medium", "medio"}
+			drop = 2
 		}
 	}
 	for _, t := range sectionTypes(rs) {
-		id := strings.ToLower(t.ID)
-		if t.Climb != "" || !(strings.Contains(id, "descent") || strings.Contains(id, "descenso")) {
-			continue
-		}
-		for _, w := range words {
-			if strings.Contains(id, w) {
-				return t, true
-			}
+		if t.Climb == "" && t.Terrain == SectionDescent && t.Drop == drop {
+			return t, true
 		}
 	}
-	return findSection(rs, false, "descent", "descenso")
+	return findSection(rs, SectionDescent)
 }
 
 // flatSectionSquares reports, for a built stage, whether a square lies in a section of the flat type.

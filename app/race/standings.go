@@ -288,9 +288,7 @@ func (c *count) climbPoints(s int, stage *Stage, res *StageResult) error {
 			if r < 0 {
 				return fmt.Errorf("race: stage %d climb %d: no rider with bib %d in this tour", s, k, bib)
 			}
-			if i < len(cat.Points) {
-				c.riders[r].mountain += cat.Points[i]
-			}
+			c.riders[r].mountain += ClimbAward(c.rs, cat, i).Points
 		}
 		if slot, ok := c.slots[cat.ID]; ok && len(order) > 0 {
 			c.firsts[c.f.index(order[0])*len(c.slots)+slot]++

@@ -88,7 +88,7 @@ type OutRow struct {
 func fieldCount(t *Tour, results []StageResult, placed, cut int) FieldCount {
 	n := len(results)
 	cur := results[n-1]
-	out := abandonedBefore(t, results[:n-1], n)
+	out := OutBefore(t, results[:n-1], n)
 	riders := 0
 	for _, team := range t.Teams {
 		riders += len(team.Riders)

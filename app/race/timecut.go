@@ -92,7 +92,7 @@ func TimeCutOut(t *Tour, n int, res StageResult) []int {
 // a reason. Fields are "bib", "points" and "reason".
 func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Reinstatement) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), r.Bib); reason.Format != "" {
+	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), r.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
 	for _, k := range cur.Reinstated {
@@ -120,7 +120,7 @@ func ValidatePenalty(t *Tour, prior []StageResult, cur StageResult, p Penalty) e
 	case p.Bib != 0 && p.Team != 0:
 		v.Add("bib", "a penalty goes to a rider or to a team, not both")
 	case p.Bib != 0:
-		if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), p.Bib); reason.Format != "" {
+		if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), p.Bib); reason.Format != "" {
 			v.AddText("bib", reason)
 		}
 	case p.Team != 0:

@@ -369,9 +369,7 @@ func (w *stageWork) orderBonuses(rs *Ruleset, stage *Stage, number int, res *Sta
 			if err != nil {
 				return err
 			}
-			if len(cat.Points) > 0 {
-				w.bonus(order, rs.ClimbBonuses)
-			}
+			w.bonus(order, ClimbBonusTable(rs, cat))
 		}
 	}
 	return nil

@@ -104,7 +104,7 @@ func (f *field) teamIndex(id int) int {
 // model; each team of the tour once, not also entered per rider, with a time; its dropped riders its
 // own, still racing, once each, with times not negative. Fields are "teams[i].team", "teams[i].hundredths"
 // and "teams[i].dropped[j].bib".
-func validateTeamTimes(t *Tour, out map[int]exit, here map[int]bool, cur StageResult, f Finish, seen map[int]string, v *ValidationError) {
+func validateTeamTimes(t *Tour, out map[int]Exit, here map[int]bool, cur StageResult, f Finish, seen map[int]string, v *ValidationError) {
 	if len(f.Teams) == 0 {
 		return
 	}
@@ -145,8 +145,8 @@ func validateTeamTimes(t *Tour, out map[int]exit, here map[int]bool, cur StageRe
 			case !ok || rd.TeamID != tt.Team:
 				v.Addf(dp+".bib", "bib %d is not a rider of %s", d.Bib, team.Name)
 				continue
-			case riderProblem(t, out, d.Bib).Format != "":
-				v.AddText(dp+".bib", riderProblem(t, out, d.Bib))
+			case EntryProblem(t, out, d.Bib).Format != "":
+				v.AddText(dp+".bib", EntryProblem(t, out, d.Bib))
 				continue
 			case here[d.Bib]:
 				v.Addf(dp+".bib", "bib %d abandoned in this stage", d.Bib)

@@ -23,19 +23,15 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 		return long
 	}
 	v := &ValidationError{}
-	out := abandonedBefore(t, prior, cur.Stage)
-	dns := map[int]bool{}
-	for _, a := range cur.Abandons {
-		dns[a.Bib] = a.StatusOf() == StatusDNS
-	}
+	out := OutBefore(t, prior, cur.Stage)
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
 		field := fmt.Sprintf("order[%d]", i)
-		if reason := riderProblem(t, out, bib); reason.Format != "" {
+		if reason := EntryProblem(t, out, bib); reason.Format != "" {
 			v.AddText(field, reason)
 			continue
 		}
-		if dns[bib] {
+		if BarredInStage(cur, EntryCrossing, bib) {
 			v.Addf(field, "bib %d did not start this stage", bib)
 			continue
 		}
@@ -60,14 +56,14 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		return long
 	}
 	v := &ValidationError{}
-	out := abandonedBefore(t, prior, cur.Stage)
+	out := OutBefore(t, prior, cur.Stage)
 	here := map[int]bool{}
 	for _, a := range cur.Abandons {
-		here[a.Bib] = !a.Crossed() // outside the time limit or disqualified: he crossed the line
+		here[a.Bib] = BarredInStage(cur, EntryFinish, a.Bib) // outside the time limit or disqualified: he crossed the line
 	}
 	seen := map[int]string{}
 	rider := func(field string, bib int, where string) {
-		if reason := riderProblem(t, out, bib); reason.Format != "" {
+		if reason := EntryProblem(t, out, bib); reason.Format != "" {
 			v.AddText(field, reason)
 			return
 		}
@@ -141,13 +137,11 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 // a known status and a reason are given. Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), a.Bib); reason.Format != "" {
+	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), a.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
-	for _, b := range cur.Abandons {
-		if b.Bib == a.Bib {
-			v.Addf("bib", "bib %d has already abandoned in this stage", a.Bib)
-		}
+	if BarredInStage(cur, EntryAbandon, a.Bib) {
+		v.Addf("bib", "bib %d has already abandoned in this stage", a.Bib)
 	}
 	if err := validStatus(a.Status); err != nil {
 		v.AddText("status", ReasonOf(err))
@@ -178,7 +172,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 	for _, a := range cur.Abandons {
 		done[a.Bib] = true
 	}
-	out := abandonedBefore(t, prior, cur.Stage)
+	out := OutBefore(t, prior, cur.Stage)
 	var missing []i18n.Text
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
@@ -193,7 +187,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 // StartingRiders returns, in tour order, the riders who start the stage that follows prior: not
 // abandoned in it, nor retired for fatigue (2RUOTE) at the end of one of its stages.
 func StartingRiders(t *Tour, prior []StageResult) []Rider {
-	out := abandonedBefore(t, prior, 0)
+	out := OutBefore(t, prior, 0)
 	var riders []Rider
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
@@ -205,19 +199,23 @@ func StartingRiders(t *Tour, prior []StageResult) []Rider {
 	return riders
 }
 
-// exit is how a rider left the race: in which stage, and the fatigue that made him retire at the
-// end of it (0: he abandoned during it).
-type exit struct {
-	stage, fatigue int
-	// otl marks a rider put out by the stage's time limit.
-	otl bool
+// Exit is how a rider left the race (docs/rules.md §3.6, §4): in which stage, and the fatigue that
+// made him retire at the end of it (0: he abandoned during it, or the time limit put him out).
+type Exit struct {
+	// Stage is the stage (1-based) the rider left the race in, or at the end of.
+	Stage int
+	// Fatigue is the fatigue above the limit that retired him after Stage (2RUOTE), else 0.
+	Fatigue int
+	// OTL marks a rider put out by the stage's time limit.
+	OTL bool
 }
 
-// abandonedBefore maps each bib that left the race in prior (the stages before stage, or all of
-// prior when stage is 0) to how it left: abandoned during a stage, or retired for fatigue at the
-// end of one (docs/rules.md §3.6: such a rider does not start the next stage).
-func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
-	out := map[int]exit{}
+// OutBefore maps each bib that left the race in prior (the stages before stage, or all of prior when
+// stage is 0) to how it left, the first way that counts in each stage: abandoned during it, retired
+// for fatigue at the end of it (docs/rules.md §3.6: such a rider does not start the next stage), or put
+// out by its time limit. These riders may not be entered in a later stage's results.
+func OutBefore(t *Tour, prior []StageResult, stage int) map[int]Exit {
+	out := map[int]Exit{}
 	for i, p := range prior {
 		n := p.Stage
 		if n == 0 {
@@ -228,36 +226,37 @@ func abandonedBefore(t *Tour, prior []StageResult, stage int) map[int]exit {
 		}
 		for _, a := range p.Abandons {
 			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = exit{stage: n}
+				out[a.Bib] = Exit{Stage: n}
 			}
 		}
 		for _, bib := range retiredBy(t, p) {
 			if _, ok := out[bib]; !ok {
-				out[bib] = exit{stage: n, fatigue: p.Fatigue[bib]}
+				out[bib] = Exit{Stage: n, Fatigue: p.Fatigue[bib]}
 			}
 		}
 		for _, bib := range TimeCutOut(t, n, p) {
 			if _, ok := out[bib]; !ok {
-				out[bib] = exit{stage: n, otl: true}
+				out[bib] = Exit{Stage: n, OTL: true}
 			}
 		}
 	}
 	return out
 }
 
-// riderProblem says why bib cannot be in a result of the current stage, or "".
-func riderProblem(t *Tour, out map[int]exit, bib int) i18n.Text {
+// EntryProblem says why bib cannot be in a result of a stage whose earlier exits are out (OutBefore),
+// or "" when it may be entered.
+func EntryProblem(t *Tour, out map[int]Exit, bib int) i18n.Text {
 	if _, ok := t.RiderByBib(bib); !ok {
 		return i18n.Textf("no rider with bib %d in this tour", bib)
 	}
 	if e, gone := out[bib]; gone {
-		if e.fatigue > 0 {
-			return i18n.Textf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.stage, e.fatigue, FatigueLimit(t))
+		if e.Fatigue > 0 {
+			return i18n.Textf("bib %d retired after stage %d (fatigue %d, above %d)", bib, e.Stage, e.Fatigue, FatigueLimit(t))
 		}
-		if e.otl {
-			return i18n.Textf("bib %d finished stage %d outside the time limit", bib, e.stage)
+		if e.OTL {
+			return i18n.Textf("bib %d finished stage %d outside the time limit", bib, e.Stage)
 		}
-		return i18n.Textf("bib %d abandoned in stage %d", bib, e.stage)
+		return i18n.Textf("bib %d abandoned in stage %d", bib, e.Stage)
 	}
 	return i18n.Text{}
 }
@@ -299,7 +298,7 @@ const (
 // "turns" and "reason".
 func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn) error {
 	v := &ValidationError{}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), l.Bib); reason.Format != "" {
+	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), l.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
 	if l.Turns < 1 || l.Turns > 20 {
@@ -333,7 +332,7 @@ func ValidateCombativity(t *Tour, prior []StageResult, cur StageResult, bib int)
 	if bib == 0 {
 		return nil
 	}
-	if reason := riderProblem(t, abandonedBefore(t, prior, cur.Stage), bib); reason.Format != "" {
+	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), bib); reason.Format != "" {
 		return InvalidText("bib", reason)
 	}
 	return nil

@@ -63,10 +63,11 @@ func (s *source) bonusNote() string {
 	return note
 }
 
-// abandonNote is "abandoned, stage k" for a rider who left, or "".
-func (s *source) abandonNote(gone map[int]int, bib int) string {
-	if k, ok := gone[bib]; ok {
-		return s.w("exit", "How", s.w("abandoned"), "Stage", k)
+// abandonNote is "abandoned, stage k" (or retired for fatigue, outside the time limit) for a rider
+// who left, or "".
+func (s *source) abandonNote(gone map[int]race.Exit, bib int) string {
+	if e, ok := gone[bib]; ok {
+		return s.w("exit", "How", s.exitHow(bib, e), "Stage", e.Stage)
 	}
 	return ""
 }
@@ -75,16 +76,9 @@ func (s *source) abandonNote(gone map[int]int, bib int) string {
 // allowance, the points he spent and got back in every stage, and what he has left.
 func (s *source) effortSheet(after int) (sheetDoc, error) {
 	doc := sheetDoc{id: SheetEffort, title: s.w("title.effort"), subtitle: s.afterLine(after), short: s.w("tab.effort"), landscape: true}
-	left := make([]map[int]int, after+1)
-	spent := make([]map[int]int, after+1)
-	for k := 1; k <= after; k++ {
-		spent[k] = map[int]int{}
-		for _, u := range s.result(k).Advantages {
-			if u.Kind == race.AdvEffort {
-				spent[k][u.Bib] += u.Points
-			}
-		}
-		left[k] = s.effortLeft(k)
+	ledger := map[int]race.EffortLine{}
+	for _, line := range race.EffortLedger(s.t, s.results, after) {
+		ledger[line.Bib] = line
 	}
 	cols := append(s.riderCols(""), col(s.w("col.role"), 14, "L"), col(s.w("col.allowance"), 13, "R"))
 	for k := 1; k <= after; k++ {
@@ -94,40 +88,29 @@ func (s *source) effortSheet(after int) (sheetDoc, error) {
 	t := &table{title: s.w("table.effort"), cols: cols, note: s.w("note.effort")}
 	gone := s.abandons(after)
 	for _, r := range s.riders() {
-		alloc := race.EffortAllowance(*s.rs, r.Role, len(s.t.Stages))
-		cells := []cell{intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID)), textCell(r.Role), intCell(alloc)}
-		prev, out := alloc, false
+		line := ledger[r.Bib]
+		cells := []cell{intCell(r.Bib), textCell(r.Name), teamCell(s.teamName(r.TeamID), s.teamColor(r.TeamID)), textCell(r.Role), intCell(line.Allowance)}
 		for k := 1; k <= after; k++ {
-			now, ok := left[k][r.Bib]
-			if out || !ok {
-				out = true
-				cells = append(cells, intOrEmpty(spent[k][r.Bib]), emptyCell())
-				continue
+			switch {
+			case k > len(line.Stages):
+				cells = append(cells, intOrEmpty(race.EffortSpent(s.result(k), r.Bib)), emptyCell())
+			case line.Out && k == len(line.Stages):
+				cells = append(cells, intOrEmpty(line.Stages[k-1].Spent), emptyCell())
+			default:
+				cells = append(cells, intOrEmpty(line.Stages[k-1].Spent), intOrEmpty(line.Stages[k-1].Recovered))
 			}
-			cells = append(cells, intOrEmpty(spent[k][r.Bib]), intOrEmpty(now-prev+spent[k][r.Bib]))
-			prev = now
 		}
-		if out {
+		if line.Out {
 			cells = append(cells, emptyCell())
+		} else if len(line.Stages) == 0 {
+			cells = append(cells, intCell(line.Allowance))
 		} else {
-			cells = append(cells, intCell(prev))
+			cells = append(cells, intCell(line.Stages[len(line.Stages)-1].Left))
 		}
 		t.rows = append(t.rows, tableRow{cells: append(cells, textCell(s.abandonNote(gone, r.Bib)))})
 	}
 	doc.blocks = append(doc.blocks, block{table: t})
 	return doc, nil
-}
-
-// effortLeft is each rider's effort balance carried out of stage k: after its spending, its feed
-// zones and the recovery that follows it (the next stage's feed zones not yet counted).
-func (s *source) effortLeft(k int) map[int]int {
-	if k >= len(s.t.Stages) {
-		return race.EffortBalance(s.t, s.prior(k), s.result(k))
-	}
-	t := *s.t
-	t.Stages = append([]race.Stage(nil), s.t.Stages...)
-	t.Stages[k].FeedZones = 0
-	return race.EffortBalance(&t, s.results[:k], race.StageResult{Stage: k + 1})
 }
 
 // intOrEmpty is a number cell, or an empty one for zero.

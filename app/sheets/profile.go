@@ -132,7 +132,7 @@ func (s *source) sectionProfile(p *profile, st race.Stage) {
 		switch {
 		case t.Climb != "":
 			h += s.rise(t.Climb)
-		case strings.Contains(sec.Type, "descent") || strings.Contains(sec.Type, "descenso"):
+		case t.Terrain == race.SectionDescent:
 			h = 0
 			if i+1 < len(st.Sections) && types[st.Sections[i+1].Type].Climb != "" {
 				h = 0.4 * s.rise(types[st.Sections[i+1].Type].Climb)

@@ -34,8 +34,8 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 		var tables []pointsTable
 		if len(cat.Points) > 0 {
 			tables = append(tables, pointsTable{s.w("col.mountain"), cat.Points, false})
-			if len(s.rs.ClimbBonuses) > 0 {
-				tables = append(tables, pointsTable{s.w("col.bonus"), s.rs.ClimbBonuses, true})
+			if b := race.ClimbBonusTable(s.rs, cat); len(b) > 0 {
+				tables = append(tables, pointsTable{s.w("col.bonus"), b, true})
 			}
 		}
 		doc.blocks = append(doc.blocks, block{table: s.orderTable(s.climbName(c), res.Climbs[c.Index], tables)})

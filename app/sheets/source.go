@@ -123,18 +123,34 @@ func (s *source) riders() []race.Rider {
 	return out
 }
 
-// exits says, for each bib that left the race in stages 1..n, how and in which stage:
-// "did not start, stage 3", "outside the time limit, stage 4".
+// exits says, for each bib that left the race in stages 1..n (the engine's answer, race.OutBefore:
+// abandoned, retired for fatigue, put out by a time limit), how and in which stage: "did not start,
+// stage 3", "outside the time limit, stage 4".
 func (s *source) exits(n int) map[int]string {
 	out := map[int]string{}
-	for _, r := range s.results[:min(n, len(s.results))] {
-		for _, a := range r.Abandons {
-			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = s.w("exit", "How", s.exitWord(a), "Stage", r.Stage)
+	for bib, e := range race.OutBefore(s.t, s.results[:min(n, len(s.results))], 0) {
+		out[bib] = s.w("exit", "How", s.exitHow(bib, e), "Stage", e.Stage)
+	}
+	return out
+}
+
+// exitHow says in words how a rider left the race: the status of his abandonment ("abandoned" for
+// one without a status, as in the games), retired for fatigue, or outside the time limit.
+func (s *source) exitHow(bib int, e race.Exit) string {
+	switch e.Kind() {
+	case "retired":
+		return s.w("retired_fatigue")
+	case "otl":
+		return s.statusName(race.StatusOTL)
+	}
+	if e.Stage >= 1 && e.Stage <= len(s.results) {
+		for _, a := range s.results[e.Stage-1].Abandons {
+			if a.Bib == bib {
+				return s.exitWord(a)
 			}
 		}
 	}
-	return out
+	return s.w("abandoned")
 }
 
 // exitWord says how a rider left: "abandoned" (an abandonment without a status, as in the games),
@@ -146,17 +162,9 @@ func (s *source) exitWord(a race.Abandon) string {
 	return s.statusName(a.Status)
 }
 
-// abandons maps each bib that abandoned in stages 1..n to the stage it left in.
-func (s *source) abandons(n int) map[int]int {
-	out := map[int]int{}
-	for _, r := range s.results[:min(n, len(s.results))] {
-		for _, a := range r.Abandons {
-			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = r.Stage
-			}
-		}
-	}
-	return out
+// abandons maps each bib that left the race in stages 1..n (race.OutBefore) to how it left.
+func (s *source) abandons(n int) map[int]race.Exit {
+	return race.OutBefore(s.t, s.results[:min(n, len(s.results))], 0)
 }
 
 // unit is the tour's time unit.

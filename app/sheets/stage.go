@@ -205,11 +205,7 @@ func (s *source) climbTable(st race.Stage) *table {
 		cells := []cell{intCell(c.Index), textCell(name), intCell(c.Start), intCell(c.End), intCell(c.End - c.Start + 1),
 			textCell(orDash(joinInts(cat.Points)))}
 		if bonus {
-			b := ""
-			if len(cat.Points) > 0 {
-				b = joinInts(s.rs.ClimbBonuses)
-			}
-			cells = append(cells, textCell(orDash(b)))
+			cells = append(cells, textCell(orDash(joinInts(race.ClimbBonusTable(s.rs, cat)))))
 		}
 		t.rows = append(t.rows, tableRow{cells: cells})
 	}

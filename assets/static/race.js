@@ -28,14 +28,15 @@
     return text.split(/[\s,.;\/+\-]+/).filter(function (t) { return t !== ""; });
   }
 
-  // problem says why a bib cannot be entered in a field of this mode, or "".
+  // problem says why a bib cannot be entered in a field of this mode, or "": the server's answer for
+  // each rider (how he left the race, the entries he is barred from), only put in words here.
   function problem(tok, mode, seen) {
     if (!/^\d+$/.test(tok) || Number(tok) < 1) { return word("notBib"); }
     var r = riders[Number(tok)];
     if (!r) { return word("noSuch"); }
     if (mode === "any") { return ""; }
-    if (r.gone) { return word(r.retired ? "retired" : "abandoned", r.gone); }
-    if (r.here && mode !== "order") { return word("here"); }
+    if (r.out) { return word(r.out, r.gone); }
+    if ((r.barred || []).indexOf(mode) >= 0) { return word("here"); }
     if (seen[tok]) { return word("twice"); }
     return "";
   }
@@ -124,9 +125,16 @@
     return /^-?\d+$/.test(v) ? Number(v) : null;
   }
 
-  // finishTimes shows each group's time as typed, in the ruleset's time model.
+  // clockOf is the form's table of group times, the server's answer (data-clock).
+  function clockOf(form) {
+    try { return JSON.parse(form.getAttribute("data-clock") || "{}"); } catch (e) { return {}; }
+  }
+
+  // finishTimes shows each group's time as typed, read from the server's table: no rule is
+  // computed here.
   function finishTimes(form) {
     var model = form.getAttribute("data-model");
+    var c = clockOf(form);
     var groups = Array.prototype.slice.call(form.querySelectorAll("[data-group]"));
     var lead = null;
     if (model === "sectors") {
@@ -144,8 +152,9 @@
       if (model === "cycling-party") {
         var sq = intOf(g.querySelector("[data-part=square]"));
         var d = intOf(g.querySelector("[data-part=die]"));
-        if (t !== null && sq !== null && d !== null && t >= 0 && sq >= 1 && sq <= 12 && d >= 1 && d <= 6) {
-          text = clock(60 * t + 55 - 5 * (sq - 1) + (6 - d));
+        var row = sq !== null && c.squares ? c.squares[sq - 1] : null;
+        if (t !== null && t >= 0 && row && d !== null && row[d - 1] !== undefined) {
+          text = clock(t * c.turn_seconds + row[d - 1]);
         }
       } else if (model === "turns") {
         if (t !== null && t >= 1) { text = (form.getAttribute("data-turn-word") || "#").replace("#", String(t)); }
@@ -153,7 +162,7 @@
         var s = intOf(g.querySelector("[data-part=sector]"));
         var riders = g.querySelector("input[data-bibs]");
         if (s !== null && lead !== null && riders && riders.value.trim() !== "") {
-          text = s === lead ? (form.getAttribute("data-leading-word") || "") : "+" + clock((lead - s) * 30);
+          text = s === lead ? (form.getAttribute("data-leading-word") || "") : (c.behind && c.behind[lead - s] !== undefined ? "+" + clock(c.behind[lead - s]) : "–");
         }
       }
       out.textContent = text;

@@ -166,7 +166,7 @@ func (pv *ProfileView) drawClimbs(l *i18n.Localizer, rs race.Ruleset, st race.St
 		h := max(maxH*(ranks-rank+1)/ranks, 14)
 		color := climbColors()[min(rank, len(climbColors()))-1]
 		descent := (cl.End - cl.Start + 1) / 2
-		if d, ok := descentAfter(st, cl); ok {
+		if d, ok := descentAfter(rs, st, cl); ok {
 			descent = d
 		}
 		stop := st.Length
@@ -182,12 +182,13 @@ func (pv *ProfileView) drawClimbs(l *i18n.Localizer, rs race.Ruleset, st race.St
 	}
 }
 
-// descentAfter is the squares of a descent section right after a climb's last square, if any.
-func descentAfter(st race.Stage, cl race.Climb) (int, bool) {
+// descentAfter is the squares of a descent section (by its kind in the ruleset) right after a climb's
+// last square, if any.
+func descentAfter(rs race.Ruleset, st race.Stage, cl race.Climb) (int, bool) {
 	pos := 0
 	for k, sec := range st.Sections {
 		pos += sec.Squares
-		if pos == cl.End && k+1 < len(st.Sections) && strings.Contains(st.Sections[k+1].Type, "descent") {
+		if pos == cl.End && k+1 < len(st.Sections) && race.SectionKind(rs, st.Sections[k+1].Type) == race.SectionDescent {
 			return st.Sections[k+1].Squares, true
 		}
 	}

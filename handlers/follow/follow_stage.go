@@ -80,7 +80,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.Markers = web.SheetMarkersIn(l, *rs, stage)
 	block := web.RidersOf(st, n)
 	out.Board = followBoard(l, rs, stage, res, block)
-	fin := web.FinishForm{Model: rs.TimeModel}
+	fin := web.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs)}
 	for _, g := range res.Finish.Groups {
 		fin.Rows = append(fin.Rows, web.StoredRow(rs.TimeModel, g))
 	}

@@ -77,27 +77,25 @@ func tvCrossing(st *store.RaceState, order []int, award func(i int) string) []tv
 
 // sprintAward says what place i (0-based) of an intermediate sprint gives: "5 points · 10 s bonus".
 func sprintAward(l *i18n.Localizer, rs *race.Ruleset, i int) string {
-	var parts []string
-	if i < len(rs.SprintPoints) {
-		parts = append(parts, base.PointsIn(l, rs.SprintPoints[i]))
-	}
-	if i < len(rs.SprintRegularity) {
-		parts = append(parts, l.N("standings.tv.regularity_points", rs.SprintRegularity[i]))
-	}
-	if i < len(rs.SprintBonuses) {
-		parts = append(parts, bonusWords(l, rs, rs.SprintBonuses[i]))
-	}
-	return strings.Join(parts, " · ")
+	return awardWords(l, rs, race.SprintAward(rs, i))
 }
 
-// climbAward says what place i (0-based) on a climb of the category gives.
+// climbAward says what place i (0-based) on a climb of the category gives: the engine's award.
 func climbAward(l *i18n.Localizer, rs *race.Ruleset, cat race.ClimbCategory, i int) string {
+	return awardWords(l, rs, race.ClimbAward(rs, cat, i))
+}
+
+// awardWords writes an award: "5 points · 3 regularity points · 10 s bonus".
+func awardWords(l *i18n.Localizer, rs *race.Ruleset, a race.Award) string {
 	var parts []string
-	if i < len(cat.Points) {
-		parts = append(parts, base.PointsIn(l, cat.Points[i]))
-		if i < len(rs.ClimbBonuses) {
-			parts = append(parts, bonusWords(l, rs, rs.ClimbBonuses[i]))
-		}
+	if a.Points > 0 {
+		parts = append(parts, base.PointsIn(l, a.Points))
+	}
+	if a.Regularity > 0 {
+		parts = append(parts, l.N("standings.tv.regularity_points", a.Regularity))
+	}
+	if a.Bonus > 0 {
+		parts = append(parts, bonusWords(l, rs, a.Bonus))
 	}
 	return strings.Join(parts, " · ")
 }

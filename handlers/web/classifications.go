@@ -5,7 +5,6 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -234,8 +233,7 @@ func JerseyIcon(id string, j race.Jersey) template.HTML {
 	if !race.IsColor(color) {
 		color = "#999999"
 	}
-	name := strings.ToLower(j.Name + " " + j.NameIn(race.LanguageEnglish))
-	dotted := strings.Contains(name, "polka") || strings.Contains(name, "lunares") || strings.Contains(name, "pois") || strings.Contains(name, "dots")
+	dotted := j.Dotted() // the ruleset's pattern, not the jersey's name
 	const shirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"
 	fill := color
 	dots := ""

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,12 +112,14 @@ type riderData struct {
 	Short string `json:"short"`
 	Color string `json:"color"`
 	Role  string `json:"role"`
-	// Gone is the stage in which the rider abandoned before this one (0: none).
+	// Gone is the stage in which the rider left the race before this one (0: none), as the engine
+	// answers (race.Entrants).
 	Gone int `json:"gone,omitempty"`
-	// Retired says the rider retired for fatigue at the end of stage Gone (2RUOTE).
-	Retired bool `json:"retired,omitempty"`
-	// Here says the rider abandoned in this stage.
-	Here bool `json:"here,omitempty"`
+	// Out is how he left it (race.Exit.Kind: "abandoned", "retired", "otl").
+	Out string `json:"out,omitempty"`
+	// Barred are the kinds of entry of this stage (race.Entry*: "order", "finish", "single") an
+	// abandonment in it keeps him out of.
+	Barred []string `json:"barred,omitempty"`
 }
 
 // RidersBlock is the data block of a stage page: every rider of the tour with his status.
@@ -125,40 +128,10 @@ type RidersBlock struct {
 	Riders []riderData `json:"riders"`
 }
 
-// riderExit is how a rider left the race: abandoned during Stage, or (Fatigue > 0) retired for
-// fatigue at the end of Stage (2RUOTE).
-type riderExit struct {
-	Stage, Fatigue int
-	// OTL marks a rider the stage's time limit put out of the race (real races).
-	OTL bool
-}
-
-// exitsBefore maps each rider who does not start stage n to how he left: abandoned in an earlier
-// stage, or retired for fatigue at the end of one. n may be one past the last stage.
-func exitsBefore(st *store.RaceState, n int) map[int]riderExit {
-	out := map[int]riderExit{}
-	for i := 0; i < n-1 && i < len(st.Results); i++ {
-		res := st.Results[i]
-		for _, a := range res.Abandons {
-			if _, ok := out[a.Bib]; !ok {
-				out[a.Bib] = riderExit{Stage: i + 1}
-			}
-		}
-		for _, bib := range race.TimeCutOut(&st.Tour, i+1, res) {
-			if _, ok := out[bib]; !ok {
-				out[bib] = riderExit{Stage: i + 1, OTL: true}
-			}
-		}
-		if st.Tour.Ruleset.Fatigue == nil {
-			continue
-		}
-		for _, bib := range race.FatigueRetired(&st.Tour, res) {
-			if _, ok := out[bib]; !ok {
-				out[bib] = riderExit{Stage: i + 1, Fatigue: res.Fatigue[bib]}
-			}
-		}
-	}
-	return out
+// exitsBefore maps each rider who does not start stage n to how he left, the engine's answer
+// (race.OutBefore). n may be one past the last stage.
+func exitsBefore(st *store.RaceState, n int) map[int]race.Exit {
+	return race.OutBefore(&st.Tour, st.Results[:min(max(n-1, 0), len(st.Results))], n)
 }
 
 // outOf maps each rider no longer racing in stage n (gone before it, or abandoned in it) to a stage.
@@ -177,20 +150,23 @@ func outOf(st *store.RaceState, n int) map[int]int {
 	return out
 }
 
-// RidersOf builds the riders block for stage n.
+// RidersOf builds the riders block for stage n: who may be typed where, the engine's answer
+// (race.Entrants).
 func RidersOf(st *store.RaceState, n int) RidersBlock {
-	before := exitsBefore(st, n)
-	here := map[int]bool{}
+	cur := race.StageResult{Stage: n}
 	if n >= 1 && n <= len(st.Results) {
-		for _, a := range st.Results[n-1].Abandons {
-			here[a.Bib] = true
-		}
+		cur = st.Results[n-1]
+		cur.Stage = n
 	}
-	b := RidersBlock{Stage: n, Riders: []riderData{}}
+	entrants := race.Entrants(&st.Tour, st.Results[:min(max(n-1, 0), len(st.Results))], cur)
+	b := RidersBlock{Stage: n, Riders: make([]riderData, 0, len(entrants))}
+	k := 0
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
+			e := entrants[k]
+			k++
 			b.Riders = append(b.Riders, riderData{Bib: r.Bib, Name: r.Name, Team: t.Name, Short: t.Short, Color: t.Color,
-				Role: r.Role, Gone: before[r.Bib].Stage, Retired: before[r.Bib].Fatigue > 0, Here: here[r.Bib]})
+				Role: r.Role, Gone: e.Out.Stage, Out: e.Out.Kind(), Barred: e.Barred})
 		}
 	}
 	return b
@@ -206,9 +182,9 @@ type BibView struct {
 	Problem i18n.Text
 }
 
-// PreviewBibs describes typed bibs for stage n; mode "order" flags riders gone before the stage,
-// "finish" and "single" also those who abandoned in it, "any" only unknown bibs. seen, when not nil,
-// flags repeats across fields.
+// PreviewBibs describes typed bibs for stage n as the engine answers them (race.Entrants): mode
+// "any" flags only unknown bibs, every other (race.Entry*) also riders gone before the stage and those
+// an abandonment in it bars from that kind of entry. seen, when not nil, flags repeats across fields.
 func PreviewBibs(block RidersBlock, bibs []int, mode string, seen map[int]bool) []BibView {
 	byBib := map[int]riderData{}
 	for _, r := range block.Riders {
@@ -225,11 +201,13 @@ func PreviewBibs(block RidersBlock, bibs []int, mode string, seen map[int]bool) 
 		case !ok:
 			v.Problem = i18n.Textf("race.bibs.no_such")
 		case mode == "any":
-		case r.Gone > 0 && r.Retired:
+		case r.Out == "retired":
 			v.Problem = i18n.Textf("race.bibs.retired_after_f", r.Gone)
-		case r.Gone > 0:
+		case r.Out == "otl":
+			v.Problem = i18n.Textf("outside the time limit in stage %d", r.Gone)
+		case r.Out != "":
 			v.Problem = i18n.Textf("race.bibs.abandoned_in_f", r.Gone)
-		case r.Here && mode != "order":
+		case slices.Contains(r.Barred, mode):
 			v.Problem = i18n.Textf("race.bibs.abandoned_here")
 		case seen[b]:
 			v.Problem = i18n.Textf("race.bibs.twice")

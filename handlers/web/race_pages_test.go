@@ -61,8 +61,9 @@ func TestGroupField(t *testing.T) {
 }
 
 func TestCyclingPartyRowTimes(t *testing.T) {
-	// docs/rules.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
-	f := FinishForm{Model: race.TimeModelCyclingParty, Rows: []GroupRow{
+	// RULES.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
+	cp := &race.Ruleset{TimeModel: race.TimeModelCyclingParty}
+	f := FinishForm{Model: race.TimeModelCyclingParty, Clock: race.FinishClockOf(cp), Rows: []GroupRow{
 		{Turn: "0", Square: "10", Die: "1", Riders: "11"}, {Turn: "0", Square: "10", Die: "6", Riders: "12"},
 		{Turn: "1", Square: "1", Die: "3", Riders: "13"}, {Turn: "0", Square: "13", Die: "3"}, {Turn: "x", Square: "1", Die: "3"},
 	}}
@@ -72,7 +73,7 @@ func TestCyclingPartyRowTimes(t *testing.T) {
 			t.Errorf("group %d time = %q, want %q", i+1, got, want)
 		}
 	}
-	s := FinishForm{Model: race.TimeModelSectors, Rows: []GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
+	s := FinishForm{Model: race.TimeModelSectors, Clock: race.FinishClockOf(&race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}), Rows: []GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
 	s.FillPreviews(RidersBlock{})
 	for i, want := range []string{"leading sector", "+1:00", "+1:30", ""} {
 		if got := s.Rows[i].Time; got != want {

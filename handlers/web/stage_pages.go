@@ -204,7 +204,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		scr.Items = append(scr.Items, it)
 	}
 	sort.SliceStable(scr.Items, func(i, j int) bool { return scr.Items[i].at < scr.Items[j].at })
-	scr.Finish = FinishForm{Model: rs.TimeModel, Action: base.StageURL(st.TourID, n) + "/finish", tr: l}
+	scr.Finish = FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs), Action: base.StageURL(st.TourID, n) + "/finish", tr: l}
 	for _, g := range res.Finish.Groups {
 		scr.Finish.Rows = append(scr.Finish.Rows, StoredRow(rs.TimeModel, g))
 	}

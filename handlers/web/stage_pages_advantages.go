@@ -257,7 +257,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
 		if cur.Combativity != 0 {
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
-			scr.Combativity.Preview = PreviewBibs(scr.Riders, []int{cur.Combativity}, "any", nil)
+			scr.Combativity.Preview = PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
 		for i, lt := range cur.LostTurns {
@@ -311,12 +311,7 @@ func effortOf(l *i18n.Localizer, st *store.RaceState, n int) *effortSection {
 			if !ok {
 				continue
 			}
-			spent := 0
-			for _, u := range cur.Advantages {
-				if u.Kind == race.AdvEffort && u.Bib == r.Bib {
-					spent += u.Points
-				}
-			}
+			spent := race.EffortSpent(cur, r.Bib)
 			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: base.RoleWordIn(l, rs, r.Role),
 				Allowance: race.EffortAllowance(*rs, r.Role, len(st.Tour.Stages)), Spent: spent, Balance: left})
 		}

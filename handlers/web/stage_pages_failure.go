@@ -247,7 +247,11 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
 			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
 		bibs, _ := parseBibs(form.Bib, "")
-		form.Preview = PreviewBibs(scr.Riders, bibs, "single", nil)
+		mode := race.EntryAbandon
+		if form.Kind == "lost_turn" || form.Kind == "combativity" {
+			mode = race.EntryRider
+		}
+		form.Preview = PreviewBibs(scr.Riders, bibs, mode, nil)
 		form.Errors = ref.fields
 		if conflict {
 			form.Error = ref.message
@@ -299,7 +303,7 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 		}
 	case "fatigue":
 		if scr.Fatigue != nil {
-			rest := maps.Clone(ref.fields) // what is not said beside a rider is said above the grid
+			rest := maps.Clone(ref.fields) // what is not base.Said beside a rider is base.Said above the grid
 			for i := range scr.Fatigue.Rows {
 				r := &scr.Fatigue.Rows[i]
 				r.Value = f.Fatigue[r.Bib]

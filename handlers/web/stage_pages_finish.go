@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -14,7 +15,9 @@ import (
 
 // FinishForm is the finish entry in the ruleset's time model.
 type FinishForm struct {
-	Model  string
+	Model string
+	// Clock is the engine's preview table of group times (race.FinishClockOf), handed to race.js.
+	Clock  race.FinishClock
 	Action string
 	Rows   []GroupRow
 	Error  string
@@ -80,7 +83,13 @@ func padRows(rows []GroupRow) []GroupRow {
 	return rows
 }
 
-// FillPreviews fills each group's rider preview and computed time.
+// ClockData is Clock as the JSON race.js reads from the form's data-clock.
+func (f *FinishForm) ClockData() string {
+	b, _ := json.Marshal(f.Clock)
+	return string(b)
+}
+
+// FillPreviews fills each group's rider preview and computed time from the engine's table.
 func (f *FinishForm) FillPreviews(block RidersBlock) {
 	seen := map[int]bool{}
 	lead, hasLead := 0, false
@@ -101,8 +110,8 @@ func (f *FinishForm) FillPreviews(block RidersBlock) {
 			t, e1 := strconv.Atoi(r.Turn)
 			s, e2 := strconv.Atoi(r.Square)
 			d, e3 := strconv.Atoi(r.Die)
-			if e1 == nil && e2 == nil && e3 == nil && t >= 0 && s >= 1 && s <= race.TimeSquares && d >= 1 && d <= race.DieFaces {
-				r.Time = views.Clock(race.CyclingPartySeconds(t, s, d))
+			if sec, ok := f.Clock.GroupSeconds(t, s, d); e1 == nil && e2 == nil && e3 == nil && ok {
+				r.Time = views.Clock(sec)
 			}
 		case race.TimeModelTurns:
 			if t, err := strconv.Atoi(r.Turn); err == nil && t >= 1 {
@@ -110,7 +119,7 @@ func (f *FinishForm) FillPreviews(block RidersBlock) {
 			}
 		case race.TimeModelSectors:
 			if s, err := strconv.Atoi(r.Sector); err == nil && hasLead && r.Riders != "" {
-				r.Time = "+" + views.Clock((lead-s)*30)
+				r.Time = "+" + views.Clock(f.Clock.BehindLead(lead, s))
 				if lead == s {
 					r.Time = f.word("race.finish.leading_sector", "leading sector")
 				}
