@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"racedirector/app/auth"
-	"racedirector/app/race"
+	"racedirector/app/plural"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -294,14 +295,14 @@ func (a adminRun) list() error {
 		case d.InvitationExpiresAt != nil:
 			state += ", invitation until " + d.InvitationExpiresAt.Format(time.DateTime+" MST")
 		}
-		fmt.Fprintf(a.out, "%-*s  %-13s  %s  (%s, %s)\n", width, d.Name, role, state, race.Plural(d.Tours, "tour", "tours"), race.Plural(d.Teams, "team", "teams"))
+		fmt.Fprintf(a.out, "%-*s  %-13s  %s  (%s, %s)\n", width, d.Name, role, state, plural.Of(d.Tours, "tour", "tours"), plural.Of(d.Teams, "team", "teams"))
 	}
 	return nil
 }
 
 // inWords is an error as the command line says it: a refused field in a sentence.
 func inWords(err error) string {
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if errors.As(err, &ve) {
 		for f, m := range ve.Fields {
 			if f == "name" {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/data"
 )
@@ -58,7 +59,7 @@ func Migrate(cfg MigrateConfig, stdout io.Writer) error {
 	}
 	copied, err := store.CopyDatabase(cfg.From, cfg.To, rulesets)
 	if err != nil {
-		var ve *race.ValidationError
+		var ve *refuse.ValidationError
 		if errors.As(err, &ve) && ve.Fields["to"] != "" {
 			return fmt.Errorf("%s %s", store.RedactDSN(cfg.To), ve.Fields["to"])
 		}

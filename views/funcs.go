@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"strings"
 
+	"racedirector/app/colour"
+	"racedirector/app/plural"
 	"racedirector/app/race"
 )
 
@@ -33,7 +35,7 @@ func Funcs() template.FuncMap {
 		},
 		// swatch draws a team colour as a small SVG square (no inline styles: the CSP forbids them).
 		"swatch": func(color string) template.HTML {
-			if !race.IsColor(color) {
+			if !colour.Is(color) {
 				color = "#999999"
 			}
 			return template.HTML(fmt.Sprintf(`<svg class="swatch" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><rect width="14" height="14" rx="3" fill="%s" stroke="#0003"/></svg>`, color))
@@ -88,4 +90,4 @@ func Clock(sec int) string {
 
 // Plural writes a count with the word that fits it: Plural(1, "team", "teams") is "1 team",
 // Plural(0, "team", "teams") is "0 teams". Every page and message that prints a count uses it.
-func Plural(n int, one, many string) string { return race.Plural(n, one, many) }
+func Plural(n int, one, many string) string { return plural.Of(n, one, many) }

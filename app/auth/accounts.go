@@ -16,7 +16,7 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // InvitationTTL is how long an invitation's link works: a week to open the e-mail.
@@ -73,13 +73,13 @@ func CheckPassword(password, name string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case !utf8.ValidString(password) || strings.IndexFunc(password, unicode.IsControl) >= 0:
-		return race.Reasonf("%s, without control characters", i18n.Textf(PasswordRule))
+		return refuse.Reasonf("%s, without control characters", i18n.Textf(PasswordRule))
 	case n < minPassword:
-		return race.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
+		return refuse.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
 	case n > maxPassword:
-		return race.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
+		return refuse.Reasonf("%s: this one has %d", i18n.Textf(PasswordRule), n)
 	case strings.EqualFold(strings.TrimSpace(password), strings.TrimSpace(name)):
-		return race.Reasonf("%s, and not the director's name", i18n.Textf(PasswordRule))
+		return refuse.Reasonf("%s, and not the director's name", i18n.Textf(PasswordRule))
 	}
 	return weakPassword(password, name)
 }

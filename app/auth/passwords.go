@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/data"
 )
 
@@ -33,13 +33,13 @@ func weakPassword(password, name string) error {
 	pw := strings.ToLower(strings.TrimSpace(password))
 	switch {
 	case IsCommonPassword(pw):
-		return race.Reasonf("the password is one of the most common passwords, the first ones anyone guessing tries: choose another")
+		return refuse.Reasonf("the password is one of the most common passwords, the first ones anyone guessing tries: choose another")
 	case fromName(pw, name):
-		return race.Reasonf("the password is made from the director's name: choose one harder to guess")
+		return refuse.Reasonf("the password is made from the director's name: choose one harder to guess")
 	case repeated(pw):
-		return race.Reasonf("the password is one character or a few repeated: choose one harder to guess")
+		return refuse.Reasonf("the password is one character or a few repeated: choose one harder to guess")
 	case walked(pw):
-		return race.Reasonf("the password follows a keyboard row or a sequence (like qwertyuiop or 1234567890): choose one harder to guess")
+		return refuse.Reasonf("the password follows a keyboard row or a sequence (like qwertyuiop or 1234567890): choose one harder to guess")
 	}
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // setupAlphabet is the setup code's letters: no 0/O, 1/I/L to mistake.
@@ -45,10 +45,10 @@ func (l *Lock) CheckSetupCode(v Viewer, code string) error {
 	typed := strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(code))
 	want := strings.ReplaceAll(l.setupCode, "-", "")
 	if typed == "" {
-		return race.InvalidText("code", i18n.Textf("type the setup code Race Director printed when it started"))
+		return refuse.InvalidText("code", i18n.Textf("type the setup code Race Director printed when it started"))
 	}
 	if subtle.ConstantTimeCompare([]byte(typed), []byte(want)) != 1 {
-		return race.InvalidText("code", i18n.Textf("this is not the setup code Race Director printed when it started"))
+		return refuse.InvalidText("code", i18n.Textf("this is not the setup code Race Director printed when it started"))
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // Allowance scopes: what an allowance is counted over.
@@ -46,45 +48,45 @@ func lookupAdvantage(rs Ruleset, kind string) (AdvantageRule, bool) {
 }
 
 // CheckAdvantage says whether one more use of an advantage may be recorded in the current stage:
-// nil when it may; a *ValidationError when the rule forbids it (unknown kind or bib, an abandoned
+// nil when it may; a *refuse.ValidationError when the rule forbids it (unknown kind or bib, an abandoned
 // rider, the wrong role, climb or variant, a rider who has finished, too many in one turn or on one
-// climb, effort points the rider does not have); a *ConflictError when the allowance is used up.
+// climb, effort points the rider does not have); a *refuse.ConflictError when the allowance is used up.
 func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse) error {
 	rs := t.Ruleset
 	rule, ok := lookupAdvantage(rs, use.Kind)
 	isEffort := use.Kind == AdvEffort && rs.Effort != nil
 	if !ok && !isEffort {
-		return Invalidf("kind", "unknown advantage %q for ruleset %s", use.Kind, rs.ID)
+		return refuse.Invalidf("kind", "unknown advantage %q for ruleset %s", use.Kind, rs.ID)
 	}
 	rider, ok := t.RiderByBib(use.Bib)
 	if !ok {
-		return Invalidf("bib", "unknown bib %d", use.Bib)
+		return refuse.Invalidf("bib", "unknown bib %d", use.Bib)
 	}
 	if abandonedIn(t, prior, cur, use.Bib) {
-		return Invalidf("bib", "bib %d has abandoned", use.Bib)
+		return refuse.Invalidf("bib", "bib %d has abandoned", use.Bib)
 	}
 	stage, ok := stageOf(t, cur.Stage)
 	if !ok {
-		return Invalidf("stage", "the tour has no stage %d", cur.Stage)
+		return refuse.Invalidf("stage", "the tour has no stage %d", cur.Stage)
 	}
 	if isEffort {
 		return checkEffort(t, prior, cur, use)
 	}
 	name := advantageName(rule)
 	if rule.Role != "" && riderRole(rs, rider) != rule.Role {
-		return Invalidf("bib", "only the %s can use a %s (bib %d is the %s)",
+		return refuse.Invalidf("bib", "only the %s can use a %s (bib %d is the %s)",
 			rule.Role, name, use.Bib, orNone(riderRole(rs, rider)))
 	}
 	climbLimit := 0
 	if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
 		if use.Climb < 1 || use.Climb > len(stage.Climbs) {
-			return Invalidf("climb", "stage %d has no climb %d", cur.Stage, use.Climb)
+			return refuse.Invalidf("climb", "stage %d has no climb %d", cur.Stage, use.Climb)
 		}
 		cat := climbByIndex(stage, use.Climb).Category
 		allowed := slices.Contains(rule.ClimbCategories, cat) || len(rule.ClimbCategories) == 0
 		climbLimit = rule.PerClimb[cat]
 		if !allowed || len(rule.PerClimb) > 0 && climbLimit == 0 {
-			return Invalidf("climb", "a %s is not allowed on climb %d (%s): only on %s",
+			return refuse.Invalidf("climb", "a %s is not allowed on climb %d (%s): only on %s",
 				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or "))
 		}
 	}
@@ -94,10 +96,10 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		}
 	}
 	if len(rule.Variants) > 0 && !slices.Contains(rule.Variants, use.Variant) {
-		return Invalidf("variant", "must be %s", orList(rule.Variants))
+		return refuse.Invalidf("variant", "must be %s", orList(rule.Variants))
 	}
 	if use.Turn < 0 {
-		return Invalid("turn", "must be at least 1 (or 0 when not given)")
+		return refuse.Invalid("turn", "must be at least 1 (or 0 when not given)")
 	}
 	if rule.NotAfterFinish {
 		if err := notAfterFinish(t, cur, use, name); err != nil {
@@ -119,24 +121,24 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 			}
 		}
 		if rule.PerRiderPerTurn > 0 && byRider >= rule.PerRiderPerTurn {
-			return Invalidf("turn", "bib %d already has %d %s in turn %d (at most %d to one rider)",
-				use.Bib, byRider, plural(name, byRider), use.Turn, rule.PerRiderPerTurn)
+			return refuse.Invalidf("turn", "bib %d already has %d %s in turn %d (at most %d to one rider)",
+				use.Bib, byRider, pluralName(name, byRider), use.Turn, rule.PerRiderPerTurn)
 		}
 		if rule.PerTeamPerTurn > 0 && byTeam >= rule.PerTeamPerTurn {
-			return Invalidf("turn", "team %s already gave %d %s in turn %d (at most %d per team)",
-				team, byTeam, plural(name, byTeam), use.Turn, rule.PerTeamPerTurn)
+			return refuse.Invalidf("turn", "team %s already gave %d %s in turn %d (at most %d per team)",
+				team, byTeam, pluralName(name, byTeam), use.Turn, rule.PerTeamPerTurn)
 		}
 	}
 	if climbLimit > 0 {
 		used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, use.Climb)
 		if used >= climbLimit {
-			return Conflictf("team %s has used its %d %s on climb %d",
-				team, climbLimit, plural(name, climbLimit), use.Climb)
+			return refuse.Conflictf("team %s has used its %d %s on climb %d",
+				team, climbLimit, pluralName(name, climbLimit), use.Climb)
 		}
 	}
 	if limit := stageLimit(rs, rule, stage.Type); limit > 0 {
 		if used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, 0); used >= limit {
-			return Conflictf("team %s has used its %d %s this stage", team, limit, plural(name, limit))
+			return refuse.Conflictf("team %s has used its %d %s this stage", team, limit, pluralName(name, limit))
 		}
 	}
 	if rule.PerTourHorsHalf {
@@ -144,9 +146,9 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		all := append(priorOnly(prior, cur.Stage), cur)
 		if used := countUses(t, all, use.Kind, rider.TeamID, 0); used >= limit {
 			if limit == 0 {
-				return Conflictf("team %s has no %s in this tour", team, plural(name, 2))
+				return refuse.Conflictf("team %s has no %s in this tour", team, pluralName(name, 2))
 			}
-			return Conflictf("team %s has used its %d %s this tour", team, limit, plural(name, limit))
+			return refuse.Conflictf("team %s has used its %d %s this tour", team, limit, pluralName(name, limit))
 		}
 	}
 	return nil
@@ -162,10 +164,10 @@ func notAfterFinish(t *Tour, cur StageResult, use AdvantageUse, name string) err
 		return nil
 	}
 	if use.Turn == 0 {
-		return Invalidf("turn", "bib %d has finished the stage: to record a %s he took before his finish, give the turn it was taken", use.Bib, name)
+		return refuse.Invalidf("turn", "bib %d has finished the stage: to record a %s he took before his finish, give the turn it was taken", use.Bib, name)
 	}
 	if turn, ok := finishTurn(t, cur, use.Bib); ok && use.Turn > turn {
-		return Invalidf("turn", "bib %d finished in turn %d: a %s in turn %d is after his finish; give the turn the %s was taken", use.Bib, turn, name, use.Turn, name)
+		return refuse.Invalidf("turn", "bib %d finished in turn %d: a %s in turn %d is after his finish; give the turn the %s was taken", use.Bib, turn, name, use.Turn, name)
 	}
 	return nil
 }
@@ -200,7 +202,7 @@ func notCombined(rs Ruleset, cur StageResult, use AdvantageUse) error {
 			continue // a use not bound to a climb (its climb number means nothing)
 		}
 		attack, _ := lookupAdvantage(rs, AdvMountainAttack)
-		return Invalidf("climb", "bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
+		return refuse.Invalidf("climb", "bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
 			use.Bib, advantageName(other), use.Climb, advantageName(attack))
 	}
 	return nil
@@ -336,8 +338,8 @@ func advantageName(rule AdvantageRule) string {
 	return strings.ReplaceAll(rule.Kind, "_", " ")
 }
 
-// plural adds an "s" to a name when n is not 1.
-func plural(name string, n int) string {
+// pluralName adds an "s" to a name when n is not 1.
+func pluralName(name string, n int) string {
 	if n == 1 || strings.HasSuffix(name, "s") {
 		return name
 	}

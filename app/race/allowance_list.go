@@ -3,6 +3,8 @@ package race
 import (
 	"fmt"
 	"strings"
+
+	"racedirector/app/plural"
 )
 
 // TeamAllowance is what one team has used and has left of each advantage.
@@ -132,7 +134,7 @@ func UseDetail(u AdvantageUse) string {
 // for bib 15 Óscar Freire (turn 7)", "3 effort points spent by bib 12 Miguel".
 func UseText(rs Ruleset, u AdvantageUse, who string) string {
 	if u.Kind == AdvEffort {
-		return Plural(u.Points, "effort point", "effort points") + " spent by " + who
+		return plural.Of(u.Points, "effort point", "effort points") + " spent by " + who
 	}
 	text := UseName(rs, u.Kind) + " for " + who
 	if d := UseDetail(u); d != "" {
@@ -142,4 +144,4 @@ func UseText(rs Ruleset, u AdvantageUse, who string) string {
 }
 
 // pointsText is "1 point" or "n points".
-func pointsText(n int) string { return Plural(n, "point", "points") }
+func pointsText(n int) string { return plural.Of(n, "point", "points") }

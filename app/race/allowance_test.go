@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 // testTour is a Cycling Party tour of two teams of six (Rojo 11–16, Azul 21–26) over four stages with
@@ -46,8 +48,8 @@ func concat(lists ...[]AdvantageUse) []AdvantageUse {
 
 // errKind says what an error is: "ok", "conflict" or "field:<name>".
 func errKind(err error) string {
-	var v *ValidationError
-	var c *ConflictError
+	var v *refuse.ValidationError
+	var c *refuse.ConflictError
 	switch {
 	case err == nil:
 		return "ok"
@@ -210,7 +212,7 @@ func TestCheckAdvantageRefusalsSayHowToFix(t *testing.T) {
 		{"mountain attack after a double throw", "climb", StageResult{Stage: 2, Advantages: uses(AdvDoubleThrow, 11, 1, 0, 2)}, AdvantageUse{Kind: AdvMountainAttack, Bib: 11, Climb: 2},
 			"bib 11 already has a double throw on climb 2: a mountain attack cannot be combined with any other advantage"},
 	} {
-		var v *ValidationError
+		var v *refuse.ValidationError
 		err := CheckAdvantage(tour, nil, tt.cur, tt.use)
 		if !errors.As(err, &v) || v.Fields[tt.field] != tt.want {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // Clock time bounds (uci-road, TimeModelClock).
@@ -19,7 +21,7 @@ const (
 // and seconds after a colon have two digits and are below 60; the error says what a time looks like.
 func ParseClockTime(s string) (int, error) {
 	text := strings.TrimSpace(s)
-	bad := Reasonf("%q is not a time like %s", s, clockExample)
+	bad := refuse.Reasonf("%q is not a time like %s", s, clockExample)
 	whole, frac, hasFrac := strings.Cut(text, ".")
 	parts := strings.Split(whole, ":")
 	if len(parts) < 2 || len(parts) > 3 {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // MaxClockRows is the most data rows a clock finish CSV may have.
@@ -46,22 +47,22 @@ func ignoredClockColumns() []string { return []string{"rank", "name", "rider", "
 // makes the file's bonuses the stage's whole truth), in any order, separated
 // by commas or semicolons; then one row per rider, in the order of arrival. Columns rank, name,
 // rider and team are allowed and ignored; rows whose cells are all empty are skipped. A problem is
-// a *ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a time
+// a *refuse.ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a time
 // like 4:24:44 or 13:03.96` (rows[0] is the first row after the header; Lines gives its file line).
 // Unknown and repeated bibs are left to ValidateFinish.
 func ParseClockCSV(data []byte) (ClockCSV, error) {
 	var out ClockCSV
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	r, line := CSVReader(data, maxClockCells)
 	if line > 0 {
-		return out, Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
+		return out, refuse.Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
 	}
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
-		return out, Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
+		return out, refuse.Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
 	}
 	if err != nil {
-		return out, InvalidText("file", csvProblem(err))
+		return out, refuse.InvalidText("file", csvProblem(err))
 	}
 	col, ok := clockHeader(header, v)
 	if !ok {
@@ -106,7 +107,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 }
 
 // clockHeader maps each known column to its position, adding header problems to v.
-func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
+func clockHeader(header []string, v *refuse.ValidationError) (map[string]int, bool) {
 	col := map[string]int{}
 	ok := true
 	for i, h := range header {
@@ -135,7 +136,7 @@ func clockHeader(header []string, v *ValidationError) (map[string]int, bool) {
 }
 
 // clockRow reads one data row's cells into a result, adding each problem under prefix to v.
-func clockRow(prefix string, cell func(string) string, v *ValidationError) (ClockResult, bool) {
+func clockRow(prefix string, cell func(string) string, v *refuse.ValidationError) (ClockResult, bool) {
 	var res ClockResult
 	ok := true
 	switch text := cell("bib"); {
@@ -154,7 +155,7 @@ func clockRow(prefix string, cell func(string) string, v *ValidationError) (Cloc
 		v.Addf(prefix+".time", "is required (like %s)", clockExample)
 		ok = false
 	} else if h, err := ParseClockTime(text); err != nil {
-		v.AddText(prefix+".time", ReasonOf(err))
+		v.AddText(prefix+".time", refuse.ReasonOf(err))
 		ok = false
 	} else {
 		res.Hundredths = h

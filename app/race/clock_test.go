@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 func TestParseClockTime(t *testing.T) {
@@ -105,9 +107,9 @@ func TestParseClockCSVRefusals(t *testing.T) {
 		{"bad quoting", "bib,time\n1,\"4:24:44\n", map[string]string{"file": "is not a readable CSV file: line 2: extraneous or missing \" in quoted-field"}},
 	} {
 		_, err := ParseClockCSV([]byte(tt.csv))
-		v, ok := err.(*ValidationError)
+		v, ok := err.(*refuse.ValidationError)
 		if !ok {
-			t.Errorf("%s: error = %v, want a *ValidationError", tt.name, err)
+			t.Errorf("%s: error = %v, want a *refuse.ValidationError", tt.name, err)
 			continue
 		}
 		for f, msg := range tt.want {

@@ -2,6 +2,9 @@ package race
 
 import (
 	"strings"
+
+	"racedirector/app/plural"
+	"racedirector/app/refuse"
 )
 
 // effortDefaults are docs/rules.md §2.5's effort numbers, used for whatever a ruleset leaves out.
@@ -132,11 +135,11 @@ func weatherIncludes(weather []string, w string) bool {
 // checkEffort refuses spending effort points a rider does not have.
 func checkEffort(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse) error {
 	if use.Points < 1 {
-		return Invalid("points", "must be at least 1")
+		return refuse.Invalid("points", "must be at least 1")
 	}
 	have := EffortBalance(t, prior, cur)[use.Bib]
 	if use.Points > have {
-		return Invalidf("points", "bib %d has %s left, cannot spend %d", use.Bib, Plural(have, "effort point", "effort points"), use.Points)
+		return refuse.Invalidf("points", "bib %d has %s left, cannot spend %d", use.Bib, plural.Of(have, "effort point", "effort points"), use.Points)
 	}
 	return nil
 }

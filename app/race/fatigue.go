@@ -3,6 +3,8 @@ package race
 import (
 	"fmt"
 	"slices"
+
+	"racedirector/app/refuse"
 )
 
 // Fatigue bounds (docs/rules.md §3.6).
@@ -55,9 +57,9 @@ func retiredBy(t *Tour, res StageResult) []int {
 // who has not abandoned nor retired in an earlier stage, each value 0–99. Fields are "fatigue.<bib>".
 func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[int]int) error {
 	if riders := t.RiderCount(); len(fatigue) > riders {
-		return Invalidf("fatigue", "lists %d riders: the tour has only %d, and each rider is listed once at most", len(fatigue), riders)
+		return refuse.Invalidf("fatigue", "lists %d riders: the tour has only %d, and each rider is listed once at most", len(fatigue), riders)
 	}
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	left := leftRace(t, priorOnly(prior, cur.Stage), StageResult{Stage: cur.Stage})
 	for bib, f := range fatigue {
 		field := fmt.Sprintf("fatigue.%d", bib)

@@ -3,6 +3,9 @@ package race
 import (
 	"fmt"
 	"strings"
+
+	"racedirector/app/plural"
+	"racedirector/app/refuse"
 )
 
 // PenaltyRow is a jury's penalty as the standings list it: the stage, the rider or team penalised,
@@ -92,10 +95,10 @@ func combativityRows(results []StageResult) []CombativityRow {
 // with the last stage only, to a rider of the tour. The field is "bib".
 func ValidateMostCombative(t *Tour, cur StageResult, bib int) error {
 	if bib != 0 && cur.Stage != len(t.Stages) {
-		return Invalid("bib", "the most combative rider of the tour is named with the last stage")
+		return refuse.Invalid("bib", "the most combative rider of the tour is named with the last stage")
 	}
 	if _, ok := t.RiderByBib(bib); bib != 0 && !ok {
-		return Invalid("bib", "no rider with that bib in this tour")
+		return refuse.Invalid("bib", "no rider with that bib in this tour")
 	}
 	return nil
 }
@@ -112,10 +115,10 @@ func PenaltyWords(p Penalty) string {
 		parts = append(parts, fmt.Sprintf("%d s", p.Seconds))
 	}
 	if p.Points > 0 {
-		parts = append(parts, Plural(p.Points, "point", "points"))
+		parts = append(parts, plural.Of(p.Points, "point", "points"))
 	}
 	if p.Mountain > 0 {
-		parts = append(parts, Plural(p.Mountain, "mountain point", "mountain points"))
+		parts = append(parts, plural.Of(p.Mountain, "mountain point", "mountain points"))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // Tour proposal profiles (docs/rules.md §1.4).
@@ -56,7 +57,7 @@ func Profiles() []string {
 }
 
 // Propose builds a deterministic tour proposal for the request: the same ruleset, inputs and seed
-// always give the same proposal. A bad request is a *ValidationError naming the field.
+// always give the same proposal. A bad request is a *refuse.ValidationError naming the field.
 func Propose(rs Ruleset, req ProposalRequest) (Proposal, error) {
 	req.Name = strings.TrimSpace(req.Name)
 	if req.RidersPerTeam == 0 {
@@ -116,7 +117,7 @@ func proposeStage(rs Ruleset, pr ProposalRules, id string, number int, advanced 
 
 // validateProposalRequest checks every field of a proposal request against the ruleset.
 func validateProposalRequest(rs Ruleset, req ProposalRequest) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if req.Ruleset != "" && req.Ruleset != rs.ID {
 		v.Addf("ruleset", "is %q but the proposal uses ruleset %q", req.Ruleset, rs.ID)
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 // testCyclingParty is the Cycling Party ruleset of docs/rules.md §1 as a literal.
@@ -92,12 +94,12 @@ func everyRuleset(t testing.TB) map[string]Ruleset {
 	return all
 }
 
-// fieldsOf returns the field names of a *ValidationError, or fails.
+// fieldsOf returns the field names of a *refuse.ValidationError, or fails.
 func fieldsOf(t *testing.T, err error) []string {
 	t.Helper()
-	var v *ValidationError
+	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
-		t.Fatalf("error = %v (%T), want *ValidationError", err, err)
+		t.Fatalf("error = %v (%T), want *refuse.ValidationError", err, err)
 	}
 	var out []string
 	for f := range v.Fields {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"racedirector/app/plural"
 )
 
 // Publication statuses of a classification.
@@ -83,9 +85,9 @@ func Changes(before, after Snapshot, time func(int) string) []string {
 		value := func(v int) string {
 			switch d.Rows {
 			case RowsPoints:
-				return Plural(v, "point", "points")
+				return plural.Of(v, "point", "points")
 			case RowsPlaces:
-				return Plural(v, "place", "places")
+				return plural.Of(v, "place", "places")
 			}
 			return time(v)
 		}
@@ -145,7 +147,7 @@ func Ordinal(n int) string {
 func FormatTime(rs *Ruleset, v int) string {
 	switch rs.TimeUnit {
 	case UnitTurns:
-		return Plural(v, "turn", "turns")
+		return plural.Of(v, "turn", "turns")
 	case UnitHundredths:
 		return FormatClockTime(v)
 	}

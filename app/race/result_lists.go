@@ -1,6 +1,10 @@
 package race
 
-import "fmt"
+import (
+	"fmt"
+
+	"racedirector/app/refuse"
+)
 
 // A result list (a crossing order, a finish's groups, clock results, a team's dropped riders)
 // names each rider of the tour at most once, so it never lists more bibs than the tour has riders.
@@ -33,12 +37,12 @@ type listedBib struct {
 // its first riders+1 bibs, where a list of the tour's riders must repeat one) gets its own reason,
 // the one repeated gives (a list that is not too long gets it too). each calls yield for the list's
 // bibs in order, until yield answers false. It returns nil when the list is not too long.
-func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib) bool), repeated func(v *ValidationError, again, first listedBib)) *ValidationError {
+func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib) bool), repeated func(v *refuse.ValidationError, again, first listedBib)) *refuse.ValidationError {
 	riders := t.RiderCount()
 	if n <= riders {
 		return nil
 	}
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	v.Addf(field, "lists %d riders: the tour has only %d, and each rider is listed once at most", n, riders)
 	seen := make(map[int]listedBib, riders+1)
 	each(func(b listedBib) bool {
@@ -53,27 +57,27 @@ func tooManyListed(t *Tour, field string, n int, each func(yield func(listedBib)
 }
 
 // orderTooLong refuses a crossing order longer than the tour's riders (see tooManyListed).
-func orderTooLong(t *Tour, order []int) *ValidationError {
+func orderTooLong(t *Tour, order []int) *refuse.ValidationError {
 	return tooManyListed(t, "order", len(order), func(yield func(listedBib) bool) {
 		for i, bib := range order {
 			if !yield(listedBib{field: fmt.Sprintf("order[%d]", i), index: i, bib: bib}) {
 				return
 			}
 		}
-	}, func(v *ValidationError, again, first listedBib) {
+	}, func(v *refuse.ValidationError, again, first listedBib) {
 		v.Addf(again.field, "bib %d is already at order[%d]", again.bib, first.index)
 	})
 }
 
 // finishTooLong refuses a finish that lists more riders than the tour has, more groups than it
 // has riders (each group has one at least) or more teams than it has (see tooManyListed).
-func finishTooLong(t *Tour, f Finish) *ValidationError {
+func finishTooLong(t *Tour, f Finish) *refuse.ValidationError {
 	riders := t.RiderCount()
 	if len(f.Groups) > riders {
-		return Invalidf("groups", "has %d groups: the tour has only %d riders, and each group has one at least", len(f.Groups), riders)
+		return refuse.Invalidf("groups", "has %d groups: the tour has only %d riders, and each group has one at least", len(f.Groups), riders)
 	}
 	if len(f.Teams) > len(t.Teams) {
-		return Invalidf("teams", "lists %d teams: the tour has only %d", len(f.Teams), len(t.Teams))
+		return refuse.Invalidf("teams", "lists %d teams: the tour has only %d", len(f.Teams), len(t.Teams))
 	}
 	n, field := len(f.Results), "results"
 	for _, g := range f.Groups {
@@ -110,7 +114,7 @@ func finishTooLong(t *Tour, f Finish) *ValidationError {
 				}
 			}
 		}
-	}, func(v *ValidationError, again, first listedBib) {
+	}, func(v *refuse.ValidationError, again, first listedBib) {
 		v.Addf(again.field, "bib %d is already in %s", again.bib, first.where)
 	})
 }

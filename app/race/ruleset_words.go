@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // NamedThing is one thing of a ruleset that pages and sheets name: where it is in the ruleset
@@ -79,7 +81,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // validateLanguage checks the ruleset's language and the languages of its names: a known language
 // each, no empty name, and every term in the ruleset's own language.
-func (r *Ruleset) validateLanguage(v *ValidationError) {
+func (r *Ruleset) validateLanguage(v *refuse.ValidationError) {
 	langs := Languages()
 	if r.Language != "" && !slices.Contains(langs, r.Language) {
 		v.Addf("language", "must be one of %s", strings.Join(langs, ", "))

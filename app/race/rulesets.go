@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // RulesetDir is the folder of the ruleset files inside the fs.FS given to LoadRulesets.
@@ -68,7 +70,7 @@ func loadRuleset(fsys fs.FS, name string) (Ruleset, error) {
 		return Ruleset{}, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := rs.Validate(); err != nil {
-		var v *ValidationError
+		var v *refuse.ValidationError
 		if errors.As(err, &v) {
 			return Ruleset{}, fmt.Errorf("%s: %s", name, describeFields(v))
 		}
@@ -137,7 +139,7 @@ func lineOf(raw []byte, offset int64) int {
 }
 
 // describeFields lists a validation error as "field: reason; field: reason" in field order.
-func describeFields(v *ValidationError) string {
+func describeFields(v *refuse.ValidationError) string {
 	keys := slices.Sorted(maps.Keys(v.Fields))
 	parts := make([]string, len(keys))
 	for i, k := range keys {

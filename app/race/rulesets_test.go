@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"racedirector/app/refuse"
 )
 
 // shippedRulesets loads data/rulesets/*.json from the repository.
@@ -562,9 +564,9 @@ func TestValidateRulesetFields(t *testing.T) {
 			r := base.Clone()
 			c.change(&r)
 			err := r.Validate()
-			v, ok := err.(*ValidationError)
+			v, ok := err.(*refuse.ValidationError)
 			if !ok {
-				t.Fatalf("Validate() = %v, want a *ValidationError naming %s", err, c.field)
+				t.Fatalf("Validate() = %v, want a *refuse.ValidationError naming %s", err, c.field)
 			}
 			if _, ok := v.Fields[c.field]; !ok {
 				t.Errorf("Validate() fields = %v, want %s", v.Fields, c.field)
@@ -575,7 +577,7 @@ func TestValidateRulesetFields(t *testing.T) {
 	cf.Effort.Recovery["XX"] = 3
 	cf.Sections[7].Climb = "hors"
 	err := cf.Validate()
-	v, _ := err.(*ValidationError)
+	v, _ := err.(*refuse.ValidationError)
 	if v == nil || v.Fields["effort.recovery.XX"] == "" || v.Fields["sections[7].climb"] == "" {
 		t.Errorf("Validate() = %v, want effort.recovery.XX and sections[7].climb", err)
 	}
@@ -585,7 +587,7 @@ func TestValidateRulesetFields(t *testing.T) {
 	cf.Sections[1].SquaresPerKm = 0
 	cf.Sections[2].ID = cf.Sections[1].ID
 	err = cf.Validate()
-	v, _ = err.(*ValidationError)
+	v, _ = err.(*refuse.ValidationError)
 	for _, f := range []string{"effort.reference_stages", "sections[0].max_km", "sections[1].squares_per_km", "sections[2].id"} {
 		if v == nil || v.Fields[f] == "" {
 			t.Errorf("Validate() = %v, want field %s", err, f)
@@ -597,7 +599,7 @@ func TestValidateRulesetFields(t *testing.T) {
 	r2.Team.Attributes[1].Max = 0
 	r2.SecondsPerSector = 0
 	err = r2.Validate()
-	v, _ = err.(*ValidationError)
+	v, _ = err.(*refuse.ValidationError)
 	for _, f := range []string{"volata.token_bonus", "cards[5].special", "team.attributes[1].max", "seconds_per_sector"} {
 		if v == nil || v.Fields[f] == "" {
 			t.Errorf("Validate() = %v, want field %s", err, f)
@@ -608,7 +610,7 @@ func TestValidateRulesetFields(t *testing.T) {
 	r2.Fatigue.AdvancedLimit = 10
 	r2.Cards[0].Terrain = "sea"
 	err = r2.Validate()
-	v, _ = err.(*ValidationError)
+	v, _ = err.(*refuse.ValidationError)
 	if v == nil || v.Fields["team.max_cost"] == "" || v.Fields["fatigue.advanced_limit"] == "" || v.Fields["cards[0].terrain"] == "" {
 		t.Errorf("Validate() = %v, want team.max_cost, fatigue.advanced_limit and cards[0].terrain", err)
 	}

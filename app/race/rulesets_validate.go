@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // Time units a ruleset can keep stage times in.
@@ -28,9 +30,9 @@ const MaxRidersPerTeam = 9
 // Validate checks that the ruleset's tables are complete and consistent: unique ids, point tables
 // that never increase nor go below zero, categories and roles that exist wherever they are named,
 // team rules that allow a team, a known time model, jerseys of classifications the ruleset has.
-// The error is a *ValidationError keyed by JSON path ("stage_types[2].regularity").
+// The error is a *refuse.ValidationError keyed by JSON path ("stage_types[2].regularity").
 func (r *Ruleset) Validate() error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	r.validateHeader(v)
 	r.validateRoles(v)
 	r.validateTeam(v)
@@ -61,7 +63,7 @@ func (r *Ruleset) Validate() error {
 const MaxRulesetNumber = 1000
 
 // validateCeiling refuses any number of the ruleset above MaxRulesetNumber, by its JSON path.
-func (r *Ruleset) validateCeiling(v *ValidationError) {
+func (r *Ruleset) validateCeiling(v *refuse.ValidationError) {
 	data, err := json.Marshal(r)
 	if err != nil {
 		v.Addf("", "cannot be read: %v", err)
@@ -95,7 +97,7 @@ func (r *Ruleset) validateCeiling(v *ValidationError) {
 }
 
 // validateHeader checks the id, name and time model.
-func (r *Ruleset) validateHeader(v *ValidationError) {
+func (r *Ruleset) validateHeader(v *refuse.ValidationError) {
 	if r.ID == "" {
 		v.Add("id", "is required")
 	} else if !isSlug(r.ID) {
@@ -130,7 +132,7 @@ func (r *Ruleset) validateHeader(v *ValidationError) {
 }
 
 // validateRoles checks role ids, counter numbers and limits.
-func (r *Ruleset) validateRoles(v *ValidationError) {
+func (r *Ruleset) validateRoles(v *refuse.ValidationError) {
 	ids := map[string]bool{}
 	counters := map[int]bool{}
 	for i, ro := range r.Roles {
@@ -155,7 +157,7 @@ func (r *Ruleset) validateRoles(v *ValidationError) {
 }
 
 // validateTeam checks that the team rules allow at least one team.
-func (r *Ruleset) validateTeam(v *ValidationError) {
+func (r *Ruleset) validateTeam(v *refuse.ValidationError) {
 	t := r.Team
 	if t.MinRiders < 1 {
 		v.Add("team.min_riders", "must be at least 1")
@@ -216,7 +218,7 @@ func (r *Ruleset) validateTeam(v *ValidationError) {
 }
 
 // validateClimbCategories checks the categories and returns their ids.
-func (r *Ruleset) validateClimbCategories(v *ValidationError) map[string]bool {
+func (r *Ruleset) validateClimbCategories(v *refuse.ValidationError) map[string]bool {
 	ids := map[string]bool{}
 	ranks := map[int]bool{}
 	for i, c := range r.ClimbCategories {
@@ -238,7 +240,7 @@ func (r *Ruleset) validateClimbCategories(v *ValidationError) map[string]bool {
 }
 
 // validateStageTypes checks every stage type against the climb categories and returns their ids.
-func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) map[string]bool {
+func (r *Ruleset) validateStageTypes(v *refuse.ValidationError, cats map[string]bool) map[string]bool {
 	ids := map[string]bool{}
 	if len(r.StageTypes) == 0 {
 		v.Add("stage_types", "must list at least one stage type")
@@ -292,7 +294,7 @@ func (r *Ruleset) validateStageTypes(v *ValidationError, cats map[string]bool) m
 }
 
 // validateSections checks the Ciclismo a fondo section conversion table.
-func (r *Ruleset) validateSections(v *ValidationError, cats map[string]bool) {
+func (r *Ruleset) validateSections(v *refuse.ValidationError, cats map[string]bool) {
 	ids := map[string]bool{}
 	for i, s := range r.Sections {
 		p := fmt.Sprintf("sections[%d]", i)
@@ -324,7 +326,7 @@ func (r *Ruleset) validateSections(v *ValidationError, cats map[string]bool) {
 }
 
 // validateCards checks the 2RUOTE card list.
-func (r *Ruleset) validateCards(v *ValidationError) {
+func (r *Ruleset) validateCards(v *refuse.ValidationError) {
 	ids := map[string]bool{}
 	for i, c := range r.Cards {
 		p := fmt.Sprintf("cards[%d]", i)
@@ -347,7 +349,7 @@ func (r *Ruleset) validateCards(v *ValidationError) {
 }
 
 // validateClassifications checks the classification list, what each needs, and the jerseys.
-func (r *Ruleset) validateClassifications(v *ValidationError) {
+func (r *Ruleset) validateClassifications(v *refuse.ValidationError) {
 	known := ClassificationIDs()
 	seen := map[string]bool{}
 	for i, c := range r.Classifications {
@@ -410,7 +412,7 @@ func (r *Ruleset) validateClassifications(v *ValidationError) {
 }
 
 // validateAdvantages checks each advantage against the roles, stage types and climb categories.
-func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]bool) {
+func (r *Ruleset) validateAdvantages(v *refuse.ValidationError, types, cats map[string]bool) {
 	kinds := []string{AdvWaterBottle, AdvSprint, AdvAttack, AdvMountainAttack, AdvDoubleThrow, AdvEffort}
 	seen := map[string]bool{}
 	for i, a := range r.Advantages {
@@ -467,7 +469,7 @@ func (r *Ruleset) validateAdvantages(v *ValidationError, types, cats map[string]
 }
 
 // validateExtras checks the effort, fatigue, volata and proposal numbers.
-func (r *Ruleset) validateExtras(v *ValidationError) {
+func (r *Ruleset) validateExtras(v *refuse.ValidationError) {
 	if e := r.Effort; e != nil {
 		for _, part := range []struct {
 			name string
@@ -522,7 +524,7 @@ func (r *Ruleset) validateExtras(v *ValidationError) {
 }
 
 // checkPoints checks a Cycling Party points definition.
-func checkPoints(v *ValidationError, p string, pd PointsDefinition) {
+func checkPoints(v *refuse.ValidationError, p string, pd PointsDefinition) {
 	if pd.StageWin < 0 {
 		v.Add(p+".stage_win", "must not be negative")
 	}
@@ -534,15 +536,15 @@ func checkPoints(v *ValidationError, p string, pd PointsDefinition) {
 }
 
 // ValidatePoints checks a tour's Cycling Party points definition: no negative value and no table
-// that increases. The error is a *ValidationError with fields under "points".
+// that increases. The error is a *refuse.ValidationError with fields under "points".
 func ValidatePoints(pd PointsDefinition) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	checkPoints(v, "points", pd)
 	return v.Err()
 }
 
 // checkTable checks that a points table (1st place first) never goes below zero nor increases.
-func checkTable(v *ValidationError, field string, table []int) {
+func checkTable(v *refuse.ValidationError, field string, table []int) {
 	for i, n := range table {
 		switch {
 		case n < 0:
@@ -556,7 +558,7 @@ func checkTable(v *ValidationError, field string, table []int) {
 }
 
 // checkID checks that an id is given and not already in seen, then records it.
-func checkID(v *ValidationError, field, id string, seen map[string]bool) {
+func checkID(v *refuse.ValidationError, field, id string, seen map[string]bool) {
 	switch {
 	case strings.TrimSpace(id) == "":
 		v.Add(field, "is required")
@@ -567,7 +569,7 @@ func checkID(v *ValidationError, field, id string, seen map[string]bool) {
 }
 
 // checkRefs checks that each id of list is in known.
-func checkRefs(v *ValidationError, field string, list []string, known map[string]bool, what string) {
+func checkRefs(v *refuse.ValidationError, field string, list []string, known map[string]bool, what string) {
 	for i, id := range list {
 		if !known[id] {
 			v.Addf(fmt.Sprintf("%s[%d]", field, i), "%q is not a %s of this ruleset", id, what)

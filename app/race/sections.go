@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // sectionTypes returns the ruleset's section table, or docs/rules.md §2.2's when it has none.
@@ -32,11 +33,11 @@ func sectionTypes(rs Ruleset) []SectionType {
 
 // SectionSquares converts km real kilometres of a section type to squares (docs/rules.md §2.2). A family
 // name resolves by length ("itt" of 18 km is the medium ITT, 3 squares per km: 54), and so does a
-// band too short or long for km ("itt_short" of 18 km). Errors are *ValidationError on "type" or "km".
+// band too short or long for km ("itt_short" of 18 km). Errors are *refuse.ValidationError on "type" or "km".
 func SectionSquares(rs Ruleset, sectionType string, km int) (int, error) {
 	t, field, reason := resolveSection(rs, sectionType, km)
 	if reason.Format != "" {
-		return 0, InvalidText(field, reason)
+		return 0, refuse.InvalidText(field, reason)
 	}
 	return km * t.SquaresPerKm, nil
 }
@@ -101,7 +102,7 @@ func resolveSection(rs Ruleset, id string, km int) (SectionType, string, i18n.Te
 // such as "itt" to its band), sets Length to their sum, derives the climbs from climb sections, and
 // renumbers climbs and sprints and recomputes the markers. Errors name "sections[i].type" or ".km".
 func BuildSectionStage(rs Ruleset, st Stage) (Stage, error) {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if len(st.Sections) == 0 {
 		v.Add("sections", "must list at least one section")
 		return st, v

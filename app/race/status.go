@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // How a rider leaves the race in a stage (Abandon.Status), as official results write it.
@@ -52,7 +54,7 @@ func validStatus(s string) error {
 	case "", StatusDNF, StatusDNS, StatusOTL, StatusDSQ:
 		return nil
 	}
-	return Reasonf("%q is not a status: DNF (did not finish), DNS (did not start), OTL (outside the time limit) or DSQ (disqualified)", s)
+	return refuse.Reasonf("%q is not a status: DNF (did not finish), DNS (did not start), OTL (outside the time limit) or DSQ (disqualified)", s)
 }
 
 // FieldCount counts the riders of one stage as the officials' communiqué does: the starters, then

@@ -3,6 +3,8 @@ package race
 import (
 	"slices"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 // TestStartListStatuses checks riders leaving a real race in each way: a non-starter of a team of
@@ -92,9 +94,9 @@ func TestAbandonStatusRules(t *testing.T) {
 	}
 }
 
-// hasField reports whether err is a *ValidationError naming field.
+// hasField reports whether err is a *refuse.ValidationError naming field.
 func hasField(err error, field string) bool {
-	ve, ok := err.(*ValidationError)
+	ve, ok := err.(*refuse.ValidationError)
 	if !ok {
 		return false
 	}

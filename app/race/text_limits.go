@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // Every text a director types has one length limit, the same on a page's form, in the JSON API, in a
@@ -153,7 +154,7 @@ func TextFault(s string) i18n.Text {
 // NUL character, a control character (tabs and line breaks are let through in a sentence), or more
 // characters than k's limit. An empty text is the caller's to require or not. It reports whether s
 // is good.
-func CheckText(v *ValidationError, field string, k TextKind, s string) bool {
+func CheckText(v *refuse.ValidationError, field string, k TextKind, s string) bool {
 	if fault := TextFault(s); fault.Format != "" {
 		v.AddText(field, fault)
 		return false

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"racedirector/app/refuse"
 )
 
 func TestTextLimitsTable(t *testing.T) {
@@ -60,7 +62,7 @@ func TestCheckText(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v := &ValidationError{}
+			v := &refuse.ValidationError{}
 			ok := CheckText(v, "field", tc.kind, tc.text)
 			got := v.Fields["field"]
 			if got != tc.want || ok != (tc.want == "") {

@@ -2,6 +2,8 @@ package race
 
 import (
 	"strings"
+
+	"racedirector/app/refuse"
 )
 
 // maxTimeCut is the largest time limit, in percent of the winner's time.
@@ -91,7 +93,7 @@ func TimeCutOut(t *Tour, n int, res StageResult) []int {
 // limit only costs him the points), not reinstated already, losing points that are not negative, and
 // a reason. Fields are "bib", "points" and "reason".
 func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Reinstatement) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), r.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
@@ -115,7 +117,7 @@ func ValidateReinstatement(t *Tour, prior []StageResult, cur StageResult, r Rein
 // (in time only); seconds and points not negative and something given; a reason. Fields are "bib",
 // "team", "seconds", "points", "mountain" and "reason".
 func ValidatePenalty(t *Tour, prior []StageResult, cur StageResult, p Penalty) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	switch {
 	case p.Bib != 0 && p.Team != 0:
 		v.Add("bib", "a penalty goes to a rider or to a team, not both")

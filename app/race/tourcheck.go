@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // Bounds of an edited tour (house rules).
@@ -62,10 +63,10 @@ func renumberStage(st Stage) Stage {
 // ValidateStages checks an edited list of stages against the ruleset: known stage types, lengths,
 // climbs inside the stage, of a known category and of its length (any length for a free-length
 // category), not overlapping, sprints inside the stage and off the climbs (in the clock model of real
-// races a sprint may be on a climb's summit, as bonus sprints are), sections and cards the ruleset knows. It returns a *ValidationError
+// races a sprint may be on a climb's summit, as bonus sprints are), sections and cards the ruleset knows. It returns a *refuse.ValidationError
 // with fields such as "stages[2].climbs[1].start", or nil.
 func ValidateStages(rs Ruleset, stages []Stage) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	switch {
 	case len(stages) < MinTourStages:
 		v.Add("stages", "must list at least one stage")
@@ -79,7 +80,7 @@ func ValidateStages(rs Ruleset, stages []Stage) error {
 }
 
 // validateStage adds every problem of one stage to v, with fields under prefix.
-func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+func validateStage(rs Ruleset, prefix string, st Stage, v *refuse.ValidationError) {
 	if _, ok := rs.StageType(st.Type); !ok {
 		v.Addf(prefix+".type", "unknown stage type %q for ruleset %s", st.Type, rs.ID)
 	}
@@ -151,7 +152,7 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 }
 
 // validateSections checks a Ciclismo a fondo stage's sections and that its length is their squares.
-func validateSections(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+func validateSections(rs Ruleset, prefix string, st Stage, v *refuse.ValidationError) {
 	if len(st.Sections) == 0 {
 		return
 	}
@@ -176,7 +177,7 @@ func validateSections(rs Ruleset, prefix string, st Stage, v *ValidationError) {
 }
 
 // validateCards checks a 2RUOTE stage's cards and that its length is their number.
-func validateCards(rs Ruleset, prefix string, st Stage, v *ValidationError) {
+func validateCards(rs Ruleset, prefix string, st Stage, v *refuse.ValidationError) {
 	if len(st.Cards) == 0 {
 		return
 	}
@@ -206,9 +207,9 @@ func TeamCountRange(tr TeamRules) (least, most int) {
 // ValidateTeams checks the teams of a tour: 2–30 teams (TeamRules), each with exactly ridersPerTeam
 // riders numbered 1–9 without repeats, Cycling Party roles by counter number, roles the ruleset knows
 // within their per-team limits (Ciclismo a fondo: one JF, TT, SP, CR), 2RUOTE cost at most 10.
-// It returns a *ValidationError with fields such as "teams[1].riders[2].role", or nil.
+// It returns a *refuse.ValidationError with fields such as "teams[1].riders[2].role", or nil.
 func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	tr := rs.Team
 	minTeams, maxTeams := TeamCountRange(tr)
 	if len(teams) < minTeams || len(teams) > maxTeams {
@@ -258,7 +259,7 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 }
 
 // validateRiders checks the riders of one team.
-func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterRoles bool, v *ValidationError) {
+func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterRoles bool, v *refuse.ValidationError) {
 	numbers := map[int]int{}
 	perRole := map[string]int{}
 	cost := 0
@@ -271,7 +272,7 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		}
 		if r.Born != "" && CheckText(v, f+".born", DateText, r.Born) {
 			if _, err := ParseDate(r.Born); err != nil {
-				v.AddText(f+".born", ReasonOf(err))
+				v.AddText(f+".born", refuse.ReasonOf(err))
 			}
 		}
 		if !CheckText(v, f+".role", RoleText, r.Role) {

@@ -3,6 +3,8 @@ package race
 import (
 	"errors"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 // TestValidateTeamsSpeaksThePlayersWords checks that the team messages name roles and riders as the
@@ -11,9 +13,9 @@ func TestValidateTeamsSpeaksThePlayersWords(t *testing.T) {
 	cp, caf := loadedRuleset(t, "cycling-party"), loadedRuleset(t, "ciclismo-a-fondo")
 	msg := func(err error, field string) string {
 		t.Helper()
-		var v *ValidationError
+		var v *refuse.ValidationError
 		if !errors.As(err, &v) {
-			t.Fatalf("error = %v, want *ValidationError", err)
+			t.Fatalf("error = %v, want *refuse.ValidationError", err)
 		}
 		return v.Fields[field]
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"racedirector/app/refuse"
 )
 
 // defaultTTTRider is the UCI's rider whose time is the team's in a team time trial: the 4th.
@@ -104,7 +106,7 @@ func (f *field) teamIndex(id int) int {
 // model; each team of the tour once, not also entered per rider, with a time; its dropped riders its
 // own, still racing, once each, with times not negative. Fields are "teams[i].team", "teams[i].hundredths"
 // and "teams[i].dropped[j].bib".
-func validateTeamTimes(t *Tour, out map[int]Exit, here map[int]bool, cur StageResult, f Finish, seen map[int]string, v *ValidationError) {
+func validateTeamTimes(t *Tour, out map[int]Exit, here map[int]bool, cur StageResult, f Finish, seen map[int]string, v *refuse.ValidationError) {
 	if len(f.Teams) == 0 {
 		return
 	}

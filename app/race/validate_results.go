@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
 // 2RUOTE sector bounds the API accepts (docs/rules.md §3.3: +1…+6 ahead, −1…−3 behind, more may be added).
@@ -22,7 +23,7 @@ func ValidateOrder(t *Tour, prior []StageResult, cur StageResult, order []int) e
 	if long := orderTooLong(t, order); long != nil {
 		return long
 	}
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	out := OutBefore(t, prior, cur.Stage)
 	seen := make(map[int]int, len(order))
 	for i, bib := range order {
@@ -55,7 +56,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 	if long := finishTooLong(t, f); long != nil {
 		return long
 	}
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	out := OutBefore(t, prior, cur.Stage)
 	here := map[int]bool{}
 	for _, a := range cur.Abandons {
@@ -136,7 +137,7 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 // in this stage's finish (unless he is outside the time limit or disqualified: he crossed the line),
 // a known status and a reason are given. Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), a.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
@@ -144,7 +145,7 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 		v.Addf("bib", "bib %d has already abandoned in this stage", a.Bib)
 	}
 	if err := validStatus(a.Status); err != nil {
-		v.AddText("status", ReasonOf(err))
+		v.AddText("status", refuse.ReasonOf(err))
 	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
 		v.Addf("bib", "bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib)
 	}
@@ -297,7 +298,7 @@ const (
 // in the stage he abandons), 1 to 20 turns, a puncture, a bad patch or a crash. Fields are "bib",
 // "turns" and "reason".
 func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), l.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
@@ -333,7 +334,7 @@ func ValidateCombativity(t *Tour, prior []StageResult, cur StageResult, bib int)
 		return nil
 	}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), bib); reason.Format != "" {
-		return InvalidText("bib", reason)
+		return refuse.InvalidText("bib", reason)
 	}
 	return nil
 }

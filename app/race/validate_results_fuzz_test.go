@@ -5,6 +5,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"racedirector/app/refuse"
 )
 
 // fuzzTours builds one small tour per time model for the fuzz tests (stage 1 done, stage 2 current).
@@ -83,8 +85,8 @@ func FuzzValidateFinish(f *testing.F) {
 		prior := fuzzPrior(tour)
 		cur := StageResult{Stage: 2, Abandons: []Abandon{{Bib: 14, Reason: "crash"}}}
 		if err := ValidateFinish(tour, prior, cur, fin); err != nil {
-			if _, ok := err.(*ValidationError); !ok {
-				t.Fatalf("ValidateFinish error %T, want *ValidationError", err)
+			if _, ok := err.(*refuse.ValidationError); !ok {
+				t.Fatalf("ValidateFinish error %T, want *refuse.ValidationError", err)
 			}
 			return
 		}
@@ -108,8 +110,8 @@ func FuzzValidateOrder(f *testing.F) {
 		prior := fuzzPrior(tour)
 		cur := StageResult{Stage: 2}
 		if err := ValidateOrder(tour, prior, cur, order); err != nil {
-			if _, ok := err.(*ValidationError); !ok {
-				t.Fatalf("ValidateOrder error %T, want *ValidationError", err)
+			if _, ok := err.(*refuse.ValidationError); !ok {
+				t.Fatalf("ValidateOrder error %T, want *refuse.ValidationError", err)
 			}
 			return
 		}
@@ -130,8 +132,8 @@ func FuzzValidateAbandon(f *testing.F) {
 		cur := StageResult{Stage: 2}
 		a := Abandon{Bib: bib, Reason: reason}
 		if err := ValidateAbandon(tour, prior, cur, a); err != nil {
-			if _, ok := err.(*ValidationError); !ok {
-				t.Fatalf("ValidateAbandon error %T, want *ValidationError", err)
+			if _, ok := err.(*refuse.ValidationError); !ok {
+				t.Fatalf("ValidateAbandon error %T, want *refuse.ValidationError", err)
 			}
 			return
 		}
@@ -160,8 +162,8 @@ func FuzzDecodeRuleset(f *testing.F) {
 			return
 		}
 		if err := rs.Validate(); err != nil {
-			if _, ok := err.(*ValidationError); !ok {
-				t.Fatalf("Validate error %T, want *ValidationError", err)
+			if _, ok := err.(*refuse.ValidationError); !ok {
+				t.Fatalf("Validate error %T, want *refuse.ValidationError", err)
 			}
 			return
 		}

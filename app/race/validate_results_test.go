@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"racedirector/app/i18n"
+	"racedirector/app/refuse"
 )
 
-// wantFields checks that err is a *ValidationError with exactly the given fields, each reason
+// wantFields checks that err is a *refuse.ValidationError with exactly the given fields, each reason
 // containing the given text.
 func wantFields(t *testing.T, what string, err error, want map[string]string) {
 	t.Helper()
@@ -19,9 +20,9 @@ func wantFields(t *testing.T, what string, err error, want map[string]string) {
 		}
 		return
 	}
-	var v *ValidationError
+	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
-		t.Fatalf("%s = %v, want a *ValidationError with %v", what, err, want)
+		t.Fatalf("%s = %v, want a *refuse.ValidationError with %v", what, err, want)
 	}
 	for field, reason := range want {
 		got, ok := v.Fields[field]

@@ -3,6 +3,8 @@ package race
 import (
 	"strconv"
 	"time"
+
+	"racedirector/app/refuse"
 )
 
 // dateLayout is how dates are written: 2003-04-05.
@@ -39,10 +41,10 @@ type TourSettings struct {
 func ParseDate(s string) (time.Time, error) {
 	d, err := time.Parse(dateLayout, s)
 	if err != nil {
-		return time.Time{}, Reasonf("%q is not a date like 2003-04-05 (year-month-day)", s)
+		return time.Time{}, refuse.Reasonf("%q is not a date like 2003-04-05 (year-month-day)", s)
 	}
 	if d.Year() < minBornYear || d.Year() > maxBornYear {
-		return time.Time{}, Reasonf("%q is not a plausible date (the year is between %d and %d)", s, minBornYear, maxBornYear)
+		return time.Time{}, refuse.Reasonf("%q is not a plausible date (the year is between %d and %d)", s, minBornYear, maxBornYear)
 	}
 	return d, nil
 }
@@ -84,10 +86,10 @@ func (t *Tour) Young(r *Rider) bool {
 
 // ValidateSettings checks a tour's settings, naming each refused field.
 func ValidateSettings(s TourSettings) error {
-	v := &ValidationError{}
+	v := &refuse.ValidationError{}
 	if s.YouthBornFrom != "" {
 		if _, err := ParseDate(s.YouthBornFrom); err != nil {
-			v.AddText("youth_born_from", ReasonOf(err))
+			v.AddText("youth_born_from", refuse.ReasonOf(err))
 		}
 	}
 	if s.TTTRider < 0 || s.TTTRider > 9 {

@@ -14,6 +14,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // Limits of a roster file: a roster has hundreds of rows, not millions. A workbook is checked before
@@ -48,8 +49,8 @@ type LimitError struct {
 // Error is the message.
 func (e *LimitError) Error() string { return e.Message }
 
-// Unwrap is the refusal as a reason to translate (race.ReasonOf finds it).
-func (e *LimitError) Unwrap() error { return &race.Reason{Text: e.Text} }
+// Unwrap is the refusal as a reason to translate (refuse.ReasonOf finds it).
+func (e *LimitError) Unwrap() error { return &refuse.Reason{Text: e.Text} }
 
 // newLimit is the refusal of a file past a limit, saying t.
 func newLimit(t i18n.Text) *LimitError { return &LimitError{Message: t.String(), Text: t} }
@@ -81,7 +82,7 @@ func tooManyRows() error {
 func checkWorkbookSize(data []byte) error {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return race.Reasonf("the file is not a readable XLSX workbook")
+		return refuse.Reasonf("the file is not a readable XLSX workbook")
 	}
 	if len(z.File) > maxParts {
 		return newLimit(i18n.Textf("the workbook has %d parts: a roster workbook may have at most %d", len(z.File), maxParts))
@@ -127,16 +128,16 @@ func xlsxRecords(data []byte) ([]record, error) {
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnpacked, UnzipXMLSizeLimit: sheetInMemory})
 	if err != nil {
-		return nil, race.Reasonf("the file is not a readable XLSX workbook")
+		return nil, refuse.Reasonf("the file is not a readable XLSX workbook")
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, race.Reasonf("the workbook has no worksheet")
+		return nil, refuse.Reasonf("the workbook has no worksheet")
 	}
 	rows, err := f.Rows(sheets[0])
 	if err != nil {
-		return nil, race.Reasonf("the first worksheet cannot be read")
+		return nil, refuse.Reasonf("the first worksheet cannot be read")
 	}
 	defer rows.Close()
 	var out []record
@@ -147,7 +148,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 		}
 		cells, err := rows.Columns()
 		if err != nil {
-			return nil, race.Reasonf("the first worksheet cannot be read")
+			return nil, refuse.Reasonf("the first worksheet cannot be read")
 		}
 		if blank(cells) {
 			continue
@@ -164,7 +165,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 		out = append(out, record{line: line, cells: cells})
 	}
 	if rows.Error() != nil {
-		return nil, race.Reasonf("the first worksheet cannot be read")
+		return nil, refuse.Reasonf("the first worksheet cannot be read")
 	}
 	return out, nil
 }
@@ -173,7 +174,7 @@ func xlsxRecords(data []byte) ([]record, error) {
 // order mark), up to the limit; a cell escaped against formulas (see EscapeCell) reads as written.
 func csvRecords(data []byte) ([]record, error) {
 	if !utf8.Valid(data) {
-		return nil, race.Reasonf("the file is neither XLSX nor UTF-8 CSV")
+		return nil, refuse.Reasonf("the file is neither XLSX nor UTF-8 CSV")
 	}
 	r, wide := race.CSVReader(data, maxCells)
 	if wide > 0 {
@@ -187,7 +188,7 @@ func csvRecords(data []byte) ([]record, error) {
 			break
 		}
 		if err != nil {
-			return nil, race.Reasonf("the CSV cannot be read: %v", err)
+			return nil, refuse.Reasonf("the CSV cannot be read: %v", err)
 		}
 		if line, _ := r.FieldPos(0); line > maxLines {
 			return nil, tooManyLines()

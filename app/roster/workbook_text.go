@@ -13,7 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // The text a roster workbook's cells hold is counted before the workbook is read: a cell of type
@@ -223,7 +223,7 @@ func sharedLengths(f *zip.File) ([]int, error) {
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return nil, race.Reasonf("the file is not a readable XLSX workbook")
+		return nil, refuse.Reasonf("the file is not a readable XLSX workbook")
 	}
 	defer rc.Close()
 	dec := xml.NewDecoder(io.LimitReader(rc, maxPart))
@@ -304,7 +304,7 @@ func (c *sheetCell) length(shared []int) int {
 func sheetText(f *zip.File, shared []int) error {
 	rc, err := f.Open()
 	if err != nil {
-		return race.Reasonf("the file is not a readable XLSX workbook")
+		return refuse.Reasonf("the file is not a readable XLSX workbook")
 	}
 	defer rc.Close()
 	dec := xml.NewDecoder(io.LimitReader(rc, MaxUnpacked))

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/plural"
 	"racedirector/app/race"
 )
 
@@ -16,7 +17,7 @@ func formatTime(unit string, n int, compact bool) string {
 		if compact {
 			return strconv.Itoa(n)
 		}
-		return race.Plural(n, "turn", "turns")
+		return plural.Of(n, "turn", "turns")
 	case race.UnitHundredths:
 		sign := ""
 		if n < 0 {

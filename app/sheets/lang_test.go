@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/data"
 )
 
@@ -205,15 +205,15 @@ func TestSheetRefusalsSpeak(t *testing.T) {
 		t.Errorf("refusal in Spanish = %q", got)
 	}
 	_, err = newSource(Input{Tour: fix.tour, Closed: 9})
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if !asValidation(err, &ve) || !cat.Localizer(i18n.Italian).Knows(ve.Reason("closed")) && ve.Reason("closed").Format == "" {
 		t.Errorf("closed out of range: %v", err)
 	}
 }
 
-// asValidation is errors.As for a *race.ValidationError.
-func asValidation(err error, ve **race.ValidationError) bool {
-	v, ok := err.(*race.ValidationError)
+// asValidation is errors.As for a *refuse.ValidationError.
+func asValidation(err error, ve **refuse.ValidationError) bool {
+	v, ok := err.(*refuse.ValidationError)
 	*ve = v
 	return ok
 }

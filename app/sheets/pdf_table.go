@@ -1,7 +1,5 @@
 package sheets
 
-import ()
-
 // Table layout, in mm.
 const (
 	rowHeight      = 5.2

@@ -13,6 +13,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // Sheet identifiers, as used in URLs (/sheets/{sheet}.pdf).
@@ -88,7 +89,7 @@ func SheetsIn(rs race.Ruleset, l *i18n.Localizer) []SheetInfo {
 // PDF writes the sheet as an A4 PDF. An unknown sheet or one the ruleset lacks is a
 // *NoSheetError; a stage or "after" out of range one on "stage" or "after"; a
 // classification sheet before any stage is closed (or a result of a stage not closed yet) a
-// *race.ConflictError.
+// *refuse.ConflictError.
 func PDF(w io.Writer, sheet string, in Input) error {
 	l, err := localizer(in)
 	if err != nil {
@@ -209,7 +210,7 @@ func (e *NoSheetError) Said() i18n.Text { return e.Text }
 // build checks the request and makes the documents of a sheet.
 func build(id string, in Input) ([]sheetDoc, error) {
 	if in.Tour == nil {
-		return nil, race.Invalid("tour", "is missing")
+		return nil, refuse.Invalid("tour", "is missing")
 	}
 	l, err := localizer(in)
 	if err != nil {
@@ -265,16 +266,16 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 		}
 	}
 	if sheet == SheetResult && s.closed == 0 {
-		return 0, race.Conflict("no stage is closed yet: a stage result is printed once its stage is closed")
+		return 0, refuse.Conflict("no stage is closed yet: a stage result is printed once its stage is closed")
 	}
 	if n < 1 || n > total {
-		return 0, race.Invalidf("stage", "must be between 1 and %d", total)
+		return 0, refuse.Invalidf("stage", "must be between 1 and %d", total)
 	}
 	if sheet == SheetResult && n > s.closed {
-		return 0, race.Conflictf("stage %d is not closed yet: the last closed stage is %d", n, s.closed)
+		return 0, refuse.Conflictf("stage %d is not closed yet: the last closed stage is %d", n, s.closed)
 	}
 	if sheet == SheetCommunique && (n > s.closed+1 || n > len(s.results) || !hasFinish(s.result(n))) {
-		return 0, race.Conflictf("stage %d has no finish entered yet: its communiqué is printed once it has one", n)
+		return 0, refuse.Conflictf("stage %d has no finish entered yet: its communiqué is printed once it has one", n)
 	}
 	return n, nil
 }
@@ -282,13 +283,13 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 // afterFor resolves and checks the "after stage n" of a classification sheet.
 func (s *source) afterFor(after int) (int, error) {
 	if s.closed == 0 {
-		return 0, race.Conflict("no stage is closed yet: classifications are printed after a closed stage")
+		return 0, refuse.Conflict("no stage is closed yet: classifications are printed after a closed stage")
 	}
 	if after == 0 {
 		return s.closed, nil
 	}
 	if after < 1 || after > s.closed {
-		return 0, race.Invalidf("after", "must be between 1 and %d (the last closed stage)", s.closed)
+		return 0, refuse.Invalidf("after", "must be between 1 and %d (the last closed stage)", s.closed)
 	}
 	return after, nil
 }

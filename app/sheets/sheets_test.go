@@ -10,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // TestSheetsPerRuleset lists the sheets each shipped ruleset has, in book order.
@@ -79,8 +80,8 @@ func TestRefusals(t *testing.T) {
 			if buf.Len() > 0 {
 				t.Errorf("%s: wrote %d bytes, want nothing", what, buf.Len())
 			}
-			var ve *race.ValidationError
-			var ce *race.ConflictError
+			var ve *refuse.ValidationError
+			var ce *refuse.ConflictError
 			var ns *NoSheetError
 			switch {
 			case err == nil:
@@ -92,9 +93,9 @@ func TestRefusals(t *testing.T) {
 					t.Errorf("%s: error %q, want it to say %q", what, err, c.says)
 				}
 			case c.field == "" && !errors.As(err, &ce):
-				t.Errorf("%s: error %T %v, want a *race.ConflictError", what, err, err)
+				t.Errorf("%s: error %T %v, want a *refuse.ConflictError", what, err, err)
 			case c.field != "" && !errors.As(err, &ve):
-				t.Errorf("%s: error %T %v, want a *race.ValidationError on %q", what, err, err, c.field)
+				t.Errorf("%s: error %T %v, want a *refuse.ValidationError on %q", what, err, err, c.field)
 			case c.field != "" && ve.Fields[c.field] == "":
 				t.Errorf("%s: validation fields %v, want one on %q", what, ve.Fields, c.field)
 			case !strings.Contains(err.Error(), c.says):

@@ -7,6 +7,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // source is a tour and its results, with the standings after each stage computed once.
@@ -34,7 +35,7 @@ func newSource(in Input) (*source, error) {
 	in.Words = l
 	t := in.Tour
 	if in.Closed < 0 || in.Closed > len(t.Stages) {
-		return nil, race.Invalidf("closed", "must be between 0 and %d", len(t.Stages))
+		return nil, refuse.Invalidf("closed", "must be between 0 and %d", len(t.Stages))
 	}
 	if in.Closed > len(in.Results) {
 		return nil, fmt.Errorf("sheets: stage %d is closed but results are given for %d stages", in.Closed, len(in.Results))

@@ -6,6 +6,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/story"
 	"racedirector/app/story/chart"
 )
@@ -41,7 +42,7 @@ type summaryPara struct {
 // charts the summary has no room for (the book prints every chart).
 func (s *source) summary(inBook bool) ([]sheetDoc, error) {
 	if s.closed == 0 {
-		return nil, race.Conflict("no stage is closed yet: the tour summary is printed after a closed stage")
+		return nil, refuse.Conflict("no stage is closed yet: the tour summary is printed after a closed stage")
 	}
 	st, err := story.Tell(s.t, s.closed, s.after)
 	if err != nil {

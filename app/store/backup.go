@@ -11,6 +11,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -102,7 +103,7 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 		// A backup is written indented: store the data compact, as the results actions write it.
 		var data bytes.Buffer
 		if err := json.Compact(&data, e.Data); err != nil {
-			return race.Invalidf("stages.entries", "a %s result is damaged: %v", e.Kind, err)
+			return refuse.Invalidf("stages.entries", "a %s result is damaged: %v", e.Kind, err)
 		}
 		if err := tx.Create(&models.Entry{StageID: stageID, Kind: e.Kind, Key: e.Key, Seq: e.Seq, Data: data.String()}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore a result: %w", err)
@@ -132,26 +133,26 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return 0, race.Invalidf("file", "is not a Race Director tour backup (it is not valid backup JSON: %v)", err)
+		return 0, refuse.Invalidf("file", "is not a Race Director tour backup (it is not valid backup JSON: %v)", err)
 	}
 	if b.Format != BackupFormat {
-		return 0, race.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
+		return 0, refuse.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
 	}
 	if b.Version != BackupVersion {
-		return 0, race.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
+		return 0, refuse.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
 	}
 	if err := checkBackupBounds(&b); err != nil {
 		return 0, err
 	}
 	if err := b.Ruleset.Validate(); err != nil {
-		return 0, race.Invalidf("ruleset", "is damaged: %v", err)
+		return 0, refuse.Invalidf("ruleset", "is damaged: %v", err)
 	}
 	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams, Settings: b.Settings}
 	if err := race.ValidateSettings(b.Settings); err != nil {
 		return 0, prefixed("settings: ", err)
 	}
 	if b.Name == "" {
-		return 0, race.Invalid("name", "is required")
+		return 0, refuse.Invalid("name", "is required")
 	}
 	if b.Points != nil {
 		if err := race.ValidatePoints(*b.Points); err != nil {
@@ -164,7 +165,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	for i, t := range race.AssignBibs(b.Teams) {
 		for j, r := range t.Riders {
 			if b.Teams[i].Riders[j].Bib != r.Bib {
-				return 0, race.Invalidf(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), "must be %d", r.Bib)
+				return 0, refuse.Invalidf(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), "must be %d", r.Bib)
 			}
 		}
 	}
@@ -185,21 +186,21 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		results[i].Stage = i + 1
 		field := fmt.Sprintf("stages[%d].entries", i)
 		if states[i] == race.StatePlanned && len(sb.Entries) > 0 {
-			return 0, race.Invalid(field, "a planned stage cannot have results")
+			return 0, refuse.Invalid(field, "a planned stage cannot have results")
 		}
 		for _, h := range sb.History {
 			if !validText(string(h.Text)) {
-				return 0, race.Invalidf(fmt.Sprintf("stages[%d].history", i), "the sentence of a change is damaged: %s", h.Summary)
+				return 0, refuse.Invalidf(fmt.Sprintf("stages[%d].history", i), "the sentence of a change is damaged: %s", h.Summary)
 			}
 		}
 		seen := map[string]bool{}
 		for j, e := range sb.Entries {
 			if seen[e.Kind+"/"+e.Key] {
-				return 0, race.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
+				return 0, refuse.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
 			}
 			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
-				return 0, race.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
+				return 0, refuse.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
 			}
 			if err := checkEntryBounds(&tour, &results[i], e, fmt.Sprintf("%s[%d]", field, j)); err != nil {
 				return 0, err
@@ -209,11 +210,11 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
 		}
 		if err := checkBackupResults(&tour, results[:i], results[i]); err != nil {
-			return 0, race.InvalidText(field, race.ReasonOf(err))
+			return 0, refuse.InvalidText(field, refuse.ReasonOf(err))
 		}
 		if states[i] == race.StateClosed {
 			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
-				return 0, race.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
+				return 0, refuse.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
 			}
 		}
 	}
@@ -225,7 +226,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	}
 	if closed > 0 {
 		if _, err := race.ComputeStandings(&tour, results[:closed], closed); err != nil {
-			return 0, race.Invalidf("stages", "the results do not give standings: %v", err)
+			return 0, refuse.Invalidf("stages", "the results do not give standings: %v", err)
 		}
 	}
 	var id uint
@@ -316,20 +317,20 @@ func checkStateSequence(states []string) error {
 		switch st {
 		case race.StateClosed:
 			if phase > 0 {
-				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "a closed stage cannot follow an open or planned one")
+				return refuse.Invalid(fmt.Sprintf("stages[%d].state", i), "a closed stage cannot follow an open or planned one")
 			}
 		case race.StateOpen:
 			if phase > 0 {
-				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "only one stage can be open, right after the closed ones")
+				return refuse.Invalid(fmt.Sprintf("stages[%d].state", i), "only one stage can be open, right after the closed ones")
 			}
 			phase = 1
 		case race.StatePlanned:
 			if phase == 0 {
-				return race.Invalid(fmt.Sprintf("stages[%d].state", i), "the stage after the closed ones must be open")
+				return refuse.Invalid(fmt.Sprintf("stages[%d].state", i), "the stage after the closed ones must be open")
 			}
 			phase = 2
 		default:
-			return race.Invalid(fmt.Sprintf("stages[%d].state", i), "must be planned, open or closed")
+			return refuse.Invalid(fmt.Sprintf("stages[%d].state", i), "must be planned, open or closed")
 		}
 	}
 	return nil
@@ -337,11 +338,11 @@ func checkStateSequence(states []string) error {
 
 // prefixed puts a prefix before each field of a validation error.
 func prefixed(prefix string, err error) error {
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if !errors.As(err, &ve) {
 		return err
 	}
-	out := &race.ValidationError{}
+	out := &refuse.ValidationError{}
 	for f := range ve.Fields {
 		out.AddText(f, i18n.Textf("%s%s", prefix, ve.Reason(f)))
 	}

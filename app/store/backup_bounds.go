@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // A backup is bounded by what a tour can hold, and every list and text in it is checked against
@@ -42,7 +43,7 @@ const (
 // checkBackupBounds checks the sizes of a backup's lists and the texts it keeps in the database's
 // columns (names, ids, history lines), before the backup is validated as a tour.
 func checkBackupBounds(b *Backup) error {
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	race.CheckText(v, "profile", race.ProfileText, b.Profile)
 	if b.Name != "" {
 		race.CheckText(v, "name", race.TourNameText, strings.TrimSpace(b.Name))
@@ -69,7 +70,7 @@ func checkBackupBounds(b *Backup) error {
 }
 
 // checkStageBounds checks one backed-up stage: its course's lists, its results and its history.
-func checkStageBounds(v *race.ValidationError, p string, sb stageBackup) {
+func checkStageBounds(v *refuse.ValidationError, p string, sb stageBackup) {
 	st := sb.Stage
 	race.CheckText(v, p+".stage.type", race.StageTypeText, st.Type)
 	for name, n := range map[string]int{"climbs": len(st.Climbs), "sprints": len(st.Sprints), "sections": len(st.Sections), "cards": len(st.Cards)} {
@@ -123,7 +124,7 @@ func checkStageBounds(v *race.ValidationError, p string, sb stageBackup) {
 
 // checkRulesetBounds checks that every list and object of a backup's ruleset is of a ruleset's size
 // and every text of a ruleset's length, before the ruleset is validated.
-func checkRulesetBounds(v *race.ValidationError, rs race.Ruleset) {
+func checkRulesetBounds(v *refuse.ValidationError, rs race.Ruleset) {
 	data, err := json.Marshal(rs)
 	if err != nil {
 		v.Addf("ruleset", "cannot be read: %v", err)
@@ -171,7 +172,7 @@ func checkEntryBounds(t *race.Tour, res *race.StageResult, e entryBackup, field 
 	for _, team := range t.Teams {
 		riders += len(team.Riders)
 	}
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	switch e.Kind {
 	case KindSprint, KindClimb:
 		k, _ := strconv.Atoi(e.Key) // applyEntry has read it

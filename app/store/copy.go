@@ -17,6 +17,7 @@ import (
 	"gorm.io/gorm/schema"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -37,7 +38,7 @@ type CopiedTable struct {
 // was.
 func CopyDatabase(from, to string, rulesets []race.Ruleset) ([]CopiedTable, error) {
 	if from == to {
-		return nil, race.Invalid("to", "is the database to copy from: name a new, empty one")
+		return nil, refuse.Invalid("to", "is the database to copy from: name a new, empty one")
 	}
 	if err := checkSource(from); err != nil {
 		return nil, err
@@ -60,7 +61,7 @@ func CopyDatabase(from, to string, rulesets []race.Ruleset) ([]CopiedTable, erro
 			return err
 		}
 		if len(held) > 0 {
-			return race.Invalidf("to", "already holds data (%s): copy into a new, empty database, one the app has not been started on", strings.Join(held, ", "))
+			return refuse.Invalidf("to", "already holds data (%s): copy into a new, empty database, one the app has not been started on", strings.Join(held, ", "))
 		}
 		var sequenced []string
 		for _, m := range models.All() {

@@ -12,6 +12,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -92,11 +93,11 @@ func CheckDirectorName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {
 	case name == "":
-		return "", race.Invalid("name", "is required: the director's name, as they will type it to sign in")
+		return "", refuse.Invalid("name", "is required: the director's name, as they will type it to sign in")
 	case !utf8.ValidString(name) || strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || !unicode.IsPrint(r) && r != ' ' }) >= 0:
-		return "", race.Invalid("name", "must be letters, digits, spaces and punctuation only")
+		return "", refuse.Invalid("name", "must be letters, digits, spaces and punctuation only")
 	case utf8.RuneCountInString(name) > MaxDirectorName:
-		return "", race.Invalidf("name", "must be at most %d characters", MaxDirectorName)
+		return "", refuse.Invalidf("name", "must be at most %d characters", MaxDirectorName)
 	}
 	return name, nil
 }
@@ -130,11 +131,11 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 		}
 		first := count == 0
 		if in.FirstOnly && !first {
-			return race.Conflict("this table has directors' accounts already: sign in, or ask an administrator for an invitation")
+			return refuse.Conflict("this table has directors' accounts already: sign in, or ask an administrator for an invitation")
 		}
 		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first}
 		if err := tx.Create(&row).Error; errors.Is(err, gorm.ErrDuplicatedKey) {
-			return race.Invalidf("name", "a director called %q already exists", name) // made at the same moment
+			return refuse.Invalidf("name", "a director called %q already exists", name) // made at the same moment
 		} else if err != nil {
 			return fmt.Errorf("store: unable to create the director: %w", err)
 		}
@@ -172,7 +173,7 @@ func directorNameFree(tx *gorm.DB, name string) error {
 		return fmt.Errorf("store: unable to check the directors' names: %w", err)
 	}
 	if count > 0 {
-		return race.Invalidf("name", "a director called %q already exists", name)
+		return refuse.Invalidf("name", "a director called %q already exists", name)
 	}
 	return nil
 }
@@ -181,7 +182,7 @@ func directorNameFree(tx *gorm.DB, name string) error {
 // that accounts have started (a second first administrator created at the same moment fails).
 func adoptOwnerless(tx *gorm.DB, director uint) error {
 	if err := tx.Create(&models.Setting{Key: accountsStartedKey, Value: fmt.Sprint(director)}).Error; err != nil {
-		return race.Conflict("another administrator was created at the same moment: sign in as that one")
+		return refuse.Conflict("another administrator was created at the same moment: sign in as that one")
 	}
 	for _, m := range []any{&models.Tour{}, &models.Team{}} {
 		if err := tx.Model(m).Where("owner_id = ?", 0).Update("owner_id", director).Error; err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/data"
 	"racedirector/models"
 )
@@ -56,11 +57,11 @@ func TestOwnersMigration(t *testing.T) {
 	if teams, _ := s.ListTeams(Nobody()); len(teams) != 0 {
 		t.Errorf("Nobody sees %d teams", len(teams))
 	}
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if _, err := s.CreateDirector(NewDirector{Name: "anna"}); !errors.As(err, &ve) {
 		t.Errorf("a second Anna: %v, want a refusal", err)
 	}
-	var ce *race.ConflictError
+	var ce *refuse.ConflictError
 	if _, err := s.CreateDirector(NewDirector{Name: "Carla", FirstOnly: true}); !errors.As(err, &ce) {
 		t.Errorf("a first-run setup once accounts exist: %v, want a conflict", err)
 	}
@@ -163,7 +164,7 @@ func TestDirectorsNamedAtOnce(t *testing.T) {
 	close(errs)
 	made := 0
 	for err := range errs {
-		var ve *race.ValidationError
+		var ve *refuse.ValidationError
 		switch {
 		case err == nil:
 			made++

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"racedirector/app/refuse"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -21,8 +23,6 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 	"gorm.io/gorm/logger"
-
-	"racedirector/app/race"
 )
 
 // openDB opens the database dsn names (ParseDSN says which engine): pool is PostgreSQL's pool of
@@ -258,7 +258,7 @@ func (s *Store) pause(d time.Duration) bool {
 // any other error is returned as it is.
 func refuseLost(err error) error {
 	if err != nil && lostToConcurrent(err) {
-		return race.Conflict(busyMessage)
+		return refuse.Conflict(busyMessage)
 	}
 	return err
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"testing"
 
+	"racedirector/app/refuse"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
-
-	"racedirector/app/race"
 )
 
 // TestALostTransactionIsTriedAgainThenRefusedInWords: a transaction that loses to a concurrent one
@@ -35,7 +35,7 @@ func TestALostTransactionIsTriedAgainThenRefusedInWords(t *testing.T) {
 		}
 		tries = 0
 		err = s.retry(false, func() (bool, error) { tries++; return false, lost })
-		var ce *race.ConflictError
+		var ce *refuse.ConflictError
 		if !errors.As(err, &ce) || ce.Message != busyMessage || tries != maxTries {
 			t.Errorf("always losing to %v: %d tries, error %v; want %d tries and a conflict", lost, tries, err, maxTries)
 		}

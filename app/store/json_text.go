@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // CheckJSONText refuses a JSON document holding text that no database keeps alike on SQLite and
@@ -39,17 +39,17 @@ func CheckJSONText(data []byte) error {
 			from, to := nextValue(data, int(start))
 			switch {
 			case bad >= from && bad < to:
-				return race.Invalidf(w.field(), "is not valid UTF-8 text")
+				return refuse.Invalidf(w.field(), "is not valid UTF-8 text")
 			case bytes.IndexByte(data[from:to], 0) >= 0:
-				return race.Invalidf(w.field(), "must not contain a NUL character")
+				return refuse.Invalidf(w.field(), "must not contain a NUL character")
 			}
 			return nil
 		}
 		if end := int(dec.InputOffset()); bad >= int(start) && bad < end {
-			return race.Invalidf(w.field(), "is not valid UTF-8 text")
+			return refuse.Invalidf(w.field(), "is not valid UTF-8 text")
 		}
 		if s, ok := tok.(string); ok && strings.IndexByte(s, 0) >= 0 {
-			return race.Invalidf(w.field(), "must not contain a NUL character")
+			return refuse.Invalidf(w.field(), "must not contain a NUL character")
 		}
 		w.step(tok)
 	}

@@ -6,12 +6,13 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // realRaceOnly refuses the jury's decisions in a game: they are for real races (official results).
 func realRaceOnly(st *RaceState, field string) error {
 	if !st.Tour.Ruleset.OfficialResults {
-		return race.Invalid(field, "penalties, reinstatements and the most combative rider of the tour are for real races")
+		return refuse.Invalid(field, "penalties, reinstatements and the most combative rider of the tour are for real races")
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -80,11 +81,11 @@ func (s *Store) readPublication(st *RaceState, n int) (Publication, error) {
 func (st *RaceState) ProvisionalStandings() (*race.Standings, error) {
 	n := st.Current
 	if n == 0 {
-		return nil, race.Conflict("no stage is open: every stage is closed")
+		return nil, refuse.Conflict("no stage is open: every stage is closed")
 	}
 	res := st.Results[n-1].Finish
 	if len(res.Results) == 0 && len(res.Groups) == 0 && len(res.Teams) == 0 {
-		return nil, race.Conflictf("stage %d has no finish entered yet: no provisional classification", n)
+		return nil, refuse.Conflictf("stage %d has no finish entered yet: no provisional classification", n)
 	}
 	return st.memo.counted(&st.Tour, st.Results[:n], -n, n)
 }

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -294,13 +295,13 @@ func (st *RaceState) Prior(n int) []race.StageResult { return st.Results[:n-1] }
 // Standings computes the standings after stage n from the stored results (n ≤ last closed stage).
 func (st *RaceState) Standings(after int) (*race.Standings, error) {
 	if st.Closed == 0 {
-		return nil, race.Conflict("no stage is closed yet: standings come after End stage")
+		return nil, refuse.Conflict("no stage is closed yet: standings come after End stage")
 	}
 	if after == 0 {
 		after = st.Closed
 	}
 	if after < 1 || after > st.Closed {
-		return nil, race.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
+		return nil, refuse.Invalidf("after", "must be a closed stage, 1 to %d", st.Closed)
 	}
 	return st.memo.counted(&st.Tour, st.Results[:st.Closed], after, after)
 }

@@ -12,6 +12,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -72,7 +73,7 @@ func (s *Store) loadOpenStage(tx *gorm.DB, tourID uint, n, version int) (*RaceSt
 		return nil, err
 	}
 	if version >= 0 && st.Versions[n-1] != version {
-		return nil, race.Conflictf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n)
+		return nil, refuse.Conflictf("stage %d changed since this page was opened (someone else saved in the meantime): reload it to see the latest results, then enter again", n)
 	}
 	return st, nil
 }
@@ -84,9 +85,9 @@ func (st *RaceState) requireOpen(n int) error {
 	}
 	switch st.Tour.Stages[n-1].State {
 	case race.StateClosed:
-		return race.Conflictf("stage %d is closed: reopen it to correct its results", n)
+		return refuse.Conflictf("stage %d is closed: reopen it to correct its results", n)
 	case race.StatePlanned:
-		return race.Conflictf("stage %d is not open yet: stage %d is the current stage", n, st.Current)
+		return refuse.Conflictf("stage %d is not open yet: stage %d is the current stage", n, st.Current)
 	}
 	return nil
 }
@@ -278,7 +279,7 @@ func nextKey(keys []string) string {
 func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) error {
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
 		if st.Tour.Ruleset.Fatigue == nil {
-			return nil, race.Invalid("fatigue", "this ruleset has no fatigue")
+			return nil, refuse.Invalid("fatigue", "this ruleset has no fatigue")
 		}
 		if err := race.ValidateFatigue(&st.Tour, st.Prior(n), st.Results[n-1], fatigue); err != nil {
 			return nil, err
@@ -295,16 +296,16 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error {
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
 		if st.Tour.Ruleset.Effort == nil {
-			return nil, race.Invalid("weather", "this ruleset records no weather")
+			return nil, refuse.Invalid("weather", "this ruleset records no weather")
 		}
 		if len(weather) > 4 {
-			return nil, race.Invalid("weather", "at most 4 rolls: start, 1/3, 1/2 and 3/4")
+			return nil, refuse.Invalid("weather", "at most 4 rolls: start, 1/3, 1/2 and 3/4")
 		}
 		for i, w := range weather {
 			switch w {
 			case "fair", "crosswind", "rain", "cold":
 			default:
-				return nil, race.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
+				return nil, refuse.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
 			}
 		}
 		w := entryWrite{Kind: KindWeather, Text: weatherText(weather)}
@@ -367,10 +368,10 @@ func (s *Store) SetLeadingSector(tourID uint, n, version int, order []int) (race
 		cur := st.Results[n-1]
 		f, sector = race.WithLeadingSector(cur.Finish, order)
 		if st.Tour.Ruleset.TimeModel != race.TimeModelSectors {
-			return nil, race.Invalid("target", "only a finish in sectors takes a volata order")
+			return nil, refuse.Invalid("target", "only a finish in sectors takes a volata order")
 		}
 		if len(order) == 0 {
-			return nil, race.Invalid("order", "is empty: compute the volata first")
+			return nil, refuse.Invalid("order", "is empty: compute the volata first")
 		}
 		if err := race.ValidateFinish(&st.Tour, st.Prior(n), cur, f); err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // GameRole is what a database rider is in one game: his role there and, in a game of rider cards
@@ -281,7 +282,7 @@ func (s *Store) normalizeGames(in Games) Games {
 // riderGames works out a rider's games from an input: games, when given, replace the rider's own
 // (old, nil for a new rider); the older role and attributes fields set the game they belong to.
 // Every value is checked, problems named with prefix ("riders[2].") as the input named them.
-func (s *Store) riderGames(v *race.ValidationError, prefix string, in RiderInput, old Games) Games {
+func (s *Store) riderGames(v *refuse.ValidationError, prefix string, in RiderInput, old Games) Games {
 	games := old.clone()
 	if in.Games != nil {
 		games = in.Games.clone()
@@ -338,7 +339,7 @@ func (s *Store) riderGames(v *race.ValidationError, prefix string, in RiderInput
 
 // validateGames checks each game's role and card values; legacy renames a value's field to the older
 // field it came from.
-func (s *Store) validateGames(v *race.ValidationError, prefix string, games Games, legacy map[string]string) {
+func (s *Store) validateGames(v *refuse.ValidationError, prefix string, games Games, legacy map[string]string) {
 	for _, gid := range slices.Sorted(maps.Keys(games)) {
 		field := func(suffix string) string {
 			if f, ok := legacy[gid+"."+suffix]; ok {

@@ -10,7 +10,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"racedirector/app/race"
+	"racedirector/app/plural"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 )
 
@@ -50,7 +51,7 @@ func (e *ImportError) Error() string {
 	p := e.Problems[0]
 	msg := fmt.Sprintf("row %d, column %s: %s", p.Line, p.Column, p.Message)
 	if len(e.Problems) > 1 {
-		msg += " (and " + race.Plural(len(e.Problems)-1, "more problem", "more problems") + ")"
+		msg += " (and " + plural.Of(len(e.Problems)-1, "more problem", "more problems") + ")"
 	}
 	return msg
 }
@@ -322,7 +323,7 @@ type plannedTeam struct {
 }
 
 // fieldProblems turns validation fields (riders[2].name) into problems by file row and column.
-func fieldProblems(v *race.ValidationError, teamLine int, lines map[int]int) []roster.Problem {
+func fieldProblems(v *refuse.ValidationError, teamLine int, lines map[int]int) []roster.Problem {
 	re := regexp.MustCompile(`^riders\[(\d+)\]\.(.+)$`)
 	var out []roster.Problem
 	for f := range v.Fields {

@@ -8,7 +8,9 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/i18n"
+	"racedirector/app/plural"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -20,7 +22,7 @@ type IncompleteError struct {
 
 // Error summarises what is missing.
 func (e *IncompleteError) Error() string {
-	return fmt.Sprintf("stage %d cannot be closed yet: %s missing", e.Stage, race.Plural(len(e.Missing), "thing is", "things are"))
+	return fmt.Sprintf("stage %d cannot be closed yet: %s missing", e.Stage, plural.Of(len(e.Missing), "thing is", "things are"))
 }
 
 // StageView is one stage as the API and pages show it: its course, state and results.
@@ -107,10 +109,10 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 			return notFound("stage %d of tour %d", n, tourID)
 		}
 		if st.Tour.Stages[n-1].State != race.StateClosed {
-			return race.Conflictf("stage %d is not closed", n)
+			return refuse.Conflictf("stage %d is not closed", n)
 		}
 		if n != st.Closed {
-			return race.Conflictf("only the last closed stage (stage %d) can be reopened", st.Closed)
+			return refuse.Conflictf("only the last closed stage (stage %d) can be reopened", st.Closed)
 		}
 		if n < len(st.Tour.Stages) {
 			var count int64
@@ -118,7 +120,7 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 				return fmt.Errorf("store: unable to count results: %w", err)
 			}
 			if count > 0 {
-				return race.Conflictf("stage %d already has results: clear or undo them before reopening stage %d", n+1, n)
+				return refuse.Conflictf("stage %d already has results: clear or undo them before reopening stage %d", n+1, n)
 			}
 			if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n]).Update("state", race.StatePlanned).Error; err != nil {
 				return fmt.Errorf("store: unable to plan stage %d: %w", n+1, err)
@@ -189,7 +191,7 @@ func (s *Store) Undo(tourID uint, n, version int) (HistoryLine, error) {
 		var last models.Change
 		err = tx.Where("stage_id = ? AND undone = ? AND action NOT IN ?", stageID, false, []string{"undo", "close", "reopen"}).Order("id desc").First(&last).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return race.Conflictf("stage %d has no change to undo", n)
+			return refuse.Conflictf("stage %d has no change to undo", n)
 		}
 		if err != nil {
 			return fmt.Errorf("store: unable to read history: %w", err)

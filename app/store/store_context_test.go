@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store/storetest"
 	"racedirector/data"
 )
@@ -79,7 +80,7 @@ func TestAClientThatLeavesStopsItsQuery(t *testing.T) {
 			if Away(err) {
 				t.Errorf("the query of a client that left is told as the database away (503): %v", err)
 			}
-			var conflict *race.ConflictError
+			var conflict *refuse.ConflictError
 			if errors.As(err, &conflict) {
 				t.Errorf("the query of a client that left is told as a conflict: %v", err)
 			}

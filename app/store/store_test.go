@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store/storetest"
 	"racedirector/data"
 )
@@ -116,7 +117,7 @@ func TestTeamNamesUniqueWhateverTheCase(t *testing.T) {
 	}
 	for _, name := range []string{"ñandú", "ÑANDÚ", " Ñandú "} {
 		_, err := s.CreateTeam(Everything(), TeamInput{Name: name, Short: "ÑAN", Color: "#000000"})
-		if ve, ok := err.(*race.ValidationError); !ok || ve.Fields["name"] == "" {
+		if ve, ok := err.(*refuse.ValidationError); !ok || ve.Fields["name"] == "" {
 			t.Errorf("CreateTeam(%q) = %v, want a validation error on name", name, err)
 		}
 	}

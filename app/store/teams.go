@@ -9,7 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -124,7 +124,7 @@ func checkTeamNameFree(db *gorm.DB, owner uint, name string, except uint) error 
 		return fmt.Errorf("store: unable to check team names: %w", err)
 	}
 	if count > 0 {
-		return race.Invalidf("name", "a team called %q already exists", name)
+		return refuse.Invalidf("name", "a team called %q already exists", name)
 	}
 	return nil
 }
@@ -317,7 +317,7 @@ func getRiderRow(db *gorm.DB, sc Scope, id uint) (models.Rider, error) {
 // are the games he has now (nil for a new rider). It returns the rider as it is to be stored (see
 // checkRiderFields).
 func (s *Store) checkRider(tx *gorm.DB, sc Scope, in RiderInput, except uint, old Games) (RiderInput, error) {
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	in = s.checkRiderFields(v, "", in, old)
 	if in.TeamID == 0 {
 		v.Add("team_id", "is required")
@@ -337,14 +337,14 @@ func (s *Store) checkRider(tx *gorm.DB, sc Scope, in RiderInput, except uint, ol
 		return in, fmt.Errorf("store: unable to check rider numbers: %w", err)
 	}
 	if count > 0 {
-		return in, race.Invalidf("number", "number %d is already used in this team", in.Number)
+		return in, refuse.Invalidf("number", "number %d is already used in this team", in.Number)
 	}
 	var riders int64
 	if err := tx.Model(&models.Rider{}).Where("team_id = ? AND id <> ?", in.TeamID, except).Count(&riders).Error; err != nil {
 		return in, fmt.Errorf("store: unable to count riders: %w", err)
 	}
 	if riders >= 9 {
-		return in, race.Invalid("team_id", "this team already has 9 riders, the most a team can have")
+		return in, refuse.Invalid("team_id", "this team already has 9 riders, the most a team can have")
 	}
 	return in, nil
 }

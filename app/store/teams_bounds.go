@@ -5,7 +5,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 	"racedirector/models"
 )
@@ -58,10 +58,10 @@ func (s *Store) roomForTeam(tx *gorm.DB, owner uint, riders int) error {
 	}
 	b := s.bounds()
 	if teams >= b.Teams {
-		return race.Invalidf("name", "the teams database already holds %d teams, the most it may hold: delete a team to make room for another", b.Teams)
+		return refuse.Invalidf("name", "the teams database already holds %d teams, the most it may hold: delete a team to make room for another", b.Teams)
 	}
 	if have+riders > b.Riders {
-		return race.Invalidf("riders", "the teams database would hold %d riders, more than the %d it may hold: delete riders to make room", have+riders, b.Riders)
+		return refuse.Invalidf("riders", "the teams database would hold %d riders, more than the %d it may hold: delete riders to make room", have+riders, b.Riders)
 	}
 	return nil
 }
@@ -78,9 +78,9 @@ func (s *Store) roomForRiders(tx *gorm.DB, owner uint, riders int, field string)
 	}
 	if b := s.bounds(); have+riders > b.Riders {
 		if riders == 1 {
-			return race.Invalidf(field, "the teams database already holds %d riders, the most it may hold: delete a rider to make room for another", b.Riders)
+			return refuse.Invalidf(field, "the teams database already holds %d riders, the most it may hold: delete a rider to make room for another", b.Riders)
 		}
-		return race.Invalidf(field, "the teams database would hold %d riders, more than the %d it may hold: delete riders to make room", have+riders, b.Riders)
+		return refuse.Invalidf(field, "the teams database would hold %d riders, more than the %d it may hold: delete riders to make room", have+riders, b.Riders)
 	}
 	return nil
 }

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"unicode"
 
+	"racedirector/app/colour"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // TeamInput is a team as a form or the API gives it. Riders, when not nil, replace the team's riders.
@@ -65,8 +67,8 @@ func normalizeRider(in RiderInput) RiderInput {
 // checkTeam checks a team's own fields and its riders (name 1–60, short 2–4 letters, #rrggbb) and
 // works out each rider's games: old gives the games the team's riders already have, by counter
 // number, for riders given the older single role. It returns the team as it is to be stored.
-func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.ValidationError) {
-	v := &race.ValidationError{}
+func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *refuse.ValidationError) {
+	v := &refuse.ValidationError{}
 	if in.Name == "" {
 		v.Add("name", "is required")
 	} else {
@@ -83,7 +85,7 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 	}
 	if fault := race.TextFault(in.Color); fault.Format != "" {
 		v.AddText("color", fault)
-	} else if !race.IsColor(in.Color) {
+	} else if !colour.Is(in.Color) {
 		v.Add("color", "must be a colour like #d62828")
 	}
 	if in.Riders != nil {
@@ -111,7 +113,7 @@ func (s *Store) checkTeam(in TeamInput, old map[int]Games) (TeamInput, *race.Val
 
 // checkRiderFields checks one rider's fields, naming them with prefix, and returns the rider as it is
 // to be stored: his games worked out (old are the games he has now) and the older fields cleared.
-func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in RiderInput, old Games) RiderInput {
+func (s *Store) checkRiderFields(v *refuse.ValidationError, prefix string, in RiderInput, old Games) RiderInput {
 	if in.Name == "" {
 		v.Add(prefix+"name", "is required")
 	} else {
@@ -122,7 +124,7 @@ func (s *Store) checkRiderFields(v *race.ValidationError, prefix string, in Ride
 	}
 	if in.Born != "" && race.CheckText(v, prefix+"born", race.DateText, in.Born) {
 		if _, err := race.ParseDate(in.Born); err != nil {
-			v.AddText(prefix+"born", race.ReasonOf(err))
+			v.AddText(prefix+"born", refuse.ReasonOf(err))
 		}
 	}
 	in.Games = s.riderGames(v, prefix, in, old)

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm/schema"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -98,7 +99,7 @@ func TestCheckJSONText(t *testing.T) {
 				}
 				return
 			}
-			ve, ok := err.(*race.ValidationError)
+			ve, ok := err.(*refuse.ValidationError)
 			if !ok {
 				t.Fatalf("CheckJSONText(%q) = %v, want a validation error", tc.body, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -39,7 +40,7 @@ func (s *Store) SetTourRiderBorn(tourID uint, bib int, born string) error {
 	born = strings.TrimSpace(born)
 	if born != "" {
 		if _, err := race.ParseDate(born); err != nil {
-			return race.InvalidText("born", race.ReasonOf(err))
+			return refuse.InvalidText("born", refuse.ReasonOf(err))
 		}
 	}
 	err := s.tourWrite(tourID, func(tx *gorm.DB) error {

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
@@ -104,10 +105,10 @@ func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
 		for i, id := range chosen {
 			r, ok := byID[id]
 			if !ok {
-				return nil, race.Invalidf(fmt.Sprintf("%s[%d]", field, i), "rider %d is not in team %s", id, t.Name)
+				return nil, refuse.Invalidf(fmt.Sprintf("%s[%d]", field, i), "rider %d is not in team %s", id, t.Name)
 			}
 			if seen[id] {
-				return nil, race.Invalid(fmt.Sprintf("%s[%d]", field, i), "is chosen twice")
+				return nil, refuse.Invalid(fmt.Sprintf("%s[%d]", field, i), "is chosen twice")
 			}
 			seen[id] = true
 			out = append(out, r)
@@ -128,9 +129,9 @@ func pickRiders(t Team, chosen []uint, n int, field string) ([]Rider, error) {
 func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 	rs, ok := s.Ruleset(in.Ruleset)
 	if !ok {
-		return race.Tour{}, race.Invalidf("ruleset", "unknown ruleset %q", in.Ruleset)
+		return race.Tour{}, refuse.Invalidf("ruleset", "unknown ruleset %q", in.Ruleset)
 	}
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	if in.RidersPerTeam == 0 {
 		in.RidersPerTeam = defaultRidersPerTeam(rs.Team)
 	}
@@ -160,7 +161,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		}
 	}
 	if err := race.ValidateStages(rs, asGiven); err != nil {
-		var ve *race.ValidationError
+		var ve *refuse.ValidationError
 		if errors.As(err, &ve) {
 			for f := range ve.Fields {
 				v.AddText(f, ve.Reason(f))
@@ -178,7 +179,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 			points = rs.DefaultPoints()
 		}
 		if err := race.ValidatePoints(points); err != nil {
-			var ve *race.ValidationError
+			var ve *refuse.ValidationError
 			if errors.As(err, &ve) {
 				for f := range ve.Fields {
 					v.AddText(f, ve.Reason(f)) // already "points.…"
@@ -215,7 +216,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		}
 		riders, err := pickRiders(t, in.Riders[strconv.FormatUint(uint64(id), 10)], in.RidersPerTeam, "riders."+strconv.FormatUint(uint64(id), 10))
 		if err != nil {
-			var ve *race.ValidationError
+			var ve *refuse.ValidationError
 			if errors.As(err, &ve) {
 				for f := range ve.Fields {
 					v.AddText(f, ve.Reason(f))

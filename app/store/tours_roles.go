@@ -8,6 +8,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // raceRole is the role and card values a database rider races with in the ruleset's game: his own
@@ -79,7 +80,7 @@ func gapMessage(game Game, gaps []roleGap) i18n.Text {
 
 // checkOverrides refuses a tour override for a rider who is not in the tour's teams, or a role or
 // card value the tour's game does not have.
-func (s *Store) checkOverrides(v *race.ValidationError, rs race.Ruleset, overrides map[string]GameRole, inTour map[uint]bool) {
+func (s *Store) checkOverrides(v *refuse.ValidationError, rs race.Ruleset, overrides map[string]GameRole, inTour map[uint]bool) {
 	game := gameOf(rs)
 	for _, key := range slices.Sorted(maps.Keys(overrides)) {
 		field := "overrides." + key

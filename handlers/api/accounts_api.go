@@ -7,7 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -18,7 +18,7 @@ func noAccountsYet(c echo.Context) error {
 	if auth.ViewerOf(c).Mode == auth.AccountsMode {
 		return nil
 	}
-	return race.Conflictf("this table has no directors' accounts yet: create the first administrator on the page %s or with: racedirector admin create-director NAME", auth.SetupPath)
+	return refuse.Conflictf("this table has no directors' accounts yet: create the first administrator on the page %s or with: racedirector admin create-director NAME", auth.SetupPath)
 }
 
 // directorRequest is the body of POST /api/v1/directors.

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -47,7 +48,7 @@ type clockResultBody struct {
 // "results[3].time" with what a time looks like.
 func (b finishBody) finish() (race.Finish, error) {
 	f := race.Finish{Groups: b.Groups, BonusesGiven: b.BonusesGiven}
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	for i, r := range b.Results {
 		res := race.ClockResult{Bib: r.Bib, Penalty: r.Penalty, Hundredths: bodyTime(v, fmt.Sprintf("results[%d].time", i), r.Time, r.Hundredths)}
 		if r.Bonus != nil {
@@ -70,7 +71,7 @@ func (b finishBody) finish() (race.Finish, error) {
 }
 
 // bodyTime reads a time given as text or hundredths, adding its problem under field to v.
-func bodyTime(v *race.ValidationError, field, text string, hundredths *int) int {
+func bodyTime(v *refuse.ValidationError, field, text string, hundredths *int) int {
 	switch {
 	case text != "" && hundredths != nil:
 		v.Add(field, "give the time or the hundredths, not both")
@@ -81,7 +82,7 @@ func bodyTime(v *race.ValidationError, field, text string, hundredths *int) int 
 	default:
 		h, err := race.ParseClockTime(text)
 		if err != nil {
-			v.AddText(field, race.ReasonOf(err))
+			v.AddText(field, refuse.ReasonOf(err))
 		}
 		return h
 	}

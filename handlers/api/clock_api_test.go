@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -30,7 +31,7 @@ func TestFinishBodyClockTimes(t *testing.T) {
 	_, err = finishBody{Results: []clockResultBody{
 		{Bib: 11, Time: "4:24:44"}, {Bib: 12}, {Bib: 13, Time: "1:00", Hundredths: &h}, {Bib: 14, Time: "4:2x:44"},
 	}}.finish()
-	var v *race.ValidationError
+	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
 		t.Fatalf("bad times: error = %v, want a *ValidationError", err)
 	}
@@ -45,12 +46,12 @@ func TestFinishBodyClockTimes(t *testing.T) {
 }
 
 func TestCSVRowsRenamesResults(t *testing.T) {
-	err := base.CSVRows(&race.ValidationError{Fields: map[string]string{
+	err := base.CSVRows(&refuse.ValidationError{Fields: map[string]string{
 		"results[0].bib": "no rider with bib 99 in this tour",
 		"results[2].bib": "bib 12 is already in results[1]",
 		"results":        "are not used by the sectors time model: enter groups",
 	}}, []int{0, 2, 5})
-	var v *race.ValidationError
+	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
 		t.Fatalf("csvRows = %v, want a *ValidationError", err)
 	}
@@ -62,7 +63,7 @@ func TestCSVRowsRenamesResults(t *testing.T) {
 	if !reflect.DeepEqual(v.Fields, want) {
 		t.Errorf("csvRows fields = %v, want %v", v.Fields, want)
 	}
-	conflict := race.Conflict("stage 2 is closed")
+	conflict := refuse.Conflict("stage 2 is closed")
 	if got := base.CSVRows(conflict, nil); got != error(conflict) {
 		t.Errorf("csvRows(conflict) = %v, want it unchanged", got)
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+
 	"racedirector/handlers/base"
 
 	"github.com/labstack/echo/v4"

@@ -8,6 +8,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -110,14 +111,14 @@ type standingsAnswer struct {
 // after, when given, must be that stage), from what is entered so far.
 func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) error {
 	if v := c.QueryParam("provisional"); v != "1" && v != "true" {
-		return race.Invalid("provisional", "must be 1 (the standings after the open stage, from what is entered so far)")
+		return refuse.Invalid("provisional", "must be 1 (the standings after the open stage, from what is entered so far)")
 	}
 	rs, err := h.StoreFor(c).LoadRace(id)
 	if err != nil {
 		return err
 	}
 	if after != 0 && after != rs.Current {
-		return race.Invalidf("after", "provisional standings are after the open stage (%d)", rs.Current)
+		return refuse.Invalidf("after", "provisional standings are after the open stage (%d)", rs.Current)
 	}
 	st, err := rs.ProvisionalStandings()
 	if err != nil {

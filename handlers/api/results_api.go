@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -74,7 +75,7 @@ type orderBody struct {
 // order returns the crossing order; a body without "order" is refused rather than taken as a clear.
 func (b orderBody) order() ([]int, error) {
 	if b.Order == nil {
-		return nil, race.Invalid("order", "is required: the bibs in crossing order ([] clears the result)")
+		return nil, refuse.Invalid("order", "is required: the bibs in crossing order ([] clears the result)")
 	}
 	return *b.Order, nil
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -25,7 +25,7 @@ func (h *Handler) APIListRiders(c echo.Context) error {
 	if v := c.QueryParam("team_id"); v != "" {
 		n, err := strconv.ParseUint(v, 10, 32)
 		if err != nil || n == 0 {
-			return race.Invalid("team_id", "must be a positive whole number")
+			return refuse.Invalid("team_id", "must be a positive whole number")
 		}
 		teamID = uint(n)
 	}

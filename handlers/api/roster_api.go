@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"time"
+
 	"racedirector/app/roster"
 	"racedirector/handlers/base"
-	"time"
 
 	"github.com/labstack/echo/v4"
 )

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 

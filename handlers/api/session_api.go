@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -55,7 +55,7 @@ func (h *Handler) APISignIn(c echo.Context) error {
 		err error
 	)
 	if req.Name != nil || req.Password != nil {
-		v := &race.ValidationError{}
+		v := &refuse.ValidationError{}
 		if req.Name == nil || strings.TrimSpace(*req.Name) == "" {
 			v.Add("name", "is required: the director's name")
 		}
@@ -69,9 +69,9 @@ func (h *Handler) APISignIn(c echo.Context) error {
 	} else {
 		if req.PIN == nil || strings.TrimSpace(*req.PIN) == "" {
 			if v := auth.ViewerOf(c); v.Mode == auth.AccountsMode {
-				return race.Invalid("name", "is required: the director's name (and password)")
+				return refuse.Invalid("name", "is required: the director's name (and password)")
 			}
-			return race.Invalid("pin", "is required: the director's PIN")
+			return refuse.Invalid("pin", "is required: the director's PIN")
 		}
 		s, err = h.Lock.SignIn(client, strings.TrimSpace(*req.PIN))
 	}

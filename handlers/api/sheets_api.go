@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"strings"
+
 	"racedirector/app/i18n"
 	"racedirector/app/sheets"
 	"racedirector/handlers/base"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 )

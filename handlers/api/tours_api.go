@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -26,7 +27,7 @@ func (h *Handler) APIPropose(c echo.Context) error {
 	}
 	rs, ok := h.Store.Ruleset(req.Ruleset)
 	if !ok {
-		return race.Invalidf("ruleset", "unknown ruleset %q", req.Ruleset)
+		return refuse.Invalidf("ruleset", "unknown ruleset %q", req.Ruleset)
 	}
 	p, err := race.Propose(rs, req)
 	if err != nil {

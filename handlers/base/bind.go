@@ -14,7 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 )
 
@@ -166,7 +166,7 @@ func AfterParam(c echo.Context) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 {
-		return 0, race.Invalid("after", "must be a stage number")
+		return 0, refuse.Invalid("after", "must be a stage number")
 	}
 	return n, nil
 }
@@ -175,19 +175,19 @@ func AfterParam(c echo.Context) (int, error) {
 func UploadedFile(c echo.Context) (string, []byte, error) {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return "", nil, race.Invalid("file", "choose an XLSX or CSV file to upload")
+		return "", nil, refuse.Invalid("file", "choose an XLSX or CSV file to upload")
 	}
 	if fh.Size > maxRosterBytes {
-		return "", nil, race.Invalidf("file", "is too large (at most %d MB)", maxRosterBytes>>20)
+		return "", nil, refuse.Invalidf("file", "is too large (at most %d MB)", maxRosterBytes>>20)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return "", nil, race.Invalid("file", "could not be read")
+		return "", nil, refuse.Invalid("file", "could not be read")
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxRosterBytes+1))
 	if err != nil {
-		return "", nil, race.Invalid("file", "could not be read")
+		return "", nil, refuse.Invalid("file", "could not be read")
 	}
 	return filepath.Base(fh.Filename), data, nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 	"racedirector/app/sheets"
 	"racedirector/app/store"
@@ -74,8 +74,8 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 	}
 
 	var (
-		ve *race.ValidationError
-		ce *race.ConflictError
+		ve *refuse.ValidationError
+		ce *refuse.ConflictError
 		nf *store.NotFoundError
 		ie *store.ImportError
 		br *BadRequestError

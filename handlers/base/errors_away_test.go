@@ -13,7 +13,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/data"
 )
 
@@ -44,7 +44,7 @@ func TestTheDatabaseAwayIsA503InWords(t *testing.T) {
 			}
 		}
 	}
-	if status, _, _ := Classify(race.Invalid("name", "is required")); status != http.StatusUnprocessableEntity {
+	if status, _, _ := Classify(refuse.Invalid("name", "is required")); status != http.StatusUnprocessableEntity {
 		t.Errorf("a refusal became %d", status)
 	}
 	if status, _, ok := Classify(errors.New("disk full")); status != http.StatusInternalServerError || ok {

@@ -11,7 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 	"racedirector/views"
 )
@@ -130,7 +130,7 @@ func missingMessage(n int, l *i18n.Localizer) string {
 }
 
 // SayFields is each field's reason of ve in l's language (English when l is nil).
-func SayFields(ve *race.ValidationError, l *i18n.Localizer) map[string]string {
+func SayFields(ve *refuse.ValidationError, l *i18n.Localizer) map[string]string {
 	out := make(map[string]string, len(ve.Fields))
 	for f := range ve.Fields {
 		if l == nil {
@@ -143,7 +143,7 @@ func SayFields(ve *race.ValidationError, l *i18n.Localizer) map[string]string {
 }
 
 // Said is each field's reason of ve in the request's language, for a page's Errors.
-func (h *Base) Said(c echo.Context, ve *race.ValidationError) map[string]string {
+func (h *Base) Said(c echo.Context, ve *refuse.ValidationError) map[string]string {
 	if ve == nil {
 		return nil
 	}
@@ -161,7 +161,7 @@ func (h *Base) SayErr(c echo.Context, err error) string {
 	if s, ok := err.(interface{ Said() i18n.Text }); ok {
 		return h.Tr(c).Say(s.Said())
 	}
-	return h.Tr(c).Say(race.ReasonOf(err))
+	return h.Tr(c).Say(refuse.ReasonOf(err))
 }
 
 // SayIn is a sentence in the language the Language middleware chose for c (English without it),
@@ -196,13 +196,13 @@ func renameIn(t i18n.Text, rename func(string) string) i18n.Text {
 // ReasonOfField is the reason err gives for field when it is a ValidationError naming it, else
 // err's message.
 func ReasonOfField(err error, field string) i18n.Text {
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if errors.As(err, &ve) {
 		if _, ok := ve.Fields[field]; ok {
 			return ve.Reason(field)
 		}
 	}
-	return race.ReasonOf(err)
+	return refuse.ReasonOf(err)
 }
 
 // localizerIn is the localizer the Language middleware chose for c, or nil (English).
@@ -214,11 +214,11 @@ func localizerIn(c echo.Context) *i18n.Localizer {
 // CSVRows renames the fields of a refused CSV finish from the results the engine saw
 // ("results[2].bib") to the file's data rows ("rows[5].bib"); other errors pass unchanged.
 func CSVRows(err error, rows []int) error {
-	var v *race.ValidationError
+	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
 		return err
 	}
-	out := &race.ValidationError{}
+	out := &refuse.ValidationError{}
 	pattern := regexp.MustCompile(`^results\[(\d+)\]`)
 	inReason := regexp.MustCompile(`results\[(\d+)\]`)
 	for field := range v.Fields {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 	"racedirector/app/store"
 	"racedirector/data"
@@ -44,7 +44,7 @@ func TestClassifyInSpanish(t *testing.T) {
 		t.Fatal(err)
 	}
 	es := cat.Localizer("es")
-	ve := &race.ValidationError{}
+	ve := &refuse.ValidationError{}
 	ve.Addf("groups[0].die", "must be between %d and %d", 1, 6)
 	ie := &store.ImportError{Problems: []roster.Problem{roster.Problemf(3, "number", "is required"), roster.Problemf(4, "team", "is required")}}
 	for _, c := range []struct {
@@ -53,11 +53,11 @@ func TestClassifyInSpanish(t *testing.T) {
 		field, reason string
 	}{
 		{ve, "validation", "grupo 1, dado: debe estar entre 1 y 6", "groups[0].die", "debe estar entre 1 y 6"},
-		{race.Conflictf("stage %d is not closed", 3), "conflict", "la etapa 3 no está cerrada", "", ""},
+		{refuse.Conflictf("stage %d is not closed", 3), "conflict", "la etapa 3 no está cerrada", "", ""},
 		{ie, "validation", "fila 3, columna number: es obligatorio (y 1 problema más)", "", ""},
 		{&MissingError{Missing: []i18n.Text{i18n.Textf("bib %d %s (%s) has no finish and has not abandoned", 12, "Ana", "Rojo")}}, "validation", "la etapa no se puede cerrar: falta 1 cosa", "", ""},
 		{BadRequest("the body is not valid JSON"), "bad_request", "el cuerpo no es JSON válido", "", ""},
-		{errors.Join(errors.New("saving"), race.Invalid("name", "is required")), "validation", "nombre: es obligatorio", "name", "es obligatorio"},
+		{errors.Join(errors.New("saving"), refuse.Invalid("name", "is required")), "validation", "nombre: es obligatorio", "name", "es obligatorio"},
 	} {
 		_, body, _ := ClassifyIn(c.err, es)
 		if body.Code != c.code || body.Message != c.message {

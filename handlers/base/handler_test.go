@@ -15,7 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 	"racedirector/app/store"
 	"racedirector/data"
@@ -47,9 +47,9 @@ func TestClassify(t *testing.T) {
 		wantCode   string
 		wantOK     bool
 	}{
-		{"validation", race.Invalid("name", "is required"), 422, "validation", true},
-		{"wrapped validation", fmt.Errorf("saving: %w", race.Invalid("name", "is required")), 422, "validation", true},
-		{"conflict", race.Conflict("stage 2 is closed"), 409, "conflict", true},
+		{"validation", refuse.Invalid("name", "is required"), 422, "validation", true},
+		{"wrapped validation", fmt.Errorf("saving: %w", refuse.Invalid("name", "is required")), 422, "validation", true},
+		{"conflict", refuse.Conflict("stage 2 is closed"), 409, "conflict", true},
 		{"not found", &store.NotFoundError{What: "team 9"}, 404, "not_found", true},
 		{"import", &store.ImportError{Problems: []roster.Problem{{Line: 3, Column: "color", Message: "bad"}}}, 422, "validation", true},
 		{"missing", &MissingError{Missing: []i18n.Text{i18n.Textf("the finish")}}, 422, "validation", true},
@@ -72,7 +72,7 @@ func TestClassify(t *testing.T) {
 			}
 		})
 	}
-	_, body, _ := Classify(&race.ValidationError{Fields: map[string]string{"b": "is bad", "a": "is wrong"}})
+	_, body, _ := Classify(&refuse.ValidationError{Fields: map[string]string{"b": "is bad", "a": "is wrong"}})
 	if body.Message != "a is wrong (and one more)" || len(body.Fields) != 2 {
 		t.Errorf("two field errors give message %q fields %v, want %q and both fields", body.Message, body.Fields, "a is wrong (and one more)")
 	}

@@ -1,9 +1,10 @@
 package base
 
 import (
+	"strings"
+
 	"racedirector/app/auth"
 	"racedirector/app/store"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 )

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // A result body (a crossing order, a finish, a stage's fatigue, an abandonment…) lists riders: no
@@ -55,7 +56,7 @@ func (f *listFrame) number(n json.Number) {
 
 // refused is the refusal of the list with reason: on the list's field, and, when the list gives a
 // bib twice, on the first bib given again, with the reason a repeated bib has.
-func (f *listFrame) refused(field string, reason *race.ValidationError) error {
+func (f *listFrame) refused(field string, reason *refuse.ValidationError) error {
 	if bib, err := strconv.Atoi(string(f.again)); err == nil {
 		reason.Addf(fmt.Sprintf("%s[%d]", f.field, f.repeat[1]), "bib %d is already in %s", bib, fmt.Sprintf("%s[%d]", f.field, f.repeat[0]))
 	}
@@ -95,9 +96,9 @@ func listsWithin(body []byte) error {
 		}
 		switch {
 		case top.entries > race.MaxListed:
-			return top.refused(field, race.Invalidf(field, "lists more than %d entries: a result names each rider of the tour once at most", race.MaxListed))
+			return top.refused(field, refuse.Invalidf(field, "lists more than %d entries: a result names each rider of the tour once at most", race.MaxListed))
 		case total > maxBodyEntries:
-			return top.refused(field, race.Invalidf(field, "the body has more than %d entries in all: a result names each rider of the tour once at most", maxBodyEntries))
+			return top.refused(field, refuse.Invalidf(field, "the body has more than %d entries in all: a result names each rider of the tour once at most", maxBodyEntries))
 		}
 		return nil
 	}
@@ -118,7 +119,7 @@ func listsWithin(body []byte) error {
 		switch tok {
 		case json.Delim('['), json.Delim('{'):
 			if len(stack) == maxBodyDepth {
-				return race.Invalidf("body", "nests lists and objects more than %d deep: a result lists riders", maxBodyDepth)
+				return refuse.Invalidf("body", "nests lists and objects more than %d deep: a result lists riders", maxBodyDepth)
 			}
 			field := ""
 			if len(stack) > 0 {

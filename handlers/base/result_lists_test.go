@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // TestListsWithin walks result bodies: ordinary ones pass, as do bodies that are not JSON (their
@@ -53,7 +54,7 @@ func TestListsWithin(t *testing.T) {
 				}
 				return
 			}
-			ve, ok := err.(*race.ValidationError)
+			ve, ok := err.(*refuse.ValidationError)
 			if !ok {
 				t.Fatalf("listsWithin = %v, want a validation error", err)
 			}

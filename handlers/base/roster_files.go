@@ -2,7 +2,7 @@ package base
 
 import (
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/roster"
 
 	"github.com/labstack/echo/v4"
@@ -13,7 +13,7 @@ import (
 func (h *Base) ReadRoster(name string, data []byte) (roster.Sheet, error) {
 	sh, err := roster.Read(data, name, h.RosterLayout(nil))
 	if err != nil {
-		return sh, race.InvalidText("file", race.ReasonOf(err))
+		return sh, refuse.InvalidText("file", refuse.ReasonOf(err))
 	}
 	return sh, nil
 }

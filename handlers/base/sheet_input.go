@@ -1,10 +1,11 @@
 package base
 
 import (
-	"racedirector/app/race"
-	"racedirector/app/sheets"
 	"strconv"
 	"time"
+
+	"racedirector/app/refuse"
+	"racedirector/app/sheets"
 
 	"github.com/labstack/echo/v4"
 )
@@ -28,7 +29,7 @@ func (h *Base) SheetInput(c echo.Context, id uint) (sheets.Input, error) {
 		if v := c.QueryParam(q.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return in, race.Invalid(q.name, "must be a stage number")
+				return in, refuse.Invalid(q.name, "must be a stage number")
 			}
 			*q.dst = n
 		}

@@ -2,6 +2,7 @@ package base
 
 import (
 	"fmt"
+
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"

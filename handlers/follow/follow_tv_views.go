@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"racedirector/app/colour"
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
@@ -304,7 +305,7 @@ func tvGap(l *i18n.Localizer, rs *race.Ruleset, gap int, first bool) string {
 
 // tvColor is a team's colour as the TV draws it: grey when it is not a #rrggbb colour.
 func tvColor(c string) string {
-	if !race.IsColor(c) {
+	if !colour.Is(c) {
 		return "#999999"
 	}
 	return c

@@ -10,7 +10,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -93,7 +93,7 @@ func (h *Handler) checkNewPassword(c echo.Context, name string, errs map[string]
 // name and password.
 func (h *Handler) SetupFormPage(c echo.Context) error {
 	errs := map[string]string{}
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if err := h.Lock.CheckSetupCode(auth.ViewerOf(c), c.FormValue("code")); errors.As(err, &ve) {
 		errs["code"] = sentence(base.SayIn(c, ve.Reason("code")))
 	}
@@ -217,7 +217,7 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 	}
 	admin := c.FormValue("admin") != ""
 	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin)
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if errors.As(err, &ve) {
 		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(base.SayIn(c, ve.Reason("name")))})
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/colour"
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
@@ -230,7 +231,7 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 // CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
 func JerseyIcon(id string, j race.Jersey) template.HTML {
 	color := j.Color
-	if !race.IsColor(color) {
+	if !colour.Is(color) {
 		color = "#999999"
 	}
 	dotted := j.Dotted() // the ruleset's pattern, not the jersey's name

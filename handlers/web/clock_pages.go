@@ -14,6 +14,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -52,19 +53,19 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 func clockUpload(c echo.Context) (string, []byte, error) {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return "", nil, race.Invalid("file", "choose the CSV file of the finish (columns bib,time,bonus,penalty)")
+		return "", nil, refuse.Invalid("file", "choose the CSV file of the finish (columns bib,time,bonus,penalty)")
 	}
 	if fh.Size > maxClockCSVBytes {
-		return "", nil, race.Invalidf("file", "is too large (at most %d kB)", maxClockCSVBytes>>10)
+		return "", nil, refuse.Invalidf("file", "is too large (at most %d kB)", maxClockCSVBytes>>10)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return "", nil, race.Invalid("file", "could not be read")
+		return "", nil, refuse.Invalid("file", "could not be read")
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxClockCSVBytes+1))
 	if err != nil {
-		return "", nil, race.Invalid("file", "could not be read")
+		return "", nil, refuse.Invalid("file", "could not be read")
 	}
 	return fh.Filename, data, nil
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -32,7 +32,7 @@ func (h *Handler) SaveCombinedPage(c echo.Context) error {
 	case "", "off", "false", "0":
 		set.Combined = false
 	default:
-		return race.Invalidf("combined", "%q is neither on nor off", v)
+		return refuse.Invalidf("combined", "%q is neither on nor off", v)
 	}
 	if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
 		return err

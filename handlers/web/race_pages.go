@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -53,12 +54,12 @@ func parseBibs(text, field string) ([]int, error) {
 		tok := rest[:end]
 		rest = rest[end:]
 		if len(out) == maxTypedBibs {
-			return nil, race.Invalidf(field, "has more than %d bibs", maxTypedBibs)
+			return nil, refuse.Invalidf(field, "has more than %d bibs", maxTypedBibs)
 		}
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
 			// the token as typed, cut short: a token of megabytes is not answered back whole
-			return nil, race.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", base.ClipText(tok[:min(len(tok), 80)], 20))
+			return nil, refuse.Invalidf(field, "%q is not a bib number: type bib numbers separated by spaces or commas", base.ClipText(tok[:min(len(tok), 80)], 20))
 		}
 		out = append(out, n)
 	}
@@ -72,9 +73,9 @@ func parseOneBib(text, field string) (int, error) {
 	case err != nil:
 		return 0, err
 	case len(bibs) == 0:
-		return 0, race.Invalid(field, "type the rider's bib number")
+		return 0, refuse.Invalid(field, "type the rider's bib number")
 	case len(bibs) > 1:
-		return 0, race.Invalid(field, "one bib only")
+		return 0, refuse.Invalid(field, "one bib only")
 	}
 	return bibs[0], nil
 }
@@ -86,11 +87,11 @@ func parseNumber(text, field string, optional bool) (int, error) {
 		if optional {
 			return 0, nil
 		}
-		return 0, race.Invalid(field, "is required")
+		return 0, refuse.Invalid(field, "is required")
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil {
-		return 0, race.Invalidf(field, "%q is not a whole number", text)
+		return 0, refuse.Invalidf(field, "%q is not a whole number", text)
 	}
 	return n, nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 func TestParseBibs(t *testing.T) {
@@ -28,7 +29,7 @@ func TestParseBibs(t *testing.T) {
 			continue
 		}
 		if err != nil {
-			if ve, ok := err.(*race.ValidationError); !ok || ve.Fields["order"] == "" {
+			if ve, ok := err.(*refuse.ValidationError); !ok || ve.Fields["order"] == "" {
 				t.Errorf("parseBibs(%q) error = %v, want a validation error on order", tc.in, err)
 			}
 			continue

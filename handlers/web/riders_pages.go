@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -135,8 +136,8 @@ func counterRole(g store.Game, number int) (race.Role, bool) {
 
 // riderFromForm reads a rider form: his role and card values in each game. Malformed numbers are
 // reported as field errors.
-func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *race.ValidationError) {
-	v := &race.ValidationError{}
+func (h *Handler) riderFromForm(c echo.Context) (store.RiderInput, *refuse.ValidationError) {
+	v := &refuse.ValidationError{}
 	in := store.RiderInput{Name: c.FormValue("name"), Born: c.FormValue("born"), Games: store.Games{}}
 	if n, ok := base.FormInt(c.FormValue("team_id")); ok && n > 0 {
 		in.TeamID = uint(n)
@@ -208,7 +209,7 @@ func (h *Handler) saveRiderForm(c echo.Context, title, action, done string, save
 		r, err = save(in)
 	}
 	if err != nil {
-		ve, ok := err.(*race.ValidationError)
+		ve, ok := err.(*refuse.ValidationError)
 		if !ok {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -26,7 +26,7 @@ func (h *Handler) importColumns(c echo.Context) map[string]any {
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
-	ve, ok := err.(*race.ValidationError)
+	ve, ok := err.(*refuse.ValidationError)
 	if !ok {
 		return err
 	}
@@ -62,7 +62,7 @@ func (h *Handler) ImportApplyPage(c echo.Context) error {
 	name := filepath.Base(c.FormValue("filename"))
 	data, err := base64.StdEncoding.DecodeString(c.FormValue("content"))
 	if err != nil || len(data) == 0 {
-		return h.importFailed(c, race.Invalid("file", "the previewed file was lost; upload it again"))
+		return h.importFailed(c, refuse.Invalid("file", "the previewed file was lost; upload it again"))
 	}
 	sh, err := h.ReadRoster(name, data)
 	if err != nil {

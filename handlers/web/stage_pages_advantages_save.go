@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -36,7 +37,7 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		u.Turn, err = parseNumber(vals["turn"], "turn", true)
 		if err == nil && u.Turn < 1 && strings.TrimSpace(vals["turn"]) != "" {
 			// On the page an empty box is "not given": a typed turn counts from the stage's first.
-			err = race.Invalid("turn", "must be 1 or more: the stage's first turn is turn 1 (leave it empty if you do not know it)")
+			err = refuse.Invalid("turn", "must be 1 or more: the stage's first turn is turn 1 (leave it empty if you do not know it)")
 		}
 	}
 	if err == nil {
@@ -98,7 +99,7 @@ func (h *Handler) SaveWeatherPage(c echo.Context) error {
 		typed = typed[:4]
 	}
 	rolls := slicesTrimEnd(typed)
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	for i, w := range rolls {
 		if w == "" {
 			v.Add(fmt.Sprintf("weather[%d]", i), "is not rolled yet: fill the rolls in order (start, ⅓, ½, ¾)")
@@ -167,7 +168,7 @@ func (h *Handler) AddLostTurnPage(c echo.Context) error {
 		out, err = h.StoreFor(c).AddLostTurn(id, n, version, l)
 	}
 	if err != nil {
-		if ve, ok := err.(*race.ValidationError); ok {
+		if ve, ok := err.(*refuse.ValidationError); ok {
 			if _, has := ve.Fields["turns"]; has {
 				delete(ve.Fields, "turn")
 				ve.AddText("turn", ve.Reason("turns"))
@@ -196,7 +197,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	}
 	typed := map[int]string{}
 	fatigue := map[int]int{}
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	for name, vs := range form {
 		bibText, ok := strings.CutPrefix(name, "fatigue_")
 		if !ok || len(vs) == 0 {

@@ -11,6 +11,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -28,8 +29,8 @@ type refusal struct {
 // classifyRefusal reads a store or race error as a refusal a page can show, in l's language.
 func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	var (
-		ve *race.ValidationError
-		ce *race.ConflictError
+		ve *refuse.ValidationError
+		ce *refuse.ConflictError
 		ie *store.IncompleteError
 	)
 	switch {

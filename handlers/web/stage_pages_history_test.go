@@ -1,8 +1,9 @@
 package web
 
 import (
-	"racedirector/app/race"
 	"testing"
+
+	"racedirector/app/race"
 )
 
 // TestHistoryTextInWords: a change kept by an earlier version, with ids, reads in words.

@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -159,7 +160,7 @@ func (h *Handler) juryDecision(c echo.Context, l *i18n.Localizer, id uint, n, ve
 		typ := st.Tour.Stages[n-1].Type
 		set.TimeCuts[typ] = pct
 		if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
-			return "", race.InvalidText("percent", base.ReasonOfField(err, "time_cuts."+typ))
+			return "", refuse.InvalidText("percent", base.ReasonOfField(err, "time_cuts."+typ))
 		}
 		return l.T("race.flash.time_limit", "Type", base.StageTypeNameIn(l, &st.Tour.Ruleset, typ), "Pct", pct), nil
 	case "reinstate":

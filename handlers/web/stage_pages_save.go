@@ -10,6 +10,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -93,7 +94,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []in
 		rows  []GroupRow
 		rowOf []int
 	)
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	for i := range min(count, 200) {
 		row := GroupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)}
 		rows = append(rows, row)
@@ -106,7 +107,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []in
 		num := func(text, name string) int {
 			n, err := parseNumber(text, p+name, false)
 			if err != nil {
-				v.AddText(p+name, err.(*race.ValidationError).Reason(p+name))
+				v.AddText(p+name, err.(*refuse.ValidationError).Reason(p+name))
 			}
 			return n
 		}
@@ -120,7 +121,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []in
 		}
 		bibs, err := parseBibs(row.Riders, p+"riders")
 		if err != nil {
-			v.AddText(p+"riders", err.(*race.ValidationError).Reason(p+"riders"))
+			v.AddText(p+"riders", err.(*refuse.ValidationError).Reason(p+"riders"))
 		}
 		g.Riders = bibs
 		f.Groups = append(f.Groups, g)
@@ -252,7 +253,7 @@ func (h *Handler) UndoPage(c echo.Context) error {
 func goneAlready(err error, msg i18n.Text) error {
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) {
-		return &race.ConflictError{Message: msg.String(), Text: msg}
+		return &refuse.ConflictError{Message: msg.String(), Text: msg}
 	}
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -72,7 +73,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 	typed := map[int][2]string{}
 	var f race.Finish
 	var rowOf []int // the team id of each entered team, by its place in f.Teams
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	for _, t := range st.Tour.Teams {
 		tm, dr := strings.TrimSpace(c.FormValue(fmt.Sprintf("t%d_time", t.ID))), strings.TrimSpace(c.FormValue(fmt.Sprintf("t%d_dropped", t.ID)))
 		typed[t.ID] = [2]string{tm, dr}
@@ -84,7 +85,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 		if tm == "" {
 			v.Add(fmt.Sprintf("teams[%d].time", i), "the team's time is required (like 25:02.31)")
 		} else if h, err := race.ParseClockTime(tm); err != nil {
-			v.AddText(fmt.Sprintf("teams[%d].time", i), race.ReasonOf(err))
+			v.AddText(fmt.Sprintf("teams[%d].time", i), refuse.ReasonOf(err))
 		} else {
 			tt.Hundredths = h
 		}
@@ -108,7 +109,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 // parseDropped reads dropped riders written "25 26:10.50, 27 27:02" (bib and time, separated by
 // commas or semicolons); a problem is added under field. It reads at most maxTypedBibs riders, one
 // part at a time: a longer text is refused there.
-func parseDropped(v *race.ValidationError, field, text string) []race.ClockResult {
+func parseDropped(v *refuse.ValidationError, field, text string) []race.ClockResult {
 	var out []race.ClockResult
 	for parts := 0; text != ""; {
 		part, rest, _ := cutDropped(text)
@@ -133,7 +134,7 @@ func parseDropped(v *race.ValidationError, field, text string) []race.ClockResul
 		}
 		h, err := race.ParseClockTime(words[1])
 		if err != nil {
-			v.AddText(field, race.ReasonOf(err))
+			v.AddText(field, refuse.ReasonOf(err))
 			continue
 		}
 		out = append(out, race.ClockResult{Bib: bib, Hundredths: h})

@@ -11,6 +11,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 	"racedirector/views"
 )
@@ -89,7 +90,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	status := http.StatusOK
 	bibs, err := parseBibs(scr.Order, "order")
 	if err != nil {
-		scr.OrderError, status = h.Tr(c).Say(err.(*race.ValidationError).Reason("order")), http.StatusUnprocessableEntity
+		scr.OrderError, status = h.Tr(c).Say(err.(*refuse.ValidationError).Reason("order")), http.StatusUnprocessableEntity
 	}
 	scr.Preview = PreviewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {
@@ -189,7 +190,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	target, text := strings.TrimSpace(c.FormValue("target")), strings.TrimSpace(c.FormValue("order"))
 	order, perr := parseBibs(text, "order")
 	if perr == nil && len(order) == 0 {
-		perr = race.Invalid("order", "is empty: compute the volata first") // an empty order would clear the entry
+		perr = refuse.Invalid("order", "is empty: compute the volata first") // an empty order would clear the entry
 	}
 	if target == "finish" {
 		f, sector := race.Finish{}, 0
@@ -215,7 +216,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	}
 	kind, k := volataTarget(target)
 	if kind == "" {
-		return race.Invalid("target", "must be the finish, a sprint or a climb of the stage")
+		return refuse.Invalid("target", "must be the finish, a sprint or a climb of the stage")
 	}
 	err = perr
 	if err == nil && kind == "sprint" {

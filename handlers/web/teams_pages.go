@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -177,7 +178,7 @@ func teamFromForm(c echo.Context) store.TeamInput {
 // formFailed re-renders a form with the validation messages beside the fields, or returns
 // the error when it is not a validation error.
 func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Page) error {
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if !errors.As(err, &ve) {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/i18n"
-	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -149,7 +149,7 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 			return base.Redirect(c, fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages))), h.Tr(c).T("setup.tours.restored", "Name", t.Name))
 		}
 	}
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if !errors.As(err, &ve) {
 		return err
 	}
@@ -160,25 +160,25 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 func uploadedBackup(c echo.Context) ([]byte, error) {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return nil, race.Invalid("file", "choose a backup file (.json) to import")
+		return nil, refuse.Invalid("file", "choose a backup file (.json) to import")
 	}
 	if fh.Size > maxBackupBytes {
-		return nil, race.Invalidf("file", "is too large (at most %d MB)", maxBackupBytes>>20)
+		return nil, refuse.Invalidf("file", "is too large (at most %d MB)", maxBackupBytes>>20)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return nil, race.Invalid("file", "could not be read")
+		return nil, refuse.Invalid("file", "could not be read")
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxBackupBytes+1))
 	if err != nil {
-		return nil, race.Invalid("file", "could not be read")
+		return nil, refuse.Invalid("file", "could not be read")
 	}
 	return data, nil
 }
 
 // backupProblem words why a backup was refused, in one line for the file field, in l's language.
-func backupProblem(l *i18n.Localizer, ve *race.ValidationError) string {
+func backupProblem(l *i18n.Localizer, ve *refuse.ValidationError) string {
 	if _, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
 		return l.Say(ve.Reason("file"))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -56,7 +57,7 @@ func newYouthPanel(l *i18n.Localizer, id uint, st *store.RaceState, values map[s
 // refuseOnRiders draws the riders page again with the refusal beside its field (422): values are what
 // was typed, kept in the forms.
 func (h *Handler) refuseOnRiders(c echo.Context, id uint, err error, values map[string]string) error {
-	ve, ok := err.(*race.ValidationError)
+	ve, ok := err.(*refuse.ValidationError)
 	if !ok {
 		return err
 	}
@@ -98,11 +99,11 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 	values := map[string]string{"bib": strings.TrimSpace(c.FormValue("bib")), "born": strings.TrimSpace(c.FormValue("born"))}
 	bib, perr := strconv.Atoi(values["bib"])
 	if perr != nil || bib < 1 {
-		return h.refuseOnRiders(c, id, race.Invalidf("bib", "%q is not a bib number", values["bib"]), values)
+		return h.refuseOnRiders(c, id, refuse.Invalidf("bib", "%q is not a bib number", values["bib"]), values)
 	}
 	if err := h.StoreFor(c).SetTourRiderBorn(id, bib, values["born"]); err != nil {
 		if _, nf := err.(*store.NotFoundError); nf {
-			err = race.Invalidf("bib", "no rider with bib %d in this tour", bib)
+			err = refuse.Invalidf("bib", "no rider with bib %d in this tour", bib)
 		}
 		return h.refuseOnRiders(c, id, err, values)
 	}

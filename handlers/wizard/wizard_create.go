@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -98,7 +99,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 
 // wizardRefused shows the step that holds what store.BuildTour or CreateTour refused, with 422.
 func (h *Handler) wizardRefused(c echo.Context, d wizardDraft, err error) error {
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if !errors.As(err, &ve) {
 		return err
 	}

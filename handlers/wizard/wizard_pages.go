@@ -10,6 +10,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 	"racedirector/views"
 )
@@ -170,7 +171,7 @@ func (h *Handler) renderWizard(c echo.Context, status int, d wizardDraft, rs rac
 
 // wizardFieldsOf returns the fields of a validation error, their reasons in l's language (nil when
 // there is none).
-func wizardFieldsOf(l *i18n.Localizer, v *race.ValidationError) map[string]string {
+func wizardFieldsOf(l *i18n.Localizer, v *refuse.ValidationError) map[string]string {
 	if v == nil || len(v.Fields) == 0 {
 		return nil
 	}
@@ -178,16 +179,16 @@ func wizardFieldsOf(l *i18n.Localizer, v *race.ValidationError) map[string]strin
 }
 
 // wizardMerge adds every field of from to into, keeping reasons already there.
-func wizardMerge(into *race.ValidationError, from error) {
+func wizardMerge(into *refuse.ValidationError, from error) {
 	if from == nil {
 		return
 	}
-	var ve *race.ValidationError
+	var ve *refuse.ValidationError
 	if errors.As(from, &ve) {
 		for f := range ve.Fields {
 			into.AddText(f, ve.Reason(f))
 		}
 		return
 	}
-	into.AddText("", race.ReasonOf(from))
+	into.AddText("", refuse.ReasonOf(from))
 }

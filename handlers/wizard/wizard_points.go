@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 )
 
 // pointsPlaces is how many places each points table of the form offers.
@@ -82,7 +83,7 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 	}
 	if errs == nil {
 		if err := race.ValidatePoints(*d.Points); err != nil {
-			v := &race.ValidationError{}
+			v := &refuse.ValidationError{}
 			wizardMerge(v, err)
 			errs = h.Said(c, v)
 		}
@@ -121,8 +122,8 @@ func (h *Handler) renderPointsStep(c echo.Context, status int, d wizardDraft, ra
 }
 
 // readPointsForm reads the points table; empty places at the end of a row are no places.
-func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.ValidationError) {
-	v := &race.ValidationError{}
+func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *refuse.ValidationError) {
+	v := &refuse.ValidationError{}
 	raw := map[string]string{}
 	var p race.PointsDefinition
 	if d.Points != nil {
@@ -182,7 +183,7 @@ func readPointsForm(c echo.Context, d *wizardDraft) (map[string]string, *race.Va
 // checkPointsPlaces checks each place of a points table as the engine does (race.ValidatePoints: no
 // negative points, never more than the place before) and gives every bad place its own message; it
 // says whether the table is good.
-func checkPointsPlaces(v *race.ValidationError, field string, table []int) bool {
+func checkPointsPlaces(v *refuse.ValidationError, field string, table []int) bool {
 	good, before := true, -1 // before is the last place that is not negative (-1: none yet)
 	for i, n := range table {
 		name := fmt.Sprintf("%s[%d]", field, i)

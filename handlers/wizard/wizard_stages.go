@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -16,7 +17,7 @@ import (
 type stagesForm struct {
 	c   echo.Context
 	raw map[string]string
-	v   *race.ValidationError
+	v   *refuse.ValidationError
 }
 
 // int reads a whole-number field, or records it as typed with a message and returns old.
@@ -42,8 +43,8 @@ func (f *stagesForm) str(name, old string) string {
 // readStagesForm applies the stage editor's fields to the draft's stages (the form shows exactly
 // the draft's stages, climbs, sprints, sections and cards). It returns the fields as typed where they
 // are not numbers, with their messages.
-func readStagesForm(c echo.Context, rs race.Ruleset, d *wizardDraft) (map[string]string, *race.ValidationError) {
-	f := &stagesForm{c: c, raw: map[string]string{}, v: &race.ValidationError{}}
+func readStagesForm(c echo.Context, rs race.Ruleset, d *wizardDraft) (map[string]string, *refuse.ValidationError) {
+	f := &stagesForm{c: c, raw: map[string]string{}, v: &refuse.ValidationError{}}
 	_ = c.Request().ParseForm()
 	mode := base.StageMode(rs)
 	for i := range d.Stages {
@@ -175,8 +176,8 @@ func finishStages(rs race.Ruleset, stages []race.Stage) []race.Stage {
 }
 
 // validateDraftStages checks the draft's stages as the director sees them.
-func validateDraftStages(rs race.Ruleset, stages []race.Stage) *race.ValidationError {
-	v := &race.ValidationError{}
+func validateDraftStages(rs race.Ruleset, stages []race.Stage) *refuse.ValidationError {
+	v := &refuse.ValidationError{}
 	check := make([]race.Stage, len(stages))
 	for i, st := range stages {
 		st.Number = i + 1

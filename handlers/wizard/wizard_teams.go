@@ -15,6 +15,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -341,7 +342,7 @@ func (h *Handler) wizardTeamsPost(c echo.Context, d wizardDraft, action string) 
 		return h.renderTeamsStepTyped(c, http.StatusUnprocessableEntity, d, h.Said(c, refused), typed, h.Tr(c).T("setup.teams_step.refused"))
 	}
 	if _, err := h.StoreFor(c).BuildTour(h.Scope(c), d.createInput()); err != nil {
-		var ve *race.ValidationError
+		var ve *refuse.ValidationError
 		if !errors.As(err, &ve) {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/app/store"
 )
 
@@ -16,7 +17,7 @@ import (
 // keep their racing order, newly chosen ones follow in the order listed), the racing riders, and the
 // roles or card values changed for this tour (overrides; the database is not changed). Card values
 // that are not whole numbers are refused by input name, and returned as typed.
-func readTeamsForm(c echo.Context, d *wizardDraft, all []store.Team, rs race.Ruleset) (*race.ValidationError, map[string]string) {
+func readTeamsForm(c echo.Context, d *wizardDraft, all []store.Team, rs race.Ruleset) (*refuse.ValidationError, map[string]string) {
 	form, _ := c.FormParams()
 	var checked []uint
 	for _, s := range form["teams"] {
@@ -91,8 +92,8 @@ func clickOrder(values []string) func(uint) int {
 
 // readOverrides reads each rider's role select and card values: what differs from his own role in
 // the tour's game is this tour's override; a rider whose fields are not on the form keeps his.
-func readOverrides(form map[string][]string, d *wizardDraft, all []store.Team, rs race.Ruleset) (*race.ValidationError, map[string]string) {
-	v := &race.ValidationError{}
+func readOverrides(form map[string][]string, d *wizardDraft, all []store.Team, rs race.Ruleset) (*refuse.ValidationError, map[string]string) {
+	v := &refuse.ValidationError{}
 	typed := map[string]string{}
 	overrides := map[string]store.GameRole{}
 	for _, t := range all {
@@ -123,7 +124,7 @@ func readOverrides(form map[string][]string, d *wizardDraft, all []store.Team, r
 }
 
 // readCard reads a rider's card values from the form; seen says the form had them.
-func readCard(form map[string][]string, rider uint, rs race.Ruleset, v *race.ValidationError, typed map[string]string) (map[string]int, bool) {
+func readCard(form map[string][]string, rider uint, rs race.Ruleset, v *refuse.ValidationError, typed map[string]string) (map[string]int, bool) {
 	attrs := map[string]int{}
 	seen := false
 	for _, a := range rs.Team.Attributes {

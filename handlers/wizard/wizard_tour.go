@@ -9,6 +9,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/refuse"
 	"racedirector/handlers/base"
 )
 
@@ -94,7 +95,7 @@ func (h *Handler) renderTourStep(c echo.Context, status int, d wizardDraft, raw 
 // wizardTourPost applies the characteristics and, when they are valid, proposes a tour (again, if the
 // ruleset, number of stages, profile, seed or game changed) and goes on, or to the step a marker names.
 func (h *Handler) wizardTourPost(c echo.Context, d wizardDraft, action string) error {
-	v := &race.ValidationError{}
+	v := &refuse.ValidationError{}
 	raw := map[string]string{}
 	req := d.Request
 	req.Ruleset = strings.TrimSpace(c.FormValue("ruleset"))

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"racedirector/app/race"
+	"racedirector/app/colour"
 )
 
 // Chart kinds, one per chart of the story (the class "chart-<kind>" of its SVG).
@@ -205,7 +205,7 @@ func num(v float64) string {
 // color is c when it is a #rrggbb colour, else a neutral grey: a team's colour comes from the
 // database and is never written unchecked.
 func color(c string) string {
-	if race.IsColor(c) {
+	if colour.Is(c) {
 		return c
 	}
 	return "#777777"

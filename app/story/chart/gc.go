@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"racedirector/app/colour"
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/story"
@@ -12,7 +13,7 @@ const RankRows = 15
 
 // leaderColor is the colour of the general classification leader's jersey (yellow without one).
 func leaderColor(rs *race.Ruleset) string {
-	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && race.IsColor(j.Color) {
+	if j, ok := rs.Jerseys[race.ClassIndividual]; ok && colour.Is(j.Color) {
 		return j.Color
 	}
 	return "#f5d000"

@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 
+	"racedirector/app/colour"
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/story"
@@ -22,7 +23,7 @@ func managerColors(ms []story.Manager) []string {
 	out := make([]string, len(ms))
 	var taken []string
 	for i, m := range ms { // the team colours first, best managers first
-		if col := m.TeamColor; race.IsColor(col) && col != "#ffffff" && !nearAny(col, taken) {
+		if col := m.TeamColor; colour.Is(col) && col != "#ffffff" && !nearAny(col, taken) {
 			out[i] = col
 			taken = append(taken, col)
 		}

@@ -1,8 +1,9 @@
-package race
+// Package colour checks colours as teams and jerseys keep them.
+package colour
 
-// IsColor says whether c is a colour as teams and jerseys keep it: #rrggbb. Pages, charts and
+// Is says whether c is a colour as teams and jerseys keep it: #rrggbb. Pages, charts and
 // sheets draw any other value in a neutral grey.
-func IsColor(c string) bool {
+func Is(c string) bool {
 	if len(c) != 7 || c[0] != '#' {
 		return false
 	}

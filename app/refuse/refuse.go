@@ -1,4 +1,5 @@
-package race
+// Package refuse holds the app's refusals: a field's reason (422), a state conflict (409), a reason in words.
+package refuse
 
 import (
 	"errors"
