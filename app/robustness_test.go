@@ -479,12 +479,12 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 		t.Fatalf("%s: building %s %q: %v", h.name, method, h.url, err)
 	}
 	req.RemoteAddr = cmp.Or(h.remote, "192.0.2.1:1234")
+	var leave context.CancelFunc
 	if strings.HasSuffix(req.URL.Path, "/events") {
-		// An event stream lasts as long as its follower: this one has already left, so the stream says
-		// what it has and ends.
+		// An event stream lasts as long as its follower: this one leaves once the stream has said what
+		// it has (its first flush), and the stream ends. (A follower gone before is answered nothing.)
 		ctx, cancel := context.WithCancel(req.Context())
-		cancel()
-		req = req.WithContext(ctx)
+		req, leave = req.WithContext(ctx), cancel
 	}
 	if h.stream {
 		req.ContentLength = -1
@@ -515,6 +515,10 @@ func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder 
 				rec.Body.WriteString(fmt.Sprintf("panicked through the router: %v", p))
 			}
 		}()
+		if leave != nil {
+			rec = r.ta.serveLeaving(req, leave)
+			return
+		}
 		rec = r.ta.serve(t, req, true)
 	}()
 	select {
@@ -2177,7 +2181,10 @@ func TestRobustServer(t *testing.T) {
 		} else if _, err := io.WriteString(conn, request); err != nil && !errors.Is(err, syscall.ECONNRESET) && !errors.Is(err, syscall.EPIPE) {
 			t.Fatal(err)
 		}
-		if tc, ok := conn.(*net.TCPConn); ok {
+		// A request sent whole is not followed by a half-close: Go's server takes the end of the
+		// client's sending for the client leaving (it cancels the request's context), and a client
+		// that left is answered nothing. A request short of its body is, so that the server sees its end.
+		if tc, ok := conn.(*net.TCPConn); ok && !slow {
 			_ = tc.CloseWrite()
 		}
 		status, _ := bufio.NewReader(conn).ReadString('\n')
@@ -2344,4 +2351,29 @@ func FuzzAPIOrder(f *testing.F) {
 		target := r0(tour, "/api/v1/tours/%d/stages/%d") + fmt.Sprintf("/%s/%d", what, k%5)
 		r.send(t, hostile{name: "fuzzed order", method: http.MethodPut, url: target, body: body, ctype: "application/json"})
 	})
+}
+
+// leavingFollower is a follower's answer whose follower leaves at its first flush.
+type leavingFollower struct {
+	*httptest.ResponseRecorder
+	leave context.CancelFunc
+}
+
+// Flush sends what was written, and the follower leaves.
+func (w leavingFollower) Flush() {
+	w.ResponseRecorder.Flush()
+	w.leave()
+}
+
+// serveLeaving runs req through the router with the cookie jar, its client leaving at the answer's
+// first flush.
+func (ta *testApp) serveLeaving(req *http.Request, leave context.CancelFunc) *httptest.ResponseRecorder {
+	defer leave()
+	for _, c := range ta.cookies {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	ta.Echo.ServeHTTP(leavingFollower{ResponseRecorder: rec, leave: leave}, req)
+	keepCookies(ta.cookies, rec)
+	return rec
 }
