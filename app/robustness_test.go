@@ -776,10 +776,10 @@ func toTree(t testing.TB, body any) any {
 	return v
 }
 
-// replaced is the JSON of tree with the value at path replaced by raw JSON.
+// replaced is the JSON of tree with the value at path replaced by raw JSON. Only the objects and
+// lists on the path are copied: tree itself is left as it is.
 func replaced(t testing.TB, tree any, path []any, raw string) []byte {
 	t.Helper()
-	c := toTree(t, tree)
 	var set func(v any, path []any) any
 	set = func(v any, path []any) any {
 		if len(path) == 0 {
@@ -787,15 +787,19 @@ func replaced(t testing.TB, tree any, path []any, raw string) []byte {
 		}
 		switch x := v.(type) {
 		case map[string]any:
+			c := maps.Clone(x)
 			k := path[0].(string)
-			x[k] = set(x[k], path[1:])
+			c[k] = set(x[k], path[1:])
+			return c
 		case []any:
+			c := slices.Clone(x)
 			i := path[0].(int)
-			x[i] = set(x[i], path[1:])
+			c[i] = set(x[i], path[1:])
+			return c
 		}
 		return v
 	}
-	data, err := json.Marshal(set(c, path))
+	data, err := json.Marshal(set(tree, path))
 	if err != nil {
 		t.Fatalf("replacing %s by %.40s: %v", pathName(path), raw, err)
 	}

@@ -33,7 +33,7 @@ func startAccountsServer(t *testing.T) (srv *server, tours map[string]string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "racedirector.db")
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	open, err := app.New(path, logger)
+	open, err := app.New(path, logger, withEmbedded(t))
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -51,7 +51,7 @@ func startAccountsServer(t *testing.T) (srv *server, tours map[string]string) {
 			t.Fatalf("racedirector admin create-director %s = %d: %s", d.name, code, errs.String())
 		}
 	}
-	a, err := app.New(path, logger)
+	a, err := app.New(path, logger, withEmbedded(t))
 	if err != nil {
 		t.Fatalf("app.New with accounts: %v", err)
 	}

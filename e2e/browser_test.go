@@ -84,6 +84,34 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
+// serverTemplate is the database the servers' databases copy: migrated, the default teams loaded,
+// as a first start leaves it (made once per test process).
+var serverTemplate = storetest.NewTemplate(func(dsn string) error {
+	embedded, err := loadEmbedded()
+	if err != nil {
+		return err
+	}
+	a, err := app.New(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithEmbedded(embedded))
+	if err != nil {
+		return err
+	}
+	return a.Close()
+})
+
+// loadEmbedded loads what the servers read from the embedded files (rulesets, words, pages) once
+// for all of them.
+var loadEmbedded = sync.OnceValues(app.LoadEmbedded)
+
+// withEmbedded is the option that gives a server what loadEmbedded loaded.
+func withEmbedded(t testing.TB) app.Option {
+	t.Helper()
+	embedded, err := loadEmbedded()
+	if err != nil {
+		t.Fatalf("loading the embedded files: %v", err)
+	}
+	return app.WithEmbedded(embedded)
+}
+
 // server is the real app over a fresh database, served over HTTP.
 type server struct {
 	*app.App
@@ -91,10 +119,10 @@ type server struct {
 	client *http.Client
 }
 
-// startServer starts app.New on a new SQLite file in t.TempDir() behind httptest.NewServer.
+// startServer starts app.New on a new database (a copy of serverTemplate) behind httptest.NewServer.
 func startServer(t *testing.T) *server {
 	t.Helper()
-	a, err := app.New(storetest.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.New(serverTemplate.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)), withEmbedded(t))
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -107,16 +135,44 @@ func startServer(t *testing.T) *server {
 	return &server{App: a, URL: ts.URL, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
 }
 
-// browser is one Chromium process for a test; its tabs are isolated browser contexts.
+// browser is the package's Chromium process; each tab is an isolated browser context.
 type browser struct {
 	ctx context.Context
 }
 
-// newBrowser starts Debian's Chromium, headless, with a fresh profile in t.TempDir(); cleanup ends it.
+// chromium is the one Chromium the package's tests share, started by the first test that asks
+// for it and ended by TestMain after the last: starting one per test cost a second or more each.
+var chromium sharedChromium
+
+// sharedChromium starts Chromium once and ends it.
+type sharedChromium struct {
+	mu      sync.Mutex
+	b       *browser
+	profile string
+	stop    func()
+}
+
+// TestMain runs the tests, then ends the shared Chromium and removes its profile.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromium.close()
+	os.Exit(code)
+}
+
+// newBrowser returns the package's Chromium (Debian's, headless, with a fresh profile), starting it
+// at the first call; each test's tabs are browser contexts of their own (newTab).
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	path := chromiumPath(t)
-	profile := t.TempDir() // registered before the browser's cleanup, so removed after the browser exits
+	chromium.mu.Lock()
+	defer chromium.mu.Unlock()
+	if chromium.b != nil {
+		return chromium.b
+	}
+	profile, err := os.MkdirTemp("", "rd-e2e-chromium-")
+	if err != nil {
+		t.Fatalf("making Chromium's profile folder: %v", err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.UserDataDir(profile),
@@ -136,13 +192,27 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(bctx); err != nil {
 		cancelBrowser()
 		cancelAlloc()
+		_ = os.RemoveAll(profile)
 		t.Fatalf("starting Chromium (%s): %v", path, err)
 	}
-	t.Cleanup(func() {
+	chromium.b, chromium.profile = &browser{ctx: bctx}, profile
+	chromium.stop = func() {
 		cancelBrowser()
-		cancelAlloc()
-	})
-	return &browser{ctx: bctx}
+		cancelAlloc() // waits for the browser to exit
+	}
+	return chromium.b
+}
+
+// close ends Chromium, if a test started it, and removes its profile.
+func (c *sharedChromium) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.b == nil {
+		return
+	}
+	c.stop()
+	_ = os.RemoveAll(c.profile)
+	c.b = nil
 }
 
 // tab is one page of the browser, with its own cookies, for one server.

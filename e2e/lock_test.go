@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"racedirector/app"
-	"racedirector/app/store/storetest"
 )
 
 // lockPIN is the director's PIN of the locked browser tests.
@@ -23,9 +22,9 @@ const lockPIN = "4817"
 // again with the director's PIN, as a table served to the room would be.
 func startLockedServer(t *testing.T, prepare func(srv *server)) *server {
 	t.Helper()
-	path := storetest.DSN(t, "racedirector.db")
+	path := serverTemplate.DSN(t, "racedirector.db")
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	open, err := app.New(path, logger)
+	open, err := app.New(path, logger, withEmbedded(t))
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
@@ -36,7 +35,7 @@ func startLockedServer(t *testing.T, prepare func(srv *server)) *server {
 	if err := open.Close(); err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(path, logger, app.WithPIN(lockPIN))
+	a, err := app.New(path, logger, withEmbedded(t), app.WithPIN(lockPIN))
 	if err != nil {
 		t.Fatalf("app.New with a PIN: %v", err)
 	}

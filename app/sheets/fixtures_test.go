@@ -2,10 +2,13 @@ package sheets
 
 import (
 	"os"
+	"sync"
 	"testing"
 	"time"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/data"
 )
 
 // sheetDate is the date printed on the test sheets.
@@ -31,10 +34,21 @@ type fixture struct {
 	results []race.StageResult
 }
 
-// input is the sheet input of the fixture with the given closed stage.
+// input is the sheet input of the fixture with the given closed stage, in English.
 func (f fixture) input(closed int) Input {
-	return Input{Tour: f.tour, Results: f.results, Closed: closed, Date: sheetDate(), Fonts: os.DirFS("../../assets/fonts")}
+	return Input{Tour: f.tour, Results: f.results, Closed: closed, Date: sheetDate(), Fonts: os.DirFS("../../assets/fonts"), Words: englishWords()}
 }
+
+// englishWords is the embedded catalogue's English, loaded once for the package's tests: a sheet
+// given no words loads the whole catalogue for itself. Nil when the catalogue does not load (the
+// sheet then loads it, and says why it cannot).
+var englishWords = sync.OnceValue(func() *i18n.Localizer {
+	cat, err := i18n.Load(data.I18n())
+	if err != nil {
+		return nil
+	}
+	return cat.Localizer(i18n.English)
+})
 
 // team builds a tour team with bibs from its id and the riders' names and roles.
 func team(id int, name, color string, riders ...[2]string) race.Team {

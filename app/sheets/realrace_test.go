@@ -61,7 +61,7 @@ func TestYoungRidersSheet(t *testing.T) {
 		wantLine(t, "young rider", text, itoa(r.Rank), itoa(r.Bib), rider.Name, rider.Born, race.FormatClockTime(100*r.Time), itoa(gc[r.Bib]))
 	}
 	wantLine(t, "note", text, "born on or after 2001-01-01")
-	result := pdfText(t, makePDF(t, "uci-road", SheetResult, Input{Tour: f.tour, Results: f.results, Closed: 2, Date: sheetDate(), Fonts: f.input(2).Fonts, Stage: 2}))
+	result := pdfText(t, makePDF(t, "uci-road", SheetResult, Input{Tour: f.tour, Results: f.results, Closed: 2, Date: sheetDate(), Fonts: f.input(2).Fonts, Stage: 2, Words: englishWords()}))
 	wantLine(t, "leaders", result, "Young riders", "White jersey", itoa(st.Youth[0].Bib))
 	x := xlsxSheet{t: t, f: makeXLSX(t, "uci-road", SheetYouth, f.input(2)), name: "Young riders"}
 	if got := x.value(x.column("Born") + itoa(x.row("C", "Jeune Deux"))); got != "2003-04-05" {
@@ -148,9 +148,9 @@ func TestCommuniqueSheet(t *testing.T) {
 	in.Stage = 1
 	wantLine(t, "final", pdfText(t, makePDF(t, "uci-road", SheetCommunique, in)), "Final classifications")
 	// The open stage's communiqué is provisional.
-	open := Input{Tour: f.tour, Results: f.results, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts}
+	open := Input{Tour: f.tour, Results: f.results, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts, Words: englishWords()}
 	wantLine(t, "provisional", pdfText(t, makePDF(t, "uci-road", SheetCommunique, open)), "Provisional classifications: the stage is not closed yet")
-	noFinish := Input{Tour: f.tour, Results: []race.StageResult{f.results[0], {Stage: 2}}, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts}
+	noFinish := Input{Tour: f.tour, Results: []race.StageResult{f.results[0], {Stage: 2}}, Closed: 1, Stage: 2, Date: sheetDate(), Fonts: in.Fonts, Words: englishWords()}
 	if err := PDF(&bytes.Buffer{}, SheetCommunique, noFinish); err == nil {
 		t.Errorf("a communiqué of a stage without a finish was printed")
 	}
