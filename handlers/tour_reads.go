@@ -28,7 +28,7 @@ import (
 // maxReadBytes and maxReadCount answers; an address longer than maxReadAddress is never kept.
 const (
 	maxReadSize    = 2 << 20
-	maxReadBytes   = 8 << 20
+	maxReadBytes   = 6 << 20
 	maxReadCount   = 4096
 	maxReadAddress = 1024
 	// readOverhead is what one kept answer costs besides its body and key.
