@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -30,7 +31,7 @@ import (
 // maxReadBytes and maxReadCount answers; an address longer than maxReadAddress is never kept.
 const (
 	maxReadSize    = 2 << 20
-	maxReadBytes   = 8 << 20
+	maxReadBytes   = 6 << 20
 	maxReadCount   = 4096
 	maxReadAddress = 1024
 	// readOverhead is what one kept answer costs besides its body and key.
@@ -207,7 +208,9 @@ func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.Handl
 			if kept.disposition != "" {
 				head.Set("Content-Disposition", kept.disposition)
 			}
-			return c.Blob(http.StatusOK, kept.contentType, withToken(kept.body, token))
+			head.Set(echo.HeaderContentType, kept.contentType)
+			c.Response().WriteHeader(http.StatusOK)
+			return writeWithToken(c.Response(), kept.body, token)
 		}
 		if kept, ok := r.get(key); ok {
 			return serve(kept)
@@ -246,17 +249,29 @@ func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.Handl
 			head.Set("Cache-Control", "no-cache")
 		}
 		out.WriteHeader(status)
-		_, werr := out.Write(withToken(body, token))
-		return werr
+		return writeWithToken(out, body, token)
 	}
 }
 
-// withToken puts the viewer's token where a page holds the placeholder.
-func withToken(body []byte, token string) []byte {
-	if token == "" || !bytes.Contains(body, []byte(csrfPlaceholder)) {
-		return body
+// writeWithToken writes body with the viewer's token where a page holds the placeholder, piece by
+// piece: a kept page is not copied for each viewer.
+func writeWithToken(w io.Writer, body []byte, token string) error {
+	placeholder := []byte(csrfPlaceholder)
+	for token != "" {
+		i := bytes.Index(body, placeholder)
+		if i < 0 {
+			break
+		}
+		if _, err := w.Write(body[:i]); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, token); err != nil {
+			return err
+		}
+		body = body[i+len(placeholder):]
 	}
-	return bytes.ReplaceAll(body, []byte(csrfPlaceholder), []byte(token))
+	_, err := w.Write(body)
+	return err
 }
 
 // plainToken says whether a CSRF token is one the middleware makes (letters and digits): only such

@@ -13,6 +13,11 @@ import (
 // last ones made (a walk through the stages, as the story's, counts each stage once).
 const keptTallies = 3
 
+// keptStandings is how many standings a race state keeps (those of a grand tour are about 130 kB
+// each): the ones asked last. A walk through every stage (the story) counts each from the tally of
+// the stage before it.
+const keptStandings = 4
+
 // standingsMemo keeps what was counted from one race state: the standings by stage (after > 0:
 // after a closed stage; -n: the provisional ones of the open stage n), the tallies of its first
 // stages by how many they counted, and the publications of its closed stages. The state never
@@ -21,6 +26,8 @@ const keptTallies = 3
 type standingsMemo struct {
 	mu      sync.Mutex
 	byAfter map[int]*race.Standings
+	// asked lists the keys of byAfter, the one asked last at the end.
+	asked   []int
 	tallies map[int]*race.Tally
 	pubs    map[int]Publication
 }
@@ -37,6 +44,11 @@ func (m *standingsMemo) carryInto(out *standingsMemo, n int) {
 				out.byAfter = map[int]*race.Standings{}
 			}
 			out.byAfter[after] = s
+		}
+	}
+	for _, key := range m.asked {
+		if _, ok := out.byAfter[key]; ok {
+			out.asked = append(out.asked, key)
 		}
 	}
 	for k, t := range m.tallies {
@@ -63,6 +75,7 @@ func (m *standingsMemo) counted(t *race.Tour, results []race.StageResult, key, a
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if s, ok := m.byAfter[key]; ok {
+		m.ask(key)
 		return s, nil
 	}
 	var tally *race.Tally
@@ -88,8 +101,21 @@ func (m *standingsMemo) counted(t *race.Tour, results []race.StageResult, key, a
 		m.byAfter = map[int]*race.Standings{}
 	}
 	m.byAfter[key] = s
+	m.ask(key)
+	if len(m.asked) > keptStandings {
+		delete(m.byAfter, m.asked[0])
+		m.asked = slices.Delete(m.asked, 0, 1)
+	}
 	m.keepTally(tally)
 	return s, nil
+}
+
+// ask notes that the standings under key were asked last.
+func (m *standingsMemo) ask(key int) {
+	if i := slices.Index(m.asked, key); i >= 0 {
+		m.asked = slices.Delete(m.asked, i, i+1)
+	}
+	m.asked = append(m.asked, key)
 }
 
 // keepTally keeps a tally, forgetting the one of the fewest stages past keptTallies.

@@ -71,8 +71,9 @@ type Store struct {
 	pool *pgxpool.Pool
 }
 
-// toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 1 MB.
-const toursInMemory = 16
+// toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 0.3 MB with
+// the standings it keeps.
+const toursInMemory = 10
 
 // Open opens (creating if needed) the database dsn names and runs the migrations: a PostgreSQL
 // database for a postgres:// or postgresql:// address or key=value settings, else the SQLite file
