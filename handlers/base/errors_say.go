@@ -150,11 +150,6 @@ func (h *Base) Said(c echo.Context, ve *refuse.ValidationError) map[string]strin
 	return SayFields(ve, h.Tr(c))
 }
 
-// say is a refusal line of a page in the request's language.
-func (h *Base) say(c echo.Context, format string, args ...any) string {
-	return h.Tr(c).Say(i18n.Textf(format, args...))
-}
-
 // SayErr is an error's message in the request's language: its Text when it has one (Said), a
 // Reason's, else its English message looked up as a key.
 func (h *Base) SayErr(c echo.Context, err error) string {
@@ -203,12 +198,6 @@ func ReasonOfField(err error, field string) i18n.Text {
 		}
 	}
 	return refuse.ReasonOf(err)
-}
-
-// localizerIn is the localizer the Language middleware chose for c, or nil (English).
-func localizerIn(c echo.Context) *i18n.Localizer {
-	l, _ := c.Get(langContextKey).(*i18n.Localizer)
-	return l
 }
 
 // CSVRows renames the fields of a refused CSV finish from the results the engine saw

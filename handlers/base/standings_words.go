@@ -30,15 +30,6 @@ func UnitIn(l *i18n.Localizer, rs *race.Ruleset) string {
 	return l.T("standings.unit.time")
 }
 
-// jerseyIn is the jersey of a classification in l's language ("" when the ruleset has none).
-func jerseyIn(l *i18n.Localizer, rs *race.Ruleset, id string) (name, color string) {
-	j, ok := rs.Jerseys[id]
-	if !ok {
-		return "", ""
-	}
-	return j.NameIn(l.Lang()), j.Color
-}
-
 // FactsIn counts a stage's climbs and sprints: "3 climbs · 5 sprints".
 func FactsIn(l *i18n.Localizer, climbs, sprints int) string {
 	return l.N("standings.count.climbs", climbs) + " · " + l.N("standings.count.sprints", sprints)
@@ -61,25 +52,6 @@ func OrdinalIn(l *i18n.Localizer, n int) string {
 		return race.Ordinal(n)
 	}
 	return l.T("standings.ordinal", "N", n)
-}
-
-// tableIn writes a table of numbers with its word: "5, 3, 1 points", "1 point", "no points".
-func tableIn(l *i18n.Localizer, table []int, key string) string {
-	switch len(table) {
-	case 0:
-		return l.T(key + "_none")
-	case 1:
-		return l.N(key, table[0])
-	}
-	return l.T(key+"_table", "Table", tableText(table))
-}
-
-// bonusesIn writes bonuses in the ruleset's time unit: "3, 2, 1 turns", "10, 6, 4 s".
-func bonusesIn(l *i18n.Localizer, rs *race.Ruleset, bonuses []int) string {
-	if rs.TimeUnit == "turns" {
-		return tableIn(l, bonuses, "standings.count.turns")
-	}
-	return tableText(bonuses) + " s"
 }
 
 // TimeWordsIn writes a time with its unit where a bare number would not say it: "27 turns", "1:17".
