@@ -2,17 +2,16 @@ package web
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/colour"
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -60,7 +59,7 @@ type classScreen struct {
 // LeaderView is the leader of one classification with his jersey.
 type LeaderView struct {
 	// Icon draws the jersey (an SVG, dotted for the polka-dot jersey).
-	Icon                       template.HTML
+	Icon                       standing.Icon
 	Class, Jersey, JerseyColor string
 	Bib                        int
 	Rider, Team, TeamColor     string
@@ -157,7 +156,7 @@ func LeadersOf(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Lead
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[d.ID]
-		out = append(out, LeaderView{Icon: JerseyIcon(d.ID, j), Class: base.ClassNameIn(l, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, LeaderView{Icon: standing.JerseyIcon(d.ID, j), Class: base.ClassNameIn(l, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
@@ -225,29 +224,6 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 		}
 	}
 	return out
-}
-
-// JerseyIcon draws a leader's jersey as an inline SVG in its colour (SVG attributes, not styles: the
-// CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
-func JerseyIcon(id string, j race.Jersey) template.HTML {
-	color := j.Color
-	if !colour.Is(color) {
-		color = "#999999"
-	}
-	dotted := j.Dotted() // the ruleset's pattern, not the jersey's name
-	const shirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"
-	fill := color
-	dots := ""
-	if dotted {
-		fill = "#ffffff"
-		clip := "jersey-clip-" + id
-		dots = fmt.Sprintf(`<clipPath id="%s"><path d="%s"/></clipPath><g clip-path="url(#%s)" fill="%s">`, clip, shirt, clip, color)
-		for _, c := range [][2]float64{{5, 10}, {9, 7}, {12, 11}, {15, 7}, {19, 10}, {9, 15}, {15, 15}, {12, 19}, {7, 20}, {17, 20}} {
-			dots += fmt.Sprintf(`<circle cx="%g" cy="%g" r="1.4"/>`, c[0], c[1])
-		}
-		dots += "</g>"
-	}
-	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="%s" fill="%s" stroke="#1b1f24" stroke-width=".8" stroke-linejoin="round"/>%s</svg>`, shirt, fill, dots))
 }
 
 // youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
 	"sort"
 
@@ -61,7 +60,7 @@ type stageScreen struct {
 	// Jury is a real race's jury section: time limit, reinstatements, penalties, combativity.
 	Jury *juryPanel
 	// ClockError says why an uploaded clock finish was refused (uci-road).
-	ClockError template.HTML
+	ClockError *clockProblems
 	// FollowCode and TourVersion let the screen follow the tour's live changes (live.js): another
 	// device's change puts the screen read again in place.
 	FollowCode  string
