@@ -33,13 +33,9 @@ func Funcs() template.FuncMap {
 			}
 			return 0, fmt.Errorf("views: no text limit for %q", kind)
 		},
-		// swatch draws a team colour as a small SVG square (no inline styles: the CSP forbids them).
-		"swatch": func(color string) template.HTML {
-			if !colour.Is(color) {
-				color = "#999999"
-			}
-			return template.HTML(fmt.Sprintf(`<svg class="swatch" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><rect width="14" height="14" rx="3" fill="%s" stroke="#0003"/></svg>`, color))
-		},
+		// teamColour is a team colour as the "swatch" partial draws it: grey when it is not a #rrggbb
+		// colour, so nothing else reaches the page.
+		"teamColour": TeamColour,
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).
@@ -91,3 +87,11 @@ func Clock(sec int) string {
 // Plural writes a count with the word that fits it: Plural(1, "team", "teams") is "1 team",
 // Plural(0, "team", "teams") is "0 teams". Every page and message that prints a count uses it.
 func Plural(n int, one, many string) string { return plural.Of(n, one, many) }
+
+// TeamColour is color when it is a #rrggbb colour, else grey (#999999).
+func TeamColour(color string) string {
+	if !colour.Is(color) {
+		return "#999999"
+	}
+	return color
+}

@@ -62,6 +62,9 @@ type Page struct {
 // copy of the layout, rendered or not, 15 MB).
 type Views struct {
 	shared *template.Template
+	// partials is a copy of the layout and partials that Partial executes (shared itself is never
+	// executed: an executed template can no longer be copied for a page).
+	partials *template.Template
 	// pages holds each page's file by its name.
 	pages map[string]string
 	speak map[string]template.FuncMap
@@ -95,6 +98,9 @@ func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 		return nil, fmt.Errorf("views: unable to parse the layout and partials: %w", err)
 	}
 	v.shared = shared
+	if v.partials, err = shared.Clone(); err != nil {
+		return nil, fmt.Errorf("views: unable to copy the partials: %w", err)
+	}
 	for _, name := range names { // each page parsed once to refuse a broken one at start, then let go
 		if _, err := v.parse(name, nil); err != nil {
 			return nil, err
@@ -198,5 +204,16 @@ func (v *Views) Render(w io.Writer, name string, data any) error {
 		return fmt.Errorf("views: rendering %s: %w", name, err)
 	}
 	_, err = buf.WriteTo(w)
+	return err
+}
+
+// Partial writes partial name alone, without the layout (an SVG document such as "qr-code"); like
+// Render it renders into a buffer first so a template error never sends half of it.
+func (v *Views) Partial(w io.Writer, name string, data any) error {
+	var buf bytes.Buffer
+	if err := v.partials.ExecuteTemplate(&buf, name, data); err != nil {
+		return fmt.Errorf("views: rendering %s: %w", name, err)
+	}
+	_, err := buf.WriteTo(w)
 	return err
 }

@@ -100,14 +100,8 @@ func TestRender(t *testing.T) {
 
 func TestFuncs(t *testing.T) {
 	f := Funcs()
-	swatch := f["swatch"].(func(string) template.HTML)
-	if got := string(swatch("#d62828")); !strings.Contains(got, `fill="#d62828"`) {
-		t.Errorf("swatch(#d62828) = %s, want it filled #d62828", got)
-	}
-	for _, bad := range []string{`"><script>alert(1)</script>`, "red", "#12345", "#1234567"} {
-		if got := string(swatch(bad)); strings.Contains(got, bad) || !strings.Contains(got, `fill="#999999"`) {
-			t.Errorf("swatch(%q) = %s, want the grey fallback and nothing of the input", bad, got)
-		}
+	if got := f["teamColour"].(func(string) string)("#d62828"); got != "#d62828" {
+		t.Errorf("teamColour(#d62828) = %s, want #d62828", got)
 	}
 	for _, c := range []struct {
 		sec  int

@@ -60,7 +60,7 @@ func (h *Handler) APICreateDirector(c echo.Context) error {
 		return err
 	}
 	var req directorRequest
-	if err := base.DecodeJSON(c, &req); err != nil {
+	if err := DecodeJSON(c, &req); err != nil {
 		return err
 	}
 	d, inv, err := h.InviteDirector(c, req.Name, req.Admin)

@@ -2,7 +2,9 @@
 // the engine, and answers JSON; refusals are JSON in the caller's language (base.ErrorHandler).
 package api
 
-import "racedirector/handlers/base"
+import (
+	"racedirector/handlers/base"
+)
 
 // Handler answers the JSON API.
 type Handler struct {

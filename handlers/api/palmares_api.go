@@ -3,9 +3,9 @@ package api
 import (
 	"net/http"
 
-	"racedirector/handlers/base"
-
 	"github.com/labstack/echo/v4"
+
+	"racedirector/handlers/base"
 )
 
 // teamPalmaresJSON is GET /api/v1/teams/{id}/palmares.

@@ -21,7 +21,7 @@ func (h *Handler) APISetTourSettings(c echo.Context) error {
 		return err
 	}
 	var in race.TourSettings
-	if err := base.DecodeJSON(c, &in); err != nil {
+	if err := DecodeJSON(c, &in); err != nil {
 		return err
 	}
 	if err := h.StoreFor(c).SetTourSettings(id, in); err != nil {
@@ -50,7 +50,7 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("bib %q not found", c.Param("bib")))
 	}
 	var in tourRiderBody
-	if err := base.DecodeJSON(c, &in); err != nil {
+	if err := DecodeJSON(c, &in); err != nil {
 		return err
 	}
 	if err := h.StoreFor(c).SetTourRiderBorn(id, bib, in.Born); err != nil {

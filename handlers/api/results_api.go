@@ -43,12 +43,12 @@ func (h *Handler) noticeCall(c echo.Context, body any, fn func(id uint, n, versi
 	if err != nil {
 		return err
 	}
-	version, err := base.ExpectedVersion(c)
+	version, err := ExpectedVersion(c)
 	if err != nil {
 		return err
 	}
 	if body != nil {
-		if err := base.DecodeResultJSON(c, body); err != nil {
+		if err := DecodeResultJSON(c, body); err != nil {
 			return err
 		}
 	}

@@ -52,7 +52,7 @@ func (h *Handler) APIGetRider(c echo.Context) error {
 // APICreateRider creates a rider in a team.
 func (h *Handler) APICreateRider(c echo.Context) error {
 	var b riderBody
-	if err := base.DecodeJSON(c, &b); err != nil {
+	if err := DecodeJSON(c, &b); err != nil {
 		return err
 	}
 	r, err := h.StoreFor(c).CreateRider(h.Scope(c), b.RiderInput)
@@ -70,7 +70,7 @@ func (h *Handler) APIUpdateRider(c echo.Context) error {
 		return err
 	}
 	var b riderBody
-	if err := base.DecodeJSON(c, &b); err != nil {
+	if err := DecodeJSON(c, &b); err != nil {
 		return err
 	}
 	r, err := h.StoreFor(c).UpdateRider(h.Scope(c), id, b.RiderInput)

@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"racedirector/app/roster"
 	"racedirector/handlers/base"
-
-	"github.com/labstack/echo/v4"
 )
 
 // ExportTeamsXLSX downloads the whole database as an XLSX workbook.

@@ -3,10 +3,10 @@ package api
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v4"
+
 	"racedirector/app/i18n"
 	"racedirector/app/race"
-
-	"github.com/labstack/echo/v4"
 )
 
 // rulesetSummary is one line of GET /rulesets.

@@ -11,7 +11,6 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/refuse"
-	"racedirector/handlers/base"
 )
 
 // sessionRequest is the body of POST /api/v1/session: the director's PIN, or where directors have
@@ -45,7 +44,7 @@ type whoAnswer struct {
 // server without a PIN or accounts, open to every change, answers a token all the same.
 func (h *Handler) APISignIn(c echo.Context) error {
 	var req sessionRequest
-	if err := base.DecodeJSON(c, &req); err != nil {
+	if err := DecodeJSON(c, &req); err != nil {
 		return err
 	}
 	client := auth.ClientOf(c)

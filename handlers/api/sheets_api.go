@@ -6,11 +6,11 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/labstack/echo/v4"
+
 	"racedirector/app/i18n"
 	"racedirector/app/sheets"
 	"racedirector/handlers/base"
-
-	"github.com/labstack/echo/v4"
 )
 
 // APISheet downloads a control sheet: /tours/{id}/sheets/{sheet}.pdf or .xlsx.

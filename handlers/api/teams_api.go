@@ -52,7 +52,7 @@ func (b teamBody) input() store.TeamInput {
 // APICreateTeam creates a team (with riders, if given).
 func (h *Handler) APICreateTeam(c echo.Context) error {
 	var b teamBody
-	if err := base.DecodeJSON(c, &b); err != nil {
+	if err := DecodeJSON(c, &b); err != nil {
 		return err
 	}
 	t, err := h.StoreFor(c).CreateTeam(h.Scope(c), b.input())
@@ -70,7 +70,7 @@ func (h *Handler) APIUpdateTeam(c echo.Context) error {
 		return err
 	}
 	var b teamBody
-	if err := base.DecodeJSON(c, &b); err != nil {
+	if err := DecodeJSON(c, &b); err != nil {
 		return err
 	}
 	t, err := h.StoreFor(c).UpdateTeam(h.Scope(c), id, b.input())

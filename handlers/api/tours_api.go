@@ -19,7 +19,7 @@ import (
 // APIPropose answers a proposed tour for the characteristics given; nothing is stored.
 func (h *Handler) APIPropose(c echo.Context) error {
 	var req race.ProposalRequest
-	if err := base.DecodeJSON(c, &req); err != nil {
+	if err := DecodeJSON(c, &req); err != nil {
 		return err
 	}
 	if req.Ruleset == "" {
@@ -50,7 +50,7 @@ type createTourBody struct {
 // APICreateTour creates a tour from a (possibly edited) proposal, copying the chosen teams.
 func (h *Handler) APICreateTour(c echo.Context) error {
 	var b createTourBody
-	if err := base.DecodeJSON(c, &b); err != nil {
+	if err := DecodeJSON(c, &b); err != nil {
 		return err
 	}
 	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Settings: b.Settings}

@@ -1,11 +1,13 @@
 package follow
 
 import (
+	"bytes"
 	"fmt"
-	"html"
 	"strings"
 
 	"rsc.io/qr"
+
+	"racedirector/views"
 )
 
 // qrQuietZone is the white border a QR code needs around it to be read, in modules.
@@ -14,13 +16,20 @@ const qrQuietZone = 4
 // qrModulePixels is how large one module is drawn when the SVG is shown at its own size.
 const qrModulePixels = 8
 
-// qrSVG draws text as a QR code (error correction M, which a phone camera reads off a screen or a
-// crumpled printout): a white square with the quiet zone and the dark modules as one path, each
-// row's runs as rectangles. Only SVG attributes: the CSP forbids style attributes.
-func qrSVG(text string) ([]byte, error) {
+// qrCode is what the "qr-code" template draws: a white square of Side modules (the code and its
+// quiet zone) drawn Pixels wide, and the dark modules as one path.
+type qrCode struct {
+	Side, Pixels int
+	Label        string
+	Path         string
+}
+
+// qrCodeOf is text as a QR code (error correction M, which a phone camera reads off a screen or a
+// crumpled printout): the dark modules as one path, each row's runs as rectangles.
+func qrCodeOf(text string) (qrCode, error) {
 	code, err := qr.Encode(text, qr.M)
 	if err != nil {
-		return nil, fmt.Errorf("drawing the QR code of %q: %w", text, err)
+		return qrCode{}, fmt.Errorf("drawing the QR code of %q: %w", text, err)
 	}
 	side := code.Size + 2*qrQuietZone
 	var path strings.Builder
@@ -38,9 +47,19 @@ func qrSVG(text string) ([]byte, error) {
 			x += run
 		}
 	}
-	label := html.EscapeString("QR code of " + text)
-	svg := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" shape-rendering="crispEdges" role="img" aria-label="%s">`+
-		`<title>%s</title><rect width="%d" height="%d" fill="#ffffff"/><path fill="#000000" d="%s"/></svg>`,
-		side, side, side*qrModulePixels, side*qrModulePixels, label, label, side, side, path.String())
-	return []byte(svg), nil
+	return qrCode{Side: side, Pixels: side * qrModulePixels, Label: "QR code of " + text, Path: path.String()}, nil
+}
+
+// qrSVG draws text as a QR code, a standalone SVG document from the "qr-code" template (only SVG
+// attributes: the CSP forbids style attributes).
+func qrSVG(v *views.Views, text string) ([]byte, error) {
+	code, err := qrCodeOf(text)
+	if err != nil {
+		return nil, err
+	}
+	var svg bytes.Buffer
+	if err := v.Partial(&svg, "qr-code", code); err != nil {
+		return nil, err
+	}
+	return svg.Bytes(), nil
 }

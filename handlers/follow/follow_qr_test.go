@@ -2,6 +2,7 @@ package follow
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,8 +14,9 @@ import (
 // TestQRSVGDrawsEveryModule reads the SVG's path back into a grid of modules and compares it with
 // the QR code's own: every dark module drawn once, inside the quiet zone, nothing else.
 func TestQRSVGDrawsEveryModule(t *testing.T) {
+	v := testViews(t)
 	for _, text := range []string{"http://192.168.1.20:8080/follow/K7MQ2P", "https://race.example.org/follow/ABCDEF", "x"} {
-		svg, err := qrSVG(text)
+		svg, err := qrSVG(v, text)
 		if err != nil {
 			t.Fatalf("qrSVG(%q): %v", text, err)
 		}
@@ -56,6 +58,29 @@ func TestQRSVGDrawsEveryModule(t *testing.T) {
 		}
 		if len(drawn) > 0 {
 			t.Errorf("qrSVG(%q) draws %d modules outside the code (in the quiet zone)", text, len(drawn))
+		}
+	}
+}
+
+// TestQRSVGAsBefore checks that the "qr-code" template draws the SVG document exactly as the Go
+// string it replaces did, the text in its label escaped.
+func TestQRSVGAsBefore(t *testing.T) {
+	v := testViews(t)
+	for _, text := range []string{"http://192.168.1.20:8080/follow/K7MQ2P", `x"<&>`} {
+		code, err := qrCodeOf(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		label := html.EscapeString("QR code of " + text)
+		want := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" shape-rendering="crispEdges" role="img" aria-label="%s">`+
+			`<title>%s</title><rect width="%d" height="%d" fill="#ffffff"/><path fill="#000000" d="%s"/></svg>`,
+			code.Side, code.Side, code.Side*qrModulePixels, code.Side*qrModulePixels, label, label, code.Side, code.Side, code.Path)
+		got, err := qrSVG(v, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("qrSVG(%q) =\n%s\nwant\n%s", text, got, want)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (h *Handler) FollowQR(c echo.Context) error {
 	if _, err := h.StoreFor(c).TourByFollowCode(code); err != nil {
 		return err
 	}
-	svg, err := qrSVG(h.Site.Public().Base + "/follow/" + code)
+	svg, err := qrSVG(h.Views, h.Site.Public().Base+"/follow/"+code)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
-	"racedirector/handlers/web"
+	"racedirector/handlers/standing"
 )
 
 // followTop is how many lines of a long table the follow page shows before "show all".
@@ -27,20 +27,20 @@ type followStage struct {
 	// Board is the sprints and climbs in course order, each with its crossing order so far.
 	Board []followItem
 	// Markers is everything the director places on the board, square by square.
-	Markers []web.SheetMarker
+	Markers []standing.SheetMarker
 	// Next says what comes next in the race, in words.
 	Next      string
 	NextStage *followNextStage
 	// Model is the ruleset's time model; Groups the finish groups entered.
 	Model  string
-	Groups []web.GroupRow
+	Groups []standing.GroupRow
 	// Times are the stage placings computed from the finish entered so far (the first ones), More the
 	// rest.
-	Times, More []web.TimeRow
+	Times, More []standing.TimeRow
 	Unit        string
 	Bonuses     bool
-	Abandons    []web.AbandonRow
-	Retired     []web.RetiredRow
+	Abandons    []standing.AbandonRow
+	Retired     []standing.RetiredRow
 	// Entered says something of the stage's results is in.
 	Entered bool
 }
@@ -48,7 +48,7 @@ type followStage struct {
 // followItem is one intermediate sprint or climb of the stage as a follower sees it.
 type followItem struct {
 	Key, Kind, Title, Where, Scores string
-	Riders                          []web.BibView
+	Riders                          []standing.BibView
 	// Next marks the first sprint or climb still to come.
 	Next bool
 }
@@ -77,12 +77,12 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.TypeName, out.Length = base.StageTypeNameIn(l, rs, stage.Type), base.LengthTextIn(l, rs, stage.Length)
 	out.Facts = base.FactsIn(l, len(stage.Climbs), len(stage.Sprints))
 	out.Profile = base.NewProfileView(l, *rs, stage, l.T("standings.follow.profile", "N", n), false)
-	out.Markers = web.SheetMarkersIn(l, *rs, stage)
-	block := web.RidersOf(st, n)
+	out.Markers = standing.SheetMarkersIn(l, *rs, stage)
+	block := standing.RidersOf(st, n)
 	out.Board = followBoard(l, rs, stage, res, block)
-	fin := web.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs)}
+	fin := standing.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs)}
 	for _, g := range res.Finish.Groups {
-		fin.Rows = append(fin.Rows, web.StoredRow(rs.TimeModel, g))
+		fin.Rows = append(fin.Rows, standing.StoredRow(rs.TimeModel, g))
 	}
 	for i := range fin.Rows {
 		fin.Rows[i].N = i + 1
@@ -91,7 +91,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.Groups = fin.Rows
 	if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
 		if times, err := race.StageTimes(&st.Tour, n, res); err == nil {
-			rows := web.TimeRows(st, times)
+			rows := standing.TimeRows(st, times)
 			for _, t := range rows {
 				out.Bonuses = out.Bonuses || t.Bonus != ""
 			}
@@ -101,9 +101,9 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		out.Abandons = append(out.Abandons, web.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
+		out.Abandons = append(out.Abandons, standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
 	}
-	out.Retired = web.FatigueRetiredBefore(st, n)
+	out.Retired = standing.FatigueRetiredBefore(st, n)
 	out.Entered = len(out.Groups) > 0 || len(out.Times) > 0 || len(out.Abandons) > 0
 	for _, it := range out.Board {
 		out.Entered = out.Entered || len(it.Riders) > 0
@@ -119,7 +119,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 
 // followBoard lists a stage's sprints and climbs in course order with the crossing orders entered,
 // marking the first one still to come.
-func followBoard(l *i18n.Localizer, rs *race.Ruleset, stage race.Stage, res race.StageResult, block web.RidersBlock) []followItem {
+func followBoard(l *i18n.Localizer, rs *race.Ruleset, stage race.Stage, res race.StageResult, block standing.RidersBlock) []followItem {
 	type placed struct {
 		at   int
 		item followItem
@@ -129,13 +129,13 @@ func followBoard(l *i18n.Localizer, rs *race.Ruleset, stage race.Stage, res race
 	for _, s := range stage.Sprints {
 		it := followItem{Key: fmt.Sprintf("sprint-%d", s.Index), Kind: "sprint", Title: l.T("standings.sprint_n", "N", s.Index),
 			Where: fmt.Sprintf("%s %d", square, s.At), Scores: base.SprintScoresIn(l, rs)}
-		it.Riders = web.PreviewBibs(block, res.Sprints[s.Index], "any", nil)
+		it.Riders = standing.PreviewBibs(block, res.Sprints[s.Index], "any", nil)
 		items = append(items, placed{s.At, it})
 	}
 	for _, cl := range stage.Climbs {
 		it := followItem{Key: fmt.Sprintf("climb-%d", cl.Index), Kind: "climb", Where: fmt.Sprintf("%s %d–%d", square, cl.Start, cl.End)}
 		it.Title, it.Scores = base.ClimbWordsIn(l, rs, cl)
-		it.Riders = web.PreviewBibs(block, res.Climbs[cl.Index], "any", nil)
+		it.Riders = standing.PreviewBibs(block, res.Climbs[cl.Index], "any", nil)
 		items = append(items, placed{cl.Start, it})
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].at < items[j].at })

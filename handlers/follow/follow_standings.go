@@ -4,7 +4,7 @@ import (
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
-	"racedirector/handlers/web"
+	"racedirector/handlers/standing"
 )
 
 // followClass is the classifications a follower sees: after the last closed stage, the jerseys'
@@ -14,22 +14,22 @@ type followClass struct {
 	// last.
 	After   int
 	Final   bool
-	Leaders []web.LeaderView
+	Leaders []standing.LeaderView
 	Tables  []followTable
 }
 
 // followTable is one classification with its first lines apart from the rest.
 type followTable struct {
-	web.ClassTable
-	More []web.ClassRow
+	standing.ClassTable
+	More []standing.ClassRow
 }
 
 // followParty is the Cycling Party manager standing a follower sees.
 type followParty struct {
 	After    int
 	Final    bool
-	Managers []web.ManagerView
-	Podium   *web.PodiumView
+	Managers []standing.ManagerView
+	Podium   *standing.PodiumView
 }
 
 // followStandings computes the classifications and the Cycling Party standing after the last closed
@@ -44,8 +44,8 @@ func followStandings(l *i18n.Localizer, st *store.RaceState) (followClass, *foll
 		return followClass{}, nil, err
 	}
 	final := st.Closed == len(st.Tour.Stages)
-	class := followClass{After: st.Closed, Final: final, Leaders: web.LeadersOf(l, st, s)}
-	for _, t := range web.ClassTables(l, st, s) {
+	class := followClass{After: st.Closed, Final: final, Leaders: standing.LeadersOf(l, st, s)}
+	for _, t := range standing.ClassTables(l, st, s) {
 		ft := followTable{ClassTable: t}
 		ft.Rows, ft.More = splitTop(t.Rows)
 		class.Tables = append(class.Tables, ft)
@@ -53,10 +53,10 @@ func followStandings(l *i18n.Localizer, st *store.RaceState) (followClass, *foll
 	party.After, party.Final = st.Closed, final
 	if st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		for _, m := range s.CyclingParty {
-			party.Managers = append(party.Managers, web.ManagerOf(l, st, m, s.CyclingParty[0].Points))
+			party.Managers = append(party.Managers, standing.ManagerOf(l, st, m, s.CyclingParty[0].Points))
 		}
 		if final {
-			party.Podium = web.PodiumOf(l, party.Managers)
+			party.Podium = standing.PodiumOf(l, party.Managers)
 		}
 	}
 	return class, party, nil

@@ -1,7 +1,6 @@
 package follow
 
 import (
-	"html/template"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -10,6 +9,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -82,12 +82,12 @@ type tvRow struct {
 	// Value is the time, points or reason; Gap the gap to the first; Award what the place gave.
 	Value, Gap, Award string
 	// Icon is the leader's jersey, drawn beside him.
-	Icon template.HTML
+	Icon standing.Icon
 }
 
 // tvLeader is the leader of one classification (or, at the end, its winner).
 type tvLeader struct {
-	Icon   template.HTML
+	Icon   standing.Icon
 	Jersey string
 	Class  string
 	Bib    int

@@ -9,7 +9,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
-	"racedirector/handlers/web"
+	"racedirector/handlers/standing"
 )
 
 // The TV's cards: the results of the stage being raced, one card each, shown when they come in.
@@ -29,7 +29,7 @@ func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
 			continue
 		}
 		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: l.T("standings.tv.sprint"), Title: l.T("standings.sprint_n", "N", sp.Index),
-			Note: fmt.Sprintf("%s · %s %d", stage, word, sp.At), Card: "sprint", Stage: n, Mark: web.BibText(order)}
+			Note: fmt.Sprintf("%s · %s %d", stage, word, sp.At), Card: "sprint", Stage: n, Mark: standing.BibText(order)}
 		v.Rows = tvCrossing(st, order, func(i int) string { return sprintAward(l, rs, i) })
 		out = append(out, v)
 	}
@@ -43,7 +43,7 @@ func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
 			title = cl.Name + " (" + title + ")"
 		}
 		v := tvView{ID: fmt.Sprintf("climb-%d-%d", n, cl.Index), Kind: "crossing", Tag: l.T("standings.climb_n", "N", cl.Index), Title: title,
-			Note: fmt.Sprintf("%s · %s %d–%d", stage, word, cl.Start, cl.End), Card: "climb", Stage: n, Mark: web.BibText(order)}
+			Note: fmt.Sprintf("%s · %s %d–%d", stage, word, cl.Start, cl.End), Card: "climb", Stage: n, Mark: standing.BibText(order)}
 		cat, _ := rs.ClimbCategory(cl.Category)
 		v.Rows = tvCrossing(st, order, func(i int) string { return climbAward(l, rs, cat, i) })
 		out = append(out, v)
@@ -58,7 +58,7 @@ func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
 			bibs = append(bibs, a.Bib)
 		}
 		v.Rows = v.Rows[max(0, len(v.Rows)-tvTopTen):] // the latest ten
-		v.Mark = web.BibText(bibs)
+		v.Mark = standing.BibText(bibs)
 		out = append(out, v)
 	}
 	return out

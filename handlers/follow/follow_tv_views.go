@@ -2,7 +2,6 @@ package follow
 
 import (
 	"fmt"
-	"html/template"
 	"sort"
 	"strconv"
 
@@ -11,7 +10,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
-	"racedirector/handlers/web"
+	"racedirector/handlers/standing"
 )
 
 // The TV's views, one function each, from the standings kept for the tour's version (never
@@ -72,7 +71,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, tvLeader{Icon: web.JerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: base.ClassNameIn(l, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
+		out = append(out, tvLeader{Icon: standing.JerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: base.ClassNameIn(l, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
 	for _, d := range race.Classifications() {
 		if !d.Dressed || !rs.Has(d.ID) {
@@ -87,7 +86,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
 		t := s.Teams[0]
-		out = append(out, tvLeader{Icon: teamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: base.TimeWordsIn(l, rs, t.Time)})
+		out = append(out, tvLeader{Icon: standing.TeamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: base.TimeWordsIn(l, rs, t.Time)})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
@@ -95,7 +94,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		if final {
 			title = l.T("standings.tv.winning_manager")
 		}
-		out = append(out, tvLeader{Icon: teamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameIn(l, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
+		out = append(out, tvLeader{Icon: standing.TeamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameIn(l, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
 	}
 	return out
 }
@@ -125,7 +124,7 @@ func tvStageView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) (tvV
 	}
 	v.Title = l.T("standings.stage_n", "N", s.AfterStage)
 	v.Note = base.StageTypeNameIn(l, rs, st.Tour.Stages[s.AfterStage-1].Type)
-	v.Rows = tvTimeRows(l, rs, s.Stage, "")
+	v.Rows = tvTimeRows(l, rs, s.Stage, standing.Icon{})
 	return v, true
 }
 
@@ -137,16 +136,16 @@ func tvGCView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final b
 	if final {
 		v.Note = l.T("standings.final")
 	}
-	icon := template.HTML("")
+	icon := standing.Icon{}
 	if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
-		icon = web.JerseyIcon("tv-gc", j)
+		icon = standing.JerseyIcon("tv-gc", j)
 	}
 	v.Rows = tvTimeRows(l, rs, s.Individual, icon)
 	return v
 }
 
 // tvTimeRows is the top ten of a time classification; the first line gets icon.
-func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon template.HTML) []tvRow {
+func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon standing.Icon) []tvRow {
 	var out []tvRow
 	for i, r := range rows[:min(tvTopTen, len(rows))] {
 		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: base.TimeText(rs, r.Time), Gap: tvGap(l, rs, r.Gap, i == 0)}
@@ -181,7 +180,7 @@ func tvPointsView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, d r
 		}
 		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: strconv.Itoa(r.Points), Gap: gap}
 		if j, ok := rs.Jerseys[d.ID]; ok && i == 0 {
-			row.Icon = web.JerseyIcon("tv-"+d.ID, j)
+			row.Icon = standing.JerseyIcon("tv-"+d.ID, j)
 		}
 		v.Rows = append(v.Rows, row)
 	}
@@ -210,11 +209,11 @@ func tvPartyView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, fina
 func tvPodiumView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) tvView {
 	rs := &st.Tour.Ruleset
 	v := tvView{ID: "final", Kind: "podium", Tag: l.T("standings.tv.final_result"), Title: l.T("standings.tv.podium"), Note: l.T("standings.tv.podium_note", "Stages", l.N("standings.count.stages", len(st.Tour.Stages)))}
-	rows := tvTimeRows(l, rs, s.Individual, "")
+	rows := tvTimeRows(l, rs, s.Individual, standing.Icon{})
 	if len(rows) > 0 {
 		rows[0].Gap = base.TimeWordsIn(l, rs, s.Individual[0].Time) // the winner's time, the others' gaps
 		if j, ok := rs.Jerseys[race.ClassIndividual]; ok {
-			rows[0].Icon = web.JerseyIcon("tv-final", j)
+			rows[0].Icon = standing.JerseyIcon("tv-final", j)
 		}
 	}
 	v.Podium = rows[:min(3, len(rows))]
@@ -309,10 +308,4 @@ func tvColor(c string) string {
 		return "#999999"
 	}
 	return c
-}
-
-// teamIcon draws a team's colour as a large rounded square (SVG attributes: the CSP forbids styles).
-func teamIcon(color string) template.HTML {
-	color = tvColor(color)
-	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="3" width="18" height="18" rx="4" fill="%s" stroke="#1b1f24" stroke-width=".8"/></svg>`, color))
 }

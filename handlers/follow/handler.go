@@ -3,7 +3,9 @@
 // tour.
 package follow
 
-import "racedirector/handlers/base"
+import (
+	"racedirector/handlers/base"
+)
 
 // Handler answers the players' pages, the TV and the story.
 type Handler struct {

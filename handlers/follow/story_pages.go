@@ -13,7 +13,7 @@ import (
 	"racedirector/app/story"
 	"racedirector/app/story/chart"
 	"racedirector/handlers/base"
-	"racedirector/handlers/web"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -70,7 +70,7 @@ type awardPodium struct {
 	Class, Title string
 	// Jersey names the leader's jersey ("" without one); Icon draws it.
 	Jersey string
-	Icon   template.HTML
+	Icon   standing.Icon
 	Places []awardPlace
 }
 
@@ -192,7 +192,7 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 	for _, p := range a.Podiums {
 		pv := awardPodium{Class: p.Class, Title: storyClassName(l, p.Class)}
 		if p.Jersey != nil {
-			pv.Jersey, pv.Icon = p.Jersey.NameIn(l.Lang()), web.JerseyIcon(p.Class, *p.Jersey)
+			pv.Jersey, pv.Icon = p.Jersey.NameIn(l.Lang()), standing.JerseyIcon(p.Class, *p.Jersey)
 		}
 		for _, pl := range p.Places {
 			place := awardPlace{Rank: pl.Rank, Bib: pl.Bib, Name: pl.Name, Team: pl.Team, Color: tvColor(pl.TeamColor)}

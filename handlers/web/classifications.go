@@ -2,17 +2,14 @@ package web
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/colour"
-	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -42,8 +39,8 @@ func newAfterChoice(id uint, st *store.RaceState, after int, path string) afterC
 // classScreen is the classifications page after one stage.
 type classScreen struct {
 	afterChoice
-	Leaders []LeaderView
-	Tables  []ClassTable
+	Leaders []standing.LeaderView
+	Tables  []standing.ClassTable
 	// Field counts the riders of the stage in words; Out lists the riders out of the race.
 	Field string
 	Out   []base.OutLine
@@ -55,34 +52,6 @@ type classScreen struct {
 	Provisional string
 	// Combined is the switch of the combined classification (a tour setting, the director's).
 	Combined combinedChoice
-}
-
-// LeaderView is the leader of one classification with his jersey.
-type LeaderView struct {
-	// Icon draws the jersey (an SVG, dotted for the polka-dot jersey).
-	Icon                       template.HTML
-	Class, Jersey, JerseyColor string
-	Bib                        int
-	Rider, Team, TeamColor     string
-}
-
-// ClassTable is one classification.
-type ClassTable struct {
-	ID, Title, Jersey, JerseyColor string
-	// Kind is "time", "points", "team" or "manager".
-	Kind  string
-	Unit  string
-	Rows  []ClassRow
-	Empty string
-	// Bonuses says some line includes bonus time (shown in its own column).
-	Bonuses bool
-}
-
-// ClassRow is one line of a classification.
-type ClassRow struct {
-	Rank, Bib                     int
-	Name, Team, Color, Value, Gap string
-	Bonus                         string
 }
 
 // standingsFor computes the standings after ?after=n for a page; a bad after falls back to the last
@@ -132,8 +101,8 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	title := l.T("standings.title.classifications", "Tour", st.Tour.Name)
 	if s != nil {
 		title = l.T("standings.title.classifications_after", "N", after, "Tour", st.Tour.Name)
-		scr.Leaders = LeadersOf(l, st, s)
-		scr.Tables = ClassTables(l, st, s)
+		scr.Leaders = standing.LeadersOf(l, st, s)
+		scr.Tables = standing.ClassTables(l, st, s)
 		scr.Field, scr.Out, scr.Jury = base.FieldWordsIn(l, s), base.OutLinesIn(l, st, s), base.JuryLinesIn(l, st, s)
 	}
 	status := http.StatusOK
@@ -142,119 +111,4 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	}
 	return h.Render(c, status, "classifications", views.Page{Title: title, Section: "tours", Error: msg,
 		TourNav: h.TourNav(st, "classifications", 0), Data: scr})
-}
-
-// leadersOf names the leader of each dressed classification the tour has (race.Classifications)
-// with his jersey.
-func LeadersOf(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []LeaderView {
-	rs := &st.Tour.Ruleset
-	var out []LeaderView
-	for _, d := range race.Classifications() {
-		bib, ok := s.Leaders[d.ID]
-		if !d.Dressed || !ok || !rs.Has(d.ID) {
-			continue
-		}
-		r, _ := st.Tour.RiderByBib(bib)
-		t, _ := st.Tour.TeamByID(r.TeamID)
-		j := rs.Jerseys[d.ID]
-		out = append(out, LeaderView{Icon: JerseyIcon(d.ID, j), Class: base.ClassNameIn(l, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
-	}
-	return out
-}
-
-// classTables lays out each classification the tour has, as race.Classifications declares them
-// (the managers have their own page).
-func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []ClassTable {
-	rs := &st.Tour.Ruleset
-	unit := base.UnitIn(l, rs)
-	var out []ClassTable
-	timeTable := func(id, title string, rows []race.TimeRow) ClassTable {
-		t := ClassTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: l.T("standings.empty.time")}
-		for _, r := range rows {
-			row := ClassRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: base.TimeText(rs, r.Time), Gap: base.GapText(rs, r.Gap)}
-			if r.Bonus > 0 {
-				row.Bonus, t.Bonuses = "−"+base.TimeText(rs, r.Bonus), true
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		return t
-	}
-	pointsTable := func(d race.Classification, rows []race.PointsRow) ClassTable {
-		t := ClassTable{ID: d.ID, Title: base.ClassNameIn(l, d.ID), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
-		sign := "−"
-		if d.Rows == race.RowsPlaces {
-			t.Unit, t.Empty, sign = l.T("standings.unit.places"), l.T("standings.empty.places"), "+"
-		}
-		for _, r := range rows {
-			gap := "—"
-			if diff := r.Points - rows[0].Points; diff != 0 {
-				gap = sign + strconv.Itoa(max(diff, -diff))
-			}
-			t.Rows = append(t.Rows, ClassRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: strconv.Itoa(r.Points), Gap: gap})
-		}
-		return t
-	}
-	teamTable := func(id, title string, rows []race.TeamRow) ClassTable {
-		t := ClassTable{ID: id, Title: title, Kind: "team", Unit: unit, Empty: l.T("standings.empty.team")}
-		for _, r := range rows {
-			t.Rows = append(t.Rows, ClassRow{Rank: r.Rank, Name: r.Team, Color: r.TeamColor, Value: base.TimeText(rs, r.Time), Gap: base.GapText(rs, r.Gap)})
-		}
-		return t
-	}
-	for _, d := range race.Classifications() {
-		switch {
-		case d.ID == race.ClassStage:
-			out = append(out, timeTable(d.ID, l.T("standings.stage_n", "N", s.AfterStage), s.Stage))
-		case !rs.Has(d.ID):
-		case d.Rows == race.RowsTime:
-			t := timeTable(d.ID, base.ClassNameIn(l, d.ID), d.TimeRows(s))
-			if d.ID == race.ClassYouth {
-				t.Empty = youthEmpty(l, st.Tour.Settings)
-			}
-			out = append(out, t)
-		case d.Rows == race.RowsPoints || d.Rows == race.RowsPlaces:
-			out = append(out, pointsTable(d, d.PointsRows(s)))
-		case d.Rows == race.RowsTeam:
-			out = append(out, teamTable(d.ID, base.ClassNameIn(l, d.ID), d.TeamRows(s)))
-			out = append(out, teamTable("daily-teams", l.T("standings.daily_teams", "N", s.AfterStage), s.DailyTeams))
-		}
-	}
-	for i := range out {
-		if j, ok := rs.Jerseys[out[i].ID]; ok {
-			out[i].Jersey, out[i].JerseyColor = j.NameIn(l.Lang()), j.Color
-		}
-	}
-	return out
-}
-
-// JerseyIcon draws a leader's jersey as an inline SVG in its colour (SVG attributes, not styles: the
-// CSP forbids inline styles); a polka-dot jersey is white with dots of its colour.
-func JerseyIcon(id string, j race.Jersey) template.HTML {
-	color := j.Color
-	if !colour.Is(color) {
-		color = "#999999"
-	}
-	dotted := j.Dotted() // the ruleset's pattern, not the jersey's name
-	const shirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"
-	fill := color
-	dots := ""
-	if dotted {
-		fill = "#ffffff"
-		clip := "jersey-clip-" + id
-		dots = fmt.Sprintf(`<clipPath id="%s"><path d="%s"/></clipPath><g clip-path="url(#%s)" fill="%s">`, clip, shirt, clip, color)
-		for _, c := range [][2]float64{{5, 10}, {9, 7}, {12, 11}, {15, 7}, {19, 10}, {9, 15}, {15, 15}, {12, 19}, {7, 20}, {17, 20}} {
-			dots += fmt.Sprintf(`<circle cx="%g" cy="%g" r="1.4"/>`, c[0], c[1])
-		}
-		dots += "</g>"
-	}
-	return template.HTML(fmt.Sprintf(`<svg class="jersey" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="%s" fill="%s" stroke="#1b1f24" stroke-width=".8" stroke-linejoin="round"/>%s</svg>`, shirt, fill, dots))
-}
-
-// youthEmpty says why the young riders' classification has nobody: no cut-off, or nobody born on or
-// after it (a rider's date of birth is on his team's page).
-func youthEmpty(l *i18n.Localizer, s race.TourSettings) string {
-	if s.YouthBornFrom == "" {
-		return l.T("standings.empty.youth_no_cutoff")
-	}
-	return l.T("standings.empty.youth", "Date", base.DateIn(l, s.YouthBornFrom))
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"html/template"
 	"io"
 	"net/http"
 	"regexp"
@@ -77,10 +76,17 @@ func (h *Handler) clockRefusal(c echo.Context, err error, lines []int, id uint, 
 	return h.renderStage(c, id, n, &stageFailure{Form: "clock", Err: err, lines: lines})
 }
 
+// clockProblems is what the stage screen shows beside the file field of a refused upload, drawn by
+// the "clock-problems" template: Intro, then each of Problems on a line of its own.
+type clockProblems struct {
+	Intro    string
+	Problems []string
+}
+
 // clockError is what the stage screen shows beside the file field of a refused upload.
-func clockError(l *i18n.Localizer, ref refusal, lines []int) template.HTML {
+func clockError(l *i18n.Localizer, ref refusal, lines []int) *clockProblems {
 	if ref.status == http.StatusConflict {
-		return template.HTML(template.HTMLEscapeString(ref.message))
+		return &clockProblems{Intro: ref.message}
 	}
 	return clockProblemsIn(l, ref.fields, lines)
 }
@@ -118,14 +124,14 @@ func clockProblemPlace(l *i18n.Localizer, field string, row int, lines []int) st
 	return ""
 }
 
-// clockProblems lists the problems of a refused CSV finish in English.
-func clockProblems(fields map[string]string, lines []int) template.HTML {
+// clockProblemsEnglish lists the problems of a refused CSV finish in English.
+func clockProblemsEnglish(fields map[string]string, lines []int) *clockProblems {
 	return clockProblemsIn(nil, fields, lines)
 }
 
 // clockProblemsIn lists the problems of a refused CSV finish, file problems first, then row by row
 // with the file line of each row, one per line, in l's language (English when nil).
-func clockProblemsIn(l *i18n.Localizer, fields map[string]string, lines []int) template.HTML {
+func clockProblemsIn(l *i18n.Localizer, fields map[string]string, lines []int) *clockProblems {
 	rowOf := regexp.MustCompile(`^rows\[(\d+)\]`)
 	rowRef := regexp.MustCompile(`rows\[(\d+)\]`)
 	row := func(field string) int {
@@ -145,14 +151,12 @@ func clockProblemsIn(l *i18n.Localizer, fields map[string]string, lines []int) t
 		}
 		return strings.Compare(a, b)
 	})
-	var b strings.Builder
 	intro := "The file was refused and nothing was saved. Correct these problems and upload it again:"
 	if l != nil {
 		intro = l.T("race.clock.refused")
 	}
-	b.WriteString(template.HTMLEscapeString(intro))
+	out := &clockProblems{Intro: intro}
 	for _, k := range keys {
-		b.WriteString("<br>")
 		reason := rowRef.ReplaceAllStringFunc(fields[k], func(m string) string { // "already in rows[1]": its line
 			if r, _ := strconv.Atoi(rowRef.FindStringSubmatch(m)[1]); r < len(lines) {
 				if l != nil {
@@ -162,7 +166,7 @@ func clockProblemsIn(l *i18n.Localizer, fields map[string]string, lines []int) t
 			}
 			return m
 		})
-		b.WriteString(template.HTMLEscapeString(clockProblemPlace(l, k, row(k), lines) + reason))
+		out.Problems = append(out.Problems, clockProblemPlace(l, k, row(k), lines)+reason)
 	}
-	return template.HTML(b.String())
+	return out
 }

@@ -1,17 +1,22 @@
 package web
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
 
 func TestClockProblemsListsRowsInOrder(t *testing.T) {
-	got := string(clockProblems(map[string]string{
+	var b bytes.Buffer
+	if err := testViews(t).Partial(&b, "clock-problems", clockProblemsEnglish(map[string]string{
 		"rows[10].bib": "is required",
 		"rows[2].time": `"x" is not a time like 4:24:44 or 13:03.96`,
 		"rows[3].bib":  "bib 12 is already in rows[1]",
 		"header":       "has no time column",
-	}, []int{2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13}))
+	}, []int{2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13})); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
 	header, two, ten := strings.Index(got, "the header: has no time column"), strings.Index(got, "line 4, time: &#34;x&#34;"), strings.Index(got, "line 13, bib: is required")
 	if !strings.Contains(got, "line 6, bib: bib 12 is already in line 3") || strings.Contains(got, "rows[") {
 		t.Errorf("clockProblems = %q, want the rows named by their file line (\"line 6, bib: bib 12 is already in line 3\")", got)

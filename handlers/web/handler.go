@@ -2,7 +2,9 @@
 // classifications, sheets, accounts and sign-in. Forms are posted and answered by a redirect.
 package web
 
-import "racedirector/handlers/base"
+import (
+	"racedirector/handlers/base"
+)
 
 // Handler answers the director's pages.
 type Handler struct {

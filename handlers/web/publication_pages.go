@@ -10,6 +10,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -67,7 +68,7 @@ func (h *Handler) provisionalClassifications(c echo.Context, id uint, st *store.
 	}
 	l := h.Tr(c)
 	scr := classScreen{afterChoice: newAfterChoice(id, st, st.Current, "classifications")}
-	scr.Leaders, scr.Tables = LeadersOf(l, st, s), ClassTables(l, st, s)
+	scr.Leaders, scr.Tables = standing.LeadersOf(l, st, s), standing.ClassTables(l, st, s)
 	scr.Field, scr.Out, scr.Jury = base.FieldWordsIn(l, s), base.OutLinesIn(l, st, s), base.JuryLinesIn(l, st, s)
 	scr.Publication = newPubView(l, id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
 	title := l.T("standings.title.provisional", "N", st.Current, "Tour", st.Tour.Name)

@@ -10,6 +10,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -57,7 +58,7 @@ func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *stor
 	l := h.Tr(c)
 	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(l, id, st, values)}
 	gone := map[int]race.Abandon{}
-	exits := exitsBefore(st, len(st.Results)+1)
+	exits := standing.ExitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {
 		for _, a := range res.Abandons {
 			if _, ok := gone[a.Bib]; !ok {

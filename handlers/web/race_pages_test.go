@@ -6,6 +6,7 @@ import (
 
 	"racedirector/app/race"
 	"racedirector/app/refuse"
+	"racedirector/handlers/standing"
 )
 
 func TestParseBibs(t *testing.T) {
@@ -23,19 +24,19 @@ func TestParseBibs(t *testing.T) {
 		{"0", "", true},
 		{"12a", "", true},
 	} {
-		got, err := parseBibs(tc.in, "order")
+		got, err := standing.ParseBibs(tc.in, "order")
 		if (err != nil) != tc.wantErr {
-			t.Errorf("parseBibs(%q) error = %v, want error %v", tc.in, err, tc.wantErr)
+			t.Errorf("standing.ParseBibs(%q) error = %v, want error %v", tc.in, err, tc.wantErr)
 			continue
 		}
 		if err != nil {
 			if ve, ok := err.(*refuse.ValidationError); !ok || ve.Fields["order"] == "" {
-				t.Errorf("parseBibs(%q) error = %v, want a validation error on order", tc.in, err)
+				t.Errorf("standing.ParseBibs(%q) error = %v, want a validation error on order", tc.in, err)
 			}
 			continue
 		}
 		if s := fmt.Sprint(got); s != tc.want && !(tc.want == "[]" && len(got) == 0) {
-			t.Errorf("parseBibs(%q) = %s, want %s", tc.in, s, tc.want)
+			t.Errorf("standing.ParseBibs(%q) = %s, want %s", tc.in, s, tc.want)
 		}
 	}
 }
@@ -64,18 +65,18 @@ func TestGroupField(t *testing.T) {
 func TestCyclingPartyRowTimes(t *testing.T) {
 	// RULES.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
 	cp := &race.Ruleset{TimeModel: race.TimeModelCyclingParty}
-	f := FinishForm{Model: race.TimeModelCyclingParty, Clock: race.FinishClockOf(cp), Rows: []GroupRow{
+	f := standing.FinishForm{Model: race.TimeModelCyclingParty, Clock: race.FinishClockOf(cp), Rows: []standing.GroupRow{
 		{Turn: "0", Square: "10", Die: "1", Riders: "11"}, {Turn: "0", Square: "10", Die: "6", Riders: "12"},
 		{Turn: "1", Square: "1", Die: "3", Riders: "13"}, {Turn: "0", Square: "13", Die: "3"}, {Turn: "x", Square: "1", Die: "3"},
 	}}
-	f.FillPreviews(RidersBlock{})
+	f.FillPreviews(standing.RidersBlock{})
 	for i, want := range []string{"0:15", "0:10", "1:58", "", ""} {
 		if got := f.Rows[i].Time; got != want {
 			t.Errorf("group %d time = %q, want %q", i+1, got, want)
 		}
 	}
-	s := FinishForm{Model: race.TimeModelSectors, Clock: race.FinishClockOf(&race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}), Rows: []GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
-	s.FillPreviews(RidersBlock{})
+	s := standing.FinishForm{Model: race.TimeModelSectors, Clock: race.FinishClockOf(&race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}), Rows: []standing.GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
+	s.FillPreviews(standing.RidersBlock{})
 	for i, want := range []string{"leading sector", "+1:00", "+1:30", ""} {
 		if got := s.Rows[i].Time; got != want {
 			t.Errorf("2RUOTE group %d gap = %q, want %q", i+1, got, want)

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
 	"sort"
 
@@ -12,6 +11,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -33,10 +33,10 @@ type stageScreen struct {
 	Current    int
 	Version    int
 	Items      []courseItem
-	Finish     FinishForm
-	Abandons   []AbandonRow
+	Finish     standing.FinishForm
+	Abandons   []standing.AbandonRow
 	Abandon    abandonForm
-	Retired    []RetiredRow
+	Retired    []standing.RetiredRow
 	Missing    []string
 	CloseError string
 	History    []historyRow
@@ -44,8 +44,8 @@ type stageScreen struct {
 	UndoWhat   string
 	UndoError  string
 	CanReopen  bool
-	Riders     RidersBlock
-	Times      []TimeRow
+	Riders     standing.RidersBlock
+	Times      []standing.TimeRow
 	Focus      string
 	Volata     bool
 	// Length says the stage's length in the ruleset's squares ("217 km", "10 terrain cards").
@@ -61,7 +61,7 @@ type stageScreen struct {
 	// Jury is a real race's jury section: time limit, reinstatements, penalties, combativity.
 	Jury *juryPanel
 	// ClockError says why an uploaded clock finish was refused (uci-road).
-	ClockError template.HTML
+	ClockError *clockProblems
 	// FollowCode and TourVersion let the screen follow the tour's live changes (live.js): another
 	// device's change puts the screen read again in place.
 	FollowCode  string
@@ -78,7 +78,7 @@ type courseItem struct {
 	ID      string
 	Action  string
 	Value   string
-	Preview []BibView
+	Preview []standing.BibView
 	Error   string
 	Dice    *diceForm
 	at      int
@@ -98,18 +98,10 @@ type diceOption struct {
 	Label string
 }
 
-// AbandonRow is one recorded abandonment.
-type AbandonRow struct {
-	Bib                       int
-	Name, Team, Color, Reason string
-	// Status says how the rider left, in words with the official abbreviation ("did not start (DNS)").
-	Status string
-}
-
 // abandonForm is the abandonment entry; a real race also asks how the rider left (Statuses, Status).
 type abandonForm struct {
 	Bib, Reason string
-	Preview     []BibView
+	Preview     []standing.BibView
 	Errors      map[string]string
 	Error       string
 	Status      string
@@ -127,7 +119,7 @@ type stageFailure struct {
 	Reason string
 	// Status is the abandonment's status as chosen (real races).
 	Status string
-	Rows   []GroupRow
+	Rows   []standing.GroupRow
 	rowOf  []int
 	// teamTyped is what was typed in each team's row of a refused per-team entry (time, dropped), by
 	// team id; teamRows the team id of each team entered, by its place in the finish.
@@ -178,7 +170,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 	scr := &stageScreen{TourID: st.TourID, Tour: st.Tour.Name, N: n, Last: n == len(st.Tour.Stages), Stage: v, Ruleset: rs,
 		TypeName: base.StageTypeNameIn(l, rs, v.Type), SquareWord: base.SquareWordIn(l, rs), Unit: base.UnitNameIn(l, rs),
 		Open: v.State == race.StateOpen, Closed: v.State == race.StateClosed, Planned: v.State == race.StatePlanned,
-		Current: st.Current, Version: v.Version, Riders: RidersOf(st, n), Volata: rs.Volata != nil, Fatigue: rs.Fatigue != nil,
+		Current: st.Current, Version: v.Version, Riders: standing.RidersOf(st, n), Volata: rs.Volata != nil, Fatigue: rs.Fatigue != nil,
 		Length: base.LengthTextIn(l, rs, v.Length), FollowCode: st.FollowCode, TourVersion: st.Version}
 	scr.CanReopen = scr.Closed && n == st.Closed
 	res := v.Results
@@ -204,16 +196,17 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		scr.Items = append(scr.Items, it)
 	}
 	sort.SliceStable(scr.Items, func(i, j int) bool { return scr.Items[i].at < scr.Items[j].at })
-	scr.Finish = FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs), Action: base.StageURL(st.TourID, n) + "/finish", tr: l}
+	scr.Finish = standing.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs), Action: base.StageURL(st.TourID, n) + "/finish"}
+	scr.Finish.SpeakIn(l)
 	for _, g := range res.Finish.Groups {
-		scr.Finish.Rows = append(scr.Finish.Rows, StoredRow(rs.TimeModel, g))
+		scr.Finish.Rows = append(scr.Finish.Rows, standing.StoredRow(rs.TimeModel, g))
 	}
-	scr.Finish.Rows = padRows(scr.Finish.Rows)
+	scr.Finish.Rows = standing.PadRows(scr.Finish.Rows)
 	scr.Finish.FillPreviews(scr.Riders)
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		row := AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
+		row := standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
 		if a.Status != "" {
 			row.Status = base.StatusNameIn(l, a.Status) + " (" + a.Status + ")"
 		}
@@ -224,7 +217,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 			scr.Abandon.Statuses = append(scr.Abandon.Statuses, statusOption{Value: s, Label: base.UpperFirst(base.StatusNameIn(l, s)) + " (" + s + ")"})
 		}
 	}
-	scr.Times = append(TimeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
+	scr.Times = append(standing.TimeRows(st, v.Times), outTimeRows(st, res, v.OutTimes, v.Times)...)
 	for _, t := range scr.Times {
 		scr.Bonuses = scr.Bonuses || t.Bonus != ""
 	}
@@ -233,7 +226,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		scr.TeamTimes = newTeamTimesForm(st, n, res)
 		scr.Jury = newJuryPanel(l, st, n, res)
 	}
-	scr.Retired = FatigueRetiredBefore(st, n)
+	scr.Retired = standing.FatigueRetiredBefore(st, n)
 	if lines, err := h.StoreFor(c).History(st.TourID, n); err == nil {
 		scr.UndoWhat = undoWhat(l, rs, lines)
 		if len(lines) > 6 {
@@ -249,9 +242,9 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 }
 
 // setOrder fills an item's entry from a stored crossing order.
-func (it *courseItem) setOrder(block RidersBlock, order []int) {
-	it.Value = BibText(order)
-	it.Preview = PreviewBibs(block, order, "order", nil)
+func (it *courseItem) setOrder(block standing.RidersBlock, order []int) {
+	it.Value = standing.BibText(order)
+	it.Preview = standing.PreviewBibs(block, order, "order", nil)
 }
 
 // diceFor builds the double-throw button of a climb, or nil when the ruleset gives none on it.
@@ -268,7 +261,7 @@ func diceFor(l *i18n.Localizer, st *store.RaceState, n int, cl race.Climb, allow
 			}
 		}
 	}
-	gone := outOf(st, n)
+	gone := standing.OutOf(st, n)
 	d := &diceForm{Name: rule.NameIn(l.Lang())}
 	if d.Name == "" {
 		d.Name = base.UseNameIn(l, &st.Tour.Ruleset, race.AdvDoubleThrow)

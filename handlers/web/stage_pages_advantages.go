@@ -12,6 +12,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -32,7 +33,7 @@ type advantagesScreen struct {
 	LostTurns   *lostTurnSection
 	Fatigue     *fatigueSection
 	Volata      bool
-	Riders      RidersBlock
+	Riders      standing.RidersBlock
 	Focus       string
 	// WeatherOptions and LostReasons are the choices of the Ciclismo a fondo selects.
 	WeatherOptions []string
@@ -54,7 +55,7 @@ type teamAllow struct {
 type advForm struct {
 	Kind, Name, Hint, ID, Action string
 	Bib                          string
-	Preview                      []BibView
+	Preview                      []standing.BibView
 	Turn, Variant, Climb, Points string
 	Reason                       string
 	// TurnHint says when the turn is needed.
@@ -189,7 +190,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	stageBase := base.StageURL(st.TourID, n)
 	cur := st.Results[n-1]
 	scr := &advantagesScreen{TourID: st.TourID, N: n, State: v.State, Open: v.State == race.StateOpen, Version: v.Version,
-		Ruleset: rs, Riders: RidersOf(st, n), Volata: rs.Volata != nil}
+		Ruleset: rs, Riders: standing.RidersOf(st, n), Volata: rs.Volata != nil}
 	for _, ta := range race.Allowances(&st.Tour, st.Prior(n), cur) {
 		t, _ := st.Tour.TeamByID(ta.TeamID)
 		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool {
@@ -200,7 +201,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 		}
 		scr.Teams = append(scr.Teams, teamAllow{Name: t.Name, Short: t.Short, Color: t.Color, Items: items})
 	}
-	gone := outOf(st, n)
+	gone := standing.OutOf(st, n)
 	for _, rule := range rs.Advantages {
 		if rule.Kind == race.AdvEffort {
 			continue
@@ -257,7 +258,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
 		if cur.Combativity != 0 {
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
-			scr.Combativity.Preview = PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
+			scr.Combativity.Preview = standing.PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
 		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
 		for i, lt := range cur.LostTurns {
@@ -323,7 +324,7 @@ func effortOf(l *i18n.Localizer, st *store.RaceState, n int) *effortSection {
 func fatigueOf(st *store.RaceState, n int, cur race.StageResult) *fatigueSection {
 	sec := &fatigueSection{Limit: race.FatigueLimit(&st.Tour)}
 	retired := race.FatigueRetired(&st.Tour, cur)
-	gone := exitsBefore(st, n)
+	gone := standing.ExitsBefore(st, n)
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
 			if _, out := gone[r.Bib]; out {

@@ -11,6 +11,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 )
 
 // typedValues keeps what a form posted, to show it again after a refusal.
@@ -233,7 +234,7 @@ func (h *Handler) SaveFatiguePage(c echo.Context) error {
 	tr := h.Tr(c)
 	msg := tr.N("race.flash.fatigue", len(fatigue))
 	if out := race.FatigueRetired(&st.Tour, st.Results[n-1]); len(out) > 0 {
-		msg += " " + tr.T("race.flash.fatigue_out", "Bibs", BibText(out))
+		msg += " " + tr.T("race.flash.fatigue_out", "Bibs", standing.BibText(out))
 	}
 	return base.Redirect(c, base.AdvantagesURL(id, n)+"#fatigue", msg)
 }

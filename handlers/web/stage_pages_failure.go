@@ -14,6 +14,7 @@ import (
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -124,8 +125,8 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 				continue
 			}
 			it.Value = f.Text
-			bibs, _ := parseBibs(f.Text, "")
-			it.Preview = PreviewBibs(scr.Riders, bibs, "order", nil)
+			bibs, _ := standing.ParseBibs(f.Text, "")
+			it.Preview = standing.PreviewBibs(scr.Riders, bibs, "order", nil)
 			it.Error = joinMessages(ref.fields)
 			if conflict {
 				it.Error = ref.message
@@ -148,8 +149,8 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		scr.applyFinishFailure(f, ref)
 	case "abandon":
 		scr.Abandon.Bib, scr.Abandon.Reason, scr.Abandon.Status = f.Text, f.Reason, f.Status
-		bibs, _ := parseBibs(f.Text, "")
-		scr.Abandon.Preview = PreviewBibs(scr.Riders, bibs, "single", nil)
+		bibs, _ := standing.ParseBibs(f.Text, "")
+		scr.Abandon.Preview = standing.PreviewBibs(scr.Riders, bibs, "single", nil)
 		scr.Abandon.Errors = ref.fields
 		scr.Focus = "abandon-bib"
 		if _, bad := ref.fields["bib"]; !bad && ref.fields["reason"] != "" {
@@ -179,9 +180,9 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 
 // applyFinishFailure puts the typed finish rows back with their messages.
 func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
-	rows := append([]GroupRow(nil), f.Rows...)
+	rows := append([]standing.GroupRow(nil), f.Rows...)
 	if len(rows) == 0 || rows[len(rows)-1].Riders != "" {
-		rows = append(rows, GroupRow{})
+		rows = append(rows, standing.GroupRow{})
 	}
 	for i := range rows {
 		rows[i].N = i + 1
@@ -247,12 +248,12 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 	fill := func(form *advForm) {
 		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
 			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
-		bibs, _ := parseBibs(form.Bib, "")
+		bibs, _ := standing.ParseBibs(form.Bib, "")
 		mode := race.EntryAbandon
 		if form.Kind == "lost_turn" || form.Kind == "combativity" {
 			mode = race.EntryRider
 		}
-		form.Preview = PreviewBibs(scr.Riders, bibs, mode, nil)
+		form.Preview = standing.PreviewBibs(scr.Riders, bibs, mode, nil)
 		form.Errors = ref.fields
 		if conflict {
 			form.Error = ref.message

@@ -13,6 +13,7 @@ import (
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 )
 
 // stageForm parses what every stage-screen form posts: the stage and the _version it was built from.
@@ -39,7 +40,7 @@ func (h *Handler) saveOrder(c echo.Context, kind string) error {
 		return err
 	}
 	text := c.FormValue("order")
-	order, err := parseBibs(text, "order")
+	order, err := standing.ParseBibs(text, "order")
 	if err == nil {
 		if kind == "sprint" {
 			err = h.StoreFor(c).SetSprint(id, n, k, version, order)
@@ -51,7 +52,7 @@ func (h *Handler) saveOrder(c echo.Context, kind string) error {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
 	}
 	l := h.Tr(c)
-	msg := l.T("race.flash."+kind+"_saved", "N", k, "Bibs", BibText(order))
+	msg := l.T("race.flash."+kind+"_saved", "N", k, "Bibs", standing.BibText(order))
 	if len(order) == 0 {
 		msg = l.T("race.flash."+kind+"_cleared", "N", k)
 	}
@@ -74,7 +75,7 @@ func (h *Handler) SaveClimbPage(c echo.Context) error { return h.saveOrder(c, "c
 // finishFromForm reads the finish groups typed on the stage screen (repeated g_turn, g_square,
 // g_die, g_sector, g_riders fields, one per row); rows left empty are skipped. rowOf maps each
 // group to its row.
-func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []int, error) {
+func finishFromForm(c echo.Context, model string) (race.Finish, []standing.GroupRow, []int, error) {
 	form, err := c.FormParams()
 	if err != nil {
 		return race.Finish{}, nil, nil, base.BadRequest("the form could not be read")
@@ -91,12 +92,12 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []in
 	}
 	var (
 		f     race.Finish
-		rows  []GroupRow
+		rows  []standing.GroupRow
 		rowOf []int
 	)
 	v := &refuse.ValidationError{}
 	for i := range min(count, 200) {
-		row := GroupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)}
+		row := standing.GroupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)}
 		rows = append(rows, row)
 		if row.Turn == "" && row.Square == "" && row.Die == "" && row.Sector == "" && row.Riders == "" {
 			continue
@@ -119,7 +120,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []GroupRow, []in
 		case race.TimeModelSectors:
 			g.Sector = num(row.Sector, "sector")
 		}
-		bibs, err := parseBibs(row.Riders, p+"riders")
+		bibs, err := standing.ParseBibs(row.Riders, p+"riders")
 		if err != nil {
 			v.AddText(p+"riders", err.(*refuse.ValidationError).Reason(p+"riders"))
 		}

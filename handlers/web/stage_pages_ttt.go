@@ -12,6 +12,7 @@ import (
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 )
 
 // teamTimesForm is a real race's team time trial entered per team on the stage page: one row per team.
@@ -107,7 +108,7 @@ func (h *Handler) SaveTeamTimesPage(c echo.Context) error {
 }
 
 // parseDropped reads dropped riders written "25 26:10.50, 27 27:02" (bib and time, separated by
-// commas or semicolons); a problem is added under field. It reads at most maxTypedBibs riders, one
+// commas or semicolons); a problem is added under field. It reads at most standing.MaxTypedBibs riders, one
 // part at a time: a longer text is refused there.
 func parseDropped(v *refuse.ValidationError, field, text string) []race.ClockResult {
 	var out []race.ClockResult
@@ -118,8 +119,8 @@ func parseDropped(v *refuse.ValidationError, field, text string) []race.ClockRes
 		if part == "" {
 			continue
 		}
-		if parts++; parts > maxTypedBibs {
-			v.Addf(field, "has more than %d bibs", maxTypedBibs)
+		if parts++; parts > standing.MaxTypedBibs {
+			v.Addf(field, "has more than %d bibs", standing.MaxTypedBibs)
 			break
 		}
 		words := strings.Fields(part)

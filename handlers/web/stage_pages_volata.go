@@ -13,6 +13,7 @@ import (
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -29,13 +30,13 @@ type volataScreen struct {
 	// TargetLabel names the chosen target in the viewer's language.
 	TargetLabel string
 	Order       string
-	Preview     []BibView
+	Preview     []standing.BibView
 	OrderError  string
 	Rows        []volataRow
 	Computed    bool
 	Results     []volataResultRow
 	Result      string
-	Riders      RidersBlock
+	Riders      standing.RidersBlock
 	Thresholds  [2]int
 }
 
@@ -68,7 +69,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("race.volata.none_f", rs.NameIn(l.Lang())))
 	}
 	q := c.QueryParams()
-	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: RidersOf(st, n),
+	scr := volataScreen{TourID: id, N: n, Open: v.State == race.StateOpen, Version: v.Version, Riders: standing.RidersOf(st, n),
 		Target: q.Get("target"), Kind: q.Get("kind"), Order: strings.TrimSpace(q.Get("order"))}
 	scr.Thresholds = [2]int{rs.Volata.FinishFatigue, rs.Volata.SprintFatigue}
 	scr.Targets = append(scr.Targets, choice{"finish", l.T("race.volata.target_finish")})
@@ -88,11 +89,11 @@ func (h *Handler) VolataPage(c echo.Context) error {
 		}
 	}
 	status := http.StatusOK
-	bibs, err := parseBibs(scr.Order, "order")
+	bibs, err := standing.ParseBibs(scr.Order, "order")
 	if err != nil {
 		scr.OrderError, status = h.Tr(c).Say(err.(*refuse.ValidationError).Reason("order")), http.StatusUnprocessableEntity
 	}
-	scr.Preview = PreviewBibs(scr.Riders, bibs, "finish", nil)
+	scr.Preview = standing.PreviewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {
 		if b.Problem.Format != "" {
 			scr.OrderError, status = l.T("race.bib_n", "Bib", b.Bib)+": "+l.Say(b.Problem), http.StatusUnprocessableEntity
@@ -173,7 +174,7 @@ func (scr *volataScreen) fillRows(q url.Values, cur race.StageResult, bibs []int
 		scr.Results = append(scr.Results, volataResultRow{Rank: res.Rank, Bib: res.Bib, Value: res.Value, Name: r.Name, Color: t.Color})
 		order = append(order, res.Bib)
 	}
-	scr.Result = BibText(order)
+	scr.Result = standing.BibText(order)
 	return status
 }
 
@@ -188,7 +189,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 		return err
 	}
 	target, text := strings.TrimSpace(c.FormValue("target")), strings.TrimSpace(c.FormValue("order"))
-	order, perr := parseBibs(text, "order")
+	order, perr := standing.ParseBibs(text, "order")
 	if perr == nil && len(order) == 0 {
 		perr = refuse.Invalid("order", "is empty: compute the volata first") // an empty order would clear the entry
 	}
@@ -207,12 +208,12 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 			}
 			fail := &stageFailure{Form: "finish", Err: err}
 			for i, g := range f.Groups {
-				fail.Rows = append(fail.Rows, StoredRow(race.TimeModelSectors, g))
+				fail.Rows = append(fail.Rows, standing.StoredRow(race.TimeModelSectors, g))
 				fail.rowOf = append(fail.rowOf, i)
 			}
 			return h.renderStage(c, id, n, fail)
 		}
-		return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.volata_finish", "Sector", sectorText(h.Tr(c), sector), "Bibs", BibText(order)))
+		return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.volata_finish", "Sector", sectorText(h.Tr(c), sector), "Bibs", standing.BibText(order)))
 	}
 	kind, k := volataTarget(target)
 	if kind == "" {
@@ -227,7 +228,7 @@ func (h *Handler) UseVolataOrderPage(c echo.Context) error {
 	if err != nil {
 		return h.renderStage(c, id, n, &stageFailure{Form: kind, Index: k, Text: text, Err: err})
 	}
-	return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.volata_"+kind, "N", k, "Bibs", BibText(order)))
+	return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.volata_"+kind, "N", k, "Bibs", standing.BibText(order)))
 }
 
 // volataTarget reads a volata target "sprint-k" or "climb-k" (kind "" when it is neither).

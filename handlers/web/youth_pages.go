@@ -13,6 +13,7 @@ import (
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
+	"racedirector/handlers/standing"
 	"racedirector/views"
 )
 
@@ -117,7 +118,7 @@ func (h *Handler) SaveTourRiderBornPage(c echo.Context) error {
 
 // outTimeRows are the stage result's lines of the riders who crossed the line but left the race in it
 // (outside the time limit, disqualified): their status instead of a place, their time and gap.
-func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.StageTime) []TimeRow {
+func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.StageTime) []standing.TimeRow {
 	if len(out) == 0 {
 		return nil
 	}
@@ -130,11 +131,11 @@ func outTimeRows(st *store.RaceState, res race.StageResult, out, placed []race.S
 	if len(placed) > 0 {
 		lead = placed[0].Time
 	}
-	rows := make([]TimeRow, 0, len(out))
+	rows := make([]standing.TimeRow, 0, len(out))
 	for _, t := range out {
 		r, _ := st.Tour.RiderByBib(t.Bib)
 		team, _ := st.Tour.TeamByID(r.TeamID)
-		rows = append(rows, TimeRow{Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: base.TimeText(rs, t.Time), Gap: base.GapText(rs, t.Time-lead), Status: status[t.Bib]})
+		rows = append(rows, standing.TimeRow{Bib: t.Bib, Name: r.Name, Team: team.Name, Color: team.Color, Time: base.TimeText(rs, t.Time), Gap: base.GapText(rs, t.Time-lead), Status: status[t.Bib]})
 	}
 	return rows
 }

@@ -1,4 +1,4 @@
-package web
+package standing
 
 import (
 	"encoding/json"
@@ -71,8 +71,11 @@ func StoredRow(model string, g race.FinishGroup) GroupRow {
 	return row
 }
 
-// padRows adds empty group rows: two after the stored ones, three in all at least.
-func padRows(rows []GroupRow) []GroupRow {
+// SpeakIn has the form say its words (the previews' problems) in l's language.
+func (f *FinishForm) SpeakIn(l *i18n.Localizer) { f.tr = l }
+
+// PadRows adds empty group rows: two after the stored ones, three in all at least.
+func PadRows(rows []GroupRow) []GroupRow {
 	want := max(len(rows)+2, 3)
 	for len(rows) < want {
 		rows = append(rows, GroupRow{})
@@ -102,7 +105,7 @@ func (f *FinishForm) FillPreviews(block RidersBlock) {
 	}
 	for i := range f.Rows {
 		r := &f.Rows[i]
-		bibs, _ := parseBibs(r.Riders, "")
+		bibs, _ := ParseBibs(r.Riders, "")
 		r.Preview = PreviewBibs(block, bibs, "finish", seen)
 		r.Time = ""
 		switch f.Model {
@@ -148,7 +151,7 @@ func TimeRows(st *store.RaceState, times []race.StageTime) []TimeRow {
 // do not start stage n.
 func FatigueRetiredBefore(st *store.RaceState, n int) []RetiredRow {
 	var out []RetiredRow
-	for bib, e := range exitsBefore(st, n) {
+	for bib, e := range ExitsBefore(st, n) {
 		if e.Fatigue == 0 || e.Stage != n-1 {
 			continue
 		}
@@ -158,4 +161,12 @@ func FatigueRetiredBefore(st *store.RaceState, n int) []RetiredRow {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Bib < out[j].Bib })
 	return out
+}
+
+// AbandonRow is one recorded abandonment.
+type AbandonRow struct {
+	Bib                       int
+	Name, Team, Color, Reason string
+	// Status says how the rider left, in words with the official abbreviation ("did not start (DNS)").
+	Status string
 }
