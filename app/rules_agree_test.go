@@ -19,7 +19,8 @@ import (
 // by three riders, the finish, one rider out of the time limit — and checks that the bonus each rider's climbs
 // earned on the TV's cards adds up to his bonus in the engine's stage standings, that the rider out of
 // the race is out on the TV, in the general classification's workbook and in stage 2's page (its riders
-// block and its refusal of his bib), as the standings say.
+// block and its refusal of his bib), as the standings say; and that stage 2's sheet page draws the engine's
+// profile of the stage (race.ProfileOf, which the stage sheet's PDF draws too).
 func TestTVSheetsAndPagesAgreeWithTheStandings(t *testing.T) {
 	t.Parallel()
 	for _, game := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
@@ -97,6 +98,8 @@ func TestTVSheetsAndPagesAgreeWithTheStandings(t *testing.T) {
 				t.Errorf("general.xlsx does not say bib %d left the race in stage 1", out)
 			}
 			page := tt.r.getPage(t, "/stages/2", http.StatusOK)
+			stage2, _ := tt.r.stage(t, 2) // the profile the page drew is the engine's
+			checkPageProfile(t, tt.r.getPage(t, "/stages/2/sheet", http.StatusOK), game, stage2.Stage)
 			if !regexp.MustCompile(fmt.Sprintf(`\{"bib":%d,[^}]*"gone":1,"out":"abandoned"`, out)).MatchString(page) {
 				t.Errorf("stage 2's riders block does not mark bib %d out in stage 1", out)
 			}

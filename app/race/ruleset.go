@@ -116,6 +116,12 @@ type Ruleset struct {
 	Advantages []AdvantageRule `json:"advantages,omitempty"`
 	// Effort holds the Ciclismo a fondo effort-point rules (docs/rules.md §2.5).
 	Effort *EffortRules `json:"effort,omitempty"`
+	// Weathers are the weathers a stage's rolls can give (docs/rules.md §2.6); none: the game
+	// records no weather.
+	Weathers []string `json:"weathers,omitempty"`
+	// LostTurnReasons are why a rider may lose turns (docs/rules.md §2.6); none: the game records
+	// no lost turns.
+	LostTurnReasons []LostTurnReason `json:"lost_turn_reasons,omitempty"`
 	// Fatigue holds the 2RUOTE fatigue rules (docs/rules.md §3.6).
 	Fatigue *FatigueRules `json:"fatigue,omitempty"`
 	// Volata holds the 2RUOTE sprint calculator numbers (docs/rules.md §3.4).

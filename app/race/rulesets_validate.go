@@ -51,6 +51,7 @@ func (r *Ruleset) Validate() error {
 	}
 	r.validateAdvantages(v, types, cats)
 	r.validateExtras(v)
+	r.validateWeatherAndLostTurns(v)
 	r.validateCeiling(v)
 	r.validateLanguage(v)
 	return v.Err()

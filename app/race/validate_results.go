@@ -286,41 +286,40 @@ func finishes(f Finish, bib int) bool {
 	return false
 }
 
-// Reasons a Ciclismo a fondo rider loses turns (docs/rules.md §2.6).
-const (
-	LostPuncture = "puncture"
-	LostBadPatch = "bad_patch"
-	LostCrash    = "crash"
-)
-
 // ValidateLostTurn checks turns a Ciclismo a fondo rider lost in the current stage (docs/rules.md §2.6):
 // the rider is in the tour and has not left the race in an earlier stage (he may still lose turns
-// in the stage he abandons), 1 to 20 turns, a puncture, a bad patch or a crash. Fields are "bib",
-// "turns" and "reason".
+// in the stage he abandons), 1 to MaxLostTurns turns (the reason's own number if the rules fix it), for
+// one of the ruleset's lost-turn reasons. Fields are "bib", "turns" and "reason".
 func ValidateLostTurn(t *Tour, prior []StageResult, cur StageResult, l LostTurn) error {
 	v := &refuse.ValidationError{}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), l.Bib); reason.Format != "" {
 		v.AddText("bib", reason)
 	}
-	if l.Turns < 1 || l.Turns > 20 {
+	reason, ok := t.Ruleset.LostTurnReason(l.Reason)
+	switch {
+	case l.Turns < 1 || l.Turns > MaxLostTurns:
 		v.Add("turns", "must be between 1 and 20")
+	case ok && reason.Turns > 0 && l.Turns != reason.Turns:
+		v.Addf("turns", "must be %d for this reason", reason.Turns)
 	}
-	switch l.Reason {
-	case LostPuncture, LostBadPatch, LostCrash:
-	default:
-		v.Add("reason", "must be puncture, bad_patch or crash")
+	if !ok {
+		ids := make([]string, len(t.Ruleset.LostTurnReasons))
+		for i, lr := range t.Ruleset.LostTurnReasons {
+			ids[i] = lr.ID
+		}
+		v.Addf("reason", "must be one of: %s", strings.Join(ids, ", "))
 	}
 	return v.Err()
 }
 
-// SecondCrash reports whether a lost turn is the rider's second crash in the stage, which takes him
-// out of the stage and the tour (docs/rules.md §2.6).
-func SecondCrash(cur StageResult, l LostTurn) bool {
-	if l.Reason != LostCrash {
+// SecondCrash reports whether a lost turn is the rider's second of a reason that takes him out on the
+// second (a crash) in the stage: he leaves the stage and the tour (docs/rules.md §2.6).
+func SecondCrash(rs *Ruleset, cur StageResult, l LostTurn) bool {
+	if reason, ok := rs.LostTurnReason(l.Reason); !ok || !reason.OutOnSecond {
 		return false
 	}
 	for _, prev := range cur.LostTurns {
-		if prev.Bib == l.Bib && prev.Reason == LostCrash {
+		if prev.Bib == l.Bib && prev.Reason == l.Reason {
 			return true
 		}
 	}

@@ -186,7 +186,9 @@ func TestMissingAtCloseAndStartingRiders(t *testing.T) {
 // who left the race in an earlier stage, as every other result is; a rider who abandons in this stage
 // may still have lost turns or been the most combative.
 func TestValidateLostTurnAndCombativity(t *testing.T) {
-	tour := newTestTour(shippedRuleset(t, "ciclismo-a-fondo"), 3, 6, "flat", "flat")
+	rs := shippedRuleset(t, "ciclismo-a-fondo")
+	rs.LostTurnReasons = append(rs.LostTurnReasons, LostTurnReason{ID: "fixed", Turns: 3})
+	tour := newTestTour(rs, 3, 6, "flat", "flat")
 	prior := priorWithAbandon(16)
 	cur := StageResult{Stage: 2, Abandons: []Abandon{{Bib: 25, Reason: "second crash in the stage"}}}
 	lost := []struct {
@@ -194,14 +196,15 @@ func TestValidateLostTurnAndCombativity(t *testing.T) {
 		l    LostTurn
 		want map[string]string
 	}{
-		{"puncture", LostTurn{Bib: 11, Turns: 1, Reason: LostPuncture}, nil},
-		{"bad patch", LostTurn{Bib: 11, Turns: 3, Reason: LostBadPatch}, nil},
-		{"crash of a rider who abandons in this stage", LostTurn{Bib: 25, Turns: 1, Reason: LostCrash}, nil},
-		{"abandoned in an earlier stage", LostTurn{Bib: 16, Turns: 1, Reason: LostCrash}, map[string]string{"bib": "bib 16 abandoned in stage 1"}},
-		{"unknown bib", LostTurn{Bib: 99, Turns: 1, Reason: LostCrash}, map[string]string{"bib": "no rider with bib 99"}},
-		{"no turn", LostTurn{Bib: 11, Reason: LostCrash}, map[string]string{"turns": "between 1 and 20"}},
-		{"21 turns", LostTurn{Bib: 11, Turns: 21, Reason: LostCrash}, map[string]string{"turns": "between 1 and 20"}},
-		{"flat tyre", LostTurn{Bib: 11, Turns: 1, Reason: "flat tyre"}, map[string]string{"reason": "must be puncture, bad_patch or crash"}},
+		{"puncture", LostTurn{Bib: 11, Turns: 1, Reason: "puncture"}, nil},
+		{"bad patch", LostTurn{Bib: 11, Turns: 3, Reason: "bad_patch"}, nil},
+		{"crash of a rider who abandons in this stage", LostTurn{Bib: 25, Turns: 1, Reason: "crash"}, nil},
+		{"abandoned in an earlier stage", LostTurn{Bib: 16, Turns: 1, Reason: "crash"}, map[string]string{"bib": "bib 16 abandoned in stage 1"}},
+		{"unknown bib", LostTurn{Bib: 99, Turns: 1, Reason: "crash"}, map[string]string{"bib": "no rider with bib 99"}},
+		{"no turn", LostTurn{Bib: 11, Reason: "crash"}, map[string]string{"turns": "between 1 and 20"}},
+		{"21 turns", LostTurn{Bib: 11, Turns: 21, Reason: "crash"}, map[string]string{"turns": "between 1 and 20"}},
+		{"flat tyre", LostTurn{Bib: 11, Turns: 1, Reason: "flat tyre"}, map[string]string{"reason": "must be one of: puncture, bad_patch, crash, fixed"}},
+		{"a reason that fixes its turns", LostTurn{Bib: 11, Turns: 2, Reason: "fixed"}, map[string]string{"turns": "must be 3 for this reason"}},
 	}
 	for _, tt := range lost {
 		wantFields(t, "ValidateLostTurn "+tt.name, ValidateLostTurn(tour, prior, cur, tt.l), tt.want)
@@ -212,17 +215,18 @@ func TestValidateLostTurnAndCombativity(t *testing.T) {
 }
 
 func TestSecondCrash(t *testing.T) {
-	cur := StageResult{LostTurns: []LostTurn{{Bib: 33, Turns: 1, Reason: LostCrash}, {Bib: 34, Turns: 1, Reason: LostPuncture}}}
+	rs := shippedRuleset(t, "ciclismo-a-fondo")
+	cur := StageResult{LostTurns: []LostTurn{{Bib: 33, Turns: 1, Reason: "crash"}, {Bib: 34, Turns: 1, Reason: "puncture"}}}
 	for _, tt := range []struct {
 		l    LostTurn
 		want bool
 	}{
-		{LostTurn{Bib: 33, Turns: 2, Reason: LostCrash}, true},
-		{LostTurn{Bib: 33, Turns: 2, Reason: LostPuncture}, false},
-		{LostTurn{Bib: 34, Turns: 1, Reason: LostCrash}, false},
-		{LostTurn{Bib: 35, Turns: 1, Reason: LostCrash}, false},
+		{LostTurn{Bib: 33, Turns: 2, Reason: "crash"}, true},
+		{LostTurn{Bib: 33, Turns: 2, Reason: "puncture"}, false},
+		{LostTurn{Bib: 34, Turns: 1, Reason: "crash"}, false},
+		{LostTurn{Bib: 35, Turns: 1, Reason: "crash"}, false},
 	} {
-		if got := SecondCrash(cur, tt.l); got != tt.want {
+		if got := SecondCrash(&rs, cur, tt.l); got != tt.want {
 			t.Errorf("SecondCrash(%+v) = %v, want %v", tt.l, got, tt.want)
 		}
 	}

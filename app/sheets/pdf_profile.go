@@ -13,7 +13,7 @@ const (
 	profileRise   = 26.0 // height of the highest point above the flat line
 )
 
-// profile draws a stage profile: the filled line, climbs labelled at their summit, sprint flags,
+// profile draws a stage profile (the engine's model, race.ProfileOf): the filled line, climbs labelled at their summit, sprint flags,
 // the "to go" lines dashed, the axis with the kilometre (or card) marks, start and finish.
 func (d *pdfDoc) profile(p *profile) {
 	pdf := d.pdf
@@ -22,7 +22,8 @@ func (d *pdfDoc) profile(p *profile) {
 	w := d.innerWidth()
 	axisY := y0 + profileHeight - profileAxis
 	baseY := axisY - profileBase
-	xOf := func(sq float64) float64 { return x0 + 4 + (w-8)*sq/float64(p.length) }
+	length := p.model.Length
+	xOf := func(sq float64) float64 { return x0 + 4 + (w-8)*sq/float64(length) }
 	yOf := func(h float64) float64 { return baseY - profileRise*h }
 
 	setDraw(pdf, 190, 190, 190)
@@ -31,10 +32,10 @@ func (d *pdfDoc) profile(p *profile) {
 
 	var poly []gofpdf.PointType
 	poly = append(poly, gofpdf.PointType{X: xOf(0), Y: axisY})
-	for _, pt := range p.points {
-		poly = append(poly, gofpdf.PointType{X: xOf(pt.x), Y: yOf(pt.h)})
+	for _, pt := range p.model.Points {
+		poly = append(poly, gofpdf.PointType{X: xOf(pt.X), Y: yOf(pt.H)})
 	}
-	poly = append(poly, gofpdf.PointType{X: xOf(float64(p.length)), Y: axisY})
+	poly = append(poly, gofpdf.PointType{X: xOf(float64(length)), Y: axisY})
 	setFill(pdf, 205, 228, 200)
 	setDraw(pdf, 50, 110, 50)
 	pdf.SetLineWidth(0.4)
@@ -42,7 +43,7 @@ func (d *pdfDoc) profile(p *profile) {
 	pdf.SetLineWidth(0.2)
 
 	setDraw(pdf, 80, 80, 80)
-	pdf.Line(xOf(0), axisY, xOf(float64(p.length)), axisY)
+	pdf.Line(xOf(0), axisY, xOf(float64(length)), axisY)
 	pdf.SetFont(fontFamily, "", 6)
 	setText(pdf, 60, 60, 60)
 	for _, t := range p.ticks {
@@ -55,9 +56,9 @@ func (d *pdfDoc) profile(p *profile) {
 	setText(pdf, 20, 20, 20)
 	pdf.SetXY(xOf(0)-2, axisY+4.2)
 	pdf.CellFormat(20, 3, d.w("marker.start"), "", 0, "L", false, 0, "")
-	pdf.SetXY(xOf(float64(p.length))-18, axisY+4.2)
+	pdf.SetXY(xOf(float64(length))-18, axisY+4.2)
 	pdf.CellFormat(20, 3, d.w("profile.finish"), "", 0, "R", false, 0, "")
-	d.finishFlag(xOf(float64(p.length)), y0+profileFlags)
+	d.finishFlag(xOf(float64(length)), y0+profileFlags)
 
 	pdf.SetDashPattern([]float64{1, 1}, 0)
 	setDraw(pdf, 200, 40, 40)
@@ -79,12 +80,12 @@ func (d *pdfDoc) profile(p *profile) {
 
 	pdf.SetFont(fontFamily, "B", 6)
 	setText(pdf, 120, 30, 30)
-	for _, c := range p.climbs {
-		x, y := xOf(c.at), yOf(c.top)
+	for i, c := range p.model.Summits {
+		x, y := xOf(c.At), yOf(c.H)
 		setFill(pdf, 160, 40, 40)
 		pdf.Circle(x, y, 0.7, "F")
 		pdf.SetXY(x-10, y-4)
-		pdf.CellFormat(20, 3, c.label, "", 0, "C", false, 0, "")
+		pdf.CellFormat(20, 3, p.climbs[i], "", 0, "C", false, 0, "")
 	}
 	setText(pdf, 90, 30, 140)
 	for _, f := range p.flags {

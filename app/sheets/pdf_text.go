@@ -49,7 +49,7 @@ func pdfSafe(docs []sheetDoc) []sheetDoc {
 			if b.profile != nil {
 				p := *b.profile
 				p.note = safeText(p.note)
-				p.climbs, p.flags, p.lines, p.ticks = mapMarks(p.climbs), mapMarks(p.flags), mapMarks(p.lines), mapMarks(p.ticks)
+				p.climbs, p.flags, p.lines, p.ticks = mapTexts(p.climbs), mapMarks(p.flags), mapMarks(p.lines), mapMarks(p.ticks)
 				b.profile = &p
 			}
 			blocks[j] = b

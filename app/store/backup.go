@@ -144,6 +144,7 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	if err := checkBackupBounds(&b); err != nil {
 		return 0, err
 	}
+	b.Ruleset.FillFromShipped(s.rulesets) // a backup made before a field existed
 	if err := b.Ruleset.Validate(); err != nil {
 		return 0, refuse.Invalidf("ruleset", "is damaged: %v", err)
 	}

@@ -188,11 +188,11 @@ func weatherWord(w string) any {
 // lostTurnReason names why turns were lost: "puncture", "bad patch", "crash".
 func lostTurnReason(reason string) any {
 	switch reason {
-	case race.LostPuncture:
+	case "puncture":
 		return i18n.Textf("puncture")
-	case race.LostBadPatch:
+	case "bad_patch":
 		return i18n.Textf("bad patch")
-	case race.LostCrash:
+	case "crash":
 		return i18n.Textf("crash")
 	}
 	return strings.ReplaceAll(reason, "_", " ")

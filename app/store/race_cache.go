@@ -83,7 +83,7 @@ func (s *Store) raceIn(tx *gorm.DB, id uint) (*RaceState, error) {
 	}
 	kept := s.races.get(id, version)
 	if kept == nil {
-		return loadRace(tx, id)
+		return loadRace(tx, id, s.rulesets)
 	}
 	st := kept.copied()
 	for i, r := range st.Results {

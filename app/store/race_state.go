@@ -89,13 +89,15 @@ func (s *Store) readRace(id uint) (*RaceState, error) {
 	var st *RaceState
 	err := s.read(func(tx *gorm.DB) error {
 		var err error
-		st, err = loadRace(tx, id)
+		st, err = loadRace(tx, id, s.rulesets)
 		return err
 	})
 	return st, err
 }
 
-func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
+// loadRace reads tour id; its ruleset copy gets what a copy stored before lacks from the shipped
+// ruleset of its game (race.Ruleset.FillFromShipped).
+func loadRace(db *gorm.DB, id uint, shipped []race.Ruleset) (*RaceState, error) {
 	var row models.Tour
 	if err := db.First(&row, id).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -107,6 +109,7 @@ func loadRace(db *gorm.DB, id uint) (*RaceState, error) {
 	if err := json.Unmarshal([]byte(row.Ruleset), &st.Tour.Ruleset); err != nil {
 		return nil, fmt.Errorf("store: tour %d ruleset copy is damaged: %w", id, err)
 	}
+	st.Tour.Ruleset.FillFromShipped(shipped)
 	st.Tour.Name, st.Tour.RidersPerTeam, st.Tour.Advanced = row.Name, row.RidersPerTeam, row.Advanced
 	if row.Settings != "" {
 		if err := json.Unmarshal([]byte(row.Settings), &st.Tour.Settings); err != nil {

@@ -295,18 +295,8 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 // SetWeather stores the Ciclismo a fondo weather rolls of stage n.
 func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error {
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
-		if st.Tour.Ruleset.Effort == nil {
-			return nil, refuse.Invalid("weather", "this ruleset records no weather")
-		}
-		if len(weather) > 4 {
-			return nil, refuse.Invalid("weather", "at most 4 rolls: start, 1/3, 1/2 and 3/4")
-		}
-		for i, w := range weather {
-			switch w {
-			case "fair", "crosswind", "rain", "cold":
-			default:
-				return nil, refuse.Invalid(fmt.Sprintf("weather[%d]", i), "must be fair, crosswind, rain or cold")
-			}
+		if err := race.CheckWeather(&st.Tour.Ruleset, weather); err != nil {
+			return nil, err
 		}
 		w := entryWrite{Kind: KindWeather, Text: weatherText(weather)}
 		if len(weather) > 0 {
@@ -341,7 +331,7 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 			return nil, err
 		}
 		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l), Text: lostTurnText(&st.Tour, l)}}
-		if race.SecondCrash(cur, l) {
+		if race.SecondCrash(&st.Tour.Ruleset, cur, l) {
 			a := race.Abandon{Bib: l.Bib, Reason: secondCrash}
 			if race.ValidateAbandon(&st.Tour, st.Prior(n), cur, a) == nil {
 				writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Text: abandonText(&st.Tour, a)})

@@ -101,7 +101,7 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 // no results yet, goes back to planned.
 func (s *Store) ReopenStage(tourID uint, n int) error {
 	return s.tourChange(tourID, n, "reopen", func(tx *gorm.DB) error {
-		st, err := loadRace(tx, tourID)
+		st, err := loadRace(tx, tourID, s.rulesets)
 		if err != nil {
 			return err
 		}

@@ -245,8 +245,10 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	if rs.Effort != nil {
 		scr.Effort = effortOf(l, st, n)
 		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: l.T("race.adv.spend_effort"), ID: "adv-effort", Action: advURL, HasPoints: true}
-		scr.WeatherOptions = []string{"fair", "crosswind", "rain", "cold"}
-		scr.LostReasons = []choice{{"puncture", lostReason(l, "puncture")}, {"bad_patch", lostReason(l, "bad_patch")}, {"crash", lostReason(l, "crash")}}
+		scr.WeatherOptions = rs.Weathers
+		for _, lr := range rs.LostTurnReasons {
+			scr.LostReasons = append(scr.LostReasons, choice{lr.ID, lostReason(l, lr.ID)})
+		}
 		scr.Weather = &weatherForm{}
 		for i, label := range []string{l.T("race.weather.start"), l.T("race.weather.third"), l.T("race.weather.half"), l.T("race.weather.three_quarters")} {
 			w := weatherRoll{I: i, Label: label}
@@ -265,7 +267,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 			r, _ := st.Tour.RiderByBib(lt.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
 			row := lostTurnRow{Bib: lt.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l, lt.Reason), Turns: l.N("race.words.turn", lt.Turns)}
-			row.Out = race.SecondCrash(race.StageResult{LostTurns: cur.LostTurns[:i]}, lt)
+			row.Out = race.SecondCrash(rs, race.StageResult{LostTurns: cur.LostTurns[:i]}, lt)
 			scr.LostTurns.List = append(scr.LostTurns.List, row)
 		}
 	}
