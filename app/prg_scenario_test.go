@@ -72,6 +72,7 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/stages/:n/fatigue":                {stage + "/fatigue", v("fatigue_11", "3", "_version", ver), 422, adv},
 		"/tours/:id/stages/:n/volata":                 {stage + "/volata", v("target", "finish", "order", "11 21", "_version", ver), 422, stage},
 		"/tours/:id/settings":                         {fmt.Sprintf("/tours/%d/settings", real.ID), v("youth_born_from", "2001-02-30"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
+		"/tours/:id/settings/combined":                {fmt.Sprintf("/tours/%d/settings/combined", r.id), v("combined", "maybe"), 422, fmt.Sprintf("/tours/%d/classifications", r.id)},
 		"/tours/:id/stages/:n/team-times":             {fmt.Sprintf("/tours/%d/stages/1/team-times", real.ID), v("t1_time", "25:0x", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
 		"/tours/:id/stages/:n/jury/:form":             {fmt.Sprintf("/tours/%d/stages/1/jury/penalty", real.ID), v("bib", "11", "seconds", "x", "reason", "late", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
 		"/tours/:id/stages/:n/jury/:form/:key/delete": {fmt.Sprintf("/tours/%d/stages/1/jury/penalty/1/delete", real.ID), v("_version", "0"), 409, fmt.Sprintf("/tours/%d/stages/1", real.ID)},

@@ -54,6 +54,10 @@ func (h *Base) refusedAddress(c echo.Context, page string, status int) string {
 		if id, err := IDParam(c, "id", "tour"); err == nil {
 			return fmt.Sprintf("/tours/%d/riders", id)
 		}
+	case "classifications":
+		if id, err := IDParam(c, "id", "tour"); err == nil {
+			return fmt.Sprintf("/tours/%d/classifications", id)
+		}
 	case "directors":
 		return "/directors"
 	case "account_password": // the first-run setup, an invitation: their addresses answer GET

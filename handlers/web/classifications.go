@@ -88,10 +88,19 @@ func (h *Handler) ClassificationsPage(c echo.Context) error {
 	if c.QueryParam("provisional") != "" {
 		return h.provisionalClassifications(c, id, st)
 	}
+	return h.renderClassifications(c, id, st, "")
+}
+
+// renderClassifications writes the classifications page; refused, when not empty, is why a form of
+// the page was refused (422, shown at the page's own address after post/redirect/get).
+func (h *Handler) renderClassifications(c echo.Context, id uint, st *store.RaceState, refused string) error {
 	l := h.Tr(c)
 	s, after, msg, err := h.standingsFor(c, st)
 	if err != nil {
 		return err
+	}
+	if refused != "" {
+		msg = refused
 	}
 	scr := classScreen{afterChoice: newAfterChoice(id, st, after, "classifications"),
 		Combined: combinedChoice{Action: fmt.Sprintf("/tours/%d/settings/combined", id), On: st.Tour.Settings.Combined}}

@@ -32,7 +32,7 @@ func (h *Handler) SaveCombinedPage(c echo.Context) error {
 	case "", "off", "false", "0":
 		set.Combined = false
 	default:
-		return refuse.Invalidf("combined", "%q is neither on nor off", v)
+		return h.renderClassifications(c, id, st, h.SayErr(c, refuse.Invalidf("combined", "%q is neither on nor off", v)))
 	}
 	if err := h.StoreFor(c).SetTourSettings(id, set); err != nil {
 		return err
