@@ -67,7 +67,9 @@ type Views struct {
 	partials *template.Template
 	// pages holds each page's file by its name.
 	pages map[string]string
-	speak map[string]template.FuncMap
+	// cat gives each language's helpers when a page is first parsed in it (a language no one asked
+	// for is never read).
+	cat   *i18n.Catalogue
 	mu    sync.RWMutex
 	langs map[string]map[string]*template.Template
 }
@@ -107,9 +109,8 @@ func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 		}
 		v.pages[strings.TrimSuffix(path.Base(name), ".html")] = name
 	}
-	v.speak = map[string]template.FuncMap{}
+	v.cat = cat
 	for _, lang := range i18n.Languages() {
-		v.speak[lang] = LanguageFuncs(cat.Localizer(lang))
 		v.langs[lang] = map[string]*template.Template{}
 	}
 	return v, nil
@@ -118,7 +119,7 @@ func New(funcs template.FuncMap, cat *i18n.Catalogue) (*Views, error) {
 // page is page name's copy for lang (English for a language there is none of), made from the parsed
 // page the first time it is asked.
 func (v *Views) page(lang, name string) (*template.Template, error) {
-	if _, ok := v.speak[lang]; !ok {
+	if !v.cat.Supported(lang) {
 		lang = i18n.English
 	}
 	v.mu.RLock()
@@ -136,7 +137,7 @@ func (v *Views) page(lang, name string) (*template.Template, error) {
 	if !ok {
 		return nil, fmt.Errorf("views: no page %q", name)
 	}
-	c, err := v.parse(file, v.speak[lang])
+	c, err := v.parse(file, LanguageFuncs(v.cat.Localizer(lang)))
 	if err != nil {
 		return nil, err
 	}

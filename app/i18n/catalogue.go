@@ -11,6 +11,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -37,36 +38,37 @@ func Autonym(lang string) string {
 	return "English"
 }
 
-// Catalogue holds every message in every language and the localizers made from them.
+// Catalogue holds the message files of every language and each language's messages, read the first
+// time the language is asked for (a server whose players all speak English never keeps the Spanish
+// and Italian messages).
 type Catalogue struct {
-	bundle  *goi18n.Bundle
+	fsys    fs.FS
 	matcher language.Matcher
-	// plain holds each language's messages that need no data, for the common case of a fixed word.
-	plain map[string]map[string]string
-	// keys lists the message IDs each language's files define.
-	keys map[string]map[string]bool
-	// texts holds each language's messages as written (a plural message's "other" form).
-	texts map[string]map[string]string
-	// localizers are made once per language: a Localizer holds no request state.
-	localizers map[string]*Localizer
+	// files lists each language's message files, checked when the catalogue is loaded.
+	files map[string][]string
+	langs map[string]*spoken
 }
 
-// Load reads every "*.<lang>.json" file of fsys (the data/i18n folder) into a catalogue.
+// spoken is one language's messages, read once when first asked for.
+type spoken struct {
+	once sync.Once
+	// plain holds the messages that need no data, for the common case of a fixed word; the others
+	// (plural forms, {{.Data}}) are in bundle only.
+	plain  map[string]string
+	keys   map[string]bool
+	bundle *goi18n.Bundle
+	loc    *Localizer
+}
+
+// Load checks every "*.<lang>.json" file of fsys (the data/i18n folder): each is read, and a
+// message defined twice in a language refused. English is kept at once; the other languages are
+// read again when first asked for.
 func Load(fsys fs.FS) (*Catalogue, error) {
-	c := &Catalogue{
-		bundle:     goi18n.NewBundle(language.English),
-		plain:      map[string]map[string]string{},
-		keys:       map[string]map[string]bool{},
-		texts:      map[string]map[string]string{},
-		localizers: map[string]*Localizer{},
-	}
-	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	c := &Catalogue{fsys: fsys, files: map[string][]string{}, langs: map[string]*spoken{}}
 	tags := make([]language.Tag, 0, len(Languages()))
 	for _, lang := range Languages() {
 		tags = append(tags, language.MustParse(lang))
-		c.plain[lang] = map[string]string{}
-		c.keys[lang] = map[string]bool{}
-		c.texts[lang] = map[string]string{}
+		c.langs[lang] = &spoken{}
 	}
 	c.matcher = language.NewMatcher(tags)
 	names, err := fs.Glob(fsys, "*.json")
@@ -77,54 +79,95 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 		return nil, fmt.Errorf("i18n: no message files")
 	}
 	for _, name := range names {
-		if err := c.loadFile(fsys, name); err != nil {
+		parts := strings.Split(path.Base(name), ".")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("i18n: %s is not named area.lang.json", name)
+		}
+		if _, ok := c.langs[parts[1]]; !ok {
+			return nil, fmt.Errorf("i18n: %s is in a language the app does not speak", name)
+		}
+		c.files[parts[1]] = append(c.files[parts[1]], name)
+	}
+	for _, lang := range []string{Spanish, Italian} {
+		if _, err := c.messages(lang); err != nil {
 			return nil, err
 		}
 	}
-	for _, lang := range Languages() {
-		c.localizers[lang] = newLocalizer(c, lang)
+	if err := c.load(English); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
 
-// loadFile adds one message file, remembering its keys and its plain messages.
-func (c *Catalogue) loadFile(fsys fs.FS, name string) error {
-	parts := strings.Split(path.Base(name), ".")
-	if len(parts) != 3 {
-		return fmt.Errorf("i18n: %s is not named area.lang.json", name)
-	}
-	lang := parts[1]
-	if _, ok := c.keys[lang]; !ok {
-		return fmt.Errorf("i18n: %s is in a language the app does not speak", name)
-	}
-	file, err := c.bundle.LoadMessageFileFS(fsys, name)
-	if err != nil {
-		return fmt.Errorf("i18n: %s: %w", name, err)
-	}
-	for _, m := range file.Messages {
-		if c.keys[lang][m.ID] {
-			return fmt.Errorf("i18n: %s defines %q again", name, m.ID)
+// messages reads lang's files, refusing a message defined twice.
+func (c *Catalogue) messages(lang string) ([]*goi18n.Message, error) {
+	var out []*goi18n.Message
+	seen := map[string]bool{}
+	for _, name := range c.files[lang] {
+		buf, err := fs.ReadFile(c.fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", name, err)
 		}
-		c.keys[lang][m.ID] = true
-		c.texts[lang][m.ID] = m.Other
-		if m.One == "" && m.Few == "" && m.Many == "" && !strings.Contains(m.Other, m.LeftDelim+"{") && !strings.Contains(m.Other, "{{") {
-			c.plain[lang][m.ID] = m.Other
+		file, err := goi18n.ParseMessageFileBytes(buf, name, map[string]goi18n.UnmarshalFunc{"json": json.Unmarshal})
+		if err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", name, err)
 		}
+		for _, m := range file.Messages {
+			if seen[m.ID] {
+				return nil, fmt.Errorf("i18n: %s defines %q again", name, m.ID)
+			}
+			seen[m.ID] = true
+		}
+		out = append(out, file.Messages...)
 	}
-	return nil
+	return out, nil
+}
+
+// load reads lang's messages the first time it is asked for: plain ones in a map, the others in a
+// go-i18n bundle of their own.
+func (c *Catalogue) load(lang string) error {
+	sp := c.langs[lang]
+	var err error
+	sp.once.Do(func() {
+		var messages []*goi18n.Message
+		messages, err = c.messages(lang)
+		tag := language.MustParse(lang)
+		sp.plain, sp.keys, sp.bundle = map[string]string{}, map[string]bool{}, goi18n.NewBundle(tag)
+		for _, m := range messages {
+			sp.keys[m.ID] = true
+			if plainMessage(m) {
+				sp.plain[m.ID] = m.Other
+			} else if e := sp.bundle.AddMessages(tag, m); e != nil && err == nil {
+				err = e
+			}
+		}
+		sp.loc = newLocalizer(c, lang, sp)
+	})
+	return err
+}
+
+// plainMessage says whether m needs no data: no plural forms and no template.
+func plainMessage(m *goi18n.Message) bool {
+	return m.One == "" && m.Few == "" && m.Many == "" && m.Zero == "" && m.Two == "" &&
+		!strings.Contains(m.Other, m.LeftDelim+"{") && !strings.Contains(m.Other, "{{")
+}
+
+// spoken returns lang's messages, read now when they were not (English's for a language the app
+// does not speak; English's too, should lang's files no longer read, which Load checked they do).
+func (c *Catalogue) spoken(lang string) *spoken {
+	sp, ok := c.langs[lang]
+	if !ok || c.load(lang) != nil {
+		return c.langs[English] // read by Load
+	}
+	return sp
 }
 
 // Localizer returns the localizer of lang, or English's for a language the app does not speak.
-func (c *Catalogue) Localizer(lang string) *Localizer {
-	if l, ok := c.localizers[lang]; ok {
-		return l
-	}
-	return c.localizers[English]
-}
+func (c *Catalogue) Localizer(lang string) *Localizer { return c.spoken(lang).loc }
 
 // Supported says whether the app speaks lang ("es", "it", "en").
 func (c *Catalogue) Supported(lang string) bool {
-	_, ok := c.localizers[lang]
+	_, ok := c.langs[lang]
 	return ok
 }
 
@@ -147,8 +190,12 @@ func (c *Catalogue) Match(acceptLanguage string) string {
 
 // Keys lists the message IDs lang's files define, sorted (for the tests that find a missing one).
 func (c *Catalogue) Keys(lang string) []string {
-	out := make([]string, 0, len(c.keys[lang]))
-	for k := range c.keys[lang] {
+	if !c.Supported(lang) {
+		return nil
+	}
+	keys := c.spoken(lang).keys
+	out := make([]string, 0, len(keys))
+	for k := range keys {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -156,14 +203,17 @@ func (c *Catalogue) Keys(lang string) []string {
 }
 
 // Texts returns lang's messages as written, by ID (a plural message's "other" form), for the tests
-// that look for a message left in English.
+// that look for a message left in English: read from the files again.
 func (c *Catalogue) Texts(lang string) map[string]string {
-	out := make(map[string]string, len(c.texts[lang]))
-	for k, v := range c.texts[lang] {
-		out[k] = v
+	messages, _ := c.messages(lang) // checked by Load
+	out := make(map[string]string, len(messages))
+	for _, m := range messages {
+		out[m.ID] = m.Other
 	}
 	return out
 }
 
 // Has says whether lang's files define the message id.
-func (c *Catalogue) Has(lang, id string) bool { return c.keys[lang][id] }
+func (c *Catalogue) Has(lang, id string) bool {
+	return c.Supported(lang) && c.spoken(lang).keys[id]
+}

@@ -15,20 +15,21 @@ import (
 // Localizer speaks one language: messages by ID, counts with their plural words, sentences made
 // elsewhere (Text), and numbers and dates the way the language writes them.
 type Localizer struct {
-	lang    string
-	plain   map[string]string
-	english map[string]string
-	loc     *goi18n.Localizer
+	lang  string
+	plain map[string]string
+	loc   *goi18n.Localizer
+	// cat gives English's localizer, which speaks a message missing in the language.
+	cat     *Catalogue
 	printer *message.Printer
 }
 
-// newLocalizer makes lang's localizer from the catalogue.
-func newLocalizer(c *Catalogue, lang string) *Localizer {
+// newLocalizer makes lang's localizer from its messages.
+func newLocalizer(c *Catalogue, lang string, sp *spoken) *Localizer {
 	return &Localizer{
 		lang:    lang,
-		plain:   c.plain[lang],
-		english: c.plain[English],
-		loc:     goi18n.NewLocalizer(c.bundle, lang),
+		plain:   sp.plain,
+		loc:     goi18n.NewLocalizer(sp.bundle, lang),
+		cat:     c,
 		printer: message.NewPrinter(language.MustParse(lang)),
 	}
 }
@@ -39,29 +40,44 @@ func (l *Localizer) Lang() string { return l.lang }
 // T returns the message id; pairs are its data as name, value, … ({{.Name}} in the message).
 // A message missing in the language falls back to English, then to its ID (the tests find both).
 func (l *Localizer) T(id string, pairs ...any) string {
-	if len(pairs) == 0 {
-		if s, ok := l.plain[id]; ok {
-			return s
-		}
+	if s, ok := l.plain[id]; ok { // a message without {{.Data}} has no use for pairs
+		return s
 	}
-	return l.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data(pairs)}, id)
+	s, ok := l.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data(pairs)})
+	if !ok {
+		return l.english(id, func(en *Localizer) string { return en.T(id, pairs...) })
+	}
+	return s
 }
 
 // N returns the message id for a count, in the plural form the language uses for it
 // ({"one": "{{.Count}} team", "other": "{{.Count}} teams"}); pairs add more data.
 func (l *Localizer) N(id string, count int, pairs ...any) string {
+	if s, ok := l.plain[id]; ok { // one form for every count
+		return s
+	}
 	d := data(pairs)
 	d["Count"] = l.Int(count)
-	return l.localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: d}, id)
-}
-
-// localize asks go-i18n, keeping whatever it could make.
-func (l *Localizer) localize(cfg *goi18n.LocalizeConfig, id string) string {
-	s, err := l.loc.Localize(cfg)
-	if err != nil && s == "" {
-		return id
+	s, ok := l.localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: d})
+	if !ok {
+		return l.english(id, func(en *Localizer) string { return en.N(id, count, pairs...) })
 	}
 	return s
+}
+
+// localize asks go-i18n, keeping whatever it could make; false when the language lacks the message.
+func (l *Localizer) localize(cfg *goi18n.LocalizeConfig) (string, bool) {
+	s, err := l.loc.Localize(cfg)
+	return s, err == nil || s != ""
+}
+
+// english is what English's localizer says (say) for a message the language lacks, or its ID when
+// English lacks it too.
+func (l *Localizer) english(id string, say func(en *Localizer) string) string {
+	if l.lang == English {
+		return id
+	}
+	return say(l.cat.Localizer(English))
 }
 
 // data turns name, value pairs into template data.
