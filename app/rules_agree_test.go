@@ -20,7 +20,8 @@ import (
 // earned on the TV's cards adds up to his bonus in the engine's stage standings, that the rider out of
 // the race is out on the TV, in the general classification's workbook and in stage 2's page (its riders
 // block and its refusal of his bib), as the standings say; and that stage 2's sheet page draws the engine's
-// profile of the stage (race.ProfileOf, which the stage sheet's PDF draws too).
+// profile of the stage (race.ProfileOf, which the stage sheet's PDF draws too); and, in the game with effort
+// points, that the advantages page and the effort sheet show the engine's effort ledger.
 func TestTVSheetsAndPagesAgreeWithTheStandings(t *testing.T) {
 	t.Parallel()
 	for _, game := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
@@ -35,6 +36,10 @@ func TestTVSheetsAndPagesAgreeWithTheStandings(t *testing.T) {
 			}
 			for i, cl := range stage.Climbs {
 				tt.r.order(t, 1, "climbs", cl.Index, crossers[i%len(crossers)]...)
+			}
+			effort := game == "ciclismo-a-fondo" // the game with effort points (its ruleset's "effort")
+			if effort {
+				spendEffort(t, tt.r)
 			}
 			tt.finish(t, 1)
 			out := 35
@@ -107,6 +112,9 @@ func TestTVSheetsAndPagesAgreeWithTheStandings(t *testing.T) {
 				if r.Bib == out {
 					t.Errorf("bib %d is out but ranked in the general classification", out)
 				}
+			}
+			if effort {
+				checkEffortAgrees(t, ta, tt.r)
 			}
 		})
 	}

@@ -11,6 +11,11 @@ type EffortStage struct {
 	Recovered int
 	// Left is his balance carried out of the stage.
 	Left int
+	// InStage is his balance at the end of the stage, after its spending and feed zones and before the
+	// recovery that follows it: what the stage's advantages page shows.
+	InStage int
+	// Racing says he was in the race during the stage (not out before it, not abandoned in it).
+	Racing bool
 }
 
 // EffortLine is one rider's effort ledger.
@@ -34,8 +39,10 @@ func EffortLedger(t *Tour, results []StageResult, after int) []EffortLine {
 	}
 	after = min(max(after, 0), len(results), len(t.Stages))
 	left := make([]map[int]int, after+1)
+	inStage := make([]map[int]int, after+1)
 	for k := 1; k <= after; k++ {
 		left[k] = effortCarried(t, results, k)
+		inStage[k] = EffortBalance(t, results[:k-1], results[k-1])
 	}
 	var out []EffortLine
 	for _, team := range t.Teams {
@@ -44,13 +51,14 @@ func EffortLedger(t *Tour, results []StageResult, after int) []EffortLine {
 			prev := line.Allowance
 			for k := 1; k <= after; k++ {
 				spent := effortSpent(results[k-1], r.Bib)
+				held, racing := inStage[k][r.Bib]
 				now, ok := left[k][r.Bib]
 				if !ok {
 					line.Out = true
-					line.Stages = append(line.Stages, EffortStage{Spent: spent})
+					line.Stages = append(line.Stages, EffortStage{Spent: spent, InStage: held, Racing: racing})
 					break
 				}
-				line.Stages = append(line.Stages, EffortStage{Spent: spent, Recovered: now - prev + spent, Left: now})
+				line.Stages = append(line.Stages, EffortStage{Spent: spent, Recovered: now - prev + spent, Left: now, InStage: held, Racing: racing})
 				prev = now
 			}
 			out = append(out, line)

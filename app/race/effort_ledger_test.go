@@ -27,13 +27,14 @@ func TestEffortLedger(t *testing.T) {
 		byBib[l.Bib] = l
 	}
 	// JF (18): stage 1 spends 10, gets 1 (feed zone) + 5 back: 14; stage 2 spends 6 in the cold: 8;
-	// stage 3 spends nothing and recovers 5: 13.
-	want := EffortLine{Bib: 11, Allowance: 18, Stages: []EffortStage{{10, 6, 14}, {6, 0, 8}, {0, 5, 13}}}
+	// stage 3 spends nothing and recovers 5: 13. In each stage, before the recovery after it, he holds
+	// 9, 8 and 8 (what the stage's advantages page shows).
+	want := EffortLine{Bib: 11, Allowance: 18, Stages: []EffortStage{{10, 6, 14, 9, true}, {6, 0, 8, 8, true}, {0, 5, 13, 8, true}}}
 	if got := byBib[11]; got.Allowance != want.Allowance || got.Out || !slices.Equal(got.Stages, want.Stages) {
 		t.Errorf("JF ledger = %+v, want %+v", got, want)
 	}
-	// SP (12) spends 4 in stage 1 and gets 1 + 3 back; he abandons in stage 2.
-	if got := byBib[15]; !got.Out || len(got.Stages) != 2 || got.Stages[0] != (EffortStage{4, 4, 12}) {
+	// SP (12) spends 4 in stage 1 and gets 1 + 3 back; he abandons in stage 2: not racing in it.
+	if got := byBib[15]; !got.Out || len(got.Stages) != 2 || got.Stages[0] != (EffortStage{4, 4, 12, 9, true}) || got.Stages[1].Racing {
 		t.Errorf("SP ledger = %+v, want 4 spent and 4 back in stage 1, out in stage 2", got)
 	}
 	// The last entry of a ledger is the balance EffortBalance gives at the start of the next stage.

@@ -302,21 +302,24 @@ func allowanceNameIn(l *i18n.Localizer, rs *race.Ruleset, v store.StageView, it 
 	return name + ", " + l.T("race.adv.climb_n", "N", it.Climb)
 }
 
-// effortOf lists each rider's effort points in stage n.
+// effortOf lists each rider's effort points in stage n: the engine's ledger (race.EffortLedger, the effort
+// sheet's too) of the riders racing in it.
 func effortOf(l *i18n.Localizer, st *store.RaceState, n int) *effortSection {
 	rs := &st.Tour.Ruleset
-	cur := st.Results[n-1]
-	balance := race.EffortBalance(&st.Tour, st.Prior(n), cur)
+	ledger := map[int]race.EffortLine{}
+	for _, line := range race.EffortLedger(&st.Tour, st.Results, n) {
+		ledger[line.Bib] = line
+	}
 	sec := &effortSection{}
 	for _, t := range st.Tour.Teams {
 		for _, r := range t.Riders {
-			left, ok := balance[r.Bib]
-			if !ok {
+			line := ledger[r.Bib]
+			if len(line.Stages) < n || !line.Stages[n-1].Racing {
 				continue
 			}
-			spent := race.EffortSpent(cur, r.Bib)
+			in := line.Stages[n-1]
 			sec.Rows = append(sec.Rows, effortRow{Bib: r.Bib, Name: r.Name, Short: t.Short, Color: t.Color, Role: base.RoleWordIn(l, rs, r.Role),
-				Allowance: race.EffortAllowance(*rs, r.Role, len(st.Tour.Stages)), Spent: spent, Balance: left})
+				Allowance: line.Allowance, Spent: in.Spent, Balance: in.InStage})
 		}
 	}
 	return sec
