@@ -96,6 +96,11 @@ func (l *Localizer) Say(t Text) string {
 	format := t.Format
 	if s, ok := l.plain[format]; ok {
 		format = s
+	} else if t.Else != "" {
+		if s, ok := l.english[format]; ok {
+			return s
+		}
+		return t.Else
 	}
 	if len(t.Args) == 0 {
 		return format

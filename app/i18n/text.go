@@ -9,13 +9,22 @@ import "fmt"
 type Text struct {
 	Format string
 	Args   []any
+	// Else is said when Format is a message id the catalogues lack in every language (a Word).
+	Else string
 }
 
 // Textf returns the Text of format and args.
 func Textf(format string, args ...any) Text { return Text{Format: format, Args: args} }
 
+// Word is the catalogues' word of message id (a ruleset's weather, lost-turn reason…), or otherwise
+// where no catalogue has it.
+func Word(id, otherwise string) Text { return Text{Format: id, Else: otherwise} }
+
 // String is the sentence in English (for logs and for errors' Error()).
 func (t Text) String() string {
+	if t.Else != "" {
+		return t.Else
+	}
 	if len(t.Args) == 0 {
 		return t.Format
 	}

@@ -119,6 +119,9 @@ type Ruleset struct {
 	// Weathers are the weathers a stage's rolls can give (docs/rules.md §2.6); none: the game
 	// records no weather.
 	Weathers []string `json:"weathers,omitempty"`
+	// WeatherRolls are the moments of a stage the weather is rolled, in order (Ciclismo a fondo: the start,
+	// ⅓, ½ and ¾ of the stage; docs/rules.md §2.6): ids whose words are the catalogues' (WeatherRollWord).
+	WeatherRolls []string `json:"weather_rolls,omitempty"`
 	// LostTurnReasons are why a rider may lose turns (docs/rules.md §2.6); none: the game records
 	// no lost turns.
 	LostTurnReasons []LostTurnReason `json:"lost_turn_reasons,omitempty"`

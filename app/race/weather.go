@@ -9,7 +9,7 @@ import (
 )
 
 // LostTurnReason is why a rider may lose turns in a stage (docs/rules.md §2.6): a puncture, a bad
-// patch, a crash. Its words are the i18n catalogues' ("race.lost.<id>").
+// patch, a crash. Its words are the i18n catalogues' (LostTurnWord).
 type LostTurnReason struct {
 	ID string `json:"id"`
 	// Turns is how many turns it costs when the rules fix it; 0: the director says how many.
@@ -35,13 +35,14 @@ func (r *Ruleset) LostTurnReason(id string) (LostTurnReason, bool) {
 func (r *Ruleset) HasWeather(w string) bool { return slices.Contains(r.Weathers, w) }
 
 // CheckWeather checks a stage's weather rolls (docs/rules.md §2.6): the game records weather, at most
-// WeatherRolls rolls, each one of the ruleset's weathers. Fields are "weather" and "weather[i]".
+// one roll for each of the ruleset's WeatherRolls, each one of its weathers. Fields are "weather" and
+// "weather[i]".
 func CheckWeather(rs *Ruleset, weather []string) error {
 	if len(rs.Weathers) == 0 {
 		return refuse.Invalid("weather", "this ruleset records no weather")
 	}
-	if len(weather) > WeatherRolls {
-		return refuse.Invalid("weather", "at most 4 rolls: start, 1/3, 1/2 and 3/4")
+	if len(weather) > len(rs.WeatherRolls) {
+		return refuse.Invalidf("weather", "at most %d rolls", len(rs.WeatherRolls))
 	}
 	for i, w := range weather {
 		if !rs.HasWeather(w) {
@@ -50,9 +51,6 @@ func CheckWeather(rs *Ruleset, weather []string) error {
 	}
 	return nil
 }
-
-// WeatherRolls is how many times a stage's weather is rolled: at the start, ⅓, ½ and ¾ (docs/rules.md §2.6).
-const WeatherRolls = 4
 
 // validateWeatherAndLostTurns checks the weathers and the lost-turn reasons.
 func (r *Ruleset) validateWeatherAndLostTurns(v *refuse.ValidationError) {
@@ -65,6 +63,16 @@ func (r *Ruleset) validateWeatherAndLostTurns(v *refuse.ValidationError) {
 	}
 	for i, w := range r.Weathers {
 		slug(fmt.Sprintf("weathers[%d]", i), w)
+	}
+	seen = map[string]bool{}
+	for i, w := range r.WeatherRolls {
+		slug(fmt.Sprintf("weather_rolls[%d]", i), w)
+	}
+	if len(r.Weathers) > 0 && len(r.WeatherRolls) == 0 {
+		v.Add("weather_rolls", "a ruleset with weathers says when a stage's weather is rolled")
+	}
+	if len(r.WeatherRolls) > 0 && len(r.Weathers) == 0 {
+		v.Add("weathers", "a ruleset that rolls the weather says which weathers a roll can give")
 	}
 	if e := r.Effort; e != nil && len(r.Weathers) > 0 && e.NoRecoveryWeather != "" && !r.HasWeather(e.NoRecoveryWeather) {
 		v.Addf("effort.no_recovery_weather", "%q is not one of the ruleset's weathers", e.NoRecoveryWeather)
@@ -80,7 +88,7 @@ func (r *Ruleset) validateWeatherAndLostTurns(v *refuse.ValidationError) {
 }
 
 // FillFromShipped gives a ruleset copy stored with a tour before the fields existed what the shipped
-// ruleset of the same game says: its weathers and lost-turn reasons, the pattern of a jersey of the
+// ruleset of the same game says: its weathers, weather rolls and lost-turn reasons, the pattern of a jersey of the
 // same classification and colour, the terrain and drop of a section of the same id. A copy that has
 // them keeps its own; a game no longer shipped is left as it is.
 func (r *Ruleset) FillFromShipped(shipped []Ruleset) {
@@ -90,6 +98,9 @@ func (r *Ruleset) FillFromShipped(shipped []Ruleset) {
 	}
 	if r.Weathers == nil {
 		r.Weathers = slices.Clone(from.Weathers)
+	}
+	if r.WeatherRolls == nil && len(r.Weathers) > 0 {
+		r.WeatherRolls = slices.Clone(from.WeatherRolls)
 	}
 	if r.LostTurnReasons == nil {
 		r.LostTurnReasons = slices.Clone(from.LostTurnReasons)

@@ -18,7 +18,7 @@ func TestFillFromShippedGivesOldCopiesTheNewFields(t *testing.T) {
 	if err := json.Unmarshal(raw, &old); err != nil {
 		t.Fatal(err)
 	}
-	old.Weathers, old.LostTurnReasons = nil, nil
+	old.Weathers, old.WeatherRolls, old.LostTurnReasons = nil, nil, nil
 	for i := range old.Sections {
 		old.Sections[i].Terrain, old.Sections[i].Drop = "", 0
 	}
@@ -27,6 +27,9 @@ func TestFillFromShippedGivesOldCopiesTheNewFields(t *testing.T) {
 		old.Jerseys[k] = j
 	}
 	old.FillFromShipped(shipped)
+	if !slices.Equal(old.WeatherRolls, cf.WeatherRolls) || len(cf.WeatherRolls) != 4 {
+		t.Errorf("weather rolls %v, want the shipped %v (start, ⅓, ½, ¾)", old.WeatherRolls, cf.WeatherRolls)
+	}
 	if !slices.Equal(old.Weathers, cf.Weathers) || len(old.LostTurnReasons) != len(cf.LostTurnReasons) {
 		t.Errorf("weathers %v, reasons %v: want the shipped %v, %v", old.Weathers, old.LostTurnReasons, cf.Weathers, cf.LostTurnReasons)
 	}
@@ -52,7 +55,7 @@ func TestFillFromShippedGivesOldCopiesTheNewFields(t *testing.T) {
 	}
 	cp := shippedRuleset(t, "cycling-party")
 	cp.FillFromShipped(shipped)
-	if len(cp.Weathers) != 0 || len(cp.LostTurnReasons) != 0 {
+	if len(cp.Weathers) != 0 || len(cp.WeatherRolls) != 0 || len(cp.LostTurnReasons) != 0 {
 		t.Errorf("Cycling Party got weathers %v and lost-turn reasons %v", cp.Weathers, cp.LostTurnReasons)
 	}
 }
@@ -63,9 +66,10 @@ func TestWeatherAndLostTurnReasonsValidated(t *testing.T) {
 	rs := shippedRuleset(t, "ciclismo-a-fondo")
 	rs.Weathers = append(rs.Weathers, "fair", "Bad Weather")
 	rs.LostTurnReasons = append(rs.LostTurnReasons, LostTurnReason{ID: "puncture"}, LostTurnReason{ID: "wind", Turns: 21})
+	rs.WeatherRolls = append(rs.WeatherRolls, "half", "Dusk")
 	rs.Effort.NoRecoveryWeather = "snow"
 	err := rs.Validate()
-	for _, field := range []string{"weathers[4]", "weathers[5]", "lost_turn_reasons[3].id", "lost_turn_reasons[4].turns", "effort.no_recovery_weather"} {
+	for _, field := range []string{"weathers[4]", "weathers[5]", "weather_rolls[4]", "weather_rolls[5]", "lost_turn_reasons[3].id", "lost_turn_reasons[4].turns", "effort.no_recovery_weather"} {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("Validate() = %v, want a refusal of %s", err, field)
 		}
@@ -79,11 +83,37 @@ func TestWeatherAndLostTurnReasonsValidated(t *testing.T) {
 		{cf, []string{"fair", "cold"}, ""},
 		{cf, []string{"fair", "snow"}, "weather[1]"},
 		{cf, []string{"fair", "fair", "fair", "fair", "fair"}, "weather"},
+		{withRolls(cf, "start", "finish"), []string{"fair", "fair", "fair"}, "weather"},
+		{withRolls(cf, "start", "finish"), []string{"fair", "rain"}, ""},
 		{shippedRuleset(t, "cycling-party"), []string{"fair"}, "weather"},
 	} {
 		err := CheckWeather(&c.rs, c.weather)
 		if (err == nil) != (c.field == "") || err != nil && !strings.Contains(err.Error(), c.field) {
 			t.Errorf("CheckWeather(%s, %v) = %v, want field %q", c.rs.ID, c.weather, err, c.field)
+		}
+	}
+}
+
+// withRolls is a copy of rs rolling the weather at the moments rolls.
+func withRolls(rs Ruleset, rolls ...string) Ruleset {
+	rs.WeatherRolls = rolls
+	return rs
+}
+
+// TestWeatherRollsGoWithWeathers: a ruleset with weathers says when they are rolled, and one that rolls
+// says what a roll can give.
+func TestWeatherRollsGoWithWeathers(t *testing.T) {
+	for _, c := range []struct {
+		weathers, rolls []string
+		field           string
+	}{
+		{[]string{"fair"}, nil, "weather_rolls"},
+		{nil, []string{"start"}, "weathers"},
+	} {
+		rs := shippedRuleset(t, "ciclismo-a-fondo")
+		rs.Weathers, rs.WeatherRolls, rs.Effort.NoRecoveryWeather = c.weathers, c.rolls, ""
+		if err := rs.Validate(); err == nil || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("weathers %v rolled at %v: Validate() = %v, want a refusal of %s", c.weathers, c.rolls, err, c.field)
 		}
 	}
 }

@@ -36,12 +36,16 @@ func (s *source) entrySheet(n int) sheetDoc {
 }
 
 // recordTable has the boxes for what Ciclismo a fondo records once per stage (docs/rules.md §2.6): the
-// weather rolled at the start, ⅓, ½ and ¾ of the stage, and the combativity award.
+// weather at each of the ruleset's rolls (the start, ⅓, ½ and ¾ of the stage), and the combativity award.
 func (s *source) recordTable() *table {
-	return &table{title: s.w("table.weather"), tall: true, spread: true, cols: []column{
-		col(s.w("col.weather_start"), 36, "C"), col(s.w("col.weather_at", "Part", "⅓"), 30, "C"), col(s.w("col.weather_at", "Part", "½"), 30, "C"),
-		col(s.w("col.weather_at", "Part", "¾"), 30, "C"), col(s.w("col.most_combative"), 36, "C"),
-	}, rows: []tableRow{{cells: []cell{boxCell(), boxCell(), boxCell(), boxCell(), boxCell()}}}}
+	var cols []column
+	var cells []cell
+	for _, roll := range s.rs.WeatherRolls {
+		cols = append(cols, col(s.l.Say(race.WeatherRollWord(roll)), 30, "C"))
+		cells = append(cells, boxCell())
+	}
+	cols = append(cols, col(s.w("col.most_combative"), 36, "C"))
+	return &table{title: s.w("table.weather"), tall: true, spread: true, cols: cols, rows: []tableRow{{cells: append(cells, boxCell())}}}
 }
 
 // entryLegend says what each box column is: "S1 = sprint 1 at km 30".

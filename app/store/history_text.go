@@ -17,6 +17,8 @@ import (
 type storedText struct {
 	Format string    `json:"f"`
 	Args   []textArg `json:"a,omitempty"`
+	// Else is what a word of the ruleset is said as where no catalogue has its id (i18n.Word).
+	Else string `json:"e,omitempty"`
 }
 
 // textArg is one value of a kept sentence: a whole number, a text as entered (a rider's or a team's
@@ -42,7 +44,7 @@ func (w gameWord) NameIn(lang string) string {
 // keepText turns a sentence into what the history keeps: a word of the game is kept in every
 // language, any other value as its text.
 func keepText(t i18n.Text) storedText {
-	out := storedText{Format: t.Format}
+	out := storedText{Format: t.Format, Else: t.Else}
 	for _, a := range t.Args {
 		var arg textArg
 		switch v := a.(type) {
@@ -69,7 +71,7 @@ func keepText(t i18n.Text) storedText {
 
 // text is the kept sentence as an i18n.Text again.
 func (s storedText) text() i18n.Text {
-	t := i18n.Text{Format: s.Format}
+	t := i18n.Text{Format: s.Format, Else: s.Else}
 	for _, a := range s.Args {
 		switch {
 		case a.Int != nil:

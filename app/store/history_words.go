@@ -1,8 +1,6 @@
 package store
 
 import (
-	"strings"
-
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 )
@@ -165,43 +163,15 @@ func weatherText(weather []string) i18n.Text {
 	}
 	words := make([]any, len(weather))
 	for i, w := range weather {
-		words[i] = weatherWord(w)
+		words[i] = race.WeatherWord(w)
 	}
 	return i18n.Textf("weather: %s", joined(words))
-}
-
-// weatherWord names one weather roll.
-func weatherWord(w string) any {
-	switch w {
-	case "fair":
-		return i18n.Textf("fair")
-	case "crosswind":
-		return i18n.Textf("crosswind")
-	case "rain":
-		return i18n.Textf("rain")
-	case "cold":
-		return i18n.Textf("cold")
-	}
-	return w
-}
-
-// lostTurnReason names why turns were lost: "puncture", "bad patch", "crash".
-func lostTurnReason(reason string) any {
-	switch reason {
-	case "puncture":
-		return i18n.Textf("puncture")
-	case "bad_patch":
-		return i18n.Textf("bad patch")
-	case "crash":
-		return i18n.Textf("crash")
-	}
-	return strings.ReplaceAll(reason, "_", " ")
 }
 
 // lostTurnText says turns a rider lost: "bib 12 Name lost 1 turn (puncture)".
 func lostTurnText(t *race.Tour, l race.LostTurn) i18n.Text {
 	r, _ := t.RiderByBib(l.Bib)
-	return i18n.Textf("bib %d %s lost %s (%s)", l.Bib, r.Name, turnsText(l.Turns), lostTurnReason(l.Reason))
+	return i18n.Textf("bib %d %s lost %s (%s)", l.Bib, r.Name, turnsText(l.Turns), race.LostTurnWord(l.Reason))
 }
 
 // penaltyWords says what a penalty takes: "20 s, 10 points, 2 mountain points" (race.PenaltyWords).

@@ -36,7 +36,7 @@ type advantagesScreen struct {
 	Riders      standing.RidersBlock
 	Focus       string
 	// WeatherOptions and LostReasons are the choices of the Ciclismo a fondo selects.
-	WeatherOptions []string
+	WeatherOptions []choice
 	LostReasons    []choice
 }
 
@@ -245,13 +245,15 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	if rs.Effort != nil {
 		scr.Effort = effortOf(l, st, n)
 		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: l.T("race.adv.spend_effort"), ID: "adv-effort", Action: advURL, HasPoints: true}
-		scr.WeatherOptions = rs.Weathers
+		for _, w := range rs.Weathers {
+			scr.WeatherOptions = append(scr.WeatherOptions, choice{w, l.Say(race.WeatherWord(w))})
+		}
 		for _, lr := range rs.LostTurnReasons {
 			scr.LostReasons = append(scr.LostReasons, choice{lr.ID, lostReason(l, lr.ID)})
 		}
 		scr.Weather = &weatherForm{}
-		for i, label := range []string{l.T("race.weather.start"), l.T("race.weather.third"), l.T("race.weather.half"), l.T("race.weather.three_quarters")} {
-			w := weatherRoll{I: i, Label: label}
+		for i, roll := range rs.WeatherRolls {
+			w := weatherRoll{I: i, Label: l.Say(race.WeatherRollWord(roll))}
 			if i < len(cur.Weather) {
 				w.Value = cur.Weather[i]
 			}
@@ -262,7 +264,10 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
 			scr.Combativity.Preview = standing.PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
 		}
-		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Reason: "puncture", Turn: "1"}}
+		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Turn: "1"}}
+		if len(rs.LostTurnReasons) > 0 {
+			scr.LostTurns.Form.Reason = rs.LostTurnReasons[0].ID
+		}
 		for i, lt := range cur.LostTurns {
 			r, _ := st.Tour.RiderByBib(lt.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
@@ -278,14 +283,8 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	return scr
 }
 
-// lostReason names a lost-turn reason in words, in l's language.
-func lostReason(l *i18n.Localizer, r string) string {
-	switch r {
-	case "bad_patch", "puncture", "crash":
-		return l.T("race.lost." + r)
-	}
-	return r
-}
+// lostReason names a lost-turn reason in words, in l's language (race.LostTurnWord).
+func lostReason(l *i18n.Localizer, r string) string { return l.Say(race.LostTurnWord(r)) }
 
 // allowanceNameIn names an allowance row in l's language: the advantage, and for a per-climb one
 // the climb ("Doble tirada, puerto 2 (Primera categoría)").
