@@ -97,8 +97,10 @@ func (l *Localizer) Say(t Text) string {
 	if s, ok := l.plain[format]; ok {
 		format = s
 	} else if t.Else != "" {
-		if s, ok := l.english[format]; ok {
-			return s
+		if l.lang != English {
+			if s, ok := l.cat.Localizer(English).plain[format]; ok {
+				return s
+			}
 		}
 		return t.Else
 	}
