@@ -38,7 +38,7 @@ func openDB(dsn string) (db *gorm.DB, pool *pgxpool.Pool, err error) {
 	}
 	// _txlock=immediate: every transaction takes SQLite's one write lock as it begins, so the
 	// actions of two directors run one after the other.
-	db, err = openSQLite(dsn, "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL&_cache_size="+sqliteCache)
+	db, err = openSQLite(dsn, "_foreign_keys=on&_busy_timeout=10000&_journal_mode=WAL&_txlock=immediate&_synchronous=NORMAL")
 	return db, nil, err
 }
 
@@ -52,7 +52,7 @@ func (s *Store) openReads() error {
 		s.reads = s.db
 		return nil
 	}
-	reads, err := openSQLite(s.dsn, "_busy_timeout=10000&_query_only=true&_txlock=deferred&_cache_size="+sqliteCache)
+	reads, err := openSQLite(s.dsn, "_busy_timeout=10000&_query_only=true&_txlock=deferred")
 	if err != nil {
 		return err
 	}
@@ -88,10 +88,6 @@ func openSQLite(dsn, settings string) (*gorm.DB, error) {
 // sqliteConns is how many connections each of SQLite's two pools holds.
 const sqliteConns = 4
 
-// sqliteCache is each SQLite connection's cache of pages (negative: in KiB), 512 KiB where SQLite
-// would keep 2 MB: eight connections kept 16 MB of pages the operating system caches anyway, while
-// the store keeps what it computes from them (its race states) in memory of its own.
-const sqliteCache = "-512"
 
 // The pool's defaults, when the address does not set them (pool_max_conns=…, connect_timeout=…).
 const (
