@@ -3,28 +3,15 @@ package standing
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"testing"
 
-	"racedirector/app/i18n"
 	"racedirector/app/race"
-	"racedirector/data"
 	"racedirector/views"
+	"racedirector/views/viewstest"
 )
 
 // testViews parses the app's views as the app does.
-func testViews(t *testing.T) *views.Views {
-	t.Helper()
-	cat, err := i18n.Load(data.I18n())
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := views.New(template.FuncMap{"asset": func(name string) string { return "/assets/test/" + name }}, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
+func testViews(t *testing.T) *views.Views { return viewstest.Views(t) }
 
 // iconShirt is the jersey's outline as the icons were drawn in Go before the "icon" template.
 const iconShirt = "M8 3 4 5 2 9.5 5 11 6 9.5V21h12V9.5l1 1.5 3-1.5L20 5l-4-2c-.9 1.4-2.3 2.2-4 2.2S8.9 4.4 8 3z"

@@ -1,24 +1,11 @@
 package web
 
 import (
-	"html/template"
 	"testing"
 
-	"racedirector/app/i18n"
-	"racedirector/data"
 	"racedirector/views"
+	"racedirector/views/viewstest"
 )
 
 // testViews parses the app's views as the app does.
-func testViews(t *testing.T) *views.Views {
-	t.Helper()
-	cat, err := i18n.Load(data.I18n())
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := views.New(template.FuncMap{"asset": func(name string) string { return "/assets/test/" + name }}, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
+func testViews(t *testing.T) *views.Views { return viewstest.Views(t) }
