@@ -124,7 +124,7 @@ type robustWorld struct {
 // openRobustApp starts the app on path with its error log kept in sink.
 func openRobustApp(t testing.TB, path string, sink *logSink, reached *routeLog) *testApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelError})), testSite)
+	a, err := app.New(path, slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelError})), withTestEmbedded(t), testSite)
 	if err != nil {
 		t.Fatalf("app.New(%s): %v", path, err)
 	}

@@ -32,15 +32,15 @@ type testApp struct {
 	closed  bool
 }
 
-// newTestApp starts the app on a fresh database (a SQLite file in t.TempDir(), or a PostgreSQL
-// database when RACEDIRECTOR_TEST_DB names a server: a copy of testTemplate); cleanup closes it.
+// newTestApp starts the app on a fresh database, a copy of testTemplate (a SQLite file in
+// t.TempDir(), or a PostgreSQL database when RACEDIRECTOR_TEST_DB names a server); cleanup closes it.
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	return openTestApp(t, testTemplate.DSN(t, "racedirector.db"))
 }
 
-// testTemplate is the database the tests' PostgreSQL databases copy: migrated, the default teams
-// loaded, as a first start leaves it.
+// testTemplate is the database the tests' databases copy: migrated, the default teams loaded, as a
+// first start leaves it.
 var testTemplate = storetest.NewTemplate(func(dsn string) error {
 	embedded, err := testEmbedded()
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package e2e tests Race Director as a person would: Debian's Chromium, headless and driven with
-// chromedp, works the pages of the real server (app.New over a fresh SQLite file in t.TempDir(),
-// served with httptest) on a tablet and a phone viewport.
+// chromedp, works the pages of the real server (app.New over a fresh database, a copy of a migrated
+// template, served with httptest) on a tablet and a phone viewport. The tests share one Chromium.
 //
 // Every page a test visits is checked for health: no JavaScript exception or console error, no CSP
 // violation or other browser log error, no failed request and no response of 400 or more except a
