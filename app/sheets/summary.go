@@ -165,17 +165,7 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 			} else if pl.Team != "" {
 				who += " (" + pl.Team + ")"
 			}
-			value := chart.TimeIn(l, rs, pl.Value)
-			switch {
-			case p.ByPoints:
-				value = l.N("story.points", pl.Value)
-			case p.ByPlaces:
-				value = l.N("standings.count.places", pl.Value)
-			case pl.Gap > 0:
-				value = chart.GapIn(l, rs, pl.Gap)
-			case pl.Rank > 1: // on the first's time: the tie-break put him behind
-				value = l.T("story.same_time")
-			}
+			value := chart.PlaceValueIn(l, rs, p, pl)
 			para.lines = append(para.lines, strconv.Itoa(pl.Rank)+". "+who+" — "+value)
 		}
 		out = append(out, para)

@@ -199,17 +199,9 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 			if pl.Bib == 0 {
 				place.Name, place.Team = pl.Team, ""
 			}
-			switch {
-			case p.ByPoints:
-				place.Value, place.Points = l.N("story.points", pl.Value), l.Int(pl.Value)
-			case p.ByPlaces:
-				place.Value, place.Points = l.N("standings.count.places", pl.Value), l.Int(pl.Value)
-			case pl.Gap > 0:
-				place.Value = chart.GapIn(l, rs, pl.Gap)
-			case pl.Rank > 1: // on the first's time: the tie-break put him behind
-				place.Value = l.T("story.same_time")
-			default:
-				place.Value = chart.TimeIn(l, rs, pl.Value)
+			place.Value = chart.PlaceValueIn(l, rs, p, pl)
+			if p.ByPoints || p.ByPlaces {
+				place.Points = l.Int(pl.Value)
 			}
 			pv.Places = append(pv.Places, place)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/story"
 )
 
 // itoa writes a small whole number (stage numbers, ranks).
@@ -82,3 +83,19 @@ func className(l *i18n.Localizer, class string) string { return l.T("story.class
 
 // stageHead is a table's column head for a stage ("Stage 3", "Etapa 3").
 func stageHead(l *i18n.Localizer, n int) string { return l.T("story.table.stage", "N", n) }
+
+// PlaceValueIn writes what a podium place shows: its points, its sum of places, its gap, "same time"
+// for one the tie-break put behind on the first's time, or the first's time.
+func PlaceValueIn(l *i18n.Localizer, rs *race.Ruleset, p story.Podium, pl story.Place) string {
+	switch {
+	case p.ByPoints:
+		return l.N("story.points", pl.Value)
+	case p.ByPlaces:
+		return l.N("standings.count.places", pl.Value)
+	case pl.Gap > 0:
+		return GapIn(l, rs, pl.Gap)
+	case pl.Rank > 1: // on the first's time: the tie-break put him behind
+		return l.T("story.same_time")
+	}
+	return TimeIn(l, rs, pl.Value)
+}
