@@ -88,7 +88,6 @@ func openSQLite(dsn, settings string) (*gorm.DB, error) {
 // sqliteConns is how many connections each of SQLite's two pools holds.
 const sqliteConns = 4
 
-
 // The pool's defaults, when the address does not set them (pool_max_conns=…, connect_timeout=…).
 const (
 	// poolMaxConns is what one instance may hold of the server's connections: a server takes many writers.
