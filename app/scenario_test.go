@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -76,7 +77,7 @@ func openTestApp(t testing.TB, path string) *testApp {
 // openTestAppWith starts the app on the database at path with opts (its own site, say); cleanup closes it.
 func openTestAppWith(t testing.TB, path string, opts ...app.Option) *testApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), append([]app.Option{withTestEmbedded(t)}, opts...)...)
+	a, err := app.New(throwaway(path), slog.New(slog.NewTextHandler(io.Discard, nil)), append([]app.Option{withTestEmbedded(t)}, opts...)...)
 	if err != nil {
 		t.Fatalf("app.New(%s) failed: %v", path, err)
 	}
@@ -87,6 +88,16 @@ func openTestAppWith(t testing.TB, path string, opts ...app.Option) *testApp {
 		}
 	})
 	return ta
+}
+
+// throwaway is the address of a test's database: a SQLite file as a file: URI that does not wait for
+// the disk (synchronous=OFF: the file is thrown away with the test, and a crash of the machine loses
+// nothing of value); any other address as it is.
+func throwaway(path string) string {
+	if !filepath.IsAbs(path) || strings.ContainsAny(path, ":?#%= ") {
+		return path
+	}
+	return "file:" + path + "?_synchronous=OFF"
 }
 
 // restart closes the app and starts a new one on the same file, as a director restarting it would.
