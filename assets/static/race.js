@@ -24,8 +24,9 @@
     return n === undefined ? w : w.replace("#", String(n));
   }
 
+  // tokens cuts typed bibs where the server's reading does (handlers/standing ParseBibs' separators).
   function tokens(text) {
-    return text.split(/[\s,.;\/+\-]+/).filter(function (t) { return t !== ""; });
+    return text.split(/[ \t\r\n,.;\/+\-]+/).filter(function (t) { return t !== ""; });
   }
 
   // problem says why a bib cannot be entered in a field of this mode, or "": the server's answer for
@@ -128,6 +129,8 @@
       st.stop = window.AbortController ? new AbortController() : null;
       var q = new URLSearchParams();
       new FormData(form).forEach(function (v, k) { if (k.indexOf("g_") === 0) { q.append(k, v); } });
+      var lang = new URLSearchParams(location.search).get("lang");
+      if (lang) { q.append("lang", lang); } // the page's ?lang: the words come in its language
       fetch(url + "?" + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
         .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
         .then(function (answer) { if (asked === st.asked) { showTimes(form, answer.groups || []); } })
