@@ -206,7 +206,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 	directorPages := map[string]bool{
 		"/tours/new": true, "/tours/:id/delete": true,
 		"/tours/:id/stages/:n": true, "/tours/:id/stages/:n/advantages": true, "/tours/:id/stages/:n/volata": true, "/tours/:id/stages/:n/history": true,
-		"/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
+		"/tours/:id/stages/:n/finish/preview": true, "/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
 		"/riders/:id/edit": true, "/riders/:id/delete": true,
 		// The first-run setup and the directors' page (with a PIN, the director is sent to the setup).
 		"/setup": true, "/directors": true,

@@ -7,6 +7,9 @@ func raceRoutes(root routeGroup, r rooms, k kept) {
 	tour.POST("/stages/:n/sprints/:k", r.pages.SaveSprintPage)
 	tour.POST("/stages/:n/climbs/:k", r.pages.SaveClimbPage)
 	root.group("/tours/:id", serving{upload: true, kept: k.tour}).POST("/stages/:n/finish", r.pages.SaveFinishPage)
+	// The finish form's times as typed (race.js asks while the director types): a read of the stage
+	// screen's, not kept (each keystroke asks its own question).
+	root.group("/tours/:id", serving{}).GET("/stages/:n/finish/preview", r.pages.FinishPreviewPage)
 	tour.POST("/stages/:n/abandons", r.pages.AddAbandonPage)
 	tour.POST("/stages/:n/abandons/:bib/delete", r.pages.RemoveAbandonPage)
 	tour.POST("/stages/:n/close", r.pages.CloseStagePage)

@@ -42,6 +42,8 @@ func directorPage(route string) bool {
 		"/tours/:id/stages/:n/advantages",
 		"/tours/:id/stages/:n/volata",
 		"/tours/:id/stages/:n/history",
+		// What the stage screen's finish form previews as the director types (its JSON).
+		"/tours/:id/stages/:n/finish/preview",
 		// Editing the teams database: team and rider forms, confirmations, the roster import.
 		"/teams/new",
 		"/teams/import",

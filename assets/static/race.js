@@ -1,6 +1,6 @@
 // Race Director — fast entry at the table (stage screen, advantages, volata).
 // Every page works without this file: it only shows riders as bibs are typed, flags bad bibs before
-// a form is sent, computes finish times live and adds finish groups.
+// a form is sent, shows the finish times the server previews as they are typed and adds finish groups.
 "use strict";
 (function () {
   var SVG = "http://www.w3.org/2000/svg";
@@ -24,8 +24,9 @@
     return n === undefined ? w : w.replace("#", String(n));
   }
 
+  // tokens cuts typed bibs where the server's reading does (handlers/standing ParseBibs' separators).
   function tokens(text) {
-    return text.split(/[\s,.;\/+\-]+/).filter(function (t) { return t !== ""; });
+    return text.split(/[ \t\r\n,.;\/+\-]+/).filter(function (t) { return t !== ""; });
   }
 
   // problem says why a bib cannot be entered in a field of this mode, or "": the server's answer for
@@ -107,65 +108,41 @@
       if (input.getAttribute("data-bibs") !== "finish") { seen = {}; }
       bad += showBibs(input, seen);
     });
-    if (form.hasAttribute("data-model")) { finishTimes(form); }
     return bad;
   }
 
-  function clock(sec) {
-    var neg = sec < 0;
-    sec = Math.abs(sec);
-    var h = Math.floor(sec / 3600), m = Math.floor(sec / 60) % 60, s = sec % 60;
-    var out = (h > 0 ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(s).padStart(2, "0");
-    return (neg ? "-" : "") + out;
-  }
+  // previewWait is how long the finish form waits after a key before asking for its times (ms).
+  var previewWait = 150;
 
-  function intOf(input) {
-    if (!input) { return null; }
-    var v = input.value.trim();
-    return /^-?\d+$/.test(v) ? Number(v) : null;
-  }
-
-  // clockOf is the form's table of group times, the server's answer (data-clock).
-  function clockOf(form) {
-    try { return JSON.parse(form.getAttribute("data-clock") || "{}"); } catch (e) { return {}; }
-  }
-
-  // finishTimes shows each group's time as typed, read from the server's table: no rule is
-  // computed here.
+  // finishTimes asks the server what each finish group's time is as typed (GET data-preview with the
+  // form's own g_* fields), once the director pauses: the server answers every time, gap and word,
+  // and no rule is computed here. Only the latest question's answer is shown; an answer that fails
+  // (or a question given up) shows "–".
   function finishTimes(form) {
-    var model = form.getAttribute("data-model");
-    var c = clockOf(form);
-    var groups = Array.prototype.slice.call(form.querySelectorAll("[data-group]"));
-    var lead = null;
-    if (model === "sectors") {
-      groups.forEach(function (g) {
-        var s = intOf(g.querySelector("[data-part=sector]"));
-        var riders = g.querySelector("input[data-bibs]");
-        if (s !== null && riders && riders.value.trim() !== "" && (lead === null || s > lead)) { lead = s; }
-      });
-    }
-    groups.forEach(function (g) {
+    var url = form.getAttribute("data-preview");
+    if (!url || !window.fetch) { return; }
+    var st = form.racePreview || (form.racePreview = { asked: 0 });
+    clearTimeout(st.timer);
+    st.timer = setTimeout(function () {
+      var asked = ++st.asked;
+      if (st.stop) { st.stop.abort(); }
+      st.stop = window.AbortController ? new AbortController() : null;
+      var q = new URLSearchParams();
+      new FormData(form).forEach(function (v, k) { if (k.indexOf("g_") === 0) { q.append(k, v); } });
+      var lang = new URLSearchParams(location.search).get("lang");
+      if (lang) { q.append("lang", lang); } // the page's ?lang: the words come in its language
+      fetch(url + "?" + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
+        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+        .then(function (answer) { if (asked === st.asked) { showTimes(form, answer.groups || []); } })
+        .catch(function () { if (asked === st.asked) { showTimes(form, []); } });
+    }, previewWait);
+  }
+
+  // showTimes puts the server's preview of each group row beside it ("–" for none).
+  function showTimes(form, groups) {
+    form.querySelectorAll("[data-group]").forEach(function (g, i) {
       var out = g.querySelector("[data-part=time]");
-      if (!out) { return; }
-      var text = "–";
-      var t = intOf(g.querySelector("[data-part=turn]"));
-      if (model === "cycling-party") {
-        var sq = intOf(g.querySelector("[data-part=square]"));
-        var d = intOf(g.querySelector("[data-part=die]"));
-        var row = sq !== null && c.squares ? c.squares[sq - 1] : null;
-        if (t !== null && t >= 0 && row && d !== null && row[d - 1] !== undefined) {
-          text = clock(t * c.turn_seconds + row[d - 1]);
-        }
-      } else if (model === "turns") {
-        if (t !== null && t >= 1) { text = (form.getAttribute("data-turn-word") || "#").replace("#", String(t)); }
-      } else if (model === "sectors") {
-        var s = intOf(g.querySelector("[data-part=sector]"));
-        var riders = g.querySelector("input[data-bibs]");
-        if (s !== null && lead !== null && riders && riders.value.trim() !== "") {
-          text = s === lead ? (form.getAttribute("data-leading-word") || "") : (c.behind && c.behind[lead - s] !== undefined ? "+" + clock(c.behind[lead - s]) : "–");
-        }
-      }
-      out.textContent = text;
+      if (out) { out.textContent = (groups[i] && groups[i].text) || "–"; }
     });
   }
 
@@ -191,6 +168,7 @@
       if (e.hasAttribute("data-bibs")) { e.setAttribute("aria-describedby", e.id + "-preview"); }
     });
     g.querySelectorAll(".bib-preview").forEach(function (e) { e.textContent = ""; });
+    g.querySelectorAll("[data-part=time]").forEach(function (e) { e.textContent = "–"; });
     last.parentNode.appendChild(g);
     refreshForm(form);
     var first = g.querySelector("input");
@@ -251,7 +229,8 @@
       var t = ev.target;
       if (!t.form) { return; }
       if (t.hasAttribute("data-bibs")) { t.removeAttribute("data-server-error"); }
-      if (t.hasAttribute("data-bibs") || t.form.hasAttribute("data-model")) { refreshForm(t.form); }
+      if (t.hasAttribute("data-bibs")) { refreshForm(t.form); }
+      if (t.form.hasAttribute("data-preview")) { finishTimes(t.form); }
     });
     document.addEventListener("submit", flagBefore, true);
     // The browser may skip autofocus (a key still down from the previous page's Enter): focus the

@@ -80,7 +80,8 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.Markers = standing.SheetMarkersIn(l, *rs, stage)
 	block := standing.RidersOf(st, n)
 	out.Board = followBoard(l, rs, stage, res, block)
-	fin := standing.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs)}
+	fin := standing.FinishForm{Model: rs.TimeModel, Ruleset: rs}
+	fin.SpeakIn(l)
 	for _, g := range res.Finish.Groups {
 		fin.Rows = append(fin.Rows, standing.StoredRow(rs.TimeModel, g))
 	}

@@ -1,10 +1,10 @@
 package standing
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
@@ -16,21 +16,13 @@ import (
 // FinishForm is the finish entry in the ruleset's time model.
 type FinishForm struct {
 	Model string
-	// Clock is the engine's preview table of group times (race.FinishClockOf), handed to race.js.
-	Clock  race.FinishClock
-	Action string
-	Rows   []GroupRow
-	Error  string
+	// Ruleset is the tour's: its time model previews the groups (race.PreviewFinish).
+	Ruleset *race.Ruleset
+	Action  string
+	Rows    []GroupRow
+	Error   string
 	// tr speaks the viewer's language (English words when nil).
 	tr *i18n.Localizer
-}
-
-// word is a computed time's word in the viewer's language, english when no language is set.
-func (f *FinishForm) word(id, english string, pairs ...any) string {
-	if f.tr == nil {
-		return english
-	}
-	return f.tr.T(id, pairs...)
 }
 
 // GroupRow is one finish group as typed or stored.
@@ -86,49 +78,68 @@ func PadRows(rows []GroupRow) []GroupRow {
 	return rows
 }
 
-// ClockData is Clock as the JSON race.js reads from the form's data-clock.
-func (f *FinishForm) ClockData() string {
-	b, _ := json.Marshal(f.Clock)
-	return string(b)
-}
-
-// FillPreviews fills each group's rider preview and computed time from the engine's table.
+// FillPreviews fills each group's rider preview and its time as typed, the engine's answer
+// (race.PreviewFinish) in words.
 func (f *FinishForm) FillPreviews(block RidersBlock) {
 	seen := map[int]bool{}
-	lead, hasLead := 0, false
-	if f.Model == race.TimeModelSectors {
-		for _, r := range f.Rows {
-			if s, err := strconv.Atoi(r.Sector); err == nil && r.Riders != "" && (!hasLead || s > lead) {
-				lead, hasLead = s, true
-			}
-		}
-	}
 	for i := range f.Rows {
 		r := &f.Rows[i]
 		bibs, _ := ParseBibs(r.Riders, "")
 		r.Preview = PreviewBibs(block, bibs, "finish", seen)
 		r.Time = ""
-		switch f.Model {
-		case race.TimeModelCyclingParty:
-			t, e1 := strconv.Atoi(r.Turn)
-			s, e2 := strconv.Atoi(r.Square)
-			d, e3 := strconv.Atoi(r.Die)
-			if sec, ok := f.Clock.GroupSeconds(t, s, d); e1 == nil && e2 == nil && e3 == nil && ok {
-				r.Time = views.Clock(sec)
-			}
-		case race.TimeModelTurns:
-			if t, err := strconv.Atoi(r.Turn); err == nil && t >= 1 {
-				r.Time = f.word("race.finish.turn_n", fmt.Sprintf("turn %d", t), "N", t)
-			}
-		case race.TimeModelSectors:
-			if s, err := strconv.Atoi(r.Sector); err == nil && hasLead && r.Riders != "" {
-				r.Time = "+" + views.Clock(f.Clock.BehindLead(lead, s))
-				if lead == s {
-					r.Time = f.word("race.finish.leading_sector", "leading sector")
-				}
-			}
-		}
 	}
+	if f.Ruleset == nil {
+		return
+	}
+	previews, err := race.PreviewFinish(f.Ruleset, TypedGroups(f.Rows))
+	if err != nil {
+		return // a clock finish has no groups to time
+	}
+	for i, p := range previews {
+		f.Rows[i].Time = PreviewText(f.tr, p)
+	}
+}
+
+// TypedGroups are the rows as the engine previews them: each number as typed (an empty field, or one
+// holding no whole number, is not typed), and whether riders are typed.
+func TypedGroups(rows []GroupRow) []race.TypedGroup {
+	out := make([]race.TypedGroup, len(rows))
+	for i, r := range rows {
+		out[i] = race.TypedGroup{Turn: typedNumber(r.Turn), Square: typedNumber(r.Square), Die: typedNumber(r.Die), Sector: typedNumber(r.Sector),
+			HasRiders: strings.TrimSpace(r.Riders) != ""}
+	}
+	return out
+}
+
+// typedNumber reads one number of a group as typed.
+func typedNumber(text string) race.TypedNumber {
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		return race.TypedNumber{}
+	}
+	return race.Typed(n)
+}
+
+// PreviewText is a group's preview in l's language (English when l is nil): a time, a turn, a gap
+// behind the leading sector, "leading sector", or "" for nothing.
+func PreviewText(l *i18n.Localizer, p race.GroupPreview) string {
+	say := func(id, english string, pairs ...any) string {
+		if l == nil {
+			return english
+		}
+		return l.T(id, pairs...)
+	}
+	switch p.Kind {
+	case race.PreviewTime:
+		return views.Clock(p.Time)
+	case race.PreviewTurn:
+		return say("race.finish.turn_n", fmt.Sprintf("turn %d", p.Time), "N", p.Time)
+	case race.PreviewBehind:
+		return "+" + views.Clock(p.Time)
+	case race.PreviewLeading:
+		return say("race.finish.leading_sector", "leading sector")
+	}
+	return ""
 }
 
 // TimeRows turns the computed finish placings into table rows.

@@ -63,9 +63,9 @@ func TestGroupField(t *testing.T) {
 }
 
 func TestCyclingPartyRowTimes(t *testing.T) {
-	// RULES.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
+	// docs/rules.md §1.8: square 10 → 10–15 s; a rider one turn after the winner on square 1 with a 3 has 118 s.
 	cp := &race.Ruleset{TimeModel: race.TimeModelCyclingParty}
-	f := standing.FinishForm{Model: race.TimeModelCyclingParty, Clock: race.FinishClockOf(cp), Rows: []standing.GroupRow{
+	f := standing.FinishForm{Model: race.TimeModelCyclingParty, Ruleset: cp, Rows: []standing.GroupRow{
 		{Turn: "0", Square: "10", Die: "1", Riders: "11"}, {Turn: "0", Square: "10", Die: "6", Riders: "12"},
 		{Turn: "1", Square: "1", Die: "3", Riders: "13"}, {Turn: "0", Square: "13", Die: "3"}, {Turn: "x", Square: "1", Die: "3"},
 	}}
@@ -75,7 +75,7 @@ func TestCyclingPartyRowTimes(t *testing.T) {
 			t.Errorf("group %d time = %q, want %q", i+1, got, want)
 		}
 	}
-	s := standing.FinishForm{Model: race.TimeModelSectors, Clock: race.FinishClockOf(&race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}), Rows: []standing.GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
+	s := standing.FinishForm{Model: race.TimeModelSectors, Ruleset: &race.Ruleset{TimeModel: race.TimeModelSectors, SecondsPerSector: 30}, Rows: []standing.GroupRow{{Sector: "2", Riders: "11"}, {Sector: "0", Riders: "12"}, {Sector: "-1", Riders: "13"}, {Sector: "5"}}}
 	s.FillPreviews(standing.RidersBlock{})
 	for i, want := range []string{"leading sector", "+1:00", "+1:30", ""} {
 		if got := s.Rows[i].Time; got != want {

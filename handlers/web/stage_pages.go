@@ -196,7 +196,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		scr.Items = append(scr.Items, it)
 	}
 	sort.SliceStable(scr.Items, func(i, j int) bool { return scr.Items[i].at < scr.Items[j].at })
-	scr.Finish = standing.FinishForm{Model: rs.TimeModel, Clock: race.FinishClockOf(rs), Action: base.StageURL(st.TourID, n) + "/finish"}
+	scr.Finish = standing.FinishForm{Model: rs.TimeModel, Ruleset: rs, Action: base.StageURL(st.TourID, n) + "/finish"}
 	scr.Finish.SpeakIn(l)
 	for _, g := range res.Finish.Groups {
 		scr.Finish.Rows = append(scr.Finish.Rows, standing.StoredRow(rs.TimeModel, g))

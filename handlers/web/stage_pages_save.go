@@ -72,13 +72,18 @@ func (h *Handler) SaveSprintPage(c echo.Context) error { return h.saveOrder(c, "
 // SaveClimbPage stores a climb's crossing order from the stage screen.
 func (h *Handler) SaveClimbPage(c echo.Context) error { return h.saveOrder(c, "climb") }
 
-// finishFromForm reads the finish groups typed on the stage screen (repeated g_turn, g_square,
-// g_die, g_sector, g_riders fields, one per row); rows left empty are skipped. rowOf maps each
-// group to its row.
-func finishFromForm(c echo.Context, model string) (race.Finish, []standing.GroupRow, []int, error) {
+// maxFinishRows is the most group rows a finish form is read with: the largest tour of a game timed
+// by groups has 180 riders (Cycling Party, 30 teams of six), each of whom may finish alone, and the
+// form adds two empty rows.
+const maxFinishRows = 200
+
+// finishRows reads the group rows of the stage screen's finish form as typed (repeated g_turn,
+// g_square, g_die, g_sector, g_riders fields, one per row, trimmed): the save's reading and the
+// preview's. A form of more than maxFinishRows rows is refused on "groups", with its first rows.
+func finishRows(c echo.Context) ([]standing.GroupRow, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return race.Finish{}, nil, nil, base.BadRequest("the form could not be read")
+		return nil, base.BadRequest("the form could not be read")
 	}
 	col := func(name string, i int) string {
 		if vs := form["g_"+name]; i < len(vs) {
@@ -90,16 +95,35 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []standing.Group
 	for _, name := range []string{"turn", "square", "die", "sector", "riders"} {
 		count = max(count, len(form["g_"+name]))
 	}
+	rows := make([]standing.GroupRow, 0, min(count, maxFinishRows))
+	for i := range min(count, maxFinishRows) {
+		rows = append(rows, standing.GroupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)})
+	}
+	if count > maxFinishRows {
+		return rows, refuse.Invalidf("groups", "has %d rows: a finish form has at most %d", count, maxFinishRows)
+	}
+	return rows, nil
+}
+
+// emptyRow says whether nothing is typed in a group row: the form skips it.
+func emptyRow(row standing.GroupRow) bool {
+	return row.Turn == "" && row.Square == "" && row.Die == "" && row.Sector == "" && row.Riders == ""
+}
+
+// finishFromForm reads the finish groups typed on the stage screen (finishRows); rows left empty are
+// skipped. rowOf maps each group to its row.
+func finishFromForm(c echo.Context, model string) (race.Finish, []standing.GroupRow, []int, error) {
+	rows, err := finishRows(c)
+	if err != nil {
+		return race.Finish{}, rows, nil, err
+	}
 	var (
 		f     race.Finish
-		rows  []standing.GroupRow
 		rowOf []int
 	)
 	v := &refuse.ValidationError{}
-	for i := range min(count, 200) {
-		row := standing.GroupRow{Turn: col("turn", i), Square: col("square", i), Die: col("die", i), Sector: col("sector", i), Riders: col("riders", i)}
-		rows = append(rows, row)
-		if row.Turn == "" && row.Square == "" && row.Die == "" && row.Sector == "" && row.Riders == "" {
+	for i, row := range rows {
+		if emptyRow(row) {
 			continue
 		}
 		gi := len(f.Groups)
@@ -126,7 +150,7 @@ func finishFromForm(c echo.Context, model string) (race.Finish, []standing.Group
 		}
 		g.Riders = bibs
 		f.Groups = append(f.Groups, g)
-		rowOf = append(rowOf, len(rows)-1)
+		rowOf = append(rowOf, i)
 	}
 	return f, rows, rowOf, v.Err()
 }
