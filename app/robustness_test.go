@@ -325,6 +325,9 @@ type hostile struct {
 	follow func(t testing.TB, r *robustRunner, rec *httptest.ResponseRecorder)
 	// remote, when set, is the address the request comes from (another machine's otherwise).
 	remote string
+	// always sends the request however thin the walk (robustEvery): the valid requests the hostile
+	// ones vary.
+	always bool
 }
 
 // robustRunner sends hostile requests to its own copy of the world, one after the other.
@@ -356,8 +359,20 @@ const robustTimeout = 60 * time.Second
 // debugRobust checks every reset of the world against its snapshot.
 const debugRobust = false
 
-// shortEvery is how sparse -short makes the tables: one request in shortEvery.
-const shortEvery = 10
+// robustEvery is how thin the walk is: one hostile request in robustEvery is sent. The requests are
+// made field by field, each field given every hostile value in turn, so one in 3 gives every field a
+// third of the values and every value to a third of the fields, a different third on each form: the
+// README's test command stays within its minutes. RACEDIRECTOR_ROBUST=full (CI runs it) or deep sends
+// every request; -short one in 10.
+func robustEvery() int {
+	switch {
+	case fullRobust || deepRobust:
+		return 1
+	case testing.Short():
+		return 10
+	}
+	return 3
+}
 
 // maxRobustFailures caps the failures a runner reports in detail.
 const maxRobustFailures = 40
@@ -604,12 +619,13 @@ func clipURL(u string) string {
 	return u
 }
 
-// sendAll sends every request of hs.
+// sendAll sends the requests of hs: one in robustEvery, and every valid request, every request of
+// a chain and its end, and every request whose answer is known.
 func (r *robustRunner) sendAll(t testing.TB, hs []hostile) {
 	t.Helper()
+	every := robustEvery()
 	for i, h := range hs {
-		// -short sends one request in shortEvery, and every request of a chain and its end.
-		if testing.Short() && i%shortEvery != 0 && !h.keep && h.want == 0 {
+		if i%every != 0 && !h.always && !h.keep && h.want == 0 {
 			continue
 		}
 		r.send(t, h)
@@ -835,6 +851,7 @@ func jsonCases(t testing.TB, name, method, target string, valid []any) []hostile
 		}
 		label := fmt.Sprintf("body %d", i)
 		add(label+" as sent", data, "application/json")
+		out[len(out)-1].always = true
 		add(label+" without a Content-Type", data, "")
 		add(label+" as text/plain", data, "text/plain")
 		add(label+" as a broken media type", data, "application/json; charset")
@@ -981,7 +998,7 @@ func tourRouteCases(t testing.TB, tour robustTour, fields, params bool) []hostil
 		if params {
 			// Stages that exist but are closed or not open yet, and sprints and climbs past the last.
 			for _, n := range []string{"1", "2", "3", "4"} {
-				out = append(out, hostile{name: label + ": stage " + n, method: rt.method, url: rt.expand(tour, map[string]string{"n": n}), body: body, ctype: "application/json"})
+				out = append(out, hostile{name: label + ": stage " + n, method: rt.method, url: rt.expand(tour, map[string]string{"n": n}), body: body, ctype: "application/json", always: true})
 			}
 			for _, k := range []string{strconv.Itoa(tour.Sprints + 1), strconv.Itoa(tour.Climbs + 1), "2"} {
 				if strings.Contains(rt.path, "{k}") {
@@ -1304,6 +1321,7 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 	}
 	add("as proposed", proposed)
 	add("filled in", clone())
+	out[len(out)-2].always, out[len(out)-1].always = true, true
 	add("empty", url.Values{})
 	seen := map[string]bool{}
 	for _, name := range slices.Sorted(maps.Keys(base)) {
@@ -1475,7 +1493,7 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 				}
 				target = strings.Replace(target, ":"+q[1], v, 1)
 			}
-			h := hostile{name: fmt.Sprintf("%s with %s = %.20s", key, variant[0], variant[1]), method: rt.Method, url: target}
+			h := hostile{name: fmt.Sprintf("%s with %s = %.20s", key, variant[0], variant[1]), method: rt.Method, url: target, always: variant[0] == ""}
 			switch {
 			case strings.HasPrefix(rt.Path, "/api/") && rt.Method != http.MethodGet && rt.Method != http.MethodDelete:
 				h.body, h.ctype = []byte("{}"), "application/json"
@@ -1773,9 +1791,10 @@ func uploadCases(t testing.TB, label, target string, page bool, fields url.Value
 		body, ctype := multipartBody(t, fields, files...)
 		out = append(out, hostile{name: label + ": " + what, method: http.MethodPost, url: target, body: body, ctype: ctype, page: page})
 	}
-	for _, f := range files {
+	for i, f := range files {
 		f.field = "file"
 		add(fmt.Sprintf("file %.40q (%d bytes)", f.name, len(f.data)), fields, f)
+		out[len(out)-1].always = i == 0 // the good file
 	}
 	add("no file", fields)
 	add("the file in another field", fields, upload{field: "other", name: "a.csv", data: files[0].data})
@@ -1957,6 +1976,9 @@ func followTourBookedOnce(key string, books ...string) func(t testing.TB, r *rob
 // deepRobust (RACEDIRECTOR_ROBUST=deep) sends more hostile values to the wizard's draft and the
 // backups, and visits the book of sheets of every tour an accepted request created.
 var deepRobust = os.Getenv("RACEDIRECTOR_ROBUST") == "deep"
+
+// fullRobust (RACEDIRECTOR_ROBUST=full) sends every hostile request, not one in robustEvery.
+var fullRobust = os.Getenv("RACEDIRECTOR_ROBUST") == "full"
 
 // clockFiles are finish CSV files of the uci-road tour: a good one, and each cell made hostile.
 func clockFiles(t testing.TB, tour robustTour) []upload {
