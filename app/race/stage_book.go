@@ -203,11 +203,8 @@ func checkSprintsByBook(rs Ruleset, t StageType, c stageCourse, v *refuse.Valida
 		return
 	}
 	if t.Sprints == 0 {
-		field := c.prefix + ".sprints"
-		if c.cards {
-			field = c.sprintField(rs, 0)
-		}
-		v.Addf(field, "%s: no intermediate sprints; this one has %d", t, n)
+		// Beside the first sprint (its square, or its TV card): the one to take away first.
+		v.Addf(c.sprintField(rs, 0), "%s: no intermediate sprints; this one has %d", t, n)
 		return
 	}
 	v.Addf(c.prefix+".sprints", "%s: %d intermediate sprints; this one has %d", t, t.Sprints, n)

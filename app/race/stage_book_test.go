@@ -150,7 +150,7 @@ func TestReviewStagesByTheBook(t *testing.T) {
 		{name: "the 162 km contrarreloj's climb", rs: caf, stage: cafBookStage(caf, "itt", []int{20}, bookSection("flat", 150), bookSection("climb_fourth", 4)),
 			field: "stages[0].sections[1].type", en: "Individual time trial: no climbs; climb 1 is fourth category"},
 		{name: "the 162 km contrarreloj's sprint", rs: caf, stage: cafBookStage(caf, "itt", []int{20}, bookSection("flat", 150), bookSection("climb_fourth", 4)),
-			field: "stages[0].sprints", en: "Individual time trial: no intermediate sprints; this one has 1",
+			field: "stages[0].sprints[0].at", en: "Individual time trial: no intermediate sprints; this one has 1",
 			es: "Contrarreloj individual: sin metas volantes; esta tiene 1"},
 		{name: "a contrarreloj longer than 50 km", rs: caf, stage: cafBookStage(caf, "itt", nil, bookSection("itt", 60)),
 			field: "stages[0].sections[0].km", en: "must be between 1 and 50 for itt"},
