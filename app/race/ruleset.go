@@ -132,7 +132,7 @@ type Ruleset struct {
 	// Proposal holds the tour-proposal numbers (profiles, lengths, spacing).
 	Proposal *ProposalRules `json:"proposal,omitempty"`
 	// StagesByTheBook makes the stage review hold every stage to its type as the game's book says
-	// (CheckStagesByBook: the climbs, terrains and sprints each type allows; docs/rules.md §1.2, §2.2,
+	// (ReviewStages: the climbs, terrains and sprints each type allows; docs/rules.md §1.2, §2.2,
 	// §3.2). Real races, whose courses are what their organisers drew, leave it off.
 	StagesByTheBook bool `json:"stages_by_the_book,omitempty"`
 }

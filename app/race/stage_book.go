@@ -19,9 +19,13 @@ func stageTerrains() []string {
 }
 
 // ReviewStages is the stage review of a tour being created (the wizard's stages step, POST /tours):
-// ValidateStages, then, in a ruleset StagesByTheBook, every stage that passed it held to its type's
-// rules by CheckStagesByBook. advanced is a 2RUOTE advanced game. A stored tour is never reviewed
-// again: its stages stay as they were created.
+// ValidateStages, then, in a ruleset StagesByTheBook, every stage that passed it held to its type as
+// the game's book says (docs/rules.md §1.2, §2.2, §3.2): the climbs it allows (how many, of which
+// categories), the terrains it holds, its intermediate sprints, a Ciclismo a fondo time trial as one
+// section whose band is its length, a 2RUOTE stage's cards (ten terrain cards and no special card in
+// the basic game; in the advanced game — advanced — a GPM card atop a climb, a TV card after a flat
+// one, one R card). The refusal, a *refuse.ValidationError, says the rule in the players' words on the
+// field that breaks it. A stored tour is never reviewed again: its stages stay as they were created.
 func ReviewStages(rs Ruleset, stages []Stage, advanced bool) error {
 	err := ValidateStages(rs, stages)
 	var ve *refuse.ValidationError
@@ -40,20 +44,6 @@ func ReviewStages(rs Ruleset, stages []Stage, advanced bool) error {
 		if !fieldsUnder(ve, prefix) {
 			checkStageByBook(rs, prefix, st, advanced, v)
 		}
-	}
-	return v.Err()
-}
-
-// CheckStagesByBook holds each stage to its type as the game's book says (docs/rules.md §1.2, §2.2,
-// §3.2): the climbs it allows (how many, of which categories), the terrains it holds, its
-// intermediate sprints, a Ciclismo a fondo time trial as one section whose band is its length, a
-// 2RUOTE stage's cards (ten terrain cards and no special card in the basic game; in the advanced game
-// a GPM card atop a climb, a TV card after a flat one, one R card). The refusal, a
-// *refuse.ValidationError, says the rule in the players' words on the field that breaks it.
-func CheckStagesByBook(rs Ruleset, stages []Stage, advanced bool) error {
-	v := &refuse.ValidationError{}
-	for i, st := range stages {
-		checkStageByBook(rs, fmt.Sprintf("stages[%d]", i), st, advanced, v)
 	}
 	return v.Err()
 }
