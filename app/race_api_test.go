@@ -637,17 +637,19 @@ func cafRaceTeams(t testing.TB, ta *testApp) []uint {
 		addTeam(t, ta, "Once", "ONC", cafRiders("Once", roles...))}
 }
 
-// cafRaceStages are three Ciclismo a fondo stages built from real kilometres: flat, team time trial, high.
+// cafRaceStages are three Ciclismo a fondo stages built from real kilometres, each by the book's "Tipos de
+// etapas" (docs/rules.md §2.2): baja montaña, team time trial, etapa reina.
 func cafRaceStages() []map[string]any {
 	sec := func(typ string, km int) map[string]any { return map[string]any{"type": typ, "km": km} }
 	return []map[string]any{
-		// 60 + 3 km of 4th category × 3 = 9 (squares 61–69) + 5 + 100 = 174 squares; sprint on square 30.
-		{"type": "flat", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
+		// Baja montaña: 60 + 3 km of 4th category × 3 = 9 (squares 61–69) + 5 + 100 = 174 squares; sprint on square 30.
+		{"type": "low", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
 		// An 18 km team time trial: medium ITT, 3 squares per km = 54 squares.
 		{"type": "ttt", "sections": []map[string]any{sec("itt", 18)}},
-		// 50 + 1st category 10 km (30 squares, 51–80) + 10 + 40 + special 8 km (24 squares, 131–154) + 10 + 20 = 184.
-		{"type": "high", "sections": []map[string]any{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
-			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 20)}, "sprints": sprintsAt(100), "feed_zones": 1},
+		// Etapa reina: 50 + 1st category 10 km (30 squares, 51–80) + 10 + 40 + special 8 km (24 squares, 131–154) + 10
+		// + 7 + repecho 1 km (172–174) + 4 + repecho 1 km (179–181) + 3 = 184.
+		{"type": "queen", "sections": []map[string]any{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
+			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 7), sec("repecho", 1), sec("flat", 4), sec("repecho", 1), sec("flat", 3)}, "sprints": sprintsAt(100), "feed_zones": 1},
 	}
 }
 
@@ -662,14 +664,14 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	for n, want := range map[int]struct {
 		length int
 		climbs string
-	}{1: {174, "[{1 fourth 61 69 }]"}, 2: {54, "[]"}, 3: {184, "[{1 first 51 80 } {2 special 131 154 }]"}} {
+	}{1: {174, "[{1 fourth 61 69 }]"}, 2: {54, "[]"}, 3: {184, "[{1 first 51 80 } {2 special 131 154 } {3 repecho 172 174 } {4 repecho 179 181 }]"}} {
 		v, _ := r.stage(t, n)
 		if v.Length != want.length || fmt.Sprint(v.Climbs) != want.climbs {
 			t.Errorf("stage %d: length %d climbs %v, want %d squares and climbs %s (docs/rules.md §2.2)", n, v.Length, v.Climbs, want.length, want.climbs)
 		}
 	}
 
-	// ---- Stage 1 (flat).
+	// ---- Stage 1 (baja montaña).
 	r.refused(t, "turn 0 in turns", http.MethodPut, "/stages/1/finish", obj{"groups": []any{turnGroup(0, 11)}}, 422, "validation", "groups[0].turn")
 	r.refused(t, "negative turn", http.MethodPut, "/stages/1/finish", obj{"groups": []any{turnGroup(3, 11), turnGroup(-1, 12)}}, 422, "validation", "groups[1].turn")
 	r.refused(t, "unknown weather", http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "snow"}}, 422, "validation", "weather[1]")
@@ -702,9 +704,10 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 		{32, 42, 2}, {35, 42, 2}, {13, 42, 2}, {23, 42, 2}, {33, 42, 2}, {14, 42, 2}, {24, 42, 2}, {34, 42, 2}})
 	checkTimeRows(t, "individual after 1", s1.Individual, []tw{{13, 39, 0}, {14, 39, 0}, {15, 40, 1}, {25, 40, 1}, {11, 40, 1}, {23, 40, 1}, {24, 40, 1},
 		{21, 41, 2}, {31, 41, 2}, {12, 41, 2}, {22, 41, 2}, {33, 41, 2}, {34, 41, 2}, {32, 42, 3}, {35, 42, 3}})
-	// Regularity, flat 25, 20, 15, 10, 5, 3, 1 plus the sprint's 5, 3, 1: 15: 25, 25: 20, 11: 15, 21: 10,
-	// 14: 5 (2nd overall) before 31: 5 (9th), 24: 3 (7th) before 12: 3 (10th), 22: 1 (11th) before 34: 1 (13th).
-	checkPointsRows(t, "regularity after 1", s1.Regularity, []pw{{15, 25}, {25, 20}, {11, 15}, {21, 10}, {14, 5}, {31, 5}, {24, 3}, {12, 3}, {22, 1}, {34, 1}})
+	// Regularity, baja montaña 30, 25, 20, 15, 10, 5, 3, 1 plus the sprint's 5, 3, 1: 15: 30, 25: 25, 11: 20,
+	// 21: 15, 31: 10, 14: 5 (2nd overall) before 12: 5 (10th), 24: 3 (7th) before 22: 3 (11th), 34: 1 (13th)
+	// before 32: 1 (14th).
+	checkPointsRows(t, "regularity after 1", s1.Regularity, []pw{{15, 30}, {25, 25}, {11, 20}, {21, 15}, {31, 10}, {14, 5}, {12, 5}, {24, 3}, {22, 3}, {34, 1}, {32, 1}})
 	checkPointsRows(t, "mountain after 1", s1.Mountain, []pw{{13, 3}, {23, 1}})
 	// Teams, 4 best turns: Kelme 40 + 40 + 41 + 42 = 163; Banesto 40 + 41 + 41 + 42 = 164; Once 41 + 42 + 42 + 42 = 167.
 	checkTeamRows(t, "teams after 1", s1.Teams, []teamW{{1, 163}, {2, 164}, {3, 167}})
@@ -736,16 +739,17 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	// 22: 52 (7 + 6 = 13); 31: 54 (5 + 11 = 16); 33: 54 (12 + 13 = 25); 34: 54 (15 + 14 = 29); 32: 55 (8 + 12 = 20); 35: 55 (9 + 15 = 24).
 	checkTimeRows(t, "individual after 2", s2.Individual, []tw{{13, 50, 0}, {14, 50, 0}, {11, 51, 1}, {15, 51, 1}, {25, 51, 1}, {23, 51, 1}, {24, 51, 1},
 		{12, 52, 2}, {21, 52, 2}, {22, 52, 2}, {31, 54, 4}, {33, 54, 4}, {34, 54, 4}, {32, 55, 5}, {35, 55, 5}})
-	// Regularity: 15: 25 + 15 = 40; 11: 15 + 15 = 30 (won stage 2) before 25: 20 + 10 = 30; 14: 5 + 15 = 20 (2nd
-	// overall) before 21: 10 + 10 = 20 (9th); 12: 3 + 15 = 18; 13: 15; 24: 3 + 10 = 13; 22: 1 + 10 = 11;
-	// 23: 10 (6th) before 31: 5 + 5 = 10 (11th); 34: 1 + 5 = 6; 33, 32, 35: 5 (12th, 14th, 15th overall).
-	checkPointsRows(t, "regularity after 2", s2.Regularity, []pw{{15, 40}, {11, 30}, {25, 30}, {14, 20}, {21, 20}, {12, 18}, {13, 15}, {24, 13}, {22, 11},
-		{23, 10}, {31, 10}, {34, 6}, {33, 5}, {32, 5}, {35, 5}})
+	// Regularity: 15: 30 + 15 = 45; 11: 20 + 15 = 35 (won stage 2) before 25: 25 + 10 = 35; 21: 15 + 10 = 25;
+	// 14: 5 + 15 = 20 (2nd overall) before 12: 5 + 15 = 20 (8th); 13: 15 (1st) before 31: 10 + 5 = 15 (11th);
+	// 24: 3 + 10 = 13 (7th) before 22: 3 + 10 = 13 (10th); 23: 10; 34: 1 + 5 = 6 (13th) before 32: 1 + 5 = 6
+	// (14th); 33, 35: 5 (12th, 15th overall).
+	checkPointsRows(t, "regularity after 2", s2.Regularity, []pw{{15, 45}, {11, 35}, {25, 35}, {21, 25}, {14, 20}, {12, 20}, {13, 15}, {31, 15}, {24, 13},
+		{22, 13}, {23, 10}, {34, 6}, {32, 6}, {33, 5}, {35, 5}})
 	// Teams: Kelme 4 × 11 = 44 and Banesto 44 (Kelme wins the day on placings 1+2+3+4 against 5+6+7+8); Once 4 × 13 = 52.
 	checkTeamRows(t, "daily teams of stage 2", s2.DailyTeams, []teamW{{1, 44}, {2, 44}, {3, 52}})
 	checkTeamRows(t, "teams after 2", s2.Teams, []teamW{{1, 207}, {2, 208}, {3, 219}})
 
-	// ---- Stage 3 (high). After a cold stage nobody recovers: the JF has 0, and 1 from the stage's feed zone.
+	// ---- Stage 3 (etapa reina; its two repechos score nothing and are not entered). After a cold stage nobody recovers: the JF has 0, and 1 from the stage's feed zone.
 	checkEffort(t, r, 3, map[int]int{11: 1})
 	r.refused(t, "the JF spends 2 after a cold stage", http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 2}, 422, "validation", "points")
 	r.ok(t, http.MethodPost, "/stages/3/advantages", obj{"kind": "effort", "bib": 11, "points": 1})
@@ -775,12 +779,12 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	if b := s3.Individual[0].Bonus; b != 5 {
 		t.Errorf("individual[0] bonus = %d, want 11's 2 + 3 = 5 turns", b)
 	}
-	// Regularity, high stage 50, 45, 40, 35, 30, 25, 20, 15, 10, 5, 3, 1, plus the sprint: 11: 30 + 50 = 80;
-	// 21: 20 + 45 = 65; 12: 18 + 35 + 5 = 58; 15: 40 + 15 = 55; 31: 10 + 40 = 50; 22: 11 + 30 + 3 = 44;
-	// 13: 15 + 25 = 40 (5th overall) before 14: 20 + 20 = 40 (7th); 25: 30 + 3 = 33; 23: 10 + 10 = 20;
-	// 24: 13 + 5 = 18; 32: 5 + 1 + 1 = 7; 34: 6; 33: 5. 35 abandoned.
-	checkPointsRows(t, "regularity after 3", s3.Regularity, []pw{{11, 80}, {21, 65}, {12, 58}, {15, 55}, {31, 50}, {22, 44}, {13, 40}, {14, 40}, {25, 33},
-		{23, 20}, {24, 18}, {32, 7}, {34, 6}, {33, 5}})
+	// Regularity, etapa reina 50, 45, 40, 35, 30, 25, 20, 15, 10, 5, 3, 1, plus the sprint: 11: 35 + 50 = 85;
+	// 21: 25 + 45 = 70; 15: 45 + 15 = 60 (won stage 1) before 12: 20 + 35 + 5 = 60; 31: 15 + 40 = 55;
+	// 22: 13 + 30 + 3 = 46; 13: 15 + 25 = 40 (5th overall) before 14: 20 + 20 = 40 (7th); 25: 35 + 3 = 38;
+	// 23: 10 + 10 = 20; 24: 13 + 5 = 18; 32: 6 + 1 + 1 = 8; 34: 6; 33: 5. 35 abandoned.
+	checkPointsRows(t, "regularity after 3", s3.Regularity, []pw{{11, 85}, {21, 70}, {15, 60}, {12, 60}, {31, 55}, {22, 46}, {13, 40}, {14, 40}, {25, 38},
+		{23, 20}, {24, 18}, {32, 8}, {34, 6}, {33, 5}})
 	// Mountain: 11: 10 + 20 = 30 and 21: 15 + 15 = 30; 11 won the special climb, 21 only the 1st category one.
 	// 31: 5 + 10 = 15; 13: 3 (won a 4th category climb) before 12: 3 (none, though 3rd overall);
 	// 22: 1 (4th overall) before 23: 1 (10th).

@@ -139,11 +139,12 @@ func pageCPStages() []map[string]any {
 	}
 }
 
-// pageCAFStages are three Ciclismo a fondo stages built from real kilometres.
+// pageCAFStages are three Ciclismo a fondo stages built from real kilometres, each by the book: a baja
+// montaña with a 4th category climb, a team time trial and a llano.
 func pageCAFStages() []map[string]any {
 	sec := func(typ string, km int) map[string]any { return map[string]any{"type": typ, "km": km} }
 	return []map[string]any{
-		{"type": "flat", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
+		{"type": "low", "sections": []map[string]any{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprintsAt(30)},
 		{"type": "ttt", "sections": []map[string]any{sec("itt", 18)}},
 		{"type": "flat", "sections": []map[string]any{sec("flat", 160)}, "sprints": sprintsAt(100)},
 	}

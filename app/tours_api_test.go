@@ -95,10 +95,10 @@ var cpStageRules = map[string]struct {
 	cats                                          []string
 	must                                          string
 }{
-	"flat":   {3, 3, 5, 180, 220, []string{"hill", "third"}, ""},
+	"flat":   {3, 4, 5, 180, 220, []string{"hill", "third"}, ""},
 	"low":    {3, 4, 4, 170, 210, []string{"hill", "third", "second"}, "second"},
 	"medium": {3, 4, 3, 160, 200, []string{"third", "second", "first"}, "first"},
-	"high":   {4, 4, 3, 150, 190, []string{"second", "first", "hors"}, "hors"},
+	"high":   {3, 4, 3, 150, 190, []string{"second", "first", "hors"}, "hors"},
 }
 
 // cpClimbSquares is docs/rules.md §1.2's climb length by category.

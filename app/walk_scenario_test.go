@@ -143,7 +143,7 @@ func TestAdvantagesLeaveOutWhatNobodyHas(t *testing.T) {
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	teams := []uint{rojo.ID, azul.ID, verde.ID}
-	flat := []map[string]any{{"type": "flat", "length": 200, "climbs": []map[string]any{climb("hill", 40, 42), climb("third", 80, 87)}, "sprints": sprintsAt(20, 60)}}
+	flat := pageCPStages()[:1] // a flat stage of hill and third category climbs
 	noHors := createRaceTour(t, ta, "cycling-party", 5, flat, teams, false)
 	if page := noHors.getPage(t, "/stages/1/advantages", http.StatusOK); strings.Contains(page, "<td>Mountain attack</td>") {
 		t.Errorf("a tour without an hors category climb lists Mountain attack 0 / 0 for every team")

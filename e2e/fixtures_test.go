@@ -94,15 +94,16 @@ func cpStages() []obj {
 	}
 }
 
-// cafStages are three Ciclismo a fondo stages from real kilometres: flat (a 4th category climb, a
-// sprint on square 30), a team time trial, and a high stage.
+// cafStages are three Ciclismo a fondo stages from real kilometres, each by the book (docs/rules.md
+// §2.2): a baja montaña (a 4th category climb, a sprint on square 30), a team time trial, and an etapa
+// reina (a 1st, a special and two repechos).
 func cafStages() []obj {
 	sec := func(typ string, km int) obj { return obj{"type": typ, "km": km} }
 	return []obj{
-		{"type": "flat", "sections": []obj{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprints(30)},
+		{"type": "low", "sections": []obj{sec("flat", 60), sec("climb_fourth", 3), sec("descent_low", 5), sec("flat", 100)}, "sprints": sprints(30)},
 		{"type": "ttt", "sections": []obj{sec("itt", 18)}},
-		{"type": "high", "sections": []obj{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
-			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 20)}, "sprints": sprints(100), "feed_zones": 1},
+		{"type": "queen", "sections": []obj{sec("flat", 50), sec("climb_first", 10), sec("descent_high", 10), sec("flat", 40),
+			sec("climb_special", 8), sec("descent_high", 10), sec("flat", 7), sec("repecho", 1), sec("flat", 4), sec("repecho", 1), sec("flat", 3)}, "sprints": sprints(100), "feed_zones": 1},
 	}
 }
 

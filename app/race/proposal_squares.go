@@ -6,7 +6,7 @@ import (
 )
 
 // stageTypeWithDefaults fills a Cycling Party stage type's missing proposal numbers from
-// docs/rules.md §1.2 and §1.4 (lengths, climb counts and categories, sprints).
+// docs/rules.md §1.2 and §1.4 (lengths, climb counts and categories, sprints; 3 or 4 climbs, the book's).
 func stageTypeWithDefaults(rs Ruleset, st StageType) StageType {
 	if rs.TimeModel != TimeModelCyclingParty {
 		return st
@@ -17,10 +17,10 @@ func stageTypeWithDefaults(rs Ruleset, st StageType) StageType {
 		must                                []string
 	}
 	defs := map[string]def{
-		"flat":   {180, 220, 3, 3, 5, []string{"hill", "third"}, nil},
+		"flat":   {180, 220, 3, 4, 5, []string{"hill", "third"}, nil},
 		"low":    {170, 210, 3, 4, 4, []string{"hill", "third", "second"}, []string{"second"}},
 		"medium": {160, 200, 3, 4, 3, []string{"third", "second", "first"}, []string{"first"}},
-		"high":   {150, 190, 4, 4, 3, []string{"second", "first", "hors"}, []string{"hors"}},
+		"high":   {150, 190, 3, 4, 3, []string{"second", "first", "hors"}, []string{"hors"}},
 	}
 	d, ok := defs[st.ID]
 	if !ok {

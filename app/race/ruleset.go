@@ -131,6 +131,10 @@ type Ruleset struct {
 	Volata *VolataRules `json:"volata,omitempty"`
 	// Proposal holds the tour-proposal numbers (profiles, lengths, spacing).
 	Proposal *ProposalRules `json:"proposal,omitempty"`
+	// StagesByTheBook makes the stage review hold every stage to its type as the game's book says
+	// (ReviewStages: the climbs, terrains and sprints each type allows; docs/rules.md §1.2, §2.2,
+	// §3.2). Real races, whose courses are what their organisers drew, leave it off.
+	StagesByTheBook bool `json:"stages_by_the_book,omitempty"`
 }
 
 // Role is one rider role (Cycling Party counter number, Ciclismo a fondo rider type).
@@ -175,15 +179,25 @@ type StageType struct {
 	Name string `json:"name"`
 	// Names gives the name in the other languages (Name is the game's own, in its rulebook's language).
 	Names Words `json:"names,omitempty"`
-	// MinClimbs and MaxClimbs bound the number of climbs of a proposed stage.
+	// MinClimbs and MaxClimbs bound the number of climbs of a stage of this type: a proposal keeps to
+	// them and, in a ruleset StagesByTheBook, so does every stage the director edits.
 	MinClimbs int `json:"min_climbs"`
 	MaxClimbs int `json:"max_climbs"`
-	// ClimbCategories are the categories a proposal draws from.
+	// ClimbCategories are the categories a stage of this type may climb (the book's, docs/rules.md
+	// §1.2, §2.2): a proposal draws from them.
 	ClimbCategories []string `json:"climb_categories,omitempty"`
-	// MustInclude are categories every proposed stage of this type contains.
+	// MustInclude are categories every proposed stage of this type contains (the proposal's choice,
+	// not a rule the review holds an edited stage to).
 	MustInclude []string `json:"must_include,omitempty"`
 	// Sprints is the number of intermediate sprints.
 	Sprints int `json:"sprints"`
+	// FixedSprints makes Sprints the number every stage of this type has, not only a proposed one
+	// (Cycling Party's book: flat 5, low 4, medium and high 3; a time trial none).
+	FixedSprints bool `json:"fixed_sprints,omitempty"`
+	// Terrains are the terrains a stage of this type may hold beside its climbs: a Ciclismo a fondo
+	// section's terrain (SectionFlat, SectionDescent, SectionTimeTrial), a 2RUOTE terrain card's (a
+	// flat stage is "totalmente de llano"); none: any.
+	Terrains []string `json:"terrains,omitempty"`
 	// MinLength and MaxLength bound the proposed length in squares.
 	MinLength int `json:"min_length"`
 	MaxLength int `json:"max_length"`

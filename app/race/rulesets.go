@@ -300,6 +300,7 @@ func (r Ruleset) Clone() Ruleset {
 	c.StageTypes = cloneEach(r.StageTypes, func(st StageType) StageType {
 		st.ClimbCategories = slices.Clone(st.ClimbCategories)
 		st.MustInclude = slices.Clone(st.MustInclude)
+		st.Terrains = slices.Clone(st.Terrains)
 		st.Regularity = slices.Clone(st.Regularity)
 		return st
 	})

@@ -88,13 +88,13 @@ func TestRulesetTablesMatchRules(t *testing.T) {
 		},
 		team: TeamRules{MinRiders: 5, MaxRiders: 6, RiderCounts: []int{5, 6}, MinTeams: 2, MaxTeams: 30},
 		stageTypes: []StageType{
-			{ID: "flat", MinClimbs: 3, MaxClimbs: 3, ClimbCategories: []string{"hill", "third"}, Sprints: 5, MinLength: 180, MaxLength: 220,
+			{ID: "flat", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"hill", "third"}, Sprints: 5, FixedSprints: true, MinLength: 180, MaxLength: 220,
 				Regularity: []int{100, 80, 60, 40, 30, 25, 20, 15, 10, 5}, SprintAdvantages: 3},
-			{ID: "low", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"hill", "third", "second"}, MustInclude: []string{"second"}, Sprints: 4,
+			{ID: "low", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"hill", "third", "second"}, MustInclude: []string{"second"}, Sprints: 4, FixedSprints: true,
 				MinLength: 170, MaxLength: 210, Regularity: []int{70, 50, 40, 30, 20, 15, 10, 5}, SprintAdvantages: 2},
-			{ID: "medium", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"third", "second", "first"}, MustInclude: []string{"first"}, Sprints: 3,
+			{ID: "medium", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"third", "second", "first"}, MustInclude: []string{"first"}, Sprints: 3, FixedSprints: true,
 				MinLength: 160, MaxLength: 200, Regularity: []int{30, 20, 15, 10, 5}, SprintAdvantages: 1},
-			{ID: "high", MinClimbs: 4, MaxClimbs: 4, ClimbCategories: []string{"second", "first", "hors"}, MustInclude: []string{"hors"}, Sprints: 3,
+			{ID: "high", MinClimbs: 3, MaxClimbs: 4, ClimbCategories: []string{"second", "first", "hors"}, MustInclude: []string{"hors"}, Sprints: 3, FixedSprints: true,
 				MinLength: 150, MaxLength: 190, Regularity: []int{30, 20, 15, 10, 5}, SprintAdvantages: 1, FinishOnClimb: true},
 		},
 		climbs: []ClimbCategory{

@@ -271,6 +271,11 @@ func (r *Ruleset) validateStageTypes(v *refuse.ValidationError, cats map[string]
 		if st.Sprints < 0 {
 			v.Add(p+".sprints", "must not be negative")
 		}
+		for j, t := range st.Terrains {
+			if !slices.Contains(stageTerrains(), t) {
+				v.Addf(fmt.Sprintf("%s.terrains[%d]", p, j), "must be one of %s", orList(stageTerrains()))
+			}
+		}
 		if st.MinLength < 0 {
 			v.Add(p+".min_length", "must not be negative")
 		}

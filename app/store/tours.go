@@ -160,7 +160,7 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 			}
 		}
 	}
-	if err := race.ValidateStages(rs, asGiven); err != nil {
+	if err := race.ReviewStages(rs, asGiven, in.Advanced); err != nil {
 		var ve *refuse.ValidationError
 		if errors.As(err, &ve) {
 			for f := range ve.Fields {

@@ -83,13 +83,15 @@ document.addEventListener("DOMContentLoaded", function () {
       return (lo === 0 || km >= lo) && (hi === 0 || km <= hi);
     };
     if (!fits(opt)) {
-      // A band too short or long for km resolves to its family's band that fits ("itt_short" of 18 km is medium).
+      // A band too short or long for km resolves to its family's band that fits ("itt_short" of 18 km is
+      // medium), and the list shows that band: a section's label follows its real length, as the server's.
       var family = opt.value.replace(/[_-][^_-]*$/, "");
       opt = null;
       Array.prototype.forEach.call(sel.options, function (o) {
         if (!opt && o.value.indexOf(family + "_") === 0 && fits(o)) { opt = o; }
       });
       if (!opt) { return null; }
+      sel.value = opt.value;
     }
     return km * (parseInt(opt.getAttribute("data-per-km"), 10) || 0);
   };

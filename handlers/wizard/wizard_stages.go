@@ -175,15 +175,16 @@ func finishStages(rs race.Ruleset, stages []race.Stage) []race.Stage {
 	return out
 }
 
-// validateDraftStages checks the draft's stages as the director sees them.
-func validateDraftStages(rs race.Ruleset, stages []race.Stage) *refuse.ValidationError {
+// validateDraftStages reviews the draft's stages as the director sees them: a stage that breaks its
+// type's rules (race.ReviewStages) gets the rule beside it. advanced is a 2RUOTE advanced game.
+func validateDraftStages(rs race.Ruleset, stages []race.Stage, advanced bool) *refuse.ValidationError {
 	v := &refuse.ValidationError{}
 	check := make([]race.Stage, len(stages))
 	for i, st := range stages {
 		st.Number = i + 1
 		check[i] = st
 	}
-	wizardMerge(v, race.ValidateStages(rs, check))
+	wizardMerge(v, race.ReviewStages(rs, check, advanced))
 	return v
 }
 
@@ -220,7 +221,7 @@ func (h *Handler) wizardStagesPost(c echo.Context, d wizardDraft, action string)
 		d.Proposed = &proposed
 		return h.renderStagesStep(c, http.StatusOK, d, nil, nil, h.Tr(c).T("setup.stages.note.proposed", "Seed", req.Seed))
 	case action == "next" || action == "" || strings.HasPrefix(action, "goto:"):
-		v := validateDraftStages(rs, d.Stages)
+		v := validateDraftStages(rs, d.Stages, d.Request.Advanced)
 		wizardMerge(parse, v.Err())
 		if parse.Err() != nil {
 			return h.renderStagesStep(c, http.StatusUnprocessableEntity, d, raw, h.Said(c, parse), "")

@@ -115,7 +115,7 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 		d.Stages[i] = deriveStage(rs, d.Stages[i])
 	}
 	if errs == nil {
-		errs = wizardFieldsOf(tr, validateDraftStages(rs, d.Stages))
+		errs = wizardFieldsOf(tr, validateDraftStages(rs, d.Stages, d.Request.Advanced))
 	}
 	val := func(name string, v int) string {
 		if s, ok := raw[name]; ok {
