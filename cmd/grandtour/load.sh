@@ -2,8 +2,9 @@
 # Load run: a grand tour seeded through the API (TOURS=30: 29 more restored from its backup, and every
 # tour's pages read once), then its classifications page, its follow page, its TV page and the CSS
 # file, each driven by wrk with 32 connections on loopback, printed side by side with the server's
-# peak resident memory and its resident memory at the end.
-#   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 TOURS=1 to change them)
+# peak resident memory, its resident memory as the load ends, and once it has gone quiet (the server
+# gives the memory a burst took back 3 s after the last request: app/quiet).
+#   cmd/grandtour/load.sh            (DURATION=10s CONNECTIONS=32 PORT=18090 TOURS=1 QUIET=6 to change them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v wrk >/dev/null 2>&1; then
@@ -55,5 +56,8 @@ row "/follow/$code"
 row "/follow/$code/tv"
 row "$css"
 mb() { awk -v k="$1:" '$1==k {printf "%.0f", $2/1024}' "/proc/$pid/status"; }
-printf '\n%s grand tours stored; server resident memory: peak %s MB, at the end %s MB (%s MB its own, %s MB of files: the program)\n' \
-  "$tours" "$(mb VmHWM)" "$(mb VmRSS)" "$(mb RssAnon)" "$(mb RssFile)"
+memory() { printf '%s MB (%s MB its own, %s MB of files: the program)' "$(mb VmRSS)" "$(mb RssAnon)" "$(mb RssFile)"; }
+printf '\n%s grand tours stored; server resident memory: peak %s MB, as the load ends %s\n' "$tours" "$(mb VmHWM)" "$(memory)"
+quiet=${QUIET:-6}
+sleep "$quiet"
+printf 'after %s s without requests: %s\n' "$quiet" "$(memory)"
