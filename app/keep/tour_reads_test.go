@@ -72,7 +72,7 @@ func TestTourReadsMakeAnAnswerOnce(t *testing.T) {
 	defer st.Close()
 	reads := NewTourReads()
 	e := echo.New()
-	e.Use(reads.Middleware(ToursVersion(st)))
+	e.Use(reads.Middleware(ToursVersion(st), func(next echo.HandlerFunc) echo.HandlerFunc { return next }))
 	var made atomic.Int32
 	release := make(chan struct{})
 	e.GET("/api/v1/tours", func(c echo.Context) error {

@@ -1,0 +1,190 @@
+package keep
+
+import (
+	"bytes"
+	"compress/gzip"
+	"hash/crc32"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestCRC32Combine(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(24, 7))
+	for _, lens := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {1, 1}, {32, 7}, {1000, 65536}, {3, 100003}} {
+		a, b := make([]byte, lens[0]), make([]byte, lens[1])
+		for i := range a {
+			a[i] = byte(rnd.Uint32())
+		}
+		for i := range b {
+			b[i] = byte(rnd.Uint32())
+		}
+		want := crc32.ChecksumIEEE(append(bytes.Clone(a), b...))
+		if got := crc32Combine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), len(b)); got != want {
+			t.Errorf("crc32Combine of %d and %d bytes = %08x, want %08x", lens[0], lens[1], got, want)
+		}
+	}
+}
+
+// page is a body of n bytes of a page's kind of text with the placeholder where at says.
+func page(n int, at ...int) []byte {
+	var b bytes.Buffer
+	for b.Len() < n {
+		b.WriteString(`<tr><td class="rank">12</td><td>Rider name</td><td>+ 1' 05"</td></tr>` + "\n")
+	}
+	body := b.Bytes()[:n]
+	for i := len(at) - 1; i >= 0; i-- {
+		body = append(body[:at[i]], append([]byte(csrfPlaceholder), body[at[i]:]...)...)
+	}
+	return body
+}
+
+func TestPackedAnswersReadBackWithTheViewersToken(t *testing.T) {
+	token := "0123456789abcdefABCDEF0123456789"
+	for name, body := range map[string][]byte{
+		"no placeholder":          page(5000),
+		"one placeholder":         page(5000, 1200),
+		"at both ends":            append(page(3000, 0), csrfPlaceholder...),
+		"two side by side":        page(4000, 100, 100),
+		"many, a big page":        page(300000, 10, 5000, 150000, 299999),
+		"only placeholders":       bytes.Repeat([]byte(csrfPlaceholder), 40),
+		"one byte between pieces": page(2000, 10, 11, 12),
+	} {
+		want := bytes.ReplaceAll(body, []byte(csrfPlaceholder), []byte(token))
+		var cs compressors
+		p := cs.pack(body)
+		var zipped bytes.Buffer
+		if err := p.writeGzip(&zipped, token); err != nil {
+			t.Fatalf("%s: writeGzip: %v", name, err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(zipped.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: not gzip: %v", name, err)
+		}
+		zr.Multistream(false)
+		got, err := io.ReadAll(zr) // checks the CRC-32 and the length of the trailer
+		if err != nil {
+			t.Fatalf("%s: reading the gzip stream back: %v", name, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: gzip stream reads back %d bytes, want the %d of the page with the token", name, len(got), len(want))
+		}
+		var plain bytes.Buffer
+		if err := p.writePlain(&plain, token); err != nil {
+			t.Fatalf("%s: writePlain: %v", name, err)
+		}
+		if !bytes.Equal(plain.Bytes(), want) {
+			t.Errorf("%s: inflated answer differs from the page with the token", name)
+		}
+		// No token (the JSON API): the placeholders stay as they are, as writeWithToken leaves them.
+		plain.Reset()
+		if err := p.writePlain(&plain, ""); err != nil || len(p.pieces) == 1 && !bytes.Equal(plain.Bytes(), body) {
+			t.Errorf("%s: without a token: %v", name, err)
+		}
+	}
+}
+
+func TestPackedAnswersAreSmall(t *testing.T) {
+	var cs compressors
+	body := page(270000, 100, 200000)
+	if p := cs.pack(body); p.size() > len(body)/5 {
+		t.Errorf("a 270 KB page packs into %d bytes, want at most a fifth", p.size())
+	}
+}
+
+func TestWhatIsPacked(t *testing.T) {
+	big := make([]byte, minPacked)
+	for _, c := range []struct {
+		contentType string
+		body        []byte
+		want        bool
+	}{
+		{"text/html; charset=UTF-8", big, true},
+		{"application/json", big, true},
+		{"application/json; charset=UTF-8", big, true},
+		{"image/svg+xml", big, true},
+		{"text/csv; charset=utf-8", big, true},
+		{"text/html; charset=UTF-8", big[:minPacked-1], false},
+		{"application/pdf", big, false},
+		{"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", big, false},
+		{"image/png", big, false},
+		{"", big, false},
+	} {
+		if got := packs(c.contentType, c.body); got != c.want {
+			t.Errorf("packs(%q, %d bytes) = %v, want %v", c.contentType, len(c.body), got, c.want)
+		}
+	}
+}
+
+// TestKeptAnswersAreSentCompressedOrPlain reads a kept page with and without gzip: the same page,
+// the viewer's token in it, gzip-encoded only to the client that takes it.
+func TestKeptAnswersAreSentCompressedOrPlain(t *testing.T) {
+	r := NewTourReads()
+	token := "0123456789abcdefABCDEF0123456789"
+	body := page(20000, 500, 19000)
+	kept := r.newTourRead("k", "text/html; charset=UTF-8", "", body)
+	want := strings.ReplaceAll(string(body), csrfPlaceholder, token)
+	for _, gz := range []bool{true, false} {
+		req := httptest.NewRequest(http.MethodGet, "/tours/1/classifications", nil)
+		if gz {
+			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		}
+		rec := httptest.NewRecorder()
+		if err := kept.write(rec, req, http.StatusOK, token); err != nil {
+			t.Fatal(err)
+		}
+		got := rec.Body.Bytes()
+		if enc := rec.Header().Get("Content-Encoding"); (enc == "gzip") != gz {
+			t.Fatalf("gzip taken %v: Content-Encoding %q", gz, enc)
+		}
+		if gz {
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if string(got) != want {
+			t.Errorf("gzip taken %v: the page read back differs from the page made", gz)
+		}
+		if rec.Header().Get("Vary") != "Accept-Encoding" {
+			t.Errorf("gzip taken %v: Vary %q, want Accept-Encoding", gz, rec.Header().Get("Vary"))
+		}
+	}
+}
+
+// BenchmarkKeptPage sends a kept 290 KB page: as kept to a client that takes gzip, inflated to
+// one that does not, and, for comparison, compressed afresh as the gzip middleware did for
+// every viewer before.
+func BenchmarkKeptPage(b *testing.B) {
+	token := "0123456789abcdefABCDEF0123456789"
+	body := page(290000, 500, 289000)
+	var cs compressors
+	p := cs.pack(body)
+	b.Run("gzip", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			_ = p.writeGzip(io.Discard, token)
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			_ = p.writePlain(io.Discard, token)
+		}
+	})
+	b.Run("compressed-afresh", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		zw, _ := gzip.NewWriterLevel(io.Discard, packLevel)
+		for b.Loop() {
+			zw.Reset(io.Discard)
+			_ = writeWithToken(zw, body, token)
+			_ = zw.Close()
+		}
+	})
+}
