@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -135,5 +136,20 @@ func TestReturnMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if after.NumGC == before.NumGC {
 		t.Error("ReturnMemory collected nothing")
+	}
+}
+
+func TestReturnMemoryEmptiesThePools(t *testing.T) {
+	var pool sync.Pool
+	freed := make(chan struct{})
+	big := &[1 << 20]byte{}
+	runtime.AddCleanup(big, func(ch chan struct{}) { close(ch) }, freed)
+	pool.Put(big)
+	big = nil
+	ReturnMemory()
+	select {
+	case <-freed:
+	case <-time.After(hangGuard):
+		t.Fatal("what a pool held was not freed by ReturnMemory")
 	}
 }
