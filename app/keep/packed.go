@@ -3,6 +3,7 @@ package keep
 import (
 	"bytes"
 	"compress/flate"
+	"compress/gzip"
 	"encoding/binary"
 	"hash/crc32"
 	"io"
@@ -58,6 +59,22 @@ func (p *packed) size() int {
 type compressors struct {
 	pool      sync.Pool
 	inflaters sync.Pool
+	gzips     sync.Pool
+}
+
+// gzipNow writes body gzip-encoded, with token for its placeholders, compressing it now.
+func (cs *compressors) gzipNow(w io.Writer, body []byte, token string) error {
+	zw, _ := cs.gzips.Get().(*gzip.Writer)
+	if zw == nil {
+		zw, _ = gzip.NewWriterLevel(w, packLevel) // the level is valid: no error
+	} else {
+		zw.Reset(w)
+	}
+	defer cs.gzips.Put(zw)
+	if err := writeWithToken(zw, body, token); err != nil {
+		return err
+	}
+	return zw.Close()
 }
 
 // deflate returns part deflated alone, ended by a flush.

@@ -10,7 +10,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
+
+// hangGuard is how long a test waits for what must happen (a stuck goroutine), never a measure of
+// speed.
+const hangGuard = 60 * time.Second
 
 func TestCRC32Combine(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(24, 7))
@@ -119,42 +124,101 @@ func TestWhatIsPacked(t *testing.T) {
 	}
 }
 
-// TestKeptAnswersAreSentCompressedOrPlain reads a kept page with and without gzip: the same page,
-// the viewer's token in it, gzip-encoded only to the client that takes it.
+// TestKeptAnswersAreSentCompressedOrPlain reads a kept page as made and packed, with and without
+// gzip: the same page, the viewer's token in it, gzip-encoded only to the client that takes it.
 func TestKeptAnswersAreSentCompressedOrPlain(t *testing.T) {
 	r := NewTourReads()
 	token := "0123456789abcdefABCDEF0123456789"
 	body := page(20000, 500, 19000)
-	kept := r.newTourRead("k", "text/html; charset=UTF-8", "", body)
+	made := newTourRead("k", "text/html; charset=UTF-8", "", body)
+	packed := *made
+	packed.body, packed.packed = nil, r.compress.pack(body)
 	want := strings.ReplaceAll(string(body), csrfPlaceholder, token)
-	for _, gz := range []bool{true, false} {
-		req := httptest.NewRequest(http.MethodGet, "/tours/1/classifications", nil)
-		if gz {
-			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
-		}
-		rec := httptest.NewRecorder()
-		if err := kept.write(rec, req, http.StatusOK, token); err != nil {
-			t.Fatal(err)
-		}
-		got := rec.Body.Bytes()
-		if enc := rec.Header().Get("Content-Encoding"); (enc == "gzip") != gz {
-			t.Fatalf("gzip taken %v: Content-Encoding %q", gz, enc)
-		}
-		if gz {
-			zr, err := gzip.NewReader(rec.Body)
-			if err != nil {
+	for _, kept := range []*tourRead{made, &packed} {
+		for _, gz := range []bool{true, false} {
+			req := httptest.NewRequest(http.MethodGet, "/tours/1/classifications", nil)
+			if gz {
+				req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+			}
+			rec := httptest.NewRecorder()
+			if err := r.write(kept, rec, req, http.StatusOK, token); err != nil {
 				t.Fatal(err)
 			}
-			if got, err = io.ReadAll(zr); err != nil {
-				t.Fatal(err)
+			got := rec.Body.Bytes()
+			if enc := rec.Header().Get("Content-Encoding"); (enc == "gzip") != gz {
+				t.Fatalf("packed %v, gzip taken %v: Content-Encoding %q", kept.packed != nil, gz, enc)
+			}
+			if gz {
+				zr, err := gzip.NewReader(rec.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if string(got) != want {
+				t.Errorf("packed %v, gzip taken %v: the page read back differs from the page made", kept.packed != nil, gz)
+			}
+			if rec.Header().Get("Vary") != "Accept-Encoding" {
+				t.Errorf("packed %v, gzip taken %v: Vary %q, want Accept-Encoding", kept.packed != nil, gz, rec.Header().Get("Vary"))
 			}
 		}
-		if string(got) != want {
-			t.Errorf("gzip taken %v: the page read back differs from the page made", gz)
+	}
+}
+
+// TestKeptAnswersArePackedOnceServedAgain keeps pages: one read once stays as made, one served
+// again is packed in its place by the packing goroutine, which then ends; the bytes counted follow.
+func TestKeptAnswersArePackedOnceServedAgain(t *testing.T) {
+	r := NewTourReads()
+	once, again := page(30000, 100), page(30000, 200)
+	r.put(newTourRead("once", "text/html; charset=UTF-8", "", once))
+	r.put(newTourRead("again", "text/html; charset=UTF-8", "", again))
+	r.put(newTourRead("pdf", "application/pdf", "", again))
+	for range 3 {
+		for _, key := range []string{"again", "pdf"} {
+			if _, ok := r.get(key); !ok {
+				t.Fatalf("%s not kept", key)
+			}
 		}
-		if rec.Header().Get("Vary") != "Accept-Encoding" {
-			t.Errorf("gzip taken %v: Vary %q, want Accept-Encoding", gz, rec.Header().Get("Vary"))
+	}
+	deadline := time.Now().Add(hangGuard)
+	for {
+		r.mu.Lock()
+		done := !r.packing
+		r.mu.Unlock()
+		if done {
+			break
 		}
+		if time.Now().After(deadline) {
+			t.Fatal("the packing goroutine never ended")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	kept := func(key string) *tourRead { // as get, without serving it again
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.answers[key].Value.(*tourRead)
+	}
+	if a := kept("again"); a.packed == nil || a.body != nil {
+		t.Errorf("the page served again is not packed in its place")
+	}
+	if a := kept("once"); a.packed != nil {
+		t.Errorf("a page read once was packed")
+	}
+	if a := kept("pdf"); a.packed != nil {
+		t.Errorf("a PDF was packed")
+	}
+	total := 0
+	for el := r.lru.Front(); el != nil; el = el.Next() {
+		total += el.Value.(*tourRead).size()
+	}
+	if total != r.bytes || r.bytes >= 3*len(again) {
+		t.Errorf("counted %d bytes, the answers kept hold %d (three pages of %d as made)", r.bytes, total, len(again))
+	}
+	var plain bytes.Buffer
+	if err := kept("again").packed.writePlain(&plain, "tok"); err != nil || plain.String() != strings.ReplaceAll(string(again), csrfPlaceholder, "tok") {
+		t.Errorf("the packed page reads back otherwise: %v", err)
 	}
 }
 

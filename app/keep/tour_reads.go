@@ -58,6 +58,10 @@ type TourReads struct {
 	making map[string]*making
 	// compress packs the answers kept (packed.go).
 	compress compressors
+	// queued are the keys of the answers to pack, in the order they were first served again;
+	// packing says the goroutine that packs them runs (kept_answer.go).
+	queued  []string
+	packing bool
 }
 
 // making is one answer being made.
@@ -89,60 +93,12 @@ func (r *TourReads) made(key string, m *making) {
 	close(m.done)
 }
 
-// tourRead is one kept answer: its body as it is, or packed.
-type tourRead struct {
-	key         string
-	contentType string
-	disposition string
-	body        []byte
-	packed      *packed
-}
-
-// size is what the kept answer costs in memory.
-func (a *tourRead) size() int {
-	n := len(a.key) + len(a.body) + readOverhead
-	if a.packed != nil {
-		n += a.packed.size()
-	}
-	return n
-}
-
-// newTourRead is the answer made for key, packed when its content type compresses.
-func (r *TourReads) newTourRead(key, contentType, disposition string, body []byte) *tourRead {
-	a := &tourRead{key: key, contentType: contentType, disposition: disposition}
-	if packs(contentType, body) {
-		a.packed = r.compress.pack(body)
-	} else {
-		a.body = bytes.Clone(body)
-	}
-	return a
-}
-
-// write sends the answer with the viewer's token put in: packed, gzip-encoded as kept to a client
-// that takes gzip, inflated to another.
-func (a *tourRead) write(w http.ResponseWriter, req *http.Request, status int, token string) error {
-	if a.packed == nil {
-		w.WriteHeader(status)
-		return writeWithToken(w, a.body, token)
-	}
-	head := w.Header()
-	head.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-	head.Del(echo.HeaderContentLength)
-	if !takesGzip(req) {
-		w.WriteHeader(status)
-		return a.packed.writePlain(w, token)
-	}
-	head.Set(echo.HeaderContentEncoding, "gzip")
-	w.WriteHeader(status)
-	return a.packed.writeGzip(w, token)
-}
-
 // NewTourReads returns an empty keeper, with this process's own mark for its ETags.
 func NewTourReads() *TourReads {
 	return &TourReads{boot: newBoot(), answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
 }
 
-// get returns the answer kept for key.
+// get returns the answer kept for key; one served again is queued to be packed.
 func (r *TourReads) get(key string) (*tourRead, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -151,7 +107,9 @@ func (r *TourReads) get(key string) (*tourRead, bool) {
 		return nil, false
 	}
 	r.lru.MoveToFront(el)
-	return el.Value.(*tourRead), true
+	a := el.Value.(*tourRead)
+	r.queueLocked(a)
+	return a, true
 }
 
 // put keeps an answer, forgetting the least recently served ones past the limits.
@@ -253,7 +211,7 @@ func (r *TourReads) answer(versionFor Version, next, compressed echo.HandlerFunc
 				head.Set("Content-Disposition", kept.disposition)
 			}
 			head.Set(echo.HeaderContentType, kept.contentType)
-			return kept.write(c.Response(), req, http.StatusOK, token)
+			return r.write(kept, c.Response(), req, http.StatusOK, token)
 		}
 		if kept, ok := r.get(key); ok {
 			return serve(kept)
@@ -284,14 +242,14 @@ func (r *TourReads) answer(versionFor Version, next, compressed echo.HandlerFunc
 			return err
 		}
 		status := cmp.Or(w.status, http.StatusOK)
-		made := r.newTourRead(key, head.Get(echo.HeaderContentType), head.Get("Content-Disposition"), w.body.Bytes())
+		made := newTourRead(key, head.Get(echo.HeaderContentType), head.Get("Content-Disposition"), w.body.Bytes())
 		// Kept only when the tour did not change while the answer was made: then it is the version's.
 		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version && w.body.Len() <= maxReadSize {
 			r.put(made)
 			head.Set("ETag", etag)
 			head.Set("Cache-Control", "no-cache")
 		}
-		return made.write(out, req, status, token)
+		return r.write(made, out, req, status, token)
 	}
 }
 
