@@ -7,9 +7,10 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// An answer is kept as it was made, and packed (packed.go) once it is served again: the request
-// that makes it pays for no compression (the first standings after a write stay quick), and an
-// answer read once is never compressed. One goroutine packs the answers queued, one at a time (a
+// An answer is kept as it was made, and packed (packed.go) once it is served again to a browser (a
+// client that takes gzip): the request that makes it pays for no compression (the first standings
+// after a write stay quick), an answer read once is never compressed, and one read by scripts
+// taking no gzip stays as it is for them. One goroutine packs the answers queued, one at a time (a
 // compressor is some 600 KB), and ends when there are none left.
 
 // tourRead is one kept answer: its body as it was made, or packed. It does not change once kept
@@ -20,6 +21,8 @@ type tourRead struct {
 	disposition string
 	body        []byte
 	packed      *packed
+	// compresses says that the body is one to send gzip-encoded, and to pack (packs).
+	compresses bool
 	// queued says it waits to be packed (read and written under the keeper's lock).
 	queued bool
 }
@@ -35,14 +38,13 @@ func (a *tourRead) size() int {
 
 // newTourRead is the answer made for key, as it is.
 func newTourRead(key, contentType, disposition string, body []byte) *tourRead {
-	return &tourRead{key: key, contentType: contentType, disposition: disposition, body: bytes.Clone(body)}
+	return &tourRead{key: key, contentType: contentType, disposition: disposition, body: bytes.Clone(body), compresses: packs(contentType, body)}
 }
 
 // write sends the answer with the viewer's token put in, gzip-encoded to a client that takes gzip
 // (packed: as kept; as made: compressed now, as the gzip middleware would), as it is to another.
 func (r *TourReads) write(a *tourRead, w http.ResponseWriter, req *http.Request, status int, token string) error {
-	compresses := a.packed != nil || packs(a.contentType, a.body)
-	if !compresses {
+	if !a.compresses {
 		w.WriteHeader(status)
 		return writeWithToken(w, a.body, token)
 	}
@@ -69,7 +71,7 @@ func (r *TourReads) write(a *tourRead, w http.ResponseWriter, req *http.Request,
 // queueLocked queues a kept answer served again to be packed, and starts the packing goroutine if
 // it is not running; r.mu is held.
 func (r *TourReads) queueLocked(a *tourRead) {
-	if a.packed != nil || a.queued || !packs(a.contentType, a.body) {
+	if a.packed != nil || a.queued || !a.compresses {
 		return
 	}
 	a.queued = true

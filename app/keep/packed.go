@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
-	"mime"
 	"net/http"
 	"strings"
 	"sync"
@@ -98,7 +97,8 @@ func packs(contentType string, body []byte) bool {
 	if len(body) < minPacked {
 		return false
 	}
-	mt, _, _ := mime.ParseMediaType(contentType)
+	mt, _, _ := strings.Cut(contentType, ";")
+	mt = strings.ToLower(strings.TrimSpace(mt))
 	return strings.HasPrefix(mt, "text/") || mt == echo.MIMEApplicationJSON || mt == "image/svg+xml" || mt == echo.MIMEApplicationJavaScript
 }
 

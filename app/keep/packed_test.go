@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/labstack/echo/v4"
 )
 
 // hangGuard is how long a test waits for what must happen (a stuck goroutine), never a measure of
@@ -117,6 +120,7 @@ func TestWhatIsPacked(t *testing.T) {
 		{"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", big, false},
 		{"image/png", big, false},
 		{"", big, false},
+		{"Text/HTML ; charset=UTF-8", big, true},
 	} {
 		if got := packs(c.contentType, c.body); got != c.want {
 			t.Errorf("packs(%q, %d bytes) = %v, want %v", c.contentType, len(c.body), got, c.want)
@@ -167,17 +171,22 @@ func TestKeptAnswersAreSentCompressedOrPlain(t *testing.T) {
 	}
 }
 
-// TestKeptAnswersArePackedOnceServedAgain keeps pages: one read once stays as made, one served
-// again is packed in its place by the packing goroutine, which then ends; the bytes counted follow.
+// TestKeptAnswersArePackedOnceServedAgain keeps pages: one read once stays as made, and one served
+// again to clients taking no gzip; one served again to a browser is packed in its place by the
+// packing goroutine, which then ends; the bytes counted follow.
 func TestKeptAnswersArePackedOnceServedAgain(t *testing.T) {
 	r := NewTourReads()
 	once, again := page(30000, 100), page(30000, 200)
 	r.put(newTourRead("once", "text/html; charset=UTF-8", "", once))
+	r.put(newTourRead("plain", "text/html; charset=UTF-8", "", once))
+	for range 3 {
+		r.get("plain", false) // a script's, taking no gzip: kept as made, sent as it is
+	}
 	r.put(newTourRead("again", "text/html; charset=UTF-8", "", again))
 	r.put(newTourRead("pdf", "application/pdf", "", again))
 	for range 3 {
 		for _, key := range []string{"again", "pdf"} {
-			if _, ok := r.get(key); !ok {
+			if _, ok := r.get(key, true); !ok {
 				t.Fatalf("%s not kept", key)
 			}
 		}
@@ -206,6 +215,9 @@ func TestKeptAnswersArePackedOnceServedAgain(t *testing.T) {
 	if a := kept("once"); a.packed != nil {
 		t.Errorf("a page read once was packed")
 	}
+	if a := kept("plain"); a.packed != nil {
+		t.Errorf("a page served again only to clients taking no gzip was packed")
+	}
 	if a := kept("pdf"); a.packed != nil {
 		t.Errorf("a PDF was packed")
 	}
@@ -213,8 +225,8 @@ func TestKeptAnswersArePackedOnceServedAgain(t *testing.T) {
 	for el := r.lru.Front(); el != nil; el = el.Next() {
 		total += el.Value.(*tourRead).size()
 	}
-	if total != r.bytes || r.bytes >= 3*len(again) {
-		t.Errorf("counted %d bytes, the answers kept hold %d (three pages of %d as made)", r.bytes, total, len(again))
+	if total != r.bytes || r.bytes >= 4*len(again) {
+		t.Errorf("counted %d bytes, the answers kept hold %d (four pages of %d as made)", r.bytes, total, len(again))
 	}
 	var plain bytes.Buffer
 	if err := kept("again").packed.writePlain(&plain, "tok"); err != nil || plain.String() != strings.ReplaceAll(string(again), csrfPlaceholder, "tok") {
@@ -251,4 +263,34 @@ func BenchmarkKeptPage(b *testing.B) {
 			_ = zw.Close()
 		}
 	})
+}
+
+// TestKeptPageIsMadeOnceHoweverItIsAsked reads a big kept page many times, with and without gzip,
+// while it is packed: it is made once.
+func TestKeptPageIsMadeOnceHoweverItIsAsked(t *testing.T) {
+	r := NewTourReads()
+	e := echo.New()
+	e.Use(r.Middleware(func(echo.Context) func() (string, error) {
+		return func() (string, error) { return "v1", nil }
+	}, func(next echo.HandlerFunc) echo.HandlerFunc { return next }))
+	var made atomic.Int32
+	body := page(300000, 100)
+	e.GET("/api/page", func(c echo.Context) error {
+		made.Add(1)
+		return c.HTMLBlob(http.StatusOK, body)
+	})
+	for i := range 200 {
+		req := httptest.NewRequest(http.MethodGet, "/api/page", nil)
+		if i%2 == 0 {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET = %d", rec.Code)
+		}
+	}
+	if n := made.Load(); n != 1 {
+		t.Errorf("the page was made %d times, want once", n)
+	}
 }

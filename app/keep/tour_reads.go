@@ -58,7 +58,8 @@ type TourReads struct {
 	making map[string]*making
 	// compress packs the answers kept (packed.go).
 	compress compressors
-	// queued are the keys of the answers to pack, in the order they were first served again;
+	// queued are the keys of the answers to pack, in the order they were first served again to a
+	// browser;
 	// packing says the goroutine that packs them runs (kept_answer.go).
 	queued  []string
 	packing bool
@@ -98,8 +99,9 @@ func NewTourReads() *TourReads {
 	return &TourReads{boot: newBoot(), answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
 }
 
-// get returns the answer kept for key; one served again is queued to be packed.
-func (r *TourReads) get(key string) (*tourRead, bool) {
+// get returns the answer kept for key; one served again to a browser (a client that takes gzip)
+// is queued to be packed.
+func (r *TourReads) get(key string, forGzip bool) (*tourRead, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el, ok := r.answers[key]
@@ -108,7 +110,9 @@ func (r *TourReads) get(key string) (*tourRead, bool) {
 	}
 	r.lru.MoveToFront(el)
 	a := el.Value.(*tourRead)
-	r.queueLocked(a)
+	if forGzip {
+		r.queueLocked(a)
+	}
 	return a, true
 }
 
@@ -213,7 +217,7 @@ func (r *TourReads) answer(versionFor Version, next, compressed echo.HandlerFunc
 			head.Set(echo.HeaderContentType, kept.contentType)
 			return r.write(kept, c.Response(), req, http.StatusOK, token)
 		}
-		if kept, ok := r.get(key); ok {
+		if kept, ok := r.get(key, takesGzip(req)); ok {
 			return serve(kept)
 		}
 		if m, mine := r.makeOrWait(key); mine {
@@ -224,7 +228,7 @@ func (r *TourReads) answer(versionFor Version, next, compressed echo.HandlerFunc
 			case <-req.Context().Done():
 				return nil // the viewer left
 			}
-			if kept, ok := r.get(key); ok {
+			if kept, ok := r.get(key, takesGzip(req)); ok {
 				return serve(kept)
 			}
 			// Not kept (a refusal, or the tour changed meanwhile): this viewer's own answer is made.
