@@ -59,8 +59,7 @@ type TourReads struct {
 	// compress packs the answers kept (packed.go).
 	compress compressors
 	// queued are the keys of the answers to pack, in the order they were first served again to a
-	// browser;
-	// packing says the goroutine that packs them runs (kept_answer.go).
+	// browser; packing says the goroutine that packs them runs (kept_answer.go).
 	queued  []string
 	packing bool
 }
