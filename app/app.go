@@ -14,6 +14,7 @@ import (
 
 	"racedirector/app/auth"
 	"racedirector/app/live"
+	"racedirector/app/quiet"
 	"racedirector/app/store"
 	"racedirector/assets"
 	"racedirector/handlers/base"
@@ -178,6 +179,10 @@ func (a *App) Close() error {
 	return a.Store.Close()
 }
 
+// quietAfter is how long the server waits without a request beginning or ending before it gives
+// back the memory a burst of requests took (app/quiet).
+const quietAfter = 3 * time.Second
+
 // Run serves until ctx is cancelled (SIGINT/SIGTERM), then finishes in-flight requests and
 // closes the database. ready, if not nil, receives the URL once the server listens.
 //
@@ -207,8 +212,18 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 		return err
 	}
 	defer a.Close()
+	// Once the requests stop for a while, the memory their burst took goes back to the system (the
+	// idle connections' caches with it); the watch ends before the database closes.
+	watch := quiet.New(quietAfter, func() {
+		a.Store.CloseIdleConnections()
+		quiet.ReturnMemory()
+	})
+	watching, stopWatching := context.WithCancel(context.Background())
+	watched := make(chan struct{})
+	go func() { watch.Run(watching); close(watched) }()
+	defer func() { stopWatching(); <-watched }()
 	srv := &http.Server{
-		Handler:           a.Echo,
+		Handler:           watch.Wrap(a.Echo),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      120 * time.Second,

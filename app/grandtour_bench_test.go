@@ -47,11 +47,18 @@ func grandTourApp(b *testing.B, closed int) (*testApp, grandtour.Tour) {
 }
 
 // benchGet measures GET path, checking each answer is a 200.
-func benchGet(b *testing.B, ta *testApp, path string) {
+func benchGet(b *testing.B, ta *testApp, path string) { benchGetEncoded(b, ta, path, "") }
+
+// benchGetEncoded is benchGet asking for the answer in an encoding, as a browser asks for gzip
+// ("": none asked).
+func benchGetEncoded(b *testing.B, ta *testApp, path, encoding string) {
 	b.Helper()
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
 		rec := httptest.NewRecorder()
 		ta.Echo.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
@@ -60,23 +67,26 @@ func benchGet(b *testing.B, ta *testApp, path string) {
 	}
 }
 
-// BenchmarkGrandTourReads measures the reads a room of viewers makes after every result.
+// BenchmarkGrandTourReads measures the reads a room of viewers makes after every result (the
+// -gzip ones as a browser asks, taking gzip).
 func BenchmarkGrandTourReads(b *testing.B) {
 	ta, tour := grandTourApp(b, grandtour.Stages-1)
-	for _, c := range []struct{ name, path string }{
-		{"tour", "/api/v1/tours/%d"},
-		{"standings", "/api/v1/tours/%d/standings"},
-		{"classifications-page", "/tours/%d/classifications"},
-		{"cycling-party-page", "/tours/%d/cycling-party"},
-		{"stage-page", "/tours/%d/stages/21"},
-		{"tour-list", "/api/v1/tours"},
-		{"home-page", "/"},
+	for _, c := range []struct{ name, path, encoding string }{
+		{"tour", "/api/v1/tours/%d", ""},
+		{"standings", "/api/v1/tours/%d/standings", ""},
+		{"standings-gzip", "/api/v1/tours/%d/standings", "gzip, deflate, br"},
+		{"classifications-page", "/tours/%d/classifications", ""},
+		{"classifications-page-gzip", "/tours/%d/classifications", "gzip, deflate, br"},
+		{"cycling-party-page", "/tours/%d/cycling-party", ""},
+		{"stage-page", "/tours/%d/stages/21", ""},
+		{"tour-list", "/api/v1/tours", ""},
+		{"home-page", "/", ""},
 	} {
 		path := c.path
 		if strings.Contains(path, "%d") {
 			path = fmt.Sprintf(path, tour.ID)
 		}
-		b.Run(c.name, func(b *testing.B) { benchGet(b, ta, path) })
+		b.Run(c.name, func(b *testing.B) { benchGetEncoded(b, ta, path, c.encoding) })
 	}
 }
 

@@ -41,6 +41,10 @@ func (s servings) isAPI(c echo.Context) bool { return s.of(c).api }
 // isStream says whether the request's route is a live event stream.
 func (s servings) isStream(c echo.Context) bool { return s.of(c).stream }
 
+// isKept says whether the request's route is one whose answers are kept (keep.TourReads), which
+// compresses them itself.
+func (s servings) isKept(c echo.Context) bool { return s.of(c).kept != nil }
+
 // keptVersion is how to read the version the request's route's answers are kept for (nil: not
 // kept).
 func (s servings) keptVersion(c echo.Context) func() (string, error) {

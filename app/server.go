@@ -57,7 +57,9 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	// Every page's CSRF token, before anything may answer with a page (the lock's refusals are pages
 	// with forms too); it is checked below, once the form is read.
 	e.Use(site.CSRFToken(ways.isAPI))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: ways.isStream}))
+	// Answers compressed, but for the live streams, and the kept routes' (below), whose answers the
+	// page keeper compresses once and sends as kept (and those it does not keep through compressed).
+	e.Use(compressed(func(c echo.Context) bool { return ways.isStream(c) || ways.isKept(c) }))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
 	e.Use(exceptUnguarded(ways, lock.Middleware)) // not /healthz nor the static files: they never wait on it
@@ -67,8 +69,14 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	e.Use(site.CSRFCheck(ways.isAPI))
 	e.Use(apiCrossSiteGuard(ways))
 	e.Use(r.base.Refused.Middleware)
-	e.Use(keep.NewTourReads().Middleware(ways.keptVersion))
+	e.Use(keep.NewTourReads().Middleware(ways.keptVersion, compressed(func(c echo.Context) bool { return !ways.isKept(c) })))
 	return e
+}
+
+// compressed is the gzip middleware, skipping the requests skip says: level 5, bodies of 1 KB or
+// more (the page keeper packs its answers alike).
+func compressed(skip middleware.Skipper) echo.MiddlewareFunc {
+	return middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024, Skipper: skip})
 }
 
 // readForm parses a form or multipart body before the handler: a body over the limit is a 413, a

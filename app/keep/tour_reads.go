@@ -27,11 +27,12 @@ import (
 // carries an ETag made of the tour's version and of what else the answer depends on (the address,
 // the language asked, the cookies, the day the sheets are dated), and If-None-Match answers 304.
 
-// Limits of the answers kept: each at most maxReadSize, all together (bodies and keys) at most
-// maxReadBytes and maxReadCount answers; an address longer than maxReadAddress is never kept.
+// Limits of the answers kept: each at most maxReadSize as made, all together (what they hold,
+// compressed where they are, and keys) at most maxReadBytes and maxReadCount answers; an address
+// longer than maxReadAddress is never kept.
 const (
 	maxReadSize    = 2 << 20
-	maxReadBytes   = 6 << 20
+	maxReadBytes   = 3 << 20
 	maxReadCount   = 4096
 	maxReadAddress = 1024
 	// readOverhead is what one kept answer costs besides its body and key.
@@ -55,6 +56,12 @@ type TourReads struct {
 	// making holds the answers being made: a viewer asking for one meanwhile waits for it rather
 	// than making it again (a room of followers told of a change all ask at once).
 	making map[string]*making
+	// compress packs the answers kept (packed.go).
+	compress compressors
+	// queued are the keys of the answers to pack, in the order they were first served again to a
+	// browser; packing says the goroutine that packs them runs (kept_answer.go).
+	queued  []string
+	packing bool
 }
 
 // making is one answer being made.
@@ -86,24 +93,14 @@ func (r *TourReads) made(key string, m *making) {
 	close(m.done)
 }
 
-// tourRead is one kept answer.
-type tourRead struct {
-	key         string
-	contentType string
-	disposition string
-	body        []byte
-}
-
-// size is what the kept answer costs in memory.
-func (a *tourRead) size() int { return len(a.key) + len(a.body) + readOverhead }
-
 // NewTourReads returns an empty keeper, with this process's own mark for its ETags.
 func NewTourReads() *TourReads {
 	return &TourReads{boot: newBoot(), answers: map[string]*list.Element{}, lru: list.New(), making: map[string]*making{}}
 }
 
-// get returns the answer kept for key.
-func (r *TourReads) get(key string) (*tourRead, bool) {
+// get returns the answer kept for key; one served again to a browser (a client that takes gzip)
+// is queued to be packed.
+func (r *TourReads) get(key string, forGzip bool) (*tourRead, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el, ok := r.answers[key]
@@ -111,12 +108,16 @@ func (r *TourReads) get(key string) (*tourRead, bool) {
 		return nil, false
 	}
 	r.lru.MoveToFront(el)
-	return el.Value.(*tourRead), true
+	a := el.Value.(*tourRead)
+	if forGzip {
+		r.queueLocked(a)
+	}
+	return a, true
 }
 
 // put keeps an answer, forgetting the least recently served ones past the limits.
 func (r *TourReads) put(a *tourRead) {
-	if len(a.body) > maxReadSize {
+	if a.size() > maxReadSize {
 		return
 	}
 	r.mu.Lock()
@@ -170,28 +171,32 @@ type Version func(c echo.Context) func() (string, error)
 // ends up in another's page. A 200 carries an ETag from the version, the address, the languages
 // asked, the cookies, the day, the viewer's token and this process (a restart or an upgrade makes
 // new ones); If-None-Match answers 304 when it names the ETag of an answer kept.
-func (r *TourReads) Middleware(versionFor Version) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc { return r.answer(versionFor, next) }
+//
+// It compresses the answers it makes itself (packed.go): the server's gzip middleware must skip
+// its routes, and compress is that middleware, for the answers it lets through unkept.
+func (r *TourReads) Middleware(versionFor Version, compress echo.MiddlewareFunc) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc { return r.answer(versionFor, next, compress(next)) }
 }
 
-// answer is the middleware's handler: next's answer, kept for the version versionFor reads.
-func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.HandlerFunc {
+// answer is the middleware's handler: next's answer, kept for the version versionFor reads;
+// unkept, compressed's.
+func (r *TourReads) answer(versionFor Version, next, compressed echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodGet || len(req.URL.RequestURI()) > maxReadAddress {
-			return next(c)
+			return compressed(c)
 		}
 		versionOf := versionFor(c)
 		if versionOf == nil || hasCookie(req, FlashCookie) || hasCookie(req, RefusedCookie) {
-			return next(c) // a page that shows a message once is made for that one request
+			return compressed(c) // a page that shows a message once is made for that one request
 		}
 		token, _ := c.Get(auth.CSRFContextKey).(string)
 		if !strings.HasPrefix(req.URL.Path, "/api/") && !plainToken(token) {
-			return next(c) // no token to put in, or one that is not the middleware's own
+			return compressed(c) // no token to put in, or one that is not the middleware's own
 		}
 		version, err := versionOf()
 		if err != nil {
-			return next(c) // the handler says what is wrong
+			return compressed(c) // the handler says what is wrong
 		}
 		// Who asks is part of the key: a bearer token is no cookie, and where directors have accounts
 		// two directors' lists of tours differ.
@@ -209,10 +214,9 @@ func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.Handl
 				head.Set("Content-Disposition", kept.disposition)
 			}
 			head.Set(echo.HeaderContentType, kept.contentType)
-			c.Response().WriteHeader(http.StatusOK)
-			return writeWithToken(c.Response(), kept.body, token)
+			return r.write(kept, c.Response(), req, http.StatusOK, token)
 		}
-		if kept, ok := r.get(key); ok {
+		if kept, ok := r.get(key, takesGzip(req)); ok {
 			return serve(kept)
 		}
 		if m, mine := r.makeOrWait(key); mine {
@@ -223,7 +227,7 @@ func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.Handl
 			case <-req.Context().Done():
 				return nil // the viewer left
 			}
-			if kept, ok := r.get(key); ok {
+			if kept, ok := r.get(key, takesGzip(req)); ok {
 				return serve(kept)
 			}
 			// Not kept (a refusal, or the tour changed meanwhile): this viewer's own answer is made.
@@ -241,15 +245,14 @@ func (r *TourReads) answer(versionFor Version, next echo.HandlerFunc) echo.Handl
 			return err
 		}
 		status := cmp.Or(w.status, http.StatusOK)
-		body := w.body.Bytes()
+		made := newTourRead(key, head.Get(echo.HeaderContentType), head.Get("Content-Disposition"), w.body.Bytes())
 		// Kept only when the tour did not change while the answer was made: then it is the version's.
-		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version {
-			r.put(&tourRead{key: key, contentType: head.Get(echo.HeaderContentType), disposition: head.Get("Content-Disposition"), body: bytes.Clone(body)})
+		if after, verr := versionOf(); status == http.StatusOK && verr == nil && after == version && w.body.Len() <= maxReadSize {
+			r.put(made)
 			head.Set("ETag", etag)
 			head.Set("Cache-Control", "no-cache")
 		}
-		out.WriteHeader(status)
-		return writeWithToken(out, body, token)
+		return r.write(made, out, req, status, token)
 	}
 }
 
