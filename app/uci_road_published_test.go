@@ -214,7 +214,7 @@ func TestUCIRoadAsPublished(t *testing.T) {
 				t.Fatalf("stage %d as published = %d %s", n, rec.Code, clip(rec.Body.String()))
 			}
 		case 3:
-			r.post(t, fmt.Sprintf("/stages/%d/published", n), url.Values{"text": {text}, "_version": {r.version(t, n)}}, fmt.Sprintf("/stages/%d", n))
+			r.post(t, fmt.Sprintf("/stages/%d/published", n), url.Values{"published": {text}, "_version": {r.version(t, n)}}, fmt.Sprintf("/stages/%d", n))
 		case 5:
 			if rec := ta.upload(t, r.pagePath("/stages/%d/finish.csv", n), "stage-5.csv", []byte(text), url.Values{"_version": {r.version(t, n)}}, true); rec.Code != http.StatusSeeOther {
 				t.Fatalf("stage 5 uploaded = %d %s", rec.Code, clip(rec.Body.String()))
@@ -291,4 +291,69 @@ func publishedCompare(t *testing.T, r raceRun, n int, uid string, gc, teamGC []m
 				race.FormatClockTime(100*row.Time), o[1], race.FormatClockTime(100*o[0]), ok)
 		}
 	}
+}
+
+// TestUCIRoadStartListPage gives a real race its own bibs from the riders page's paste box (a line
+// that names no team refused by its line, nothing stored), keeps them through a backup, refuses a
+// pasted result by its line and column on the stage page, and leaves a board game's bibs alone.
+func TestUCIRoadStartListPage(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	a := addTeam(t, ta, "Équipe Un", "UNE", []map[string]any{{"name": "Anne Un", "number": 1}, {"name": "Bea Un", "number": 2}})
+	b := addTeam(t, ta, "Équipe Deux", "DEU", []map[string]any{{"name": "Cleo Deux", "number": 1}, {"name": "Dora Deux", "number": 2}})
+	tour := createTour(t, ta, createBody(propose(t, ta, proposalBody("uci-road", "medium", 2, 7)), a, b))
+	r := raceRun{ta: ta, id: tour.ID}
+
+	page := r.getPage(t, "/riders", http.StatusOK)
+	if !strings.Contains(page, `action="/tours/`+strconv.Itoa(int(tour.ID))+`/start-list"`) {
+		t.Fatalf("the riders page of a real race has no start list form")
+	}
+	r.refusedPage(t, "a start list naming no team of the tour", "/start-list",
+		url.Values{"start_list": {"Équipe Un,1,UN Anne\nÉquipe Trois,2,TROIS Bea\n"}}, http.StatusUnprocessableEntity,
+		"Start list not applied.", `line 2, team: no team of this tour is called &#34;Équipe Trois&#34;`)
+	flash := r.post(t, "/start-list", url.Values{"start_list": {"team,bib,name\nUNE,1,UN Anne\nUNE,2,un bea\nÉquipe Deux,11,DEUX Cleo\nÉquipe Deux,12,Dora Deux\n"}}, "/riders")
+	if flash != "Start list applied: 4 riders renumbered." {
+		t.Errorf("the start list's flash = %q", flash)
+	}
+	bibs := map[string]int{}
+	for _, team := range r.tourView(t).Teams {
+		for _, rider := range team.Riders {
+			bibs[rider.Name] = rider.Bib
+		}
+	}
+	if want := map[string]int{"Anne Un": 1, "Bea Un": 2, "Cleo Deux": 11, "Dora Deux": 12}; !maps.Equal(bibs, want) {
+		t.Errorf("bibs after the start list = %v, want %v", bibs, want)
+	}
+
+	// A pasted result refused by its line and column, the paste kept; then taken as it is.
+	refused := r.refusedPage(t, "a gap that is none", "/stages/1/published",
+		url.Values{"published": {"1,11,4:10:00\n2,1,s.t.\n3,2,+6s\nDNF,12\n"}, "_version": {r.version(t, 1)}}, http.StatusUnprocessableEntity,
+		"Finish not saved.", `line 3, time: &#34;&#43;6s&#34; is not a gap like &#43;0:06 or &#43;1:02:03`, "3,2,&#43;6s")
+	if !strings.Contains(refused, `id="published-text-1"`) {
+		t.Errorf("the refused paste is not shown in its box")
+	}
+	r.post(t, "/stages/1/published", url.Values{"published": {"1,11,4:10:00\n2,1,s.t.\n3,2,+0:06\nDNF,12\n"}, "_version": {r.version(t, 1)}}, "/stages/1")
+	stage := decode[store.StageView](t, r.ok(t, http.MethodGet, "/stages/1", nil))
+	if len(stage.Results.Finish.Results) != 3 || stage.Results.Finish.Results[2].Hundredths != (4*3600+10*60+6)*100 ||
+		len(stage.Results.Abandons) != 1 || stage.Results.Abandons[0].Bib != 12 || stage.Results.Abandons[0].Status != race.StatusDNF {
+		t.Errorf("stage 1 after the paste = %+v, abandons %+v", stage.Results.Finish.Results, stage.Results.Abandons)
+	}
+	r.close(t, 1)
+
+	// The backup keeps the race's own bibs.
+	backup := r.ok(t, http.MethodGet, "/backup.json", nil).Body.Bytes()
+	restored := decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", backup, http.StatusCreated))
+	got := map[string]int{}
+	for _, team := range restored.Teams {
+		for _, rider := range team.Riders {
+			got[rider.Name] = rider.Bib
+		}
+	}
+	if !maps.Equal(got, bibs) {
+		t.Errorf("the restored tour's bibs = %v, want %v", got, bibs)
+	}
+
+	// A board game keeps team × 10 + counter number.
+	cp := createTour(t, ta, createBody(propose(t, ta, proposalBody("cycling-party", "medium", 2, 7)), teamByName(t, ta, "Rojo").ID, teamByName(t, ta, "Azul").ID))
+	refusedUnchanged(t, ta, "a board game's rider renumbered", http.MethodPut, fmt.Sprintf("/api/v1/tours/%d/riders/11", cp.ID), map[string]any{"bib": 1}, http.StatusConflict, "conflict")
 }

@@ -49,7 +49,7 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 }
 
 // SavePublishedPage stores a clock finish (uci-road) pasted on the stage page as its officials publish
-// it (field "text": rank,bib,time[,bonus,penalty], s.t., gaps, DNF/DNS/OTL/DSQ rows; hidden _version):
+// it (field "published": rank,bib,time[,bonus,penalty], s.t., gaps, DNF/DNS/OTL/DSQ rows; hidden _version):
 // on success back to the stage with a flash; refused, the stage page with the paste as it was and
 // every problem by line. Nothing is stored unless the whole paste is good.
 func (h *Handler) SavePublishedPage(c echo.Context) error {
@@ -61,10 +61,10 @@ func (h *Handler) SavePublishedPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	text := c.FormValue("text")
+	text := c.FormValue("published")
 	var parsed race.ClockCSV
 	if len(text) > maxClockCSVBytes {
-		err = refuse.Invalidf("text", "is too large (at most %d kB)", maxClockCSVBytes>>10)
+		err = refuse.Invalidf("published", "is too large (at most %d kB)", maxClockCSVBytes>>10)
 	} else {
 		parsed, err = race.ParseClockCSV([]byte(text))
 	}

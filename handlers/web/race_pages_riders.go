@@ -70,6 +70,9 @@ func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *
 	}
 	if scr.StartList != nil {
 		scr.StartList.Action = fmt.Sprintf("/tours/%d/start-list", id)
+		if scr.StartList.Text == "" {
+			scr.StartList.Text = startListText(st.Tour)
+		}
 	}
 	gone := map[int]race.Abandon{}
 	exits := standing.ExitsBefore(st, len(st.Results)+1)

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"encoding/csv"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,7 +24,7 @@ type startListPanel struct {
 }
 
 // SaveStartListPage gives a real race's riders the bibs of its official start list, pasted (field
-// "text") or uploaded (multipart field "file"): on success back to the riders page with a flash;
+// "start_list") or uploaded (multipart field "file"): on success back to the riders page with a flash;
 // refused, the riders page with the list as it was and every problem by line. Nothing is stored
 // unless the whole list is good.
 func (h *Handler) SaveStartListPage(c echo.Context) error {
@@ -29,7 +32,7 @@ func (h *Handler) SaveStartListPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	text := c.FormValue("text")
+	text := c.FormValue("start_list")
 	data := []byte(text)
 	if text == "" {
 		if _, file, ferr := clockUpload(c); ferr == nil {
@@ -40,9 +43,9 @@ func (h *Handler) SaveStartListPage(c echo.Context) error {
 	var changes race.Renumbering
 	switch {
 	case len(data) == 0:
-		err = refuse.Invalid("text", "paste the start list or choose its file: one rider a line, team,bib,name")
+		err = refuse.Invalid("start_list", "paste the start list or choose its file: one rider a line, team,bib,name")
 	case len(data) > maxClockCSVBytes:
-		err = refuse.Invalidf("text", "is too large (at most %d kB)", maxClockCSVBytes>>10)
+		err = refuse.Invalidf("start_list", "is too large (at most %d kB)", maxClockCSVBytes>>10)
 	default:
 		list, err = race.ParseStartList(data)
 	}
@@ -64,4 +67,18 @@ func (h *Handler) SaveStartListPage(c echo.Context) error {
 		return h.renderTourRidersWith(c, ref.status, id, st, views.Page{}, nil, &startListPanel{Text: text, Error: clockError(l, ref, list.Lines)})
 	}
 	return base.Redirect(c, fmt.Sprintf("/tours/%d/riders", id), l.T("published.flash.start_list", "Riders", l.N("race.riders_n", len(changes))))
+}
+
+// startListText is a tour's start list as the form shows it to be edited: team,bib,name a line, in
+// the tour's order, with the cells a spreadsheet would quote quoted.
+func startListText(t race.Tour) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	for _, team := range t.Teams {
+		for _, r := range team.Riders {
+			_ = w.Write([]string{team.Name, strconv.Itoa(r.Bib), r.Name})
+		}
+	}
+	w.Flush()
+	return b.String()
 }
