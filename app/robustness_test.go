@@ -2028,7 +2028,7 @@ func startListCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		api := fmt.Sprintf("/api/v1/tours/%d/start-list", tour.ID)
 		for name, body := range map[string]string{"as it stands": same.String(), "renumbered": moved.String(), "empty": "",
 			"unknown team": "Nobody,1,Anyone\n", "huge bib": fmt.Sprintf("%s,99999999999999999999,%s\n", first.Name, first.Riders[0].Name),
-			"a bib twice": fmt.Sprintf("%s,1,%s\n%s,1,%s\n", first.Name, first.Riders[0].Name, first.Name, first.Riders[1].Name),
+			"a bib twice":   fmt.Sprintf("%s,1,%s\n%s,1,%s\n", first.Name, first.Riders[0].Name, first.Name, first.Riders[1].Name),
 			"a header only": "team,bib,name\n", "a long name": fmt.Sprintf("%s,1,%s\n", first.Name, longText)} {
 			out = append(out, hostile{name: label + " " + name, method: http.MethodPut, url: api, body: []byte(body), ctype: "text/csv"})
 		}
