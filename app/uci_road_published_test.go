@@ -325,6 +325,18 @@ func TestUCIRoadStartListPage(t *testing.T) {
 		t.Errorf("bibs after the start list = %v, want %v", bibs, want)
 	}
 
+	// The form shows the list as it stands: sent back as it is, nobody changes; a file does the same.
+	page = r.getPage(t, "/riders", http.StatusOK)
+	if !strings.Contains(page, "Équipe Deux,12,Dora Deux") {
+		t.Errorf("the start list box does not show the tour's list as it stands")
+	}
+	if flash := r.post(t, "/start-list", url.Values{"start_list": {"Équipe Un,1,Anne Un\nÉquipe Un,2,Bea Un\nÉquipe Deux,11,Cleo Deux\nÉquipe Deux,12,Dora Deux\n"}}, "/riders"); flash != "Start list applied: 0 riders renumbered." {
+		t.Errorf("the start list as it stands: flash %q", flash)
+	}
+	if rec := ta.upload(t, r.pagePath("/start-list"), "start.csv", []byte("UNE,1,Anne Un\n"), nil, true); rec.Code != http.StatusSeeOther {
+		t.Errorf("a start list file = %d, want 303", rec.Code)
+	}
+
 	// A pasted result refused by its line and column, the paste kept; then taken as it is.
 	refused := r.refusedPage(t, "a gap that is none", "/stages/1/published",
 		url.Values{"published": {"1,11,4:10:00\n2,1,s.t.\n3,2,+6s\nDNF,12\n"}, "_version": {r.version(t, 1)}}, http.StatusUnprocessableEntity,
