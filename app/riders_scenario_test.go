@@ -116,7 +116,7 @@ func TestRidersAPI(t *testing.T) {
 		{name: "create number taken in the team", method: "POST", url: "/api/v1/riders", body: with("number", 3), wantStatus: 422, wantFields: []string{"number"}, unchanged: true},
 		{name: "create role unknown", method: "POST", url: "/api/v1/riders", body: with("role", "captain"), wantStatus: 422, wantFields: []string{"role"}, unchanged: true,
 			wantContains: []string{"Leader, Sprinter", "Leader (JF)"}, wantNotContains: []string{"(leader)"}},
-		{name: "create role missing", method: "POST", url: "/api/v1/riders", body: without("role"), wantStatus: 422, wantFields: []string{"role"}, unchanged: true},
+		{name: "create role missing: a rider of real races", method: "POST", url: "/api/v1/riders", body: without("role"), wantStatus: http.StatusCreated},
 		{name: "create role in other case", method: "POST", url: "/api/v1/riders", body: with("role", "Leader"), wantStatus: 422, wantFields: []string{"role"}, unchanged: true},
 		{name: "create cost above its range", method: "POST", url: "/api/v1/riders", body: with("attributes", obj{"cost": 5}), wantStatus: 422,
 			wantFields: []string{"attributes.cost"}, unchanged: true},

@@ -1410,7 +1410,7 @@ func tourFill(tour robustTour) map[string]string {
 	all := strings.Trim(fmt.Sprint(tour.Bibs), "[]")
 	fill := map[string]string{"bib": strconv.Itoa(tour.Bibs[1]), "order": strings.Trim(fmt.Sprint(tour.Bibs[:3]), "[]"), "reason": "crash",
 		"turn": "1", "points": "1", "g_riders": all, "g_turn": "0", "g_square": "5", "g_die": "3", "g_sector": "0", "fatigue_N": "1",
-		"tN_time": "25:00.00"}
+		"tN_time": "25:00.00", "published": fmt.Sprintf("1,%d,4:10:00\n2,%d,s.t.\n3,%d,+0:06\n", tour.Bibs[0], tour.Bibs[1], tour.Bibs[2])}
 	if tour.Ruleset == "ciclismo-a-fondo" {
 		fill["g_turn"] = "20"
 	}
@@ -1627,6 +1627,7 @@ func TestRobustness(t *testing.T) {
 			t.Parallel()
 			r := w.runner(t)
 			r.sendAll(t, clockCases(t, r, w))
+			r.sendAll(t, startListCases(t, r, w))
 		})
 		for _, rs := range rulesetIDs {
 			t.Run("uploads/backup/"+rs, func(t *testing.T) {
@@ -2040,6 +2041,46 @@ func clockCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		for _, v := range []string{"", "0", "-1", "abc", "99999", "9223372036854775808"} {
 			out = append(out, uploadCases(t, label+" page _version "+v, page, true, url.Values{"_csrf": {r.csrf}, "_version": {v}}, files)...)
 		}
+	}
+	return out
+}
+
+// startListCases are start lists sent to each tour through the API (PUT …/start-list, text/csv): the
+// tour's own list as it stands and renumbered, and each cell made hostile; a board game refuses them.
+func startListCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
+	t.Helper()
+	var out []hostile
+	for _, tour := range w.tours {
+		rec := r.send(t, hostile{name: "tour for its start list", url: fmt.Sprintf("/api/v1/tours/%d", tour.ID)})
+		var view struct {
+			Teams []struct {
+				Name   string
+				Riders []struct {
+					Bib  int
+					Name string
+				}
+			}
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &view); err != nil {
+			t.Fatalf("tour %d: %v", tour.ID, err)
+		}
+		var same, moved strings.Builder
+		for _, team := range view.Teams {
+			for _, rider := range team.Riders {
+				fmt.Fprintf(&same, "%s,%d,%s\n", team.Name, rider.Bib, rider.Name)
+				fmt.Fprintf(&moved, "%s;%d;%s\n", team.Name, rider.Bib+500, strings.ToUpper(rider.Name))
+			}
+		}
+		first := view.Teams[0]
+		label := fmt.Sprintf("%s tour %d start list", tour.Ruleset, tour.ID)
+		api := fmt.Sprintf("/api/v1/tours/%d/start-list", tour.ID)
+		for name, body := range map[string]string{"as it stands": same.String(), "renumbered": moved.String(), "empty": "",
+			"unknown team": "Nobody,1,Anyone\n", "huge bib": fmt.Sprintf("%s,99999999999999999999,%s\n", first.Name, first.Riders[0].Name),
+			"a bib twice":   fmt.Sprintf("%s,1,%s\n%s,1,%s\n", first.Name, first.Riders[0].Name, first.Name, first.Riders[1].Name),
+			"a header only": "team,bib,name\n", "a long name": fmt.Sprintf("%s,1,%s\n", first.Name, longText)} {
+			out = append(out, hostile{name: label + " " + name, method: http.MethodPut, url: api, body: []byte(body), ctype: "text/csv"})
+		}
+		out = append(out, hostile{name: label + " as JSON", method: http.MethodPut, url: api, body: []byte(`{"bib":1}`), ctype: "application/json"})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ func raceRoutes(root routeGroup, r rooms, k kept) {
 	// The finish form's times as typed (race.js asks while the director types): a read of the stage
 	// screen's, not kept (each keystroke asks its own question).
 	root.group("/tours/:id", serving{}).GET("/stages/:n/finish/preview", r.pages.FinishPreviewPage)
+	tour.POST("/stages/:n/published", r.pages.SavePublishedPage)
 	tour.POST("/stages/:n/abandons", r.pages.AddAbandonPage)
 	tour.POST("/stages/:n/abandons/:bib/delete", r.pages.RemoveAbandonPage)
 	tour.POST("/stages/:n/close", r.pages.CloseStagePage)
@@ -31,6 +32,7 @@ func raceRoutes(root routeGroup, r rooms, k kept) {
 	tour.POST("/settings", r.pages.SaveTourSettingsPage)
 	tour.POST("/settings/combined", r.pages.SaveCombinedPage)
 	tour.POST("/riders/born", r.pages.SaveTourRiderBornPage)
+	tour.POST("/start-list", r.pages.SaveStartListPage)
 	tour.POST("/stages/:n/team-times", r.pages.SaveTeamTimesPage)
 	tour.POST("/stages/:n/jury/:form", r.pages.SaveJuryPage)
 	tour.POST("/stages/:n/jury/:form/:key/delete", r.pages.RemoveJuryPage)

@@ -180,8 +180,12 @@ func TestRiderPages(t *testing.T) {
 			wantContains: []string{`value="Ñoño"`, `value="3"`, `id="err-number">number 3 is already used in this team</span>`, "nothing was saved"}},
 		{name: "create refused on its role", method: "POST", url: "/riders", form: rider("1", "Ñoño", "8", "captain"), wantStatus: 422, unchanged: true,
 			wantContains: []string{`value="Ñoño"`, `value="8"`, `id="err-games.cycling-party.role">&#34;captain&#34; is not a Cycling Party`}},
-		{name: "create without any role", method: "POST", url: "/riders", form: rider("1", "Ñoño", "8", ""), wantStatus: 422, unchanged: true,
-			wantContains: []string{`id="err-role">is required: give the rider a role in at least one game`, `aria-describedby="err-role"`}},
+		{name: "create without any role: a rider of real races", method: "POST", url: "/riders", form: rider("1", "Ñoño", "8", ""), wantStatus: http.StatusSeeOther,
+			after: func(t testing.TB, ta *testApp, _ *httptest.ResponseRecorder) {
+				if got := riderOf(t, ta, 37); got.Name != "Ñoño" || len(got.Games) != 0 {
+					t.Errorf("stored rider = %+v, want Ñoño with no game's role", got)
+				}
+			}},
 		{name: "create with a role in every game", method: "POST", url: "/riders",
 			form: url.Values{"team_id": {"1"}, "name": {"Tres"}, "number": {"8"}, "role": {"rouleur"}, "role.ciclismo-a-fondo": {"RE"},
 				"value.2ruote.cost": {"1"}, "value.2ruote.pianura": {"5"}, "value.2ruote.montagna": {"6"}, "value.2ruote.discesa": {"4"},

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"racedirector/app/i18n"
@@ -21,12 +20,17 @@ const MaxClockRows = 1000
 // a longer line is refused before it is split, so one endless line costs nothing.
 const maxClockCells = 100
 
-// ClockCSV is a clock finish read from a CSV file.
+// ClockCSV is a clock finish read from a CSV file, as the officials publish it.
 type ClockCSV struct {
-	// Results are the riders' results in file order.
+	// Results are the riders' results in file order (those who left the race after crossing the
+	// line, outside the time limit or disqualified, with their time too).
 	Results []ClockResult
 	// Rows is, for each result, its data row: Results[k] comes from rows[Rows[k]].
 	Rows []int
+	// Exits are the riders whose rank is a status (DNF, DNS, OTL, DSQ): they left the race in the stage.
+	Exits []Abandon
+	// ExitRows is, for each exit, its data row.
+	ExitRows []int
 	// Lines is the file line of each data row (rows[i] is on line Lines[i]).
 	Lines []int
 	// HasBonus says the file has a bonus column: the officials' bonuses, the stage's whole truth.
@@ -39,17 +43,23 @@ func (c ClockCSV) Finish() Finish { return Finish{Results: c.Results, BonusesGiv
 
 // clockColumns are the columns a clock finish CSV may have; ignoredClockColumns may be there too
 // (a result sheet's own columns) and are not read.
-func clockColumns() []string        { return []string{"bib", "time", "bonus", "penalty"} }
-func ignoredClockColumns() []string { return []string{"rank", "name", "rider", "team"} }
+func clockColumns() []string        { return []string{"rank", "bib", "time", "bonus", "penalty", "reason"} }
+func ignoredClockColumns() []string { return []string{"name", "rider", "team"} }
 
-// ParseClockCSV reads a stage finish of the clock time model from CSV: a header naming the columns
-// bib and time, optionally bonus and penalty (whole seconds; empty is 0; a bonus column, even empty,
-// makes the file's bonuses the stage's whole truth), in any order, separated
-// by commas or semicolons; then one row per rider, in the order of arrival. Columns rank, name,
-// rider and team are allowed and ignored; rows whose cells are all empty are skipped. A problem is
-// a *refuse.ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a time
-// like 4:24:44 or 13:03.96` (rows[0] is the first row after the header; Lines gives its file line).
-// Unknown and repeated bibs are left to ValidateFinish.
+// ParseClockCSV reads a stage finish of the clock time model from CSV, as officials publish it
+// (docs/rules.md §5.1). The first line names the columns (rank, bib and time, optionally bonus,
+// penalty and reason; name, rider and team are ignored), in any order, or is already a rider's row
+// (its first cell a place or a status) of the columns rank,bib,time[,bonus,penalty]; cells are
+// separated by commas, semicolons or tabs. One row per rider, in the order of the result: the
+// winner's time (4:24:44, 13:03.96), then each rider's time, s.t. (the time of the rider above) or
+// +m:ss (the gap to the winner); a rank that is DNF, DNS, OTL or DSQ says the rider left the race in
+// the stage (the last two may have a time). Bonus and penalty are whole seconds (empty is 0); a bonus
+// column, even empty (without a header: a bonus on any row), makes the file's bonuses the
+// stage's whole truth. Rows whose cells are all empty are skipped. A problem is a
+// *refuse.ValidationError naming every refused cell by data row: `rows[4].time: "4:2x:44" is not a
+// time like 4:24:44 or 13:03.96` (rows[0] is the first data row; Lines gives its file line).
+// Unknown and repeated bibs, and riders out of the race, are left to ValidateFinish and
+// ValidatePublished.
 func ParseClockCSV(data []byte) (ClockCSV, error) {
 	var out ClockCSV
 	v := &refuse.ValidationError{}
@@ -57,24 +67,37 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 	if line > 0 {
 		return out, refuse.Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
 	}
-	header, err := r.Read()
+	first, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		return out, refuse.Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
 	}
 	if err != nil {
 		return out, refuse.InvalidText("file", csvProblem(err))
 	}
-	col, ok := clockHeader(header, v)
-	if !ok {
-		return out, v.Err()
-	}
-	_, out.HasBonus = col["bonus"]
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
+	var col map[string]int
+	pending := [][]string{}
+	positional := headerless(first)
+	if positional {
+		col = map[string]int{}
+		for i, name := range publishedColumns() {
+			col[name] = i
 		}
-		if err != nil {
+		pending = append(pending, first)
+	} else {
+		var ok bool
+		if col, ok = clockHeader(first, v); !ok {
+			return out, v.Err()
+		}
+		_, out.HasBonus = col["bonus"]
+	}
+	times := newPublishedTimes()
+	for {
+		var rec []string
+		if len(pending) > 0 {
+			rec, pending = pending[0], pending[1:]
+		} else if rec, err = r.Read(); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
 			v.AddText("file", csvProblem(err))
 			break
 		}
@@ -85,22 +108,40 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 		}
 		line, _ := r.FieldPos(0)
 		out.Lines = append(out.Lines, line)
+		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) < 0 {
+			continue
+		}
+		if positional && len(rec) > len(publishedColumns()) {
+			if !slices.ContainsFunc(rec[len(publishedColumns()):], func(s string) bool { return strings.TrimSpace(s) != "" }) {
+				rec = rec[:len(publishedColumns())]
+			} else {
+				v.Addf(fmt.Sprintf("rows[%d]", row), "has %d cells: without a header the columns are rank,bib,time,bonus,penalty", len(rec))
+				continue
+			}
+		}
 		cell := func(name string) string {
 			if i, has := col[name]; has && i < len(rec) {
 				return strings.TrimSpace(rec[i])
 			}
 			return ""
 		}
-		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) < 0 {
+		if positional && cell("bonus") != "" {
+			out.HasBonus = true // without a header, a bonus on any row gives the officials' bonuses
+		}
+		res, ok := times.row(fmt.Sprintf("rows[%d]", row), cell, v)
+		if !ok {
 			continue
 		}
-		res, ok := clockRow(fmt.Sprintf("rows[%d]", row), cell, v)
-		if ok {
-			out.Results = append(out.Results, res)
+		if res.Result.Hundredths >= 0 {
+			out.Results = append(out.Results, res.Result)
 			out.Rows = append(out.Rows, row)
 		}
+		if res.Status != "" {
+			out.Exits = append(out.Exits, Abandon{Bib: res.Result.Bib, Status: res.Status, Reason: res.Reason})
+			out.ExitRows = append(out.ExitRows, row)
+		}
 	}
-	if v.Err() == nil && len(out.Results) == 0 {
+	if v.Err() == nil && len(out.Results) == 0 && len(out.Exits) == 0 {
 		v.Add("rows", "there are no riders after the header")
 	}
 	return out, v.Err()
@@ -135,53 +176,8 @@ func clockHeader(header []string, v *refuse.ValidationError) (map[string]int, bo
 	return col, ok
 }
 
-// clockRow reads one data row's cells into a result, adding each problem under prefix to v.
-func clockRow(prefix string, cell func(string) string, v *refuse.ValidationError) (ClockResult, bool) {
-	var res ClockResult
-	ok := true
-	switch text := cell("bib"); {
-	case text == "":
-		v.Add(prefix+".bib", "is required")
-		ok = false
-	default:
-		n, err := strconv.Atoi(text)
-		if err != nil || n < 1 {
-			v.Addf(prefix+".bib", "%q is not a bib number", text)
-			ok = false
-		}
-		res.Bib = n
-	}
-	if text := cell("time"); text == "" {
-		v.Addf(prefix+".time", "is required (like %s)", clockExample)
-		ok = false
-	} else if h, err := ParseClockTime(text); err != nil {
-		v.AddText(prefix+".time", refuse.ReasonOf(err))
-		ok = false
-	} else {
-		res.Hundredths = h
-	}
-	for _, name := range []string{"bonus", "penalty"} {
-		text := cell(name)
-		if text == "" {
-			continue
-		}
-		n, err := strconv.Atoi(text)
-		if err != nil || n < 0 {
-			v.Addf(prefix+"."+name, "%q is not a whole number of seconds", text)
-			ok = false
-			continue
-		}
-		if name == "bonus" {
-			res.Bonus = n
-		} else {
-			res.Penalty = n
-		}
-	}
-	return res, ok
-}
-
 // CSVReader reads a CSV file as the app's spreadsheets write them: UTF-8 with or without a byte order
-// mark, cells separated by commas or by semicolons (as the first line has more of), any number of cells
+// mark, cells separated by commas, semicolons or tabs (as the first line has more of), any number of cells
 // a row. A line with cells or more cells is refused before anything is read, so that one endless row
 // is not split: line is its number (0 when every line is within the limit, and r is nil otherwise).
 func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
@@ -189,7 +185,7 @@ func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
 	rest := data
 	for n := 1; len(rest) > 0; n++ {
 		row, after, _ := bytes.Cut(rest, []byte("\n"))
-		if bytes.Count(row, []byte(",")) >= cells || bytes.Count(row, []byte(";")) >= cells {
+		if bytes.Count(row, []byte(",")) >= cells || bytes.Count(row, []byte(";")) >= cells || bytes.Count(row, []byte("\t")) >= cells {
 			return nil, n
 		}
 		rest = after
@@ -198,7 +194,11 @@ func CSVReader(data []byte, cells int) (r *csv.Reader, line int) {
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	first, _, _ := bytes.Cut(data, []byte("\n"))
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+	commas, semicolons, tabs := bytes.Count(first, []byte(",")), bytes.Count(first, []byte(";")), bytes.Count(first, []byte("\t"))
+	switch {
+	case tabs > commas && tabs > semicolons: // pasted from a spreadsheet or a web page's table
+		r.Comma = '\t'
+	case semicolons > commas:
 		r.Comma = ';'
 	}
 	return r, 0

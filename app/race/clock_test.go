@@ -91,7 +91,8 @@ func TestParseClockCSVRefusals(t *testing.T) {
 		want      map[string]string
 	}{
 		{"empty file", "", map[string]string{"file": "is empty: the first line must name the columns bib,time,bonus,penalty"}},
-		{"no header", "1,4:24:44\n", map[string]string{"header": `unknown column "1": the columns are bib,time,bonus,penalty (rank, name, rider, team are ignored)`}},
+		{"no header, two cells", "1,4:24:44\n", map[string]string{"rows[0].bib": `"4:24:44" is not a bib number`, "rows[0].time": "is required (like 4:24:44 or 13:03.96)"}},
+		{"unknown column", "bib,time,gap\n", map[string]string{"header": `unknown column "gap": the columns are rank,bib,time,bonus,penalty,reason (name, rider, team are ignored)`}},
 		{"no time column", "bib,bonus\n1,10\n", map[string]string{"header": "has no time column: the first line must name the columns bib,time,bonus,penalty"}},
 		{"column twice", "bib,time,time\n", map[string]string{"header": `column "time" is there twice`}},
 		{"header only", "bib,time\n", map[string]string{"rows": "there are no riders after the header"}},

@@ -18,6 +18,8 @@ const (
 	MaxFeedZones = 10
 	// MaxCounterNumber is the highest counter number in a team (bibs have one digit for it).
 	MaxCounterNumber = 9
+	// MaxBib is the highest bib a rider may wear (a real race's own numbers included).
+	MaxBib = 9999
 )
 
 // NormalizeStage puts a stage in course order: 2RUOTE stages take length, climbs and sprints from
@@ -290,7 +292,7 @@ func validateRiders(rs Ruleset, p string, team Team, ridersPerTeam int, counterR
 		default:
 			numbers[r.Number] = j
 		}
-		if r.Bib != 0 && team.ID > 0 && r.Bib != team.ID*10+r.Number {
+		if r.Bib != 0 && team.ID > 0 && !rs.OfficialResults && r.Bib != team.ID*10+r.Number { // a real race keeps its own (§5.2)
 			v.Addf(f+".bib", "must be %d (team %d × 10 + number %d)", team.ID*10+r.Number, team.ID, r.Number)
 		}
 		role, known := rs.Role(r.Role)

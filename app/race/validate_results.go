@@ -135,7 +135,8 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 
 // ValidateAbandon checks an abandonment: the rider is in the tour, still in the race, not already
 // in this stage's finish (unless he is outside the time limit or disqualified: he crossed the line),
-// a known status and a reason are given. Fields are "bib", "status" and "reason".
+// a known status and a reason are given (the reason may be left out when the status is given, as a
+// published result's status rows do). Fields are "bib", "status" and "reason".
 func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) error {
 	v := &refuse.ValidationError{}
 	if reason := EntryProblem(t, OutBefore(t, prior, cur.Stage), a.Bib); reason.Format != "" {
@@ -149,7 +150,7 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 	} else if finishes(cur.Finish, a.Bib) && !a.Crossed() {
 		v.Addf("bib", "bib %d has a finish in this stage: take the rider out of the finish first (or mark him OTL or DSQ)", a.Bib)
 	}
-	if strings.TrimSpace(a.Reason) == "" {
+	if strings.TrimSpace(a.Reason) == "" && a.Status == "" { // a status given says how: a published DNS row has no reason
 		v.Add("reason", "is required")
 	} else {
 		CheckText(v, "reason", ReasonText, a.Reason)

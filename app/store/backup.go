@@ -163,12 +163,8 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	if err := race.ValidateTeams(b.Ruleset, b.Teams, b.RidersPerTeam); err != nil {
 		return 0, prefixed("teams: ", err)
 	}
-	for i, t := range race.AssignBibs(b.Teams) {
-		for j, r := range t.Riders {
-			if b.Teams[i].Riders[j].Bib != r.Bib {
-				return 0, refuse.Invalidf(fmt.Sprintf("teams[%d].riders[%d].bib", i, j), "must be %d", r.Bib)
-			}
-		}
+	if err := checkBackupBibs(b.Ruleset, b.Teams); err != nil {
+		return 0, err
 	}
 	states := make([]string, len(b.Stages))
 	for i, sb := range b.Stages {
@@ -356,4 +352,25 @@ func rawText(s string) json.RawMessage {
 		return nil
 	}
 	return json.RawMessage(s)
+}
+
+// checkBackupBibs refuses a backup whose riders' bibs are not the tour's: team × 10 + counter number
+// in a game, a real race's own (1…race.MaxBib, each once) in a real race (docs/rules.md §5.2).
+func checkBackupBibs(rs race.Ruleset, teams []race.Team) error {
+	worn := map[int]bool{}
+	for i, t := range race.AssignBibs(teams) {
+		for j, r := range t.Riders {
+			field, bib := fmt.Sprintf("teams[%d].riders[%d].bib", i, j), teams[i].Riders[j].Bib
+			switch {
+			case !rs.OfficialResults && bib != r.Bib:
+				return refuse.Invalidf(field, "must be %d", r.Bib)
+			case bib < 1 || bib > race.MaxBib:
+				return refuse.Invalidf(field, "must be between 1 and %d", race.MaxBib)
+			case worn[bib]:
+				return refuse.Invalidf(field, "bib %d is worn by another rider of the tour", bib)
+			}
+			worn[bib] = true
+		}
+	}
+	return nil
 }

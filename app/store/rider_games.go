@@ -331,10 +331,7 @@ func (s *Store) riderGames(v *refuse.ValidationError, prefix string, in RiderInp
 	}
 	games = s.normalizeGames(games)
 	s.validateGames(v, prefix, games, legacy)
-	if _, refused := v.Fields[prefix+"role"]; len(games) == 0 && !refused {
-		v.Add(prefix+"role", "is required: give the rider a role in at least one game")
-	}
-	return games
+	return games // no game's role: a rider of real races (uci-road has none), docs/rules.md §5.2
 }
 
 // validateGames checks each game's role and card values; legacy renames a value's field to the older

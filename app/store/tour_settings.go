@@ -37,33 +37,33 @@ func (s *Store) SetTourSettings(tourID uint, in race.TourSettings) error {
 // SetTourRiderBorn corrects the date of birth of a tour's rider (born "" when not known): the
 // tour's copy only, the database rider is not changed.
 func (s *Store) SetTourRiderBorn(tourID uint, bib int, born string) error {
-	born = strings.TrimSpace(born)
+	return s.SetTourRider(tourID, bib, TourRiderChange{Born: &born})
+}
+
+// checkBorn refuses a date of birth that is not one ("" is none known).
+func checkBorn(born string) error {
 	if born != "" {
 		if _, err := race.ParseDate(born); err != nil {
 			return refuse.InvalidText("born", refuse.ReasonOf(err))
 		}
 	}
-	err := s.tourWrite(tourID, func(tx *gorm.DB) error {
-		if _, err := tourVersion(tx, tourID); err != nil {
-			return err
-		}
-		res := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Update("born", born)
-		if res.Error != nil {
-			return fmt.Errorf("store: unable to save the date of birth of bib %d: %w", bib, res.Error)
-		}
-		if res.RowsAffected == 0 {
-			var n int64
-			if err := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Count(&n).Error; err != nil {
-				return fmt.Errorf("store: unable to find bib %d: %w", bib, err)
-			}
-			if n == 0 {
-				return notFound("bib %d in tour %d", bib, tourID)
-			}
-		}
-		return bumpTour(tx, tourID)
-	})
-	if err == nil {
-		s.changed(tourID, 0, "rider")
+	return nil
+}
+
+// setBorn stores the date of birth of the tour's rider wearing bib, inside tx (404 when none does).
+func setBorn(tx *gorm.DB, tourID uint, bib int, born string) error {
+	res := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Update("born", born)
+	if res.Error != nil {
+		return fmt.Errorf("store: unable to save the date of birth of bib %d: %w", bib, res.Error)
 	}
-	return err
+	if res.RowsAffected == 0 {
+		var n int64
+		if err := tx.Model(&models.TourRider{}).Where("tour_id = ? AND bib = ?", tourID, bib).Count(&n).Error; err != nil {
+			return fmt.Errorf("store: unable to find bib %d: %w", bib, err)
+		}
+		if n == 0 {
+			return notFound("bib %d in tour %d", bib, tourID)
+		}
+	}
+	return nil
 }

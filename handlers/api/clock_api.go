@@ -95,22 +95,32 @@ func isCSV(c echo.Context) bool {
 	return err == nil && mt == "text/csv"
 }
 
-// apiSetFinishCSV is PUT finish with a CSV body (bib,time,bonus,penalty): the clock finish of a real
-// race, refused row by row ("rows[4].time").
+// apiSetFinishCSV is PUT finish with a CSV body: the clock finish of a real race as its officials
+// publish it (rank,bib,time[,bonus,penalty], s.t., gaps, DNF/DNS/OTL/DSQ rows), refused row by row
+// ("rows[4].time").
 func (h *Handler) apiSetFinishCSV(c echo.Context) error {
 	return h.resultCall(c, nil, func(id uint, n, version int) error {
-		data, err := io.ReadAll(c.Request().Body)
+		data, err := readBody(c)
 		if err != nil {
-			var tooLarge *echo.HTTPError
-			if errors.As(err, &tooLarge) {
-				return tooLarge
-			}
-			return base.BadRequest("the body could not be read")
+			return err
 		}
 		parsed, err := race.ParseClockCSV(data)
 		if err != nil {
 			return err
 		}
-		return base.CSVRows(h.StoreFor(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		return base.CSVRows(h.StoreFor(c).SetPublishedFinish(id, n, version, parsed.Finish(), parsed.Exits), parsed.Rows, parsed.ExitRows)
 	})
+}
+
+// readBody reads a request's whole body (within the route's limit: over it, 413).
+func readBody(c echo.Context) ([]byte, error) {
+	data, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return nil, tooLarge
+		}
+		return nil, base.BadRequest("the body could not be read")
+	}
+	return data, nil
 }

@@ -50,7 +50,8 @@ func TestCSVRowsRenamesResults(t *testing.T) {
 		"results[0].bib": "no rider with bib 99 in this tour",
 		"results[2].bib": "bib 12 is already in results[1]",
 		"results":        "are not used by the sectors time model: enter groups",
-	}}, []int{0, 2, 5})
+		"exits[1].bib":   "bib 14 is already in exits[0]",
+	}}, []int{0, 2, 5}, []int{3, 4})
 	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
 		t.Fatalf("csvRows = %v, want a *ValidationError", err)
@@ -59,15 +60,16 @@ func TestCSVRowsRenamesResults(t *testing.T) {
 		"rows[0].bib": "no rider with bib 99 in this tour",
 		"rows[5].bib": "bib 12 is already in rows[2]",
 		"rows":        "are not used by the sectors time model: enter groups",
+		"rows[4].bib": "bib 14 is already in rows[3]",
 	}
 	if !reflect.DeepEqual(v.Fields, want) {
 		t.Errorf("csvRows fields = %v, want %v", v.Fields, want)
 	}
 	conflict := refuse.Conflict("stage 2 is closed")
-	if got := base.CSVRows(conflict, nil); got != error(conflict) {
+	if got := base.CSVRows(conflict, nil, nil); got != error(conflict) {
 		t.Errorf("csvRows(conflict) = %v, want it unchanged", got)
 	}
-	if base.CSVRows(nil, nil) != nil {
+	if base.CSVRows(nil, nil, nil) != nil {
 		t.Error("csvRows(nil) is not nil")
 	}
 }

@@ -34,12 +34,15 @@ func (h *Handler) APISetTourSettings(c echo.Context) error {
 	return c.JSON(http.StatusOK, t)
 }
 
-// tourRiderBody is what PUT /api/v1/tours/{id}/riders/{bib} changes of a tour's rider.
+// tourRiderBody is what PUT /api/v1/tours/{id}/riders/{bib} changes of a tour's rider: his date of
+// birth, his bib (a real race's own, before his first result); a field left out is unchanged.
 type tourRiderBody struct {
-	Born string `json:"born"`
+	Born *string `json:"born"`
+	Bib  *int    `json:"bib"`
 }
 
-// APISetTourRider corrects a tour rider's date of birth (the tour's copy only) and answers the tour.
+// APISetTourRider corrects a tour rider's date of birth or renumbers him (the tour's copy only) and
+// answers the tour.
 func (h *Handler) APISetTourRider(c echo.Context) error {
 	id, err := base.IDParam(c, "id", "tour")
 	if err != nil {
@@ -53,7 +56,38 @@ func (h *Handler) APISetTourRider(c echo.Context) error {
 	if err := DecodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := h.StoreFor(c).SetTourRiderBorn(id, bib, in.Born); err != nil {
+	if err := h.StoreFor(c).SetTourRider(id, bib, store.TourRiderChange{Born: in.Born, Bib: in.Bib}); err != nil {
+		return err
+	}
+	t, err := h.StoreFor(c).GetTour(id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, t)
+}
+
+// APISetStartList gives a real race's riders the bibs of its official start list (PUT
+// /api/v1/tours/{id}/start-list, a text/csv body team,bib,name) and answers the tour; a refused
+// list names its rows (rows[3].name).
+func (h *Handler) APISetStartList(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "tour")
+	if err != nil {
+		return err
+	}
+	if !isCSV(c) {
+		return echo.NewHTTPError(http.StatusUnsupportedMediaType, i18n.Textf("the start list is a CSV body (Content-Type: text/csv): team,bib,name"))
+	}
+	data, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	list, err := race.ParseStartList(data)
+	if err != nil {
+		return err
+	}
+	if _, err := h.StoreFor(c).RenumberRiders(id, func(t *race.Tour, raced map[int]bool) (race.Renumbering, error) {
+		return race.StartListBibs(t, raced, list)
+	}); err != nil {
 		return err
 	}
 	t, err := h.StoreFor(c).GetTour(id)

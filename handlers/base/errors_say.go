@@ -200,30 +200,44 @@ func ReasonOfField(err error, field string) i18n.Text {
 	return refuse.ReasonOf(err)
 }
 
-// CSVRows renames the fields of a refused CSV finish from the results the engine saw
-// ("results[2].bib") to the file's data rows ("rows[5].bib"); other errors pass unchanged.
-func CSVRows(err error, rows []int) error {
+// CSVRows renames the fields of a refused CSV finish from the results and exits the engine saw
+// ("results[2].bib", "exits[0].bib") to the file's data rows ("rows[5].bib"); other errors pass
+// unchanged. rows and exitRows are the data rows of the results and of the exits.
+func CSVRows(err error, rows, exitRows []int) error {
 	var v *refuse.ValidationError
 	if !errors.As(err, &v) {
 		return err
 	}
 	out := &refuse.ValidationError{}
-	pattern := regexp.MustCompile(`^results\[(\d+)\]`)
-	inReason := regexp.MustCompile(`results\[(\d+)\]`)
+	pattern := regexp.MustCompile(`^(results|exits)\[(\d+)\]`)
+	inReason := regexp.MustCompile(`(results|exits)\[(\d+)\]`)
+	rowOf := func(list string, k int) (int, bool) {
+		in := rows
+		if list == "exits" {
+			in = exitRows
+		}
+		if k < len(in) {
+			return in[k], true
+		}
+		return 0, false
+	}
 	for field := range v.Fields {
 		reason := v.Reason(field)
 		if m := pattern.FindStringSubmatch(field); m != nil {
-			if k, _ := strconv.Atoi(m[1]); k < len(rows) {
-				field = fmt.Sprintf("rows[%d]%s", rows[k], field[len(m[0]):])
+			k, _ := strconv.Atoi(m[2])
+			if r, ok := rowOf(m[1], k); ok {
+				field = fmt.Sprintf("rows[%d]%s", r, field[len(m[0]):])
 			}
-		} else if field == "results" {
+		} else if field == "results" || field == "exits" {
 			field = "rows"
 		}
 		// A reason naming another result ("bib 12 is already in results[1]") names its row.
 		rename := func(s string) string {
 			return inReason.ReplaceAllStringFunc(s, func(m string) string {
-				if k, _ := strconv.Atoi(inReason.FindStringSubmatch(m)[1]); k < len(rows) {
-					return fmt.Sprintf("rows[%d]", rows[k])
+				sub := inReason.FindStringSubmatch(m)
+				k, _ := strconv.Atoi(sub[2])
+				if r, ok := rowOf(sub[1], k); ok {
+					return fmt.Sprintf("rows[%d]", r)
 				}
 				return m
 			})

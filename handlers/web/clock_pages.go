@@ -40,12 +40,42 @@ func (h *Handler) SaveFinishCSVPage(c echo.Context) error {
 		parsed, err = race.ParseClockCSV(data)
 	}
 	if err == nil {
-		err = base.CSVRows(h.StoreFor(c).SetFinish(id, n, version, parsed.Finish()), parsed.Rows)
+		err = base.CSVRows(h.StoreFor(c).SetPublishedFinish(id, n, version, parsed.Finish(), parsed.Exits), parsed.Rows, parsed.ExitRows)
 	}
 	if err != nil {
 		return h.clockRefusal(c, err, parsed.Lines, id, n)
 	}
 	return base.Redirect(c, back, h.Tr(c).T("race.flash.clock", "File", name, "Riders", h.Tr(c).N("race.riders_n", len(parsed.Results))))
+}
+
+// SavePublishedPage stores a clock finish (uci-road) pasted on the stage page as its officials publish
+// it (field "published": rank,bib,time[,bonus,penalty], s.t., gaps, DNF/DNS/OTL/DSQ rows; hidden _version):
+// on success back to the stage with a flash; refused, the stage page with the paste as it was and
+// every problem by line. Nothing is stored unless the whole paste is good.
+func (h *Handler) SavePublishedPage(c echo.Context) error {
+	id, n, err := base.StageParams(c)
+	if err != nil {
+		return err
+	}
+	version, err := formVersion(c)
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("published")
+	var parsed race.ClockCSV
+	if len(text) > maxClockCSVBytes {
+		err = refuse.Invalidf("published", "is too large (at most %d kB)", maxClockCSVBytes>>10)
+	} else {
+		parsed, err = race.ParseClockCSV([]byte(text))
+	}
+	if err == nil {
+		err = base.CSVRows(h.StoreFor(c).SetPublishedFinish(id, n, version, parsed.Finish(), parsed.Exits), parsed.Rows, parsed.ExitRows)
+	}
+	if err != nil {
+		return h.renderStage(c, id, n, &stageFailure{Form: "published", Text: text, Err: err, lines: parsed.Lines})
+	}
+	riders := len(parsed.Results) + len(parsed.Exits)
+	return base.Redirect(c, fmt.Sprintf("/tours/%d/stages/%d", id, n), h.Tr(c).T("published.flash.saved", "Riders", h.Tr(c).N("race.riders_n", riders)))
 }
 
 // clockUpload reads the uploaded file of field "file".

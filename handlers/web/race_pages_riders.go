@@ -24,6 +24,8 @@ type tourRidersScreen struct {
 	Roles bool
 	// Youth is the young riders' cut-off and its forms, when the game has that classification.
 	Youth *youthPanel
+	// StartList is a real race's start list form, which gives the riders their own bibs (nil in a game).
+	StartList *startListPanel
 }
 
 // tourTeamRiders is one team of the tour with its riders.
@@ -55,8 +57,23 @@ func (h *Handler) TourRidersPage(c echo.Context) error {
 
 // renderTourRiders draws the riders page with p's messages and, after a refusal, the values typed.
 func (h *Handler) renderTourRiders(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string) error {
+	return h.renderTourRidersWith(c, status, id, st, p, values, nil)
+}
+
+// renderTourRidersWith draws the riders page; a real race's start list form shows refused when
+// startList is not nil.
+func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *store.RaceState, p views.Page, values map[string]string, startList *startListPanel) error {
 	l := h.Tr(c)
-	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(l, id, st, values)}
+	scr := tourRidersScreen{TourID: id, Roles: len(st.Tour.Ruleset.Roles) > 1, Youth: newYouthPanel(l, id, st, values), StartList: startList}
+	if scr.StartList == nil && st.Tour.Ruleset.OfficialResults {
+		scr.StartList = &startListPanel{}
+	}
+	if scr.StartList != nil {
+		scr.StartList.Action = fmt.Sprintf("/tours/%d/start-list", id)
+		if scr.StartList.Text == "" {
+			scr.StartList.Text = startListText(st.Tour)
+		}
+	}
 	gone := map[int]race.Abandon{}
 	exits := standing.ExitsBefore(st, len(st.Results)+1)
 	for _, res := range st.Results {

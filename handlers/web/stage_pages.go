@@ -62,6 +62,9 @@ type stageScreen struct {
 	Jury *juryPanel
 	// ClockError says why an uploaded clock finish was refused (uci-road).
 	ClockError *clockProblems
+	// PublishedText is a refused pasted result, as pasted; PublishedError says why (uci-road).
+	PublishedText  string
+	PublishedError *clockProblems
 	// FollowCode and TourVersion let the screen follow the tour's live changes (live.js): another
 	// device's change puts the screen read again in place.
 	FollowCode  string

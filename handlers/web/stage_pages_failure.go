@@ -174,6 +174,9 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 	case "clock":
 		scr.ClockError = clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
+	case "published":
+		scr.PublishedText, scr.PublishedError = f.Text, clockError(l, ref, f.lines)
+		scr.Focus = fmt.Sprintf("published-text-%d", scr.N)
 	}
 	return ref.status, true
 }
