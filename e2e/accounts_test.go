@@ -104,10 +104,12 @@ func tourOfDirector(t *testing.T, srv *server, name, pw string) string {
 // him; the administrator Anna sees every tour with its director and the directors' page, and invites
 // a director there. Every page passes the health audit on both screens.
 func TestDirectorsSignInToTheirOwnTours(t *testing.T) {
+	t.Parallel()
 	srv, tours := startAccountsServer(t)
 	b := newBrowser(t)
 	for i, vp := range []viewport{tablet, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			t.Parallel()
 			tb := b.newTab(t, srv)
 			tb.setViewport(vp)
 			tb.visit("/tours")

@@ -11,32 +11,49 @@ import (
 )
 
 // navigates runs steps that load a new page (a key press on a link or a submit button) and waits
-// until the new page has loaded.
+// until the new page has loaded: woken by the tab's load events, it asks the page whether it is the
+// new one (the old page was marked), and asks again now and then should an event go unheard.
 func (tb *tab) navigates(what string, steps ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
 	tb.run(what+" (marking the page)", chromedp.Evaluate[chromedp.Void](`window.__e2eOld = true`))
 	tb.run(what, steps...)
-	deadline := time.Now().Add(stepTimeout)
-	for time.Now().Before(deadline) {
+	guard := time.NewTimer(stepTimeout)
+	defer guard.Stop()
+	for {
 		ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
 		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!window.__e2eOld && document.readyState === "complete"`))
 		cancel()
 		if err == nil && done {
 			return
 		}
-		time.Sleep(30 * time.Millisecond)
+		select {
+		case <-tb.loaded:
+		case <-time.After(250 * time.Millisecond):
+		case <-guard.C:
+			tb.fatalf("%s: no new page loaded within %s (still at %s)", what, stepTimeout, tb.path())
+		}
 	}
-	tb.fatalf("%s: no new page loaded within %s (still at %s)", what, stepTimeout, tb.path())
 }
 
-// stays runs steps that must not load a new page (a form refused in the page itself).
+// stays runs steps that must not load a new page (a form refused in the page itself): once the page
+// has drawn two frames after them, so that it has handled them, the browser must have seen no
+// navigation start or be asked for, and the page must be the one marked before.
 func (tb *tab) stays(what string, steps ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
 	tb.run(what+" (marking the page)", chromedp.Evaluate[chromedp.Void](`window.__e2eOld = true`))
+	tb.mu.Lock()
+	leaving := tb.leaving
+	tb.mu.Unlock()
 	tb.run(what, steps...)
-	time.Sleep(300 * time.Millisecond)
-	if !eval[bool](tb, `window.__e2eOld === true`) {
-		tb.fatalf("%s: a new page loaded (%s), the page should have refused in place", what, tb.path())
+	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
+	// An error here is a page replaced while drawing: said below.
+	_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))`, chromedp.EvalAwaitPromise))
+	cancel()
+	tb.mu.Lock()
+	left := tb.leaving != leaving
+	tb.mu.Unlock()
+	if left || !eval[bool](tb, `window.__e2eOld === true`) {
+		tb.fatalf("%s: a new page loaded or was asked for (%s), the page should have refused in place", what, tb.path())
 	}
 }
 

@@ -1,5 +1,5 @@
-// Package e2e tests Race Director as a person would: Debian's Chromium, headless and driven with
-// chromedp, works the pages of the real server (app.New over a fresh database, a copy of a migrated
+// Package e2e tests Race Director as a person would: Debian's Chromium (its headless shell when
+// installed), headless and driven with chromedp, works the pages of the real server (app.New over a fresh database, a copy of a migrated
 // template, served with httptest) on a tablet and a phone viewport. The tests share one Chromium.
 //
 // Every page a test visits is checked for health: no JavaScript exception or console error, no CSP
@@ -8,12 +8,19 @@
 // scrolling of the page, nothing interactive off-screen, and touch targets at least 40 px high.
 // On a failure a PNG of the page is saved and its path printed.
 //
+// The tests run side by side (t.Parallel), each with its own server and tabs: they spend most of
+// their time waiting on the browser and the server, not computing, so the package runs
+// tabsAtOnce of them at a time whatever the number of cores (go test's -parallel says otherwise).
+// Every tab is told it has the focus (one would otherwise, the others not), and a tab is closed as
+// soon as a test is done with it: an open page keeps drawing (the TV's turn bar) on the shared CPU.
+//
 // Without Chromium the tests skip and say how to install it; under CI=true they fail instead.
 package e2e
 
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,11 +29,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -54,7 +64,9 @@ type viewport struct {
 const stepTimeout = 60 * time.Second
 
 // chromiumPath finds the browser, or skips the test saying how to install it (fails under CI=true);
-// -short skips it.
+// -short skips it. Chromium's headless shell comes first when it is installed (Debian's
+// chromium-headless-shell, Chrome for Testing's chrome-headless-shell): the same Blink without the
+// browser's own windows, it spends about a third of the CPU the whole browser spends on a page.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -66,7 +78,7 @@ func chromiumPath(t *testing.T) string {
 			found = p
 		}
 	} else {
-		for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "/usr/bin/chromium"} {
+		for _, name := range []string{"chromium-headless-shell", "chrome-headless-shell", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "/usr/bin/chromium"} {
 			if p, err := exec.LookPath(name); err == nil {
 				found = p
 				break
@@ -76,7 +88,7 @@ func chromiumPath(t *testing.T) string {
 	if found != "" {
 		return found
 	}
-	msg := "Chromium is not installed: the browser tests need it (Debian/Ubuntu: apt-get install -y chromium; or set CHROMIUM to a Chrome binary)"
+	msg := "Chromium is not installed: the browser tests need it (Debian/Ubuntu: apt-get install -y chromium-headless-shell, or chromium; or set CHROMIUM to a Chrome binary)"
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
 	}
@@ -152,8 +164,19 @@ type sharedChromium struct {
 	stop    func()
 }
 
-// TestMain runs the tests, then ends the shared Chromium and removes its profile.
+// tabsAtOnce is how many tests run side by side unless go test's -parallel is given: on two cores,
+// three or four keep the CPU busy while the others wait on a page; more only queue for it.
+const tabsAtOnce = 4
+
+// TestMain runs the tests, tabsAtOnce at a time unless -parallel says otherwise, then ends the shared
+// Chromium and removes its profile.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(tabsAtOnce))
+	}
 	code := m.Run()
 	chromium.close()
 	os.Exit(code)
@@ -185,6 +208,10 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// The tests' tabs work side by side: none is a background tab to slow down.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.WindowSize(int(tablet.width), int(tablet.height)),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -217,10 +244,11 @@ func (c *sharedChromium) close() {
 
 // tab is one page of the browser, with its own cookies, for one server.
 type tab struct {
-	t    *testing.T
-	ctx  context.Context
-	base string
-	vp   viewport
+	t     *testing.T
+	ctx   context.Context
+	close context.CancelFunc // closes the page (and its browser context); the test's end does too
+	base  string
+	vp    viewport
 
 	mu       sync.Mutex
 	problems []string                          // console errors, exceptions, log errors, failed requests
@@ -229,6 +257,9 @@ type tab struct {
 	excused  map[network.RequestID]bool        // refusals the test asked for
 	dialogs  []string                          // confirm() questions shown (and accepted)
 	reported map[string]bool                   // audit problems already reported (digits blanked): each is said once
+	loads    int                               // load events of the tab's pages so far
+	leaving  int                               // navigations the tab's page started or asked for so far
+	loaded   chan struct{}                     // told (without waiting) at each load event
 }
 
 // badResponse is a response of 400 or more.
@@ -238,15 +269,21 @@ type badResponse struct {
 	kind   network.ResourceType
 }
 
-// newTab opens a tab in a new browser context (own cookies) on srv, at the tablet viewport.
+// newTab opens a tab in a new browser context (own cookies) on srv, at the tablet viewport, with
+// the focus (as the one tab a person looks at has it, though other tests' tabs are open beside it).
 func (b *browser) newTab(t *testing.T, srv *server) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	tb := &tab{t: t, ctx: ctx, base: srv.URL, bad: map[network.RequestID]badResponse{}, expected: map[int]int{}, excused: map[network.RequestID]bool{}, reported: map[string]bool{}}
+	tb := &tab{t: t, ctx: ctx, close: cancel, base: srv.URL, bad: map[network.RequestID]badResponse{}, expected: map[int]int{}, excused: map[network.RequestID]bool{},
+		reported: map[string]bool{}, loaded: make(chan struct{}, 1)}
 	if err := chromedp.Listen(ctx, tb.onEvent); err != nil {
 		t.Fatalf("listening to the tab: %v", err)
 	}
+	tb.run("giving the tab the focus", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	}))
 	tb.setViewport(tablet)
 	return tb
 }
@@ -307,6 +344,16 @@ func (tb *tab) onEvent(ev any) {
 			return
 		}
 		tb.bad[ev.RequestID] = badResponse{status: st, url: ev.Response.URL, kind: ev.Type}
+	case *page.EventLoadEventFired:
+		tb.loads++
+		select {
+		case tb.loaded <- struct{}{}:
+		default: // already told, not yet heard
+		}
+	case *page.EventFrameRequestedNavigation:
+		tb.leaving++
+	case *page.EventFrameStartedLoading:
+		tb.leaving++
 	case *page.EventJavascriptDialogOpening:
 		tb.dialogs = append(tb.dialogs, ev.Message)
 		go func() { // a confirm() blocks the page: accept it as a director would

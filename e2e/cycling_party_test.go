@@ -36,12 +36,15 @@ type apiStage struct {
 // stage 1 entered by keyboard only (sprints, climbs, an abandonment, a water bottle, finish groups,
 // one mistake refused beside its field and corrected), End stage, every classification and the
 // Cycling Party screen, the control sheets as PDF and XLSX, then stage 1 reopened and a change
-// undone. Every expected word is the app's own catalogue's, in the run's language.
+// undone. Every expected word is the app's own catalogue's, in the run's language. The three runs,
+// each with its server and tab, go side by side.
 func TestCyclingPartyTour(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	cat := loadCatalogue(t)
 	for _, pl := range partyLanguages() {
 		t.Run(pl.lang, func(t *testing.T) {
+			t.Parallel()
 			r := newPartyRun(t, b, cat, pl)
 			tourID := r.createTourThroughWizard()
 			stage := api[apiStage](t, r.srv, "GET", fmt.Sprintf("/api/v1/tours/%s/stages/1", tourID), nil, 200)

@@ -9,6 +9,7 @@ import (
 // page's state words are Italian, and the parts live.js fetches after a sprint is entered come back
 // in Italian too, not in the server's default English.
 func TestFollowPageLiveInItalian(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
 	tourID := createTour(t, srv, "cycling-party", "Giro del tavolo", 6, cpStages(), teams, false)

@@ -20,19 +20,33 @@ func tourCode(t *testing.T, srv *server, tourID string) string {
 	}](t, srv, "GET", "/api/v1/tours/"+tourID, nil, 200).FollowCode
 }
 
-// waitFor polls a JavaScript condition in the tab until it holds, at most liveGuard; it returns how
-// long it took.
+// waitFor waits until a JavaScript condition holds in the tab, at most liveGuard; it returns how
+// long it took. The page itself watches the condition: at each change of its document, and every
+// tenth of a second for what changes no node (a field's value), answering within 5 s either way; a
+// page replaced meanwhile is asked again.
 func (tb *tab) waitFor(what, js string) time.Duration {
 	tb.t.Helper()
+	watch := fmt.Sprintf(`new Promise((done) => {
+	  const holds = () => { try { return !!(%s); } catch (err) { return false; } };
+	  if (holds()) return done(true);
+	  let changes, every, enough;
+	  const stop = (ok) => { changes.disconnect(); clearInterval(every); clearTimeout(enough); done(ok); };
+	  changes = new MutationObserver(() => { if (holds()) stop(true); });
+	  changes.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+	  every = setInterval(() => { if (holds()) stop(true); }, 100);
+	  enough = setTimeout(() => stop(false), 5000);
+	})`, js)
 	start := time.Now()
 	for time.Since(start) < liveGuard {
-		ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](watch, chromedp.EvalAwaitPromise))
 		cancel()
 		if err == nil && ok {
 			return time.Since(start)
 		}
-		time.Sleep(20 * time.Millisecond)
+		if err != nil {
+			time.Sleep(20 * time.Millisecond) // the page is being replaced: ask the new one
+		}
 	}
 	tb.fatalf("%s: not within %s", what, liveGuard)
 	return 0
@@ -57,6 +71,7 @@ func (tb *tab) samePage(name, what string) {
 // on the follow page without a reload, keeping the tab the player chose; the director's second
 // tablet updates its stage screen in place, and says so instead when something is typed there.
 func TestFollowersSeeTheRaceLive(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
 	tourID := createTour(t, srv, "cycling-party", "Tour of the Table", 6, cpStages(), teams, false)
@@ -159,6 +174,7 @@ func TestFollowersSeeTheRaceLive(t *testing.T) {
 // tab of it, the follow-code form and the director's Share page, on a phone and a tablet, with the
 // health audit: no sideways scrolling, labels, touch targets, no console error.
 func TestFollowPagesOnPhoneAndTablet(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	cpTeams := defaultTeams(t, srv, 3)
 	cp := createTour(t, srv, "cycling-party", "Tour of the Table with a long name for a phone", 6, cpStages(), cpTeams, false)
@@ -186,21 +202,30 @@ func TestFollowPagesOnPhoneAndTablet(t *testing.T) {
 	}
 	api[obj](t, srv, "PUT", "/api/v1/tours/"+road+"/stages/1/finish", obj{"results": results}, 200)
 
-	tb := newBrowser(t).newTab(t, srv)
-	for _, id := range []string{cp, caf, ruote, road} {
-		code := tourCode(t, srv, id)
-		tb.visit("/follow/" + code)
-		tabs := eval[[]string](tb, `[...document.querySelectorAll(".follow-tabs a")].map((a) => a.getAttribute("data-tab"))`)
-		for _, tab := range tabs {
-			tb.run("choosing the "+tab+" tab", chromedp.Click(chromedp.CSS(`.follow-tabs a[data-tab=`+tab+`]`)))
-			tb.checkViewports("stage")
-		}
-		tb.visit("/tours/" + id + "/share")
-		tb.checkViewports("Share")
+	b := newBrowser(t)
+	// Each tour's pages, and the follow-code form's, side by side in tabs of their own.
+	for _, tour := range []struct{ ruleset, id string }{{"cycling-party", cp}, {"ciclismo-a-fondo", caf}, {"2ruote", ruote}, {"uci-road", road}} {
+		t.Run(tour.ruleset, func(t *testing.T) {
+			t.Parallel()
+			tb := b.newTab(t, srv)
+			code := tourCode(t, srv, tour.id)
+			tb.visit("/follow/" + code)
+			tabs := eval[[]string](tb, `[...document.querySelectorAll(".follow-tabs a")].map((a) => a.getAttribute("data-tab"))`)
+			for _, tab := range tabs {
+				tb.run("choosing the "+tab+" tab", chromedp.Click(chromedp.CSS(`.follow-tabs a[data-tab=`+tab+`]`)))
+				tb.checkViewports("stage")
+			}
+			tb.visit("/tours/" + tour.id + "/share")
+			tb.checkViewports("Share")
+		})
 	}
-	tb.visit("/follow")
-	tb.checkViewports("Follow a tour")
-	tb.expectRefusal(404)
-	tb.visit("/follow/ZZZZZZ")
-	tb.checkViewports("No tour")
+	t.Run("follow a tour", func(t *testing.T) {
+		t.Parallel()
+		tb := b.newTab(t, srv)
+		tb.visit("/follow")
+		tb.checkViewports("Follow a tour")
+		tb.expectRefusal(404)
+		tb.visit("/follow/ZZZZZZ")
+		tb.checkViewports("No tour")
+	})
 }

@@ -53,6 +53,7 @@ func startLockedServer(t *testing.T, prepare func(srv *server)) *server {
 // follower again, whose readable pages stay open and offer to sign in. Every page passes the
 // health audit on both screens.
 func TestDirectorSignsInAndOut(t *testing.T) {
+	t.Parallel()
 	var tourID string
 	srv := startLockedServer(t, func(open *server) {
 		tourID = createTour(t, open, "cycling-party", "Tour of the Lock", 5, cpStages(), defaultTeams(t, open, 2), false)
@@ -61,6 +62,7 @@ func TestDirectorSignsInAndOut(t *testing.T) {
 	b := newBrowser(t)
 	for _, vp := range []viewport{tablet, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			t.Parallel()
 			tb := b.newTab(t, srv)
 			tb.setViewport(vp)
 

@@ -13,6 +13,7 @@ import (
 // the pages: the sprint and the climb, effort points on the Advantages page, an abandonment, a finish
 // by turns, End stage, then the classifications and the riders.
 func TestCiclismoAFondoStage(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "ciclismo-a-fondo", "Vuelta de mesa", 5, cafStages(), cafTeams(t, srv), false)
 	tb := newBrowser(t).newTab(t, srv)
@@ -79,6 +80,7 @@ func TestCiclismoAFondoStage(t *testing.T) {
 // pages: the TV sprint, the finish's leading group from the volata calculator, the rest by sector,
 // a rider's fatigue, End stage, then the classifications.
 func Test2RuoteStage(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "2ruote", "Giro del tavolo", 5, ruoteStages(), ruoteTeams(t, srv), true)
 	tb := newBrowser(t).newTab(t, srv)
@@ -157,6 +159,7 @@ func Test2RuoteStage(t *testing.T) {
 // pages: the intermediate sprint by keyboard, the finish as a CSV file (a bad file refused row by
 // row, then the good one), End stage, then the classifications.
 func TestRoadStageUpload(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "uci-road", "Ronde van de tafel", 4, roadStages(), roadTeams(t, srv), false)
 	tb := newBrowser(t).newTab(t, srv)

@@ -18,8 +18,10 @@ type screen struct {
 // planned), and checks each on a 1024×768
 // tablet and a 390×844 phone: no sideways scrolling, nothing interactive off-screen, touch targets of
 // 40 px, labels, a title naming the screen, and no console error or failed request. The wizard's
-// steps are walked for each ruleset, and the import preview is reached by uploading a roster.
+// steps are walked for each ruleset, and the import preview is reached by uploading a roster. The
+// site's pages, each tour's and each wizard's are walked side by side, each in a tab of its own.
 func TestEveryPageOnTabletAndPhone(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	cpTeams := defaultTeams(t, srv, 3)
 	cp := createTour(t, srv, "cycling-party", "Tour of Pages", 6, cpStages(), cpTeams, false)
@@ -54,75 +56,100 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 	rider := api[struct {
 		Riders []idOnly `json:"riders"`
 	}](t, srv, "GET", fmt.Sprintf("/api/v1/teams/%d", team), nil, 200).Riders[0].ID
-	pages := []screen{
+	site := []screen{
 		{"/", "Race Director"}, {"/teams", "Teams"}, {"/teams/new", "New team"}, {"/teams/import", "Import"},
 		{fmt.Sprintf("/teams/%d/edit", team), "Edit team"}, {fmt.Sprintf("/teams/%d/riders/new", team), "New rider"},
 		{fmt.Sprintf("/riders/%d/edit", rider), "Edit rider"}, {fmt.Sprintf("/teams/%d/delete", team), "Delete team"},
 		{fmt.Sprintf("/riders/%d/delete", rider), "Delete rider"},
 		{"/tours", "Tours"}, {"/tours/new", "New tour"}, {"/tours/" + cp + "/delete", "Erase"},
 	}
-	for _, id := range []string{cp, caf, ruote, road} {
+	tourPages := func(id string, more ...screen) []screen {
 		s := "/tours/" + id + "/stages/"
-		pages = append(pages,
-			screen{"/tours/" + id, "Stage 2"}, screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
-			screen{s + "1/advantages", "Advantages"}, screen{s + "2/advantages", "Advantages"},
-			screen{s + "1/history", "History"}, screen{s + "2/history", "History"},
-			screen{s + "1/sheet", "Stage 1"}, screen{s + "2/sheet", "Stage 2"},
-			screen{"/tours/" + id + "/riders", "Riders"}, screen{"/tours/" + id + "/classifications", "Classifications"},
-			screen{"/tours/" + id + "/classifications?after=1", "Classifications"}, screen{"/tours/" + id + "/sheets", "Control sheets"},
-		)
+		return append([]screen{
+			{"/tours/" + id, "Stage 2"}, {s + "1", "Stage 1"}, {s + "2", "Stage 2"}, {s + "3", "Stage 3"},
+			{s + "1/advantages", "Advantages"}, {s + "2/advantages", "Advantages"},
+			{s + "1/history", "History"}, {s + "2/history", "History"},
+			{s + "1/sheet", "Stage 1"}, {s + "2/sheet", "Stage 2"},
+			{"/tours/" + id + "/riders", "Riders"}, {"/tours/" + id + "/classifications", "Classifications"},
+			{"/tours/" + id + "/classifications?after=1", "Classifications"}, {"/tours/" + id + "/sheets", "Control sheets"},
+		}, more...)
 	}
-	pages = append(pages, screen{"/tours/" + cp + "/cycling-party", "Cycling Party"},
-		screen{"/tours/" + ruote + "/stages/2/volata", "Volata"}, screen{"/tours/" + ruote + "/stages/2/volata?target=finish&kind=finish&order=11+21+31", "Volata"})
+	b := newBrowser(t)
+	// Each part of the walk has a tab of its own, and the parts go side by side.
+	t.Run("site", func(t *testing.T) {
+		t.Parallel()
+		tb := b.newTab(t, srv)
+		for _, p := range site {
+			tb.visit(p.path)
+			tb.checkViewports(p.title)
+		}
+		// A page that is not there answers the error page, which must be healthy too.
+		tb.expectRefusal(404)
+		tb.visit("/tours/9999/stages/1")
+		tb.checkViewports("")
 
-	tb := newBrowser(t).newTab(t, srv)
-	for _, p := range pages {
-		tb.visit(p.path)
-		tb.checkViewports(p.title)
-	}
-	// A page that is not there answers the error page, which must be healthy too.
-	tb.expectRefusal(404)
-	tb.visit("/tours/9999/stages/1")
-	tb.checkViewports("")
-
-	// The import preview (reached by uploading a file).
-	tb.visit("/teams/import")
-	roster := writeRoster(t, filepath.Join(t.TempDir(), "roster.xlsx"), [][]any{
-		{"Rojo", "ROJ", "#d62828", 1, "Tadej Pogačar", "leader"},
-		{"Gris", "GRI", "#6b7280", 1, "Gris Leader", "leader"},
-		{"Gris", "GRI", "#6b7280", 11, "Gris Eleven", "sprinter"},
+		// The import preview (reached by uploading a file).
+		tb.visit("/teams/import")
+		roster := writeRoster(t, filepath.Join(t.TempDir(), "roster.xlsx"), [][]any{
+			{"Rojo", "ROJ", "#d62828", 1, "Tadej Pogačar", "leader"},
+			{"Gris", "GRI", "#6b7280", 1, "Gris Leader", "leader"},
+			{"Gris", "GRI", "#6b7280", 11, "Gris Eleven", "sprinter"},
+		})
+		tb.run("choosing a roster", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{roster}))
+		tb.expectRefusal(422)
+		tb.navigates("Preview", chromedp.Click(chromedp.CSS(`main button[type=submit]`)))
+		tb.checkViewports("Import preview")
 	})
-	tb.run("choosing a roster", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{roster}))
-	tb.expectRefusal(422)
-	tb.navigates("Preview", chromedp.Click(chromedp.CSS(`main button[type=submit]`)))
-	tb.checkViewports("Import preview")
+	for _, tour := range []struct {
+		ruleset string
+		pages   []screen
+	}{
+		{"cycling-party", tourPages(cp, screen{"/tours/" + cp + "/cycling-party", "Cycling Party"})},
+		{"ciclismo-a-fondo", tourPages(caf)},
+		{"2ruote", tourPages(ruote, screen{"/tours/" + ruote + "/stages/2/volata", "Volata"},
+			screen{"/tours/" + ruote + "/stages/2/volata?target=finish&kind=finish&order=11+21+31", "Volata"})},
+		{"uci-road", tourPages(road)},
+	} {
+		t.Run("tour of "+tour.ruleset, func(t *testing.T) {
+			t.Parallel()
+			tb := b.newTab(t, srv)
+			for _, p := range tour.pages {
+				tb.visit(p.path)
+				tb.checkViewports(p.title)
+			}
+		})
+	}
 
 	// Every step of the wizard, for each ruleset.
 	for _, w := range []struct {
 		ruleset, riders string
 		teams           []uint
 	}{{"cycling-party", "6", cpTeams}, {"ciclismo-a-fondo", "5", cafIDs}, {"2ruote", "5", ruoteIDs}, {"uci-road", "4", roadIDs}} {
-		tb.visit("/tours/new")
-		tb.run("choosing "+w.ruleset, chromedp.Click(chromedp.CSS(`input[name=ruleset][value="`+w.ruleset+`"]`)))
-		tb.fill("#name", "Pages of "+w.ruleset)
-		tb.fill("#stages", "3")
-		tb.fill("#seed", "7") // the same proposal on every run
-		tb.choose("#riders_per_team", w.riders)
-		tb.checkViewports("New tour")
-		for step := 0; step < 4; step++ {
-			if tb.count(`input[name=teams]`) > 0 {
-				for _, id := range w.teams {
-					tb.run("choosing a team", chromedp.Click(chromedp.CSS(fmt.Sprintf("#team-check-%d", id))))
+		t.Run("wizard of "+w.ruleset, func(t *testing.T) {
+			t.Parallel()
+			tb := b.newTab(t, srv)
+			tb.visit("/tours/new")
+			tb.run("choosing "+w.ruleset, chromedp.Click(chromedp.CSS(`input[name=ruleset][value="`+w.ruleset+`"]`)))
+			tb.fill("#name", "Pages of "+w.ruleset)
+			tb.fill("#stages", "3")
+			tb.fill("#seed", "7") // the same proposal on every run
+			tb.choose("#riders_per_team", w.riders)
+			tb.checkViewports("New tour")
+			for step := 0; step < 4; step++ {
+				if tb.count(`input[name=teams]`) > 0 {
+					for _, id := range w.teams {
+						tb.run("choosing a team", chromedp.Click(chromedp.CSS(fmt.Sprintf("#team-check-%d", id))))
+					}
+				}
+				tb.navigates(w.ruleset+": Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
+				tb.checkViewports("New tour")
+				if tb.count(`.wizard-nav button[value=create]`) > 0 {
+					break
 				}
 			}
-			tb.navigates(w.ruleset+": Continue", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
-			tb.checkViewports("New tour")
-			if tb.count(`.wizard-nav button[value=create]`) > 0 {
-				break
+			if tb.count(`.wizard-nav button[value=create]`) == 0 {
+				tb.errorf("%s: the wizard did not reach its summary (at %s: %s)", w.ruleset, tb.path(), clip(tb.text("main"), 300))
 			}
-		}
-		if tb.count(`.wizard-nav button[value=create]`) == 0 {
-			tb.errorf("%s: the wizard did not reach its summary (at %s: %s)", w.ruleset, tb.path(), clip(tb.text("main"), 300))
-		}
+		})
 	}
 }

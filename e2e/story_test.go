@@ -12,6 +12,7 @@ import (
 // behind its toggle), follows the follower's story live through the last stage's end, opens the
 // palmarès of a team and of one of its riders, and the podium on a 1080p TV, which fits the screen.
 func TestStoryOnTabletPhoneAndTV(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
 	tourID := createTour(t, srv, "cycling-party", "Tour of the Story", 6, cpStages(), teams, false)
@@ -83,6 +84,7 @@ func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 	tb.checkViewports("Palmarès")
 	tb.wantText("table.palmares", "Tour of the Story")
 
+	tb.close()
 	tvTab := b.newTab(t, srv)
 	tvTab.setViewport(tv)
 	tvTab.visit("/follow/" + code + "/tv/podium")
@@ -93,7 +95,8 @@ func TestStoryOnTabletPhoneAndTV(t *testing.T) {
 
 // lookAtTheStory opens the story of a finished tour of a game (the director's page and the
 // follower's) on a tablet, a phone and a 1080p screen, each healthy, with a chart and its data for
-// every kind the page lists and the awards; then the podium on a 1080p TV, which fits the screen.
+// every kind the page lists and the awards; then the podium on a 1080p TV, which fits the screen. Each
+// tab is closed once looked at.
 func lookAtTheStory(t *testing.T, b *browser, srv *server, game, tourID string) {
 	t.Helper()
 	code := followCode(t, srv, tourID)
@@ -110,9 +113,11 @@ func lookAtTheStory(t *testing.T, b *browser, srv *server, game, tourID string) 
 		}
 		tb.wantText("#awards", "Stage winners")
 	}
+	tb.close()
 	podium := b.newTab(t, srv)
 	podium.setViewport(tv)
 	podium.visit("/follow/" + code + "/tv/podium")
 	podium.check("Podium")
 	lookAtTV(podium, game+" podium")
+	podium.close()
 }

@@ -49,6 +49,7 @@ func toTeamStep(tb *tab, ruleset string, riders string, points bool) {
 // sideways in its box and no role choice cuts its words ("Todoterreno (all-rounde"); on a phone
 // every 2RUOTE value shows its name above it.
 func TestTeamStepFitsTheScreen(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
 	for _, game := range []struct{ ruleset, riders string }{{"ciclismo-a-fondo", "6"}, {"2ruote", ""}} {
@@ -73,6 +74,7 @@ func TestTeamStepFitsTheScreen(t *testing.T) {
 // TestWizardPointsSumsFollowTheBoxes refuses the points step with a negative place: the page that
 // comes back sums what the boxes hold, not the points saved before.
 func TestWizardPointsSumsFollowTheBoxes(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
 	tb.visit("/tours/new")
