@@ -30,7 +30,8 @@ var Names = []string{
 // language may say (cognates, words the language borrowed, the months' abbreviations).
 var Shared = map[string][]string{
 	"es": {"sprint", "sprints", "sector", "provisional", "real", "club", "proxy", "token", "roles", "editor", "byte", "bytes",
-		"feb", "mar", "may", "jun", "jul", "oct", "nov", "rep"}, // rep. is repecho's abbreviation
+		"feb", "mar", "may", "jun", "jul", "oct", "nov", "rep", // rep. is repecho's abbreviation
+		"sprinter"}, // Cycling Party's Spanish rulebook names the role so
 	"it": {"sprint", "sprints", "leader", "leaders", "file", "link", "password", "club", "proxy", "token", "backup", "database",
 		"server", "menu", "home", "palmarès", "feb", "mar", "apr", "nov"},
 }
