@@ -16,29 +16,34 @@ import (
 // games' names, the races', file formats, units, the officials' statuses, 2RUOTE's cards and its
 // Italian words. Their words are not looked for where they are written this way (case counts). Keep
 // this list short: a word here is never looked for.
-var Names = []string{
-	"Race Director", "Cycling Party", "Ciclismo a fondo", "2RUOTE", "Tour de France", "Vuelta", // the app, the games, the races
-	"JavaScript", "CSV", "XLSX", "PDF", "JSON", "QR", "API", "PIN", "URL", "NUL", "UTF-8", // formats and protocols
-	"km", "min", "s", "kB", "MB", // units
-	"DNF", "DNS", "OTL", "DSQ", // the officials' statuses
-	"GPM", "TV", "HC", "JF", "CE", "R", // 2RUOTE's cards, climb categories, role abbreviations
-	"rifornimento", "Energia", // 2RUOTE's words, Italian in every language
-	"qwertyuiop", // an example of a keyboard row
+func Names() []string {
+	return []string{
+		"Race Director", "Cycling Party", "Ciclismo a fondo", "2RUOTE", "Tour de France", "Vuelta", // the app, the games, the races
+		"JavaScript", "CSV", "XLSX", "PDF", "JSON", "QR", "API", "PIN", "URL", "NUL", "UTF-8", // formats and protocols
+		"km", "min", "s", "kB", "MB", // units
+		"DNF", "DNS", "OTL", "DSQ", // the officials' statuses
+		"GPM", "TV", "HC", "JF", "CE", "R", // 2RUOTE's cards, climb categories, role abbreviations
+		"rifornimento", "Energia", // 2RUOTE's words, Italian in every language
+		"qwertyuiop", // an example of a keyboard row
+	}
 }
 
 // Shared are the words the English catalogue and a language spell alike, which a text in that
 // language may say (cognates, words the language borrowed, the months' abbreviations).
-var Shared = map[string][]string{
-	"es": {"sprint", "sprints", "sector", "provisional", "real", "club", "proxy", "token", "roles", "editor", "byte", "bytes",
-		"feb", "mar", "may", "jun", "jul", "oct", "nov", "rep", // rep. is repecho's abbreviation
-		"sprinter"}, // Cycling Party's Spanish rulebook names the role so
-	"it": {"sprint", "sprints", "leader", "leaders", "file", "link", "password", "club", "proxy", "token", "backup", "database",
-		"server", "menu", "home", "palmarès", "feb", "mar", "apr", "nov"},
+func Shared() map[string][]string {
+	return map[string][]string{
+		"es": {"sprint", "sprints", "sector", "provisional", "real", "club", "proxy", "token", "roles", "editor", "byte", "bytes",
+			"feb", "mar", "may", "jun", "jul", "oct", "nov", "rep", // rep. is repecho's abbreviation
+			"sprinter"}, // Cycling Party's Spanish rulebook names the role so
+		"it": {"sprint", "sprints", "leader", "leaders", "file", "link", "password", "club", "proxy", "token", "backup", "database",
+			"server", "menu", "home", "palmarès", "feb", "mar", "apr", "nov"},
+	}
 }
 
 // Vocabulary holds, by language, the words of the English catalogue that the language does not use.
 type Vocabulary struct {
 	english map[string]map[string]bool
+	names   []*regexp.Regexp
 }
 
 var (
@@ -52,20 +57,25 @@ var (
 	fileType = regexp.MustCompile(`^\(?\.\p{L}`)
 )
 
-// names are Names as phrases, longest first, each found where it stands as words of its own.
-var names = func() []*regexp.Regexp {
-	sorted := slices.Clone(Names)
+// namePatterns are Names as phrases, longest first, each found where it stands as words of its own.
+func namePatterns() []*regexp.Regexp {
+	sorted := Names()
 	slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
 	out := make([]*regexp.Regexp, len(sorted))
 	for i, n := range sorted {
 		out[i] = regexp.MustCompile(`(^|[\s(«"'¿¡])` + regexp.QuoteMeta(n) + `($|[\s)»"',;:!?]|\.(\s|$))`)
 	}
 	return out
-}()
+}
 
 // Words lists the words a reader reads in text, in lower case: names, quoted values and code are
 // left out.
 func Words(text string) []string {
+	return wordsOf(text, namePatterns())
+}
+
+// wordsOf is Words with the names' patterns made once.
+func wordsOf(text string, names []*regexp.Regexp) []string {
 	for _, re := range names {
 		for next := re.ReplaceAllString(text, "$1 $2"); next != text; next = re.ReplaceAllString(text, "$1 $2") {
 			text = next
@@ -97,10 +107,10 @@ func Load(fsys fs.FS) (*Vocabulary, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Vocabulary{english: map[string]map[string]bool{}}
+	v := &Vocabulary{english: map[string]map[string]bool{}, names: namePatterns()}
 	all := map[string]bool{}
 	for _, text := range files["en"] {
-		for _, w := range Words(text) {
+		for _, w := range wordsOf(text, v.names) {
 			all[w] = len([]rune(w)) > 1 // a letter alone ("stage n") is no word of a language
 		}
 	}
@@ -111,16 +121,16 @@ func Load(fsys fs.FS) (*Vocabulary, error) {
 		own := map[string]bool{}
 		for key, text := range texts {
 			inEnglish := map[string]bool{}
-			for _, w := range Words(files["en"][key]) {
+			for _, w := range wordsOf(files["en"][key], v.names) {
 				inEnglish[w] = true
 			}
-			for _, w := range Words(text) {
+			for _, w := range wordsOf(text, v.names) {
 				if !inEnglish[w] {
 					own[w] = true
 				}
 			}
 		}
-		for _, w := range Shared[lang] {
+		for _, w := range Shared()[lang] {
 			own[w] = true
 		}
 		words := map[string]bool{}
@@ -185,7 +195,7 @@ func (v *Vocabulary) Count(lang string) int { return len(v.english[lang]) }
 
 // EnglishIn lists the English words of text read in lang, each with a few words around it.
 func (v *Vocabulary) EnglishIn(text, lang string) []string {
-	words := Words(text)
+	words := wordsOf(text, v.names)
 	var out []string
 	for i, w := range words {
 		if v.english[lang][w] {
