@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 )
 
@@ -72,10 +73,10 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 	if isEffort {
 		return checkEffort(t, prior, cur, use)
 	}
-	name := advantageName(rule)
+	name := advantageWord{rule: rule, count: 1}
 	if rule.Role != "" && riderRole(rs, rider) != rule.Role {
 		return refuse.Invalidf("bib", "only the %s can use a %s (bib %d is the %s)",
-			rule.Role, name, use.Bib, orNone(riderRole(rs, rider)))
+			roleWord(rs, rule.Role), name, use.Bib, roleWord(rs, riderRole(rs, rider)))
 	}
 	climbLimit := 0
 	if len(rule.ClimbCategories) > 0 || len(rule.PerClimb) > 0 {
@@ -86,8 +87,12 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		allowed := slices.Contains(rule.ClimbCategories, cat) || len(rule.ClimbCategories) == 0
 		climbLimit = rule.PerClimb[cat]
 		if !allowed || len(rule.PerClimb) > 0 && climbLimit == 0 {
+			var allowed []any
+			for _, c := range climbCategoriesOf(rule) {
+				allowed = append(allowed, climbCategoryWord{rs: &rs, id: c})
+			}
 			return refuse.Invalidf("climb", "a %s is not allowed on climb %d (%s): only on %s",
-				name, use.Climb, cat, strings.Join(climbCategoriesOf(rule), " or "))
+				name, use.Climb, climbCategoryWord{rs: &rs, id: cat}, orWords(allowed))
 		}
 	}
 	if climbLimit > 0 || len(rule.ClimbCategories) > 0 {
@@ -122,23 +127,23 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		}
 		if rule.PerRiderPerTurn > 0 && byRider >= rule.PerRiderPerTurn {
 			return refuse.Invalidf("turn", "bib %d already has %d %s in turn %d (at most %d to one rider)",
-				use.Bib, byRider, pluralName(name, byRider), use.Turn, rule.PerRiderPerTurn)
+				use.Bib, byRider, advantageWord{rule, byRider}, use.Turn, rule.PerRiderPerTurn)
 		}
 		if rule.PerTeamPerTurn > 0 && byTeam >= rule.PerTeamPerTurn {
 			return refuse.Invalidf("turn", "team %s already gave %d %s in turn %d (at most %d per team)",
-				team, byTeam, pluralName(name, byTeam), use.Turn, rule.PerTeamPerTurn)
+				team, byTeam, advantageWord{rule, byTeam}, use.Turn, rule.PerTeamPerTurn)
 		}
 	}
 	if climbLimit > 0 {
 		used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, use.Climb)
 		if used >= climbLimit {
 			return refuse.Conflictf("team %s has used its %d %s on climb %d",
-				team, climbLimit, pluralName(name, climbLimit), use.Climb)
+				team, climbLimit, advantageWord{rule, climbLimit}, use.Climb)
 		}
 	}
 	if limit := stageLimit(rs, rule, stage.Type); limit > 0 {
 		if used := countUses(t, []StageResult{cur}, use.Kind, rider.TeamID, 0); used >= limit {
-			return refuse.Conflictf("team %s has used its %d %s this stage", team, limit, pluralName(name, limit))
+			return refuse.Conflictf("team %s has used its %d %s this stage", team, limit, advantageWord{rule, limit})
 		}
 	}
 	if rule.PerTourHorsHalf {
@@ -146,9 +151,9 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 		all := append(priorOnly(prior, cur.Stage), cur)
 		if used := countUses(t, all, use.Kind, rider.TeamID, 0); used >= limit {
 			if limit == 0 {
-				return refuse.Conflictf("team %s has no %s in this tour", team, pluralName(name, 2))
+				return refuse.Conflictf("team %s has no %s in this tour", team, advantageWord{rule, 2})
 			}
-			return refuse.Conflictf("team %s has used its %d %s this tour", team, limit, pluralName(name, limit))
+			return refuse.Conflictf("team %s has used its %d %s this tour", team, limit, advantageWord{rule, limit})
 		}
 	}
 	return nil
@@ -159,7 +164,7 @@ func CheckAdvantage(t *Tour, prior []StageResult, cur StageResult, use Advantage
 // and where the time model counts turns from the start of the stage (Ciclismo a fondo) a turn after
 // the rider's finish turn is refused. The Cycling Party finish counts turns from the winner's, not
 // from the start, so there a rider's stated turn cannot be compared and is taken as given.
-func notAfterFinish(t *Tour, cur StageResult, use AdvantageUse, name string) error {
+func notAfterFinish(t *Tour, cur StageResult, use AdvantageUse, name advantageWord) error {
 	if !finishes(cur.Finish, use.Bib) {
 		return nil
 	}
@@ -203,7 +208,7 @@ func notCombined(rs Ruleset, cur StageResult, use AdvantageUse) error {
 		}
 		attack, _ := lookupAdvantage(rs, AdvMountainAttack)
 		return refuse.Invalidf("climb", "bib %d already has a %s on climb %d: a %s cannot be combined with any other advantage",
-			use.Bib, advantageName(other), use.Climb, advantageName(attack))
+			use.Bib, advantageWord{other, 1}, use.Climb, advantageWord{attack, 1})
 	}
 	return nil
 }
@@ -361,10 +366,13 @@ func climbCategoriesOf(rule AdvantageRule) []string {
 	return cats
 }
 
-// orNone returns s, or "none" when it is empty.
-func orNone(s string) string {
-	if s == "" {
-		return "none"
+// roleWord names a role in a refusal, in the sentence's language ("Sprinter (SP)", "Velocista (SP)").
+func roleWord(rs Ruleset, id string) any {
+	if role, ok := rs.Role(id); ok {
+		return RoleLabel(role)
 	}
-	return s
+	if id == "" {
+		return i18n.Textf("rider without a role")
+	}
+	return id
 }

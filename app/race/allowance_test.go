@@ -191,8 +191,8 @@ func TestCheckAdvantageMessages(t *testing.T) {
 		t.Errorf("message = %v, want %q", err, want)
 	}
 	err = CheckAdvantage(tour, nil, StageResult{Stage: 2}, AdvantageUse{Kind: AdvMountainAttack, Bib: 15, Climb: 2})
-	if err == nil || !strings.Contains(err.Error(), "only the leader") {
-		t.Errorf("message = %v, want it to say only the leader", err)
+	if err == nil || !strings.Contains(err.Error(), "only the Leader") {
+		t.Errorf("message = %v, want it to say only the Leader", err)
 	}
 }
 

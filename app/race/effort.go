@@ -3,7 +3,7 @@ package race
 import (
 	"strings"
 
-	"racedirector/app/plural"
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 )
 
@@ -139,7 +139,7 @@ func checkEffort(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse
 	}
 	have := EffortBalance(t, prior, cur)[use.Bib]
 	if use.Points > have {
-		return refuse.Invalidf("points", "bib %d has %s left, cannot spend %d", use.Bib, plural.Of(have, "effort point", "effort points"), use.Points)
+		return refuse.Invalidf("points", "bib %d has %s left, cannot spend %d", use.Bib, countText(have, i18n.Textf("%d effort point", have), i18n.Textf("%d effort points", have)), use.Points)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/plural"
 	"racedirector/app/refuse"
 )
@@ -19,7 +20,9 @@ type PenaltyRow struct {
 	Seconds  int    `json:"seconds,omitempty"`
 	Points   int    `json:"points,omitempty"`
 	Mountain int    `json:"mountain,omitempty"`
-	Reason   string `json:"reason"`
+	// Reason is the jury's reason in English; Said is the same in words to translate (ReasonSaid).
+	Reason string    `json:"reason"`
+	Said   i18n.Text `json:"-"`
 }
 
 // CombativityRow is a stage's most combative rider.
@@ -73,7 +76,8 @@ func (c *count) penaltyRows(results []StageResult) []PenaltyRow {
 			if i := c.f.index(k.Bib); i >= 0 && k.Points > 0 {
 				team := &c.t.Teams[c.f.team[i]]
 				rows = append(rows, PenaltyRow{Stage: s + 1, Bib: k.Bib, Name: c.f.riders[i].Name, TeamID: team.ID, Team: team.Name,
-					Points: k.Points, Reason: "reinstated after the time limit: " + k.Reason})
+					Points: k.Points, Reason: "reinstated after the time limit: " + k.Reason,
+					Said: i18n.Textf("reinstated after the time limit: %s", ReasonWords(k.Reason))})
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 )
 
@@ -79,9 +80,12 @@ type OutRow struct {
 	TeamColor string `json:"team_color,omitempty"`
 	Stage     int    `json:"stage"`
 	Status    string `json:"status"`
-	Reason    string `json:"reason,omitempty"`
-	Time      int    `json:"time,omitempty"`
-	HasTime   bool   `json:"has_time,omitempty"`
+	// Reason is why he left in English (the reason typed, the one the app stores, the time limit he
+	// missed); Said is the same in words to translate (ReasonSaid).
+	Reason  string    `json:"reason,omitempty"`
+	Said    i18n.Text `json:"-"`
+	Time    int       `json:"time,omitempty"`
+	HasTime bool      `json:"has_time,omitempty"`
 }
 
 // fieldCount counts the riders of the last of results: starters (in the race at its start, less
@@ -154,7 +158,8 @@ func (c *count) cutRows(s int, seen map[int]bool) []OutRow {
 		seen[rider.Bib] = true
 		team := &c.t.Teams[c.f.team[i]]
 		rows = append(rows, OutRow{Bib: rider.Bib, Name: rider.Name, Team: team.Name, TeamID: team.ID, TeamColor: team.Color, Stage: s,
-			Status: StatusOTL, Reason: fmt.Sprintf("time limit %s", formatLimit(c.rs, limit)), Time: c.crossed[i], HasTime: true})
+			Status: StatusOTL, Reason: fmt.Sprintf("time limit %s", formatLimit(c.rs, limit)), Said: i18n.Textf("time limit %s", formatLimit(c.rs, limit)),
+			Time: c.crossed[i], HasTime: true}) // docs/rules.md §5
 	}
 	return rows
 }

@@ -166,7 +166,7 @@ func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *t
 		if o.HasTime {
 			tm = timeCell(unit, o.Time)
 		}
-		t.rows = append(t.rows, tableRow{cells: []cell{intCell(o.Bib), textCell(o.Name), teamCell(o.Team, s.rowColor(o.TeamID, o.TeamColor)), textCell(o.Status), tm, textCell(o.Reason)}})
+		t.rows = append(t.rows, tableRow{cells: []cell{intCell(o.Bib), textCell(o.Name), teamCell(o.Team, s.rowColor(o.TeamID, o.TeamColor)), textCell(o.Status), tm, textCell(s.l.Say(o.ReasonSaid()))}})
 	}
 	return t
 }

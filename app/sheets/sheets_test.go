@@ -129,11 +129,11 @@ func TestDefaultsAndMoments(t *testing.T) {
 		in       Input
 		subtitle string
 	}{
-		{SheetStage, cp.input(1), "Stage 2 of 3 — medium, 180 km"},
-		{SheetEntry, cp.input(3), "Stage 3 of 3 — high, 172 km"},
-		{SheetEntry, cp.input(0), "Stage 1 of 3 — flat, 200 km"},
-		{SheetResult, cp.input(2), "Stage 2 of 3 — medium, 180 km"},
-		{SheetResult, withStage(cp.input(3), 1), "Stage 1 of 3 — flat, 200 km"},
+		{SheetStage, cp.input(1), "Stage 2 of 3 — Medium mountains, 180 km"},
+		{SheetEntry, cp.input(3), "Stage 3 of 3 — High mountains, 172 km"},
+		{SheetEntry, cp.input(0), "Stage 1 of 3 — Flat, 200 km"},
+		{SheetResult, cp.input(2), "Stage 2 of 3 — Medium mountains, 180 km"},
+		{SheetResult, withStage(cp.input(3), 1), "Stage 1 of 3 — Flat, 200 km"},
 		{SheetGeneral, cp.input(2), "after stage 2 of 3"},
 		{SheetRegularity, withAfter(cp.input(3), 1), "after stage 1 of 3"},
 	}

@@ -179,8 +179,8 @@ func (s *source) unit() string {
 // stageTypeName is a stage type's name in the sheet's language (the ruleset's own word), else its
 // id in words ("mountain itt").
 func (s *source) stageTypeName(id string) string {
-	if typ, ok := s.rs.StageType(id); ok && typ.Name != "" && s.lang() != i18n.English {
-		return typ.NameIn(s.lang())
+	if typ, ok := s.rs.StageType(id); ok && typ.NameIn(s.lang()) != "" {
+		return typ.NameIn(s.lang()) // in English too: "Team time trial", not the id "ttt"
 	}
 	return strings.ReplaceAll(id, "_", " ")
 }

@@ -215,8 +215,8 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		var parts []string
 		for _, o := range st.After[n-1].Out {
 			how := l.T("standings.status." + strings.ToLower(o.Status))
-			if o.Reason != "" {
-				how += ", " + o.Reason
+			if why := l.Say(o.ReasonSaid()); why != "" {
+				how += ", " + why
 			}
 			parts = append(parts, l.T("story.summary.stage_item", "N", o.Stage, "Who", o.Name+" ("+how+")"))
 		}

@@ -8,9 +8,6 @@ import (
 // The words of the history's sentences: counts, riders, advantages, penalties, weather. Each is an
 // i18n.Text whose English is the summary the history always kept.
 
-// secondCrash is the reason of the abandonment a second crash in a stage records.
-const secondCrash = "second crash in the stage"
-
 // countOf picks the sentence for n: one for 1, many otherwise (as English, Spanish and Italian do).
 func countOf(n int, one, many i18n.Text) i18n.Text {
 	if n == 1 || n == -1 {
@@ -91,10 +88,10 @@ func finishText(f race.Finish) i18n.Text {
 	return i18n.Textf("finish: %s, %s", groupsText(len(f.Groups)), ridersText(riders))
 }
 
-// reasonText is a reason as entered, or the words of the one the app gives itself.
+// reasonText is a reason as entered, or the words of the one the app gives itself (race.ReasonWords).
 func reasonText(reason string) any {
-	if reason == secondCrash {
-		return i18n.Textf(secondCrash)
+	if t := race.ReasonWords(reason); t.Format != "" {
+		return t
 	}
 	return reason
 }

@@ -332,7 +332,7 @@ func (s *Store) AddLostTurn(tourID uint, n, version int, l race.LostTurn) (out b
 		}
 		writes := []entryWrite{{Kind: KindLostTurn, Key: nextKey(st.LostTurnKeys[n-1]), Data: mustJSON(l), Text: lostTurnText(&st.Tour, l)}}
 		if race.SecondCrash(&st.Tour.Ruleset, cur, l) {
-			a := race.Abandon{Bib: l.Bib, Reason: secondCrash}
+			a := race.Abandon{Bib: l.Bib, Reason: race.ReasonSecondCrash}
 			if race.ValidateAbandon(&st.Tour, st.Prior(n), cur, a) == nil {
 				writes = append(writes, entryWrite{Kind: KindAbandon, Key: strconv.Itoa(l.Bib), Data: mustJSON(a), Text: abandonText(&st.Tour, a)})
 				out = true

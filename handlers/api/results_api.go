@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -220,15 +219,15 @@ func (h *Handler) APIAddLostTurn(c echo.Context) error {
 	return h.noticeCall(c, &l, func(id uint, n, v int) (string, error) {
 		out, err := h.StoreFor(c).AddLostTurn(id, n, v, l)
 		if out {
-			return secondCrashNotice(l.Bib), err
+			return base.SayIn(c, secondCrashNotice(l.Bib)), err
 		}
 		return "", err
 	})
 }
 
-// secondCrashNotice says that a second crash took a rider out of the race.
-func secondCrashNotice(bib int) string {
-	return fmt.Sprintf("second crash: bib %d leaves the race", bib)
+// secondCrashNotice says that a second crash took a rider out of the race (in the asker's language).
+func secondCrashNotice(bib int) i18n.Text {
+	return i18n.Textf("second crash: bib %d leaves the race", bib)
 }
 
 // APICloseStage ends the stage, or answers 422 with what is missing.

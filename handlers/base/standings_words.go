@@ -100,7 +100,7 @@ func FieldWordsIn(l *i18n.Localizer, s *race.Standings) string {
 func OutLinesIn(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []OutLine {
 	var out []OutLine
 	for _, o := range s.Out {
-		line := OutLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: statusIn(l, o.Status), Reason: o.Reason}
+		line := OutLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: statusIn(l, o.Status), Reason: l.Say(o.ReasonSaid())}
 		if o.HasTime {
 			line.Time = TimeText(&st.Tour.Ruleset, o.Time)
 		}
@@ -125,7 +125,7 @@ func JuryLinesIn(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Ju
 		if p.Bib != 0 {
 			who = name(p.Bib)
 		}
-		out = append(out, JuryLine{Stage: strconv.Itoa(p.Stage), What: l.T("standings.jury.penalty", "What", penaltyIn(l, p)), Who: who, Why: p.Reason})
+		out = append(out, JuryLine{Stage: strconv.Itoa(p.Stage), What: l.T("standings.jury.penalty", "What", penaltyIn(l, p)), Who: who, Why: l.Say(p.ReasonSaid())})
 	}
 	for _, c := range s.Combativity {
 		out = append(out, JuryLine{Stage: strconv.Itoa(c.Stage), What: l.T("standings.jury.combative_stage"), Who: name(c.Bib)})

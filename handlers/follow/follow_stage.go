@@ -102,7 +102,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		out.Abandons = append(out.Abandons, standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason})
+		out.Abandons = append(out.Abandons, standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: l.Say(race.ReasonWords(a.Reason))})
 	}
 	out.Retired = standing.FatigueRetiredBefore(st, n)
 	out.Entered = len(out.Groups) > 0 || len(out.Times) > 0 || len(out.Abandons) > 0

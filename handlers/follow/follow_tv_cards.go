@@ -54,7 +54,7 @@ func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
 		for _, a := range res.Abandons {
 			r, _ := st.Tour.RiderByBib(a.Bib)
 			t, _ := st.Tour.TeamByID(r.TeamID)
-			v.Rows = append(v.Rows, tvRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Award: a.Reason})
+			v.Rows = append(v.Rows, tvRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Award: l.Say(race.ReasonWords(a.Reason))})
 			bibs = append(bibs, a.Bib)
 		}
 		v.Rows = v.Rows[max(0, len(v.Rows)-tvTopTen):] // the latest ten

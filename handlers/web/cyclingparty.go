@@ -30,7 +30,7 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 		return err
 	}
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
-		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset.Name))
+		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the %s ruleset has no Cycling Party points", st.Tour.Ruleset))
 	}
 	l := h.Tr(c)
 	s, after, msg, err := h.standingsFor(c, st)

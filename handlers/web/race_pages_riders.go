@@ -92,7 +92,7 @@ func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *
 				row.Born = base.DateTextIn(l, r.Born)
 			}
 			if e, out := exits[r.Bib]; out {
-				row.Out, row.Status, row.Reason = true, l.T("race.bibs.abandoned_in", "N", e.Stage), gone[r.Bib].Reason
+				row.Out, row.Status, row.Reason = true, l.T("race.bibs.abandoned_in", "N", e.Stage), l.Say(race.ReasonWords(gone[r.Bib].Reason))
 				if e.OTL {
 					row.Status, row.Reason = l.T("race.riders.otl", "Status", base.StatusNameIn(l, race.StatusOTL), "N", e.Stage), ""
 				}

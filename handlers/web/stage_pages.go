@@ -209,7 +209,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 	for _, a := range res.Abandons {
 		r, _ := st.Tour.RiderByBib(a.Bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
-		row := standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: a.Reason}
+		row := standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: l.Say(race.ReasonWords(a.Reason))}
 		if a.Status != "" {
 			row.Status = base.StatusNameIn(l, a.Status) + " (" + a.Status + ")"
 		}
