@@ -204,7 +204,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 	t.Parallel()
 	la := newLockedApp(t)
 	directorPages := map[string]bool{
-		"/tours/new": true, "/tours/:id/delete": true,
+		"/tours/new": true, "/tours/new/stages/preview": true, "/tours/:id/delete": true,
 		"/tours/:id/stages/:n": true, "/tours/:id/stages/:n/advantages": true, "/tours/:id/stages/:n/volata": true, "/tours/:id/stages/:n/history": true,
 		"/tours/:id/stages/:n/finish/preview": true, "/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
 		"/riders/:id/edit": true, "/riders/:id/delete": true,

@@ -7,6 +7,7 @@ func wizardRoutes(root routeGroup, r rooms, k kept) {
 	tour := root.group("/tours/:id", serving{kept: k.tour})
 	e.GET("/tours/new", r.wizard.NewTourPage)
 	e.POST("/tours/new", r.wizard.WizardPage)
+	e.GET("/tours/new/stages/preview", r.wizard.StagePreviewPage)
 	tours.GET("", r.pages.ToursPage)
 	root.group("", serving{upload: true}).POST("/tours/import", r.pages.ImportTourPage)
 	tour.GET("", r.pages.TourPage)

@@ -35,6 +35,8 @@ func directorPage(route string) bool {
 	case
 		// The "New tour" wizard (its steps are posts, refused anyway).
 		"/tours/new",
+		// What its stage editor previews as the director types (its JSON).
+		"/tours/new/stages/preview",
 		// Confirming a tour's erasure.
 		"/tours/:id/delete",
 		// The stage screen and its own pages: results are entered there.

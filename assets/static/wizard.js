@@ -58,64 +58,65 @@ document.addEventListener("DOMContentLoaded", function () {
     sumPoints(); // a refused step comes back with what was typed: its sums follow the boxes, not the last saved points
   }
 
-  // Stages: a climb's end square follows its start and its category's length.
-  document.querySelectorAll("tr[data-climb]").forEach(function (tr) {
-    var cat = tr.querySelector("[data-climb-category]");
-    var start = tr.querySelector("[data-climb-start]");
-    var end = tr.querySelector("[data-climb-end]");
-    if (!cat || !start || !end) { return; }
-    var update = function () {
-      var opt = cat.options[cat.selectedIndex];
-      var squares = parseInt(opt && opt.getAttribute("data-squares"), 10) || 0;
-      var s = toInt(start);
-      end.textContent = squares > 0 && s !== null ? String(s + squares - 1) : "?";
-    };
-    cat.addEventListener("change", update);
-    start.addEventListener("input", update);
-  });
-
-  // Stages (Ciclismo a fondo): a section's squares follow its type and km; the stage length is their sum.
-  var sectionSquares = function (sel, km) {
-    var opt = sel.options[sel.selectedIndex];
-    if (!opt || km === null || km < 1) { return null; }
-    var fits = function (o) {
-      var lo = parseInt(o.getAttribute("data-min-km"), 10) || 0, hi = parseInt(o.getAttribute("data-max-km"), 10) || 0;
-      return (lo === 0 || km >= lo) && (hi === 0 || km <= hi);
-    };
-    if (!fits(opt)) {
-      // A band too short or long for km resolves to its family's band that fits ("itt_short" of 18 km is
-      // medium), and the list shows that band: a section's label follows its real length, as the server's.
-      var family = opt.value.replace(/[_-][^_-]*$/, "");
-      opt = null;
-      Array.prototype.forEach.call(sel.options, function (o) {
-        if (!opt && o.value.indexOf(family + "_") === 0 && fits(o)) { opt = o; }
-      });
-      if (!opt) { return null; }
-      sel.value = opt.value;
-    }
-    return km * (parseInt(opt.getAttribute("data-per-km"), 10) || 0);
+  // Stages: a climb's end square follows its start and category (docs/rules.md §1.2), and a Ciclismo a
+  // fondo section's band and squares its type and km, the stage length their sum (§2.2). The server
+  // answers them all (GET data-stage-preview with the stage's rows), once the director pauses: no rule
+  // is computed here. Only a stage's latest question's answer is shown; one that fails shows "?".
+  var previewURL = document.querySelector("form[data-stage-preview]");
+  previewURL = previewURL && previewURL.getAttribute("data-stage-preview");
+  var showStage = function (stage, answer) {
+    var climbs = (answer && answer.climbs) || [], sections = (answer && answer.sections) || [];
+    stage.querySelectorAll("tr[data-climb]").forEach(function (tr, j) {
+      var out = tr.querySelector("[data-climb-end]");
+      var end = climbs[j] && climbs[j].end;
+      if (out) { out.textContent = typeof end === "number" ? String(end) : "?"; }
+    });
+    stage.querySelectorAll("tr[data-section]").forEach(function (tr, j) {
+      var sec = sections[j], out = tr.querySelector("[data-section-squares]");
+      var sel = tr.querySelector("[data-section-type]");
+      var ok = sec && typeof sec.squares === "number";
+      // A band too short or long for its km counts as its family's band that fits ("itt_short" of
+      // 18 km is medium): the list shows the band the server counted, as the saved stage will.
+      if (ok && sel && sec.type && sel.value !== sec.type &&
+        Array.prototype.some.call(sel.options, function (o) { return o.value === sec.type; })) { sel.value = sec.type; }
+      if (out) { out.textContent = ok ? String(sec.squares) : "?"; }
+    });
+    var total = stage.querySelector("[data-stage-total]");
+    if (total) { total.textContent = answer && typeof answer.length === "number" ? String(answer.length) : "?"; }
   };
-  document.querySelectorAll(".stage-edit").forEach(function (stage) {
-    var rows = stage.querySelectorAll("tr[data-section]");
-    var totalOut = stage.querySelector("[data-stage-total]");
-    if (!rows.length) { return; }
-    var update = function () {
-      var sum = 0, ok = true;
-      rows.forEach(function (tr) {
-        var sq = sectionSquares(tr.querySelector("[data-section-type]"), toInt(tr.querySelector("[data-section-km]")));
-        var out = tr.querySelector("[data-section-squares]");
-        if (out) { out.textContent = sq === null ? "?" : String(sq); }
-        if (sq === null) { ok = false; } else { sum += sq; }
+  var askStage = function (stage) {
+    var st = stage.stagePreview || (stage.stagePreview = { asked: 0 });
+    clearTimeout(st.timer);
+    st.timer = setTimeout(function () {
+      var asked = ++st.asked;
+      if (st.stop) { st.stop.abort(); }
+      st.stop = window.AbortController ? new AbortController() : null;
+      var q = new URLSearchParams();
+      stage.querySelectorAll("tr[data-climb]").forEach(function (tr, j) {
+        var cat = tr.querySelector("[data-climb-category]"), start = tr.querySelector("[data-climb-start]");
+        q.append("climbs[" + j + "].category", cat ? cat.value : "");
+        q.append("climbs[" + j + "].start", start ? start.value : "");
       });
-      if (totalOut) { totalOut.textContent = ok ? String(sum) : "?"; }
-    };
-    rows.forEach(function (tr) {
-      tr.querySelectorAll("select, input").forEach(function (el) {
-        el.addEventListener("input", update);
-        el.addEventListener("change", update);
+      stage.querySelectorAll("tr[data-section]").forEach(function (tr, j) {
+        var typ = tr.querySelector("[data-section-type]"), km = tr.querySelector("[data-section-km]");
+        q.append("sections[" + j + "].type", typ ? typ.value : "");
+        q.append("sections[" + j + "].km", km ? km.value : "");
+      });
+      var sep = previewURL.indexOf("?") >= 0 ? "&" : "?";
+      fetch(previewURL + sep + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
+        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+        .then(function (answer) { if (asked === st.asked) { showStage(stage, answer); } })
+        .catch(function () { if (asked === st.asked) { showStage(stage, null); } });
+    }, 250);
+  };
+  if (previewURL && window.fetch && window.URLSearchParams) {
+    document.querySelectorAll(".stage-edit").forEach(function (stage) {
+      stage.querySelectorAll("[data-climb-category], [data-climb-start], [data-section-type], [data-section-km]").forEach(function (el) {
+        el.addEventListener("input", function () { askStage(stage); });
+        el.addEventListener("change", function () { askStage(stage); });
       });
     });
-  });
+  }
 
   // Stage sheet: a Print button.
   document.querySelectorAll("[data-print]").forEach(function (b) {
