@@ -24,7 +24,7 @@ func TestFatigueRetirementIsOutEverywhere(t *testing.T) {
 	r.finish(t, 1, sectorGroup(1, 11), sectorGroup(0, all...))
 	r.ok(t, http.MethodPut, "/stages/1/fatigue", obj{"fatigue": map[string]int{"14": 26, "15": 25}})
 	it := func(path string) string { return r.getPage(t, path+"?lang=it", http.StatusOK) }
-	if page := it("/stages/1"); !strings.Contains(page, "<b>14</b> Bianchi 4 — <b class=\"status out\">si ritira a fine tappa</b>: fatica 26, oltre 25") ||
+	if page := it("/stages/1"); !strings.Contains(page, "<b>14</b> Bianchi 4 — <b class=\"status out\">si ritira a fine tappa</b>: fatica 26, oltre 25 (") ||
 		strings.Contains(page, "Nessun ritiro") {
 		t.Errorf("the stage screen does not list bib 14 retiring for fatigue:\n%s", clip(page))
 	}
@@ -145,7 +145,7 @@ func TestTwoRuoteTVWords(t *testing.T) {
 	r.finish(t, 1, sectorGroup(1, 11), sectorGroup(0, 12, 13, 14, 15, 21, 22, 23, 24, 25, 31, 32, 33, 34, 35))
 	r.close(t, 1)
 	tv := getPage(t, ta, fmt.Sprintf("/follow/%s/tv?lang=it", r.followCode(t)))
-	if !strings.Contains(tv, "0:30 di vantaggio sul secondo") {
+	if !strings.Contains(tv, "0:30 sul secondo") {
 		t.Errorf("the TV does not give the Maglia Rosa's lead over the second")
 	}
 	if !strings.Contains(tv, ">TV1</text>") {

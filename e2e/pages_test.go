@@ -61,11 +61,13 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 		{fmt.Sprintf("/riders/%d/delete", rider), "Delete rider"},
 		{"/tours", "Tours"}, {"/tours/new", "New tour"}, {"/tours/" + cp + "/delete", "Erase"},
 	}
+	// Each game names its incidents' page in its own words (the ruleset's "incidents" term).
+	incidents := map[string]string{cp: "Advantages", caf: "Effort, weather and events", ruote: "Fatigue points", road: "Advantages"}
 	for _, id := range []string{cp, caf, ruote, road} {
 		s := "/tours/" + id + "/stages/"
 		pages = append(pages,
 			screen{"/tours/" + id, "Stage 2"}, screen{s + "1", "Stage 1"}, screen{s + "2", "Stage 2"}, screen{s + "3", "Stage 3"},
-			screen{s + "1/advantages", "Advantages"}, screen{s + "2/advantages", "Advantages"},
+			screen{s + "1/advantages", incidents[id]}, screen{s + "2/advantages", incidents[id]},
 			screen{s + "1/history", "History"}, screen{s + "2/history", "History"},
 			screen{s + "1/sheet", "Stage 1"}, screen{s + "2/sheet", "Stage 2"},
 			screen{"/tours/" + id + "/riders", "Riders"}, screen{"/tours/" + id + "/classifications", "Classifications"},

@@ -111,7 +111,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 }
 
 // leadWords says a leader's lead over the second where the game's times are gaps (race.TimesAreGaps):
-// "0:30 ahead of the second", "level with the second".
+// "+0:30 on the second", "level with the second".
 func leadWords(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow) string {
 	lead, second := race.LeadOver(rows)
 	switch {
