@@ -62,7 +62,7 @@ func backupCAF(t *testing.T, ta *testApp) raceRun {
 	t.Helper()
 	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, cafRaceStages(), cafRaceTeams(t, ta), false)
 	r.ok(t, http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 11, "points": 2})
-	r.ok(t, http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "rain"}})
+	r.ok(t, http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "crosswind"}})
 	r.ok(t, http.MethodPost, "/stages/1/lost_turns", obj{"bib": 35, "turns": 1, "reason": "crash"})
 	r.ok(t, http.MethodPost, "/stages/1/lost_turns", obj{"bib": 35, "turns": 2, "reason": "crash"}) // second crash: out
 	r.ok(t, http.MethodPut, "/stages/1/combativity", obj{"bib": 24})

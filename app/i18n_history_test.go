@@ -113,10 +113,10 @@ func TestHistorySpeaksSpanishAndItalian(t *testing.T) {
 				"Traguardo volante 1 svuotato", "Salita 1 svuotata", "Arrivo svuotato", "Arrivo: 2 gruppi, 13 corridori", "Tappa 2 riaperta", "Tappa 1 chiusa", "Annullato: ", "si ritira (tres seises)"},
 		},
 		"ciclismo-a-fondo": {
-			"es": {"gasta 2 puntos de esfuerzo", "gasta 1 punto de esfuerzo", "Meteorología: buen tiempo, lluvia", "Meteorología: viento lateral, frío, buen tiempo", "Meteorología borrada",
+			"es": {"gasta 2 puntos de esfuerzo", "gasta 1 punto de esfuerzo", "Meteorología: buen tiempo, viento lateral", "Meteorología: viento lateral, frío, buen tiempo", "Meteorología borrada",
 				"pierde 1 turno (caída)", "pierde 2 turnos (caída)", "abandona (segunda caída en la etapa)", "pierde 1 turno (pinchazo)", "pierde 2 turnos (pájara)",
 				"Premio a la combatividad: dorsal 24", "Premio a la combatividad borrado"},
-			"it": {"spende 2 punti sforzo", "spende 1 punto sforzo", "Meteo: bel tempo, pioggia", "Meteo: vento laterale, freddo, bel tempo", "Meteo cancellato",
+			"it": {"spende 2 punti sforzo", "spende 1 punto sforzo", "Meteo: bel tempo, vento laterale", "Meteo: vento laterale, freddo, bel tempo", "Meteo cancellato",
 				"perde 1 turno (caduta)", "perde 2 turni (caduta)", "si ritira (seconda caduta nella tappa)", "perde 1 turno (foratura)", "perde 2 turni (crisi)",
 				"Premio della combattività: numero 24", "Premio della combattività cancellato"},
 		},
@@ -206,7 +206,7 @@ func TestHistorySentencesInBackups(t *testing.T) {
 	}
 	spanish := func(r raceRun) string { return historyTextIn(pageIn(t, ta, r.pagePath("/stages/1/history"), "es")) }
 	restored := raceRun{ta: ta, id: decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", data, http.StatusCreated)).ID}
-	if got, want := spanish(restored), spanish(r); got != want || !strings.Contains(got, "Meteorología: buen tiempo, lluvia") {
+	if got, want := spanish(restored), spanish(r); got != want || !strings.Contains(got, "Meteorología: buen tiempo, viento lateral") {
 		t.Errorf("the restored tour's history in Spanish:\n%s\nwant the original's:\n%s", got, want)
 	}
 
@@ -218,7 +218,7 @@ func TestHistorySentencesInBackups(t *testing.T) {
 		}
 	})
 	older := raceRun{ta: ta, id: decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", old, http.StatusCreated)).ID}
-	if got := spanish(older); !strings.Contains(got, "Weather: fair, rain") || !strings.Contains(got, "Stage 1 closed") {
+	if got := spanish(older); !strings.Contains(got, "Weather: fair, crosswind") || !strings.Contains(got, "Stage 1 closed") {
 		t.Errorf("an older backup's history shows:\n%s\nwant its English summaries", got)
 	}
 	older.ok(t, http.MethodPost, "/stages/2/lost_turns", obj{"bib": 12, "turns": 1, "reason": "puncture"})

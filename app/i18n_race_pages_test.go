@@ -131,7 +131,12 @@ func TestRacePagesInSpanishAndItalian(t *testing.T) {
 			{"/stages/2/sheet", []string{"Qué colocar en el tablero", "Etapa 2 de"}, []string{"Cosa mettere sul tabellone", "Tappa 2 di"}},
 			{"/riders", []string{"Corredores", "en carrera", "Dorsal"}, []string{"Corridori", "in corsa", "Numero"}},
 		}
-		if game != "uci-road" {
+		switch game { // each game's own word for its incidents' page (the ruleset's "incidents" term)
+		case "ciclismo-a-fondo":
+			pages = append(pages, page{"/stages/2/advantages", []string{"Esfuerzo, clima y eventos", "Volver a la etapa 2"}, []string{"Sforzo, meteo ed eventi", "Torna alla tappa 2"}})
+		case "2ruote":
+			pages = append(pages, page{"/stages/2/advantages", []string{"Puntos de fatiga", "Volver a la etapa 2"}, []string{"Punti fatica", "Torna alla tappa 2"}})
+		case "cycling-party", "finished":
 			pages = append(pages, page{"/stages/2/advantages", []string{"Ventajas", "Volver a la etapa 2"}, []string{"Vantaggi", "Torna alla tappa 2"}})
 		}
 		if game == "2ruote" {

@@ -86,9 +86,11 @@ func (r raceRun) order(t testing.TB, n int, what string, k int, bibs ...int) {
 	r.ok(t, http.MethodPut, fmt.Sprintf("/stages/%d/%s/%d", n, what, k), map[string]any{"order": bibs})
 }
 
-// close ends stage n.
+// close ends stage n, first entering what the game records in every stage and the test left out
+// (recordStage: Ciclismo a fondo's weather and most combative rider).
 func (r raceRun) close(t testing.TB, n int) {
 	t.Helper()
+	recordStage(t, r.ta, r.id, n)
 	r.ok(t, http.MethodPost, fmt.Sprintf("/stages/%d/close", n), nil)
 }
 
@@ -683,7 +685,8 @@ func TestRaceCiclismoAFondo(t *testing.T) {
 	r.ok(t, http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 11, "points": 2})
 	r.refused(t, "the JF spends 2 more of his 1 left", http.MethodPost, "/stages/1/advantages", obj{"kind": "effort", "bib": 11, "points": 2}, 422, "validation", "points")
 	checkEffort(t, r, 1, map[int]int{11: 1, 12: 2, 13: 3, 14: 2, 15: 2})
-	r.ok(t, http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "crosswind", "fair", "rain"}})
+	r.refused(t, "rain once the JF spent effort", http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "crosswind", "fair", "rain"}}, 422, "validation", "weather[3]")
+	r.ok(t, http.MethodPut, "/stages/1/weather", obj{"weather": []string{"fair", "crosswind", "fair", "crosswind"}})
 	r.refused(t, "lost turns of 0", http.MethodPost, "/stages/1/lost_turns", obj{"bib": 14, "turns": 0, "reason": "puncture"}, 422, "validation", "turns")
 	r.refused(t, "lost turns for a flat tyre", http.MethodPost, "/stages/1/lost_turns", obj{"bib": 14, "turns": 1, "reason": "flat tyre"}, 422, "validation", "reason")
 	r.ok(t, http.MethodPost, "/stages/1/lost_turns", obj{"bib": 34, "turns": 1, "reason": "puncture"})

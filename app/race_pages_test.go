@@ -392,16 +392,18 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 	caf.post(t, "/stages/1/advantages", url.Values{"kind": {"effort"}, "bib": {"11"}, "points": {"2"}, "_version": {caf.version(t, 1)}}, "/stages/1/advantages")
 	caf.refusedPage(t, "more effort than left", "/stages/1/advantages", url.Values{"kind": {"effort"}, "bib": {"11"}, "points": {"40"}, "_version": {caf.version(t, 1)}}, 422,
 		"cannot spend 40", `id="adv-effort-points" name="points" value="40"`)
-	caf.post(t, "/stages/1/weather", url.Values{"weather": {"fair", "rain", "", ""}, "_version": {caf.version(t, 1)}}, "/stages/1/advantages")
+	caf.refusedPage(t, "rain once effort is spent", "/stages/1/weather", url.Values{"weather": {"fair", "rain", "", ""}, "_version": {caf.version(t, 1)}}, 422,
+		"rain prevents the use of effort points, and some are spent in this stage (bib 11 spent 2): remove them first")
+	caf.post(t, "/stages/1/weather", url.Values{"weather": {"fair", "crosswind", "", ""}, "_version": {caf.version(t, 1)}}, "/stages/1/advantages")
 	caf.refusedPage(t, "a gap in the weather rolls", "/stages/1/weather", url.Values{"weather": {"fair", "", "cold", ""}, "_version": {caf.version(t, 1)}}, 422, "fill the rolls in order")
 	caf.post(t, "/stages/1/lost-turns", url.Values{"bib": {"12"}, "turn": {"2"}, "reason": {"puncture"}, "_version": {caf.version(t, 1)}}, "/stages/1/advantages")
 	caf.post(t, "/stages/1/combativity", url.Values{"bib": {"23"}, "_version": {caf.version(t, 1)}}, "/stages/1/advantages")
 	v, _ := caf.stage(t, 1)
-	if got := fmt.Sprint(v.Results.Weather, v.Results.LostTurns, v.Results.Combativity, v.Results.Advantages); got != "[fair rain] [{12 2 puncture}] 23 [{effort 11 0  0 2}]" {
+	if got := fmt.Sprint(v.Results.Weather, v.Results.LostTurns, v.Results.Combativity, v.Results.Advantages); got != "[fair crosswind] [{12 2 puncture}] 23 [{effort 11 0  0 2}]" {
 		t.Errorf("Ciclismo a fondo entries = %s", got)
 	}
 	adv := caf.getPage(t, "/stages/1/advantages", http.StatusOK)
-	for _, want := range []string{"Effort points", `<option value="rain" selected>rain</option>`, "2 turns, puncture", "Spent this stage"} {
+	for _, want := range []string{"Effort points", `<option value="crosswind" selected>crosswind</option>`, "2 turns, puncture", "Spent this stage"} {
 		if !strings.Contains(adv, want) {
 			t.Errorf("Ciclismo a fondo advantages page lacks %q", want)
 		}

@@ -274,6 +274,7 @@ func robustRaceStage(t testing.TB, ta *testApp, tour robustTour, n int) {
 		r.ok(t, http.MethodPut, fmt.Sprintf("/stages/%d/climbs/%d", n, k+1), obj{"order": top})
 	}
 	r.ok(t, http.MethodPut, fmt.Sprintf("/stages/%d/finish", n), robustFinish(tour))
+	recordStage(t, ta, tour.ID, n)
 	rec := ta.do(t, http.MethodPost, r.url("/stages/%d/close", n), nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("closing stage %d of the %s tour = %d; body:\n%s", n, tour.Ruleset, rec.Code, clip(rec.Body.String()))

@@ -69,6 +69,7 @@ func TestStandingsFromMemoryEqualAFreshCount(t *testing.T) {
 					method, path, body = http.MethodPut, base+"/climbs/1", obj{"order": racing[:3]}
 				case k < 8:
 					method, path = http.MethodPost, base+"/close"
+					recordStage(t, ta, view.ID, n) // the weather and the most combative rider, where the game asks for them
 				case k < 9:
 					method, path = http.MethodPost, fmt.Sprintf("/api/v1/tours/%d/stages/%d/reopen", view.ID, max(tour.Closed, 1))
 				case k < 10:

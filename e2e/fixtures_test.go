@@ -132,7 +132,40 @@ func closeStage1(t *testing.T, srv *server, tourID string, groups ...obj) {
 	t.Helper()
 	base := "/api/v1/tours/" + tourID + "/stages/1"
 	api[obj](t, srv, "PUT", base+"/finish", obj{"groups": groups}, 200)
+	recordStage(t, srv, tourID, 1)
 	api[obj](t, srv, "POST", base+"/close", nil, 200)
+}
+
+// recordStage enters, through the API, what the tour's game records in every stage before End stage:
+// each weather roll (fair) and the most combative rider (the stage's first placed), where the ruleset
+// has them (Ciclismo a fondo's weathers and stage_combativity).
+func recordStage(t *testing.T, srv *server, tourID string, n int) {
+	t.Helper()
+	tour := api[struct {
+		Ruleset string `json:"ruleset"`
+	}](t, srv, "GET", "/api/v1/tours/"+tourID, nil, 200)
+	rs := api[struct {
+		Rolls       []string `json:"weather_rolls"`
+		Combativity bool     `json:"stage_combativity"`
+	}](t, srv, "GET", "/api/v1/rulesets/"+tour.Ruleset, nil, 200)
+	base := fmt.Sprintf("/api/v1/tours/%s/stages/%d", tourID, n)
+	if len(rs.Rolls) > 0 {
+		weather := make([]string, len(rs.Rolls))
+		for i := range weather {
+			weather[i] = "fair"
+		}
+		api[obj](t, srv, "PUT", base+"/weather", obj{"weather": weather}, 200)
+	}
+	if rs.Combativity {
+		stage := api[struct {
+			Times []struct {
+				Bib int `json:"bib"`
+			} `json:"times"`
+		}](t, srv, "GET", base, nil, 200)
+		if len(stage.Times) > 0 {
+			api[obj](t, srv, "PUT", base+"/combativity", obj{"bib": stage.Times[0].Bib}, 200)
+		}
+	}
 }
 
 // roadTeams creates two uci-road teams of four riders (tour bibs 11–14, 21–24).

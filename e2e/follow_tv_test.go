@@ -297,6 +297,7 @@ func tvOfRuleset(t *testing.T, b *browser, srv *server, rs tvRuleset) {
 			api[obj](t, srv, "PUT", base+"/sprints/1", obj{"order": []int{21, 11}}, 200)
 		}
 		api[obj](t, srv, "PUT", base+"/finish", rs.finish(n), 200)
+		recordStage(t, srv, tourID, n)
 		api[obj](t, srv, "POST", base+"/close", nil, 200)
 	}
 	stage(mid, 1)

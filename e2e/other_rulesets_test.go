@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,16 +34,28 @@ func TestCiclismoAFondoStage(t *testing.T) {
 		tb.wantText(".flash", "saved: "+e.order+".")
 	}
 
-	// Effort points: bib 12 spends 2.
-	tb.navigates("tour menu: Advantages", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
-	tb.check("Advantages")
+	// Effort points: bib 12 spends 2, on the game's incidents page (its own word), reached from the tour
+	// menu; then the four weather rolls and the most combative rider, which End stage asks for.
+	const incidents = "Effort, weather and events"
+	tb.navigates("tour menu: "+incidents, chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
+	tb.check(incidents)
 	tb.focus("#adv-effort-bib")
 	tb.keys("12\t2")
 	tb.navigates("Spend", chromedp.KeyEvent("\r"))
-	tb.check("Advantages")
+	tb.check(incidents)
 	tb.wantText("#effort", "12")
 	tb.wantText("#uses", "12")
+	for i, w := range []string{"fair", "crosswind", "fair", "cold"} {
+		tb.choose(fmt.Sprintf("#weather-%d", i), w)
+	}
+	tb.navigates("Save weather", chromedp.Click(chromedp.CSS(`#weather button[type=submit]`)))
+	tb.check(incidents)
+	tb.focus("#combativity-bib")
+	tb.keys("21")
+	tb.navigates("Save the most combative", chromedp.KeyEvent("\r"))
+	tb.check(incidents)
 	tb.navigates("Back to stage 1", chromedp.Click(chromedp.CSS(`main a[href="`+stageURL+`"]`)))
+	tb.wantText("#incidents", "Weather: fair, crosswind, fair and cold (4 of 4 rolls)", "Most combative: 21")
 
 	// An abandonment, then the finish in turns (riders of a turn in placing order).
 	tb.focus("#abandon-bib")
@@ -135,12 +148,12 @@ func Test2RuoteStage(t *testing.T) {
 	tb.wantText(".flash", "Finish saved: 2 groups, 15 riders.")
 
 	// Fatigue at the end of the stage.
-	tb.navigates("tour menu: Advantages", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
-	tb.check("Advantages")
+	tb.navigates("tour menu: Fatigue points", chromedp.Click(chromedp.CSS(`nav.tour-nav a[href$="/stages/1/advantages"]`)))
+	tb.check("Fatigue points")
 	tb.focus("#fatigue-11")
 	tb.keys("3")
 	tb.navigates("Save fatigue", chromedp.KeyEvent("\r"))
-	tb.check("Advantages")
+	tb.check("Fatigue points")
 	if v := tb.value("#fatigue-11"); v != "3" {
 		tb.errorf("bib 11's fatigue shows %q after saving, want 3", v)
 	}

@@ -63,11 +63,13 @@ func TestEveryPageOnTabletAndPhone(t *testing.T) {
 		{fmt.Sprintf("/riders/%d/delete", rider), "Delete rider"},
 		{"/tours", "Tours"}, {"/tours/new", "New tour"}, {"/tours/" + cp + "/delete", "Erase"},
 	}
+	// Each game names its incidents' page in its own words (the ruleset's "incidents" term).
+	incidents := map[string]string{cp: "Advantages", caf: "Effort, weather and events", ruote: "Fatigue points", road: "Advantages"}
 	tourPages := func(id string, more ...screen) []screen {
 		s := "/tours/" + id + "/stages/"
 		return append([]screen{
 			{"/tours/" + id, "Stage 2"}, {s + "1", "Stage 1"}, {s + "2", "Stage 2"}, {s + "3", "Stage 3"},
-			{s + "1/advantages", "Advantages"}, {s + "2/advantages", "Advantages"},
+			{s + "1/advantages", incidents[id]}, {s + "2/advantages", incidents[id]},
 			{s + "1/history", "History"}, {s + "2/history", "History"},
 			{s + "1/sheet", "Stage 1"}, {s + "2/sheet", "Stage 2"},
 			{"/tours/" + id + "/riders", "Riders"}, {"/tours/" + id + "/classifications", "Classifications"},

@@ -21,7 +21,7 @@ func BenchmarkStageTimes(b *testing.B) {
 		genOptions{stages: 21, teams: 22, riders: 8, sprints: 5, climbs: 4, abandons: 0.5})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := StageTimes(tour, 21, results[20]); err != nil {
+		if _, err := StageTimes(tour, 21, results[:20], results[20]); err != nil {
 			b.Fatal(err)
 		}
 	}

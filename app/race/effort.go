@@ -16,6 +16,7 @@ func effortDefaults() EffortRules {
 		RestDayFactor:     2,
 		FeedZone:          1,
 		NoRecoveryWeather: "cold",
+		NoEffortWeather:   "rain",
 	}
 }
 
@@ -40,6 +41,9 @@ func effortRules(rs Ruleset) EffortRules {
 	}
 	if e.NoRecoveryWeather == "" {
 		e.NoRecoveryWeather = d.NoRecoveryWeather
+	}
+	if e.NoEffortWeather == "" {
+		e.NoEffortWeather = d.NoEffortWeather
 	}
 	return e
 }
@@ -136,6 +140,9 @@ func weatherIncludes(weather []string, w string) bool {
 func checkEffort(t *Tour, prior []StageResult, cur StageResult, use AdvantageUse) error {
 	if use.Points < 1 {
 		return refuse.Invalid("points", "must be at least 1")
+	}
+	if err := checkEffortWeather(&t.Ruleset, cur); err != nil {
+		return err
 	}
 	have := EffortBalance(t, prior, cur)[use.Bib]
 	if use.Points > have {

@@ -77,3 +77,16 @@ func ValidateFatigue(t *Tour, prior []StageResult, cur StageResult, fatigue map[
 	}
 	return v.Err()
 }
+
+// RetiringAtEnd lists, in bib order, the riders of the current stage whose recorded fatigue retires
+// them at its end (docs/rules.md §3.6) and who did not abandon during it: they are placed in the stage
+// and out of the race after it, as the standings' out and field counts say.
+func RetiringAtEnd(t *Tour, cur StageResult) []int {
+	var out []int
+	for _, bib := range retiredBy(t, cur) {
+		if !BarredInStage(cur, EntryAbandon, bib) {
+			out = append(out, bib)
+		}
+	}
+	return out
+}

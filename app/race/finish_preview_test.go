@@ -93,7 +93,7 @@ func TestPreviewFinishAgreesWithTheEngine(t *testing.T) {
 				if refused {
 					continue
 				}
-				times, err := StageTimes(tour, 1, res)
+				times, err := StageTimes(tour, 1, nil, res)
 				if err != nil || len(times) != 1 || times[0].Time != p[0].Time {
 					t.Errorf("turn %d square %d die %d: preview %d s, StageTimes %v %v", turn, square, die, p[0].Time, times, err)
 				}
@@ -120,7 +120,7 @@ func TestPreviewFinishAgreesWithTheEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		times, err := StageTimes(rt, 1, StageResult{Stage: 1, Finish: f})
+		times, err := StageTimes(rt, 1, nil, StageResult{Stage: 1, Finish: f})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -122,6 +122,9 @@ type Ruleset struct {
 	// WeatherRolls are the moments of a stage the weather is rolled, in order (Ciclismo a fondo: the start,
 	// ⅓, ½ and ¾ of the stage; docs/rules.md §2.6): ids whose words are the catalogues' (WeatherRollWord).
 	WeatherRolls []string `json:"weather_rolls,omitempty"`
+	// StageCombativity says the game names the most combative rider of every stage (Ciclismo a fondo's
+	// premio a la combatividad, docs/rules.md §2.6): End stage asks for him.
+	StageCombativity bool `json:"stage_combativity,omitempty"`
 	// LostTurnReasons are why a rider may lose turns (docs/rules.md §2.6); none: the game records
 	// no lost turns.
 	LostTurnReasons []LostTurnReason `json:"lost_turn_reasons,omitempty"`
@@ -343,6 +346,8 @@ type EffortRules struct {
 	FeedZone int `json:"feed_zone"`
 	// NoRecoveryWeather names the weather after which nobody recovers ("cold").
 	NoRecoveryWeather string `json:"no_recovery_weather,omitempty"`
+	// NoEffortWeather names the weather in which no effort point may be spent ("rain").
+	NoEffortWeather string `json:"no_effort_weather,omitempty"`
 }
 
 // FatigueRules are the 2RUOTE fatigue rules (docs/rules.md §3.6).

@@ -107,3 +107,13 @@ func (r *Ruleset) validateLanguage(v *refuse.ValidationError) {
 		}
 	}
 }
+
+// SprintMarkIn is the short mark of intermediate sprint n on a profile in lang, in the game's own word
+// when its ruleset has one (2RUOTE's "TV1": the book's traguardo volante card), else "" and the
+// catalogue's mark is used.
+func (r Ruleset) SprintMarkIn(lang string, n int) string {
+	if abbr := r.TermIn("sprint_abbr", lang); abbr != "" {
+		return fmt.Sprintf("%s%d", abbr, n)
+	}
+	return ""
+}

@@ -159,7 +159,7 @@ func TestRulesetTablesMatchRules(t *testing.T) {
 			Allowance:       map[string]int{"JF": 18, "ES": 18, "TT": 16, "RO": 16, "SP": 12, "CR": 12, "RE": 17, "RS": 14},
 			ReferenceStages: 21,
 			Recovery:        map[string]int{"JF": 5, "ES": 5, "TT": 4, "RO": 4, "CR": 3, "SP": 3, "RE": 4, "RS": 3},
-			RestDayFactor:   2, FeedZone: 1, NoRecoveryWeather: "cold",
+			RestDayFactor:   2, FeedZone: 1, NoRecoveryWeather: "cold", NoEffortWeather: "rain",
 		},
 	}
 	finish2R := []int{15, 12, 10, 8, 6, 5, 4, 3, 2, 1}

@@ -138,11 +138,11 @@ func checkIndividualAgainstStageTimes(t *testing.T, tour *Tour, results []StageR
 	sum := map[int]int{}
 	stages := map[int]int{}
 	gone := map[int]bool{}
-	for _, res := range results {
+	for k, res := range results {
 		for _, a := range res.Abandons {
 			gone[a.Bib] = true
 		}
-		times, err := StageTimes(tour, res.Stage, res)
+		times, err := StageTimes(tour, res.Stage, results[:k], res)
 		if err != nil {
 			t.Fatalf("StageTimes(stage %d) error: %v", res.Stage, err)
 		}

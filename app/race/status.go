@@ -19,6 +19,9 @@ const (
 	StatusOTL = "OTL"
 	// StatusDSQ is a rider disqualified in the stage: his time, if any, is shown, he is not placed.
 	StatusDSQ = "DSQ"
+	// StatusRetired is a rider who finished the stage, placed with his time, and retired at its end for
+	// his fatigue (2RUOTE, docs/rules.md §3.6). It is the engine's answer, never an entered status.
+	StatusRetired = "RET"
 )
 
 // Statuses lists the ways of leaving the race, in the order pages offer them.
@@ -45,6 +48,8 @@ func StatusName(status string) string {
 		return "outside the time limit"
 	case StatusDSQ:
 		return "disqualified"
+	case StatusRetired:
+		return "retired at the end of the stage"
 	}
 	return "did not finish"
 }
@@ -60,7 +65,8 @@ func validStatus(s string) error {
 
 // FieldCount counts the riders of one stage as the officials' communiqué does: the starters, then
 // those placed (finishers) and those who left the race in it, by status. Starters = Finishers + DNF +
-// OTL + DSQ.
+// OTL + DSQ. Retired counts the finishers who leave the race at the end of the stage (2RUOTE's fatigue,
+// docs/rules.md §3.6): they are among the finishers and do not start the next stage.
 type FieldCount struct {
 	Starters  int `json:"starters"`
 	Finishers int `json:"finishers"`
@@ -68,10 +74,16 @@ type FieldCount struct {
 	DNF       int `json:"dnf"`
 	OTL       int `json:"otl"`
 	DSQ       int `json:"dsq"`
+	Retired   int `json:"retired"`
 }
 
+// Left is how many riders of the stage left the race in it or at its end: DNF, OTL, DSQ and Retired
+// (those who did not start it are not counted).
+func (f FieldCount) Left() int { return f.DNF + f.OTL + f.DSQ + f.Retired }
+
 // OutRow is a rider out of the race: the stage he left it in, how, why, and his time in that stage
-// when he crossed the line (outside the time limit, disqualified; HasTime says so).
+// when he crossed the line (outside the time limit, disqualified; HasTime says so). A rider retired for
+// his fatigue (StatusRetired) has Fatigue, above FatigueLimit, and is placed in the stage he leaves.
 type OutRow struct {
 	Bib       int    `json:"bib"`
 	Name      string `json:"name"`
@@ -86,6 +98,9 @@ type OutRow struct {
 	Said    i18n.Text `json:"-"`
 	Time    int       `json:"time,omitempty"`
 	HasTime bool      `json:"has_time,omitempty"`
+	// Fatigue and FatigueLimit are a fatigue retirement's recorded fatigue and the limit it passed.
+	Fatigue      int `json:"fatigue,omitempty"`
+	FatigueLimit int `json:"fatigue_limit,omitempty"`
 }
 
 // fieldCount counts the riders of the last of results: starters (in the race at its start, less
@@ -118,6 +133,11 @@ func fieldCount(t *Tour, results []StageResult, placed, cut int) FieldCount {
 			fc.DNF++
 		}
 	}
+	for _, bib := range retiredBy(t, cur) {
+		if _, gone := out[bib]; !gone && !seen[bib] {
+			fc.Retired++
+		}
+	}
 	return fc
 }
 
@@ -142,6 +162,26 @@ func (c *count) outRows(results []StageResult) []OutRow {
 			rows = append(rows, row)
 		}
 		rows = append(rows, c.cutRows(s+1, seen)...)
+		rows = append(rows, c.retiredRows(s+1, res, seen)...)
+	}
+	return rows
+}
+
+// retiredRows are the riders whose fatigue recorded in stage s (res) retires them at its end (docs/rules.md
+// §3.6), by bib, noted in seen: placed in stage s, out of the race after it.
+func (c *count) retiredRows(s int, res StageResult, seen map[int]bool) []OutRow {
+	var rows []OutRow
+	limit := FatigueLimit(c.t)
+	for _, bib := range retiredBy(c.t, res) {
+		i := c.f.index(bib)
+		if i < 0 || seen[bib] {
+			continue
+		}
+		seen[bib] = true
+		rider, team := c.f.riders[i], &c.t.Teams[c.f.team[i]]
+		rows = append(rows, OutRow{Bib: bib, Name: rider.Name, Team: team.Name, TeamID: team.ID, TeamColor: team.Color, Stage: s,
+			Status: StatusRetired, Reason: fmt.Sprintf("fatigue %d, above %d", res.Fatigue[bib], limit),
+			Fatigue: res.Fatigue[bib], FatigueLimit: limit})
 	}
 	return rows
 }

@@ -60,7 +60,7 @@ func (w *stageWork) timeCut(pct int, res *StageResult) {
 func OverTimeLimit(t *Tour, n int, res StageResult) (bibs []int, limit int, err error) {
 	kept := res
 	kept.Reinstated = nil
-	w, err := stageTimes(t, n, kept)
+	w, err := stageTimes(t, n, nil, kept)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -77,7 +77,7 @@ func TimeCutOut(t *Tour, n int, res StageResult) []int {
 		return nil
 	}
 	res.Stage = n
-	w, err := stageTimes(t, n, res)
+	w, err := stageTimes(t, n, nil, res)
 	if err != nil {
 		return nil
 	}

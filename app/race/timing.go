@@ -37,9 +37,11 @@ type StageTime struct {
 // group); a road stage of a ruleset with OfficialResults is placed in entry order. Bonuses come
 // from intermediate sprints, categorised climbs that have points and the finish (never in a time
 // trial); in the clock model a rider's bonus entered with his finish is his whole bonus of the
-// stage and replaces what those tables would give him. A rider who abandoned in this stage has no time.
-func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
-	w, err := stageTimes(t, stageNumber, res)
+// stage and replaces what those tables would give him. A rider who abandoned in this stage has no time,
+// nor has one who left the race in prior, the stages before it (docs/rules.md §4): a team time trial
+// entered per team times only the team's riders still racing.
+func StageTimes(t *Tour, stageNumber int, prior []StageResult, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, prior, res)
 	if err != nil {
 		return nil, err
 	}
@@ -51,9 +53,10 @@ func StageTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) 
 }
 
 // StageOutTimes are the times, in entry order and without a place, of the riders who left the race in
-// stage stageNumber after crossing the line (outside the time limit, disqualified).
-func StageOutTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, error) {
-	w, err := stageTimes(t, stageNumber, res)
+// stage stageNumber after crossing the line (outside the time limit, disqualified); prior are the stages
+// before it.
+func StageOutTimes(t *Tour, stageNumber int, prior []StageResult, res StageResult) ([]StageTime, error) {
+	w, err := stageTimes(t, stageNumber, prior, res)
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +67,9 @@ func StageOutTimes(t *Tour, stageNumber int, res StageResult) ([]StageTime, erro
 	return out, nil
 }
 
-// stageTimes computes one stage alone (every rider of the tour starting it but those who abandon in it).
-func stageTimes(t *Tour, stageNumber int, res StageResult) (*stageWork, error) {
+// stageTimes computes one stage alone: every rider of the tour starts it but those who left the race in
+// prior (race.OutBefore) and those who abandon in it.
+func stageTimes(t *Tour, stageNumber int, prior []StageResult, res StageResult) (*stageWork, error) {
 	if stageNumber < 1 || stageNumber > len(t.Stages) {
 		return nil, fmt.Errorf("race: stage %d is not a stage of this tour (1–%d)", stageNumber, len(t.Stages))
 	}
@@ -74,8 +78,13 @@ func stageTimes(t *Tour, stageNumber int, res StageResult) (*stageWork, error) {
 	}
 	f := newField(t)
 	gone := make([]int, f.size())
+	for bib, e := range OutBefore(t, prior, stageNumber) {
+		if i := f.index(bib); i >= 0 {
+			gone[i] = e.Stage
+		}
+	}
 	for _, a := range res.Abandons {
-		if i := f.index(a.Bib); i >= 0 {
+		if i := f.index(a.Bib); i >= 0 && gone[i] == 0 {
 			gone[i] = stageNumber
 		}
 	}

@@ -52,7 +52,7 @@ func TestCyclingPartySecondsWorkedExamples(t *testing.T) {
 // stageTimesOf runs StageTimes and fails the test on error.
 func stageTimesOf(t *testing.T, tour *Tour, n int, res StageResult) []StageTime {
 	t.Helper()
-	got, err := StageTimes(tour, n, res)
+	got, err := StageTimes(tour, n, nil, res)
 	if err != nil {
 		t.Fatalf("StageTimes(stage %d) error: %v", n, err)
 	}
@@ -220,13 +220,13 @@ func TestStageTimesErrors(t *testing.T) {
 		{"unknown stage type", 2, result(2, at(0, 11)), `type "queen"`},
 	}
 	for _, c := range cases {
-		_, err := StageTimes(tour, c.stage, c.res)
+		_, err := StageTimes(tour, c.stage, nil, c.res)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: StageTimes error = %v, want it to contain %q", c.name, err, c.want)
 		}
 	}
 	cf := newTestTour(shippedRuleset(t, "ciclismo-a-fondo"), 2, 4, "flat")
-	_, err := StageTimes(cf, 1, StageResult{Stage: 1, Climbs: map[int][]int{4: {11}}})
+	_, err := StageTimes(cf, 1, nil, StageResult{Stage: 1, Climbs: map[int][]int{4: {11}}})
 	if err == nil || !strings.Contains(err.Error(), "stage 1 has no climb 4") {
 		t.Errorf("unknown climb: StageTimes error = %v, want it to name the climb", err)
 	}
@@ -241,7 +241,7 @@ func TestStageTimesLargeBibs(t *testing.T) {
 	}
 	got := stageTimesOf(t, tour, 1, result(1, at(5, 21000), at(0, 12000)))
 	checkStageTimes(t, got, []StageTime{{Bib: 12000, Time: 0, Place: 1}, {Bib: 21000, Time: 5, Place: 2}})
-	if _, err := StageTimes(tour, 1, result(1, at(0, 11))); err == nil || !strings.Contains(err.Error(), "no rider with bib 11") {
+	if _, err := StageTimes(tour, 1, nil, result(1, at(0, 11))); err == nil || !strings.Contains(err.Error(), "no rider with bib 11") {
 		t.Errorf("unknown bib with large bibs: error = %v, want it named", err)
 	}
 }

@@ -160,7 +160,8 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 
 // MissingAtClose lists, in tour order, what keeps the current stage from being closed: each starting
 // rider (not abandoned earlier nor retired for fatigue after an earlier stage) who has no finish and
-// has not abandoned. It is empty when the stage is complete.
+// has not abandoned, then what the game records in every stage and the stage lacks (its weather, its
+// most combative rider: StageRecordsMissing). It is empty when the stage is complete.
 func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 	done := map[int]bool{}
 	for _, g := range cur.Finish.Groups {
@@ -183,7 +184,7 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 			}
 		}
 	}
-	return missing
+	return append(missing, StageRecordsMissing(t, cur)...)
 }
 
 // StartingRiders returns, in tour order, the riders who start the stage that follows prior: not

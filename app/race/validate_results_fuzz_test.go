@@ -49,7 +49,7 @@ func fuzzPrior(tour *Tour) []StageResult {
 // checkAccepted runs the engine on a result the validators accepted: it must not fail.
 func checkAccepted(t *testing.T, tour *Tour, prior []StageResult, cur StageResult) {
 	t.Helper()
-	times, err := StageTimes(tour, 2, cur)
+	times, err := StageTimes(tour, 2, prior, cur)
 	if err != nil {
 		t.Fatalf("StageTimes refused a validated result: %v", err)
 	}

@@ -2,6 +2,7 @@ package race
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,6 +78,9 @@ func (r *Ruleset) validateWeatherAndLostTurns(v *refuse.ValidationError) {
 	if e := r.Effort; e != nil && len(r.Weathers) > 0 && e.NoRecoveryWeather != "" && !r.HasWeather(e.NoRecoveryWeather) {
 		v.Addf("effort.no_recovery_weather", "%q is not one of the ruleset's weathers", e.NoRecoveryWeather)
 	}
+	if e := r.Effort; e != nil && len(r.Weathers) > 0 && e.NoEffortWeather != "" && !r.HasWeather(e.NoEffortWeather) {
+		v.Addf("effort.no_effort_weather", "%q is not one of the ruleset's weathers", e.NoEffortWeather)
+	}
 	seen = map[string]bool{}
 	for i, lr := range r.LostTurnReasons {
 		p := fmt.Sprintf("lost_turn_reasons[%d]", i)
@@ -104,6 +108,15 @@ func (r *Ruleset) FillFromShipped(shipped []Ruleset) {
 	}
 	if r.LostTurnReasons == nil {
 		r.LostTurnReasons = slices.Clone(from.LostTurnReasons)
+	}
+	r.StageCombativity = r.StageCombativity || from.StageCombativity
+	for key, w := range from.Terms {
+		if _, ok := r.Terms[key]; !ok {
+			if r.Terms == nil {
+				r.Terms = map[string]Words{}
+			}
+			r.Terms[key] = maps.Clone(w)
+		}
 	}
 	for class, j := range r.Jerseys {
 		if s, ok := from.Jerseys[class]; ok && j.Pattern == "" && strings.EqualFold(j.Color, s.Color) {

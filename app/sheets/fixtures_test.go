@@ -191,12 +191,13 @@ func ciclismoTour(t *testing.T) fixture {
 				{Turn: 22, Riders: []int{23, 14}}, {Turn: 23, Riders: []int{11, 21, 13, 22}}, {Turn: 25, Riders: []int{12, 24}},
 			}},
 			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 11, Points: 2}, {Kind: race.AdvEffort, Bib: 13, Points: 1}},
-			Weather:    []string{"fair", "fair", "cold", "fair"},
+			Weather:    []string{"fair", "fair", "cold", "fair"}, Combativity: 23,
 		},
 		{Stage: 2, Finish: race.Finish{Groups: []race.FinishGroup{
 			{Turn: 9, Riders: []int{12}}, {Turn: 10, Riders: []int{22, 11}}, {Turn: 11, Riders: []int{21, 13, 14, 23}},
 		}}, Abandons: []race.Abandon{{Bib: 24, Reason: "second crash"}},
 			Advantages: []race.AdvantageUse{{Kind: race.AdvEffort, Bib: 12, Points: 1}, {Kind: race.AdvEffort, Bib: 21, Points: 2}},
+			Weather:    []string{"fair", "crosswind", "fair", "fair"}, Combativity: 13,
 		},
 	}
 	checkResults(t, tour, results)

@@ -62,6 +62,12 @@ func grandTour(t *testing.T, rulesetID string, teams, riders int) fixture {
 			}
 			res.Finish.Groups = append(res.Finish.Groups, g)
 		}
+		if rs.StageCombativity {
+			res.Combativity = bibs[0]
+		}
+		for range rs.WeatherRolls {
+			res.Weather = append(res.Weather, "fair")
+		}
 		if rs.Fatigue != nil {
 			res.Fatigue = map[int]int{}
 			for i, b := range bibs {

@@ -35,7 +35,11 @@ func (s *source) stageProfile(st race.Stage) *profile {
 		p.climbs = append(p.climbs, s.w("abbr.climb", "N", c.Climb.Index)+" "+s.word("cat_short", c.Climb.Category))
 	}
 	for _, sp := range m.Sprints {
-		p.flags = append(p.flags, profileMark{at: sp.At, label: fmt.Sprintf("S%d", sp.Index)})
+		label := s.rs.SprintMarkIn(s.lang(), sp.Index)
+		if label == "" {
+			label = s.w("abbr.sprint", "N", sp.Index)
+		}
+		p.flags = append(p.flags, profileMark{at: sp.At, label: label})
 	}
 	for _, f := range m.Feeds {
 		p.flags = append(p.flags, profileMark{at: f.At, label: f.Label})

@@ -166,7 +166,7 @@ func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *t
 		if o.HasTime {
 			tm = timeCell(unit, o.Time)
 		}
-		t.rows = append(t.rows, tableRow{cells: []cell{intCell(o.Bib), textCell(o.Name), teamCell(o.Team, s.rowColor(o.TeamID, o.TeamColor)), textCell(o.Status), tm, textCell(s.l.Say(o.ReasonSaid()))}})
+		t.rows = append(t.rows, tableRow{cells: []cell{intCell(o.Bib), textCell(o.Name), teamCell(o.Team, s.rowColor(o.TeamID, o.TeamColor)), textCell(o.Status), tm, textCell(s.outReason(o))}})
 	}
 	return t
 }
@@ -176,7 +176,7 @@ func (s *source) abandonTable(res race.StageResult, out []race.OutRow, n int) *t
 func (s *source) fieldTable(f race.FieldCount) *table {
 	if !s.rs.OfficialResults {
 		return &table{title: s.w("table.field"), cols: []column{col(s.w("col.starters"), 24, "R"), col(s.w("col.finishers"), 24, "R"), col(s.w("col.abandoned"), 26, "R")},
-			rows: []tableRow{{cells: []cell{intCell(f.Starters), intCell(f.Finishers), intCell(f.DNF + f.OTL + f.DSQ)}}}}
+			rows: []tableRow{{cells: []cell{intCell(f.Starters), intCell(f.Finishers), intCell(f.Left())}}}}
 	}
 	cols := []column{col(s.w("col.starters"), 24, "R"), col(s.w("col.finishers"), 24, "R"), col(s.w("col.dnf"), 30, "R"),
 		col(s.w("col.otl"), 36, "R"), col(s.w("col.dsq"), 26, "R"), col(s.w("col.dns"), 28, "R")}

@@ -75,7 +75,7 @@ func (s *source) stageTimes(n int) ([]race.StageTime, error) {
 	if st, ok := s.times[n]; ok {
 		return st, nil
 	}
-	st, err := race.StageTimes(s.t, n, s.result(n))
+	st, err := race.StageTimes(s.t, n, s.prior(n), s.result(n))
 	if err != nil {
 		return nil, fmt.Errorf("sheets: times of stage %d: %w", n, err)
 	}

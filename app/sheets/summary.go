@@ -215,7 +215,9 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		var parts []string
 		for _, o := range st.After[n-1].Out {
 			how := l.T("standings.status." + strings.ToLower(o.Status))
-			if why := l.Say(o.ReasonSaid()); why != "" {
+			if o.Status == race.StatusRetired {
+				how += ", " + l.T("out.reason.fatigue", "Fatigue", o.Fatigue, "Limit", o.FatigueLimit)
+			} else if why := l.Say(o.ReasonSaid()); why != "" {
 				how += ", " + why
 			}
 			parts = append(parts, l.T("story.summary.stage_item", "N", o.Stage, "Who", o.Name+" ("+how+")"))

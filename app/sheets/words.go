@@ -36,7 +36,7 @@ func (s *source) lang() string { return s.l.Lang() }
 // statusName says how a rider left the race, in the sheet's language ("did not finish").
 func (s *source) statusName(status string) string {
 	switch status {
-	case race.StatusDNS, race.StatusOTL, race.StatusDSQ:
+	case race.StatusDNS, race.StatusOTL, race.StatusDSQ, race.StatusRetired:
 		return s.w("status." + status)
 	}
 	return s.w("status." + race.StatusDNF)
@@ -93,4 +93,13 @@ func (s *source) word(group, id string) string {
 		return w
 	}
 	return id
+}
+
+// outReason is why a rider left the race, in the sheet's language when the engine says it (a fatigue
+// retirement), else as it was entered.
+func (s *source) outReason(o race.OutRow) string {
+	if o.Status == race.StatusRetired {
+		return s.l.T("out.reason.fatigue", "Fatigue", o.Fatigue, "Limit", o.FatigueLimit)
+	}
+	return s.l.Say(o.ReasonSaid())
 }

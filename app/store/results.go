@@ -295,7 +295,7 @@ func (s *Store) SetFatigue(tourID uint, n, version int, fatigue map[int]int) err
 // SetWeather stores the Ciclismo a fondo weather rolls of stage n.
 func (s *Store) SetWeather(tourID uint, n, version int, weather []string) error {
 	return s.stageAction(tourID, n, version, "set", func(st *RaceState, n int) ([]entryWrite, error) {
-		if err := race.CheckWeather(&st.Tour.Ruleset, weather); err != nil {
+		if err := race.ValidateWeather(&st.Tour, st.Results[n-1], weather); err != nil {
 			return nil, err
 		}
 		w := entryWrite{Kind: KindWeather, Text: weatherText(weather)}

@@ -55,10 +55,10 @@ func (s *Store) GetStage(tourID uint, n int) (StageView, *RaceState, error) {
 		v.Stage.Markers = race.StageMarkers(st.Tour.Ruleset, v.Stage)
 	}
 	if len(v.Results.Finish.Groups) > 0 || len(v.Results.Finish.Results) > 0 || len(v.Results.Finish.Teams) > 0 {
-		if times, err := race.StageTimes(&st.Tour, n, v.Results); err == nil {
+		if times, err := race.StageTimes(&st.Tour, n, st.Prior(n), v.Results); err == nil {
 			v.Times = times
 		}
-		if out, err := race.StageOutTimes(&st.Tour, n, v.Results); err == nil {
+		if out, err := race.StageOutTimes(&st.Tour, n, st.Prior(n), v.Results); err == nil {
 			v.OutTimes = out
 		}
 	}

@@ -125,10 +125,19 @@ func ClimbWordsIn(l *i18n.Localizer, rs *race.Ruleset, cl race.Climb) (title, sc
 	return title, scores
 }
 
+// IncidentsWordIn is the game's own word for the incidents recorded beside the results (its ruleset's
+// "incidents" term: "Esfuerzo, clima y eventos", "Punti fatica"), else the app's ("Advantages").
+func IncidentsWordIn(l *i18n.Localizer, rs *race.Ruleset) string {
+	if w := rs.TermIn("incidents", l.Lang()); w != "" {
+		return w
+	}
+	return l.T("race.nav.advantages")
+}
+
 // StatusNameIn says a way of leaving the race in words: "no terminó", "fuori tempo massimo".
 func StatusNameIn(l *i18n.Localizer, status string) string {
 	switch status {
-	case race.StatusDNS, race.StatusOTL, race.StatusDSQ:
+	case race.StatusDNS, race.StatusOTL, race.StatusDSQ, race.StatusRetired:
 		return l.T("race.status." + strings.ToLower(status))
 	}
 	return l.T("race.status.dnf")

@@ -114,7 +114,7 @@ func NewProfileView(l *i18n.Localizer, rs race.Ruleset, st race.Stage, title str
 		pv.Lines = append(pv.Lines, profileLine{X1: sx, Y1: flagTop, X2: sx, Y2: g.base, Stroke: "#14532d", Width: 2})
 		pv.Shapes = append(pv.Shapes, profileShape{Points: fmt.Sprintf("%d,%d %d,%d %d,%d", sx, flagTop, sx+20, flagTop+8, sx, flagTop+16),
 			Fill: "#16a34a", Title: l.T("race.sprint.title", "N", sp.Index) + " " + placeWordsIn(l, rs, at, at)})
-		label := profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: fmt.Sprintf("S%d", sp.Index), Anchor: "middle", Fill: "#14532d"}
+		label := profileText{X: sx, Y: flagTop - 6, Size: g.font - 2, Text: SprintMarkIn(l, &rs, sp.Index), Anchor: "middle", Fill: "#14532d"}
 		if sx-lastLabel < 2*g.font { // too close to the previous label: write it beside the flag instead
 			label.X, label.Y, label.Anchor = sx+4, flagTop+16+g.font, "start"
 		} else {
@@ -127,6 +127,15 @@ func NewProfileView(l *i18n.Localizer, rs race.Ruleset, st race.Stage, title str
 		profileText{X: g.x0, Y: g.base + 10 + g.font, Size: g.font - 2, Text: start, Anchor: "start", Fill: "#111827"},
 		profileText{X: g.x1, Y: g.base + 10 + g.font, Size: g.font - 2, Text: finish, Anchor: "end", Fill: "#111827"})
 	return pv
+}
+
+// SprintMarkIn is intermediate sprint n's short mark in l's language: the game's own ("TV1" in 2RUOTE),
+// else the catalogue's ("S1", "MV1").
+func SprintMarkIn(l *i18n.Localizer, rs *race.Ruleset, n int) string {
+	if m := rs.SprintMarkIn(l.Lang(), n); m != "" {
+		return m
+	}
+	return l.T("sheets.abbr.sprint", "N", n)
 }
 
 // x is where a place of the course (in the profile's squares or cards) is on the drawing.

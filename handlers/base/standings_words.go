@@ -74,7 +74,7 @@ func DateIn(l *i18n.Localizer, s string) string {
 // statusIn names how a rider left the race: "did not finish", "fuera de control".
 func statusIn(l *i18n.Localizer, status string) string {
 	switch status {
-	case race.StatusDNS, race.StatusOTL, race.StatusDSQ:
+	case race.StatusDNS, race.StatusOTL, race.StatusDSQ, race.StatusRetired:
 		return l.T("standings.status." + strings.ToLower(status))
 	}
 	return l.T("standings.status.dnf")
@@ -88,7 +88,7 @@ func FieldWordsIn(l *i18n.Localizer, s *race.Standings) string {
 	for _, c := range []struct {
 		n   int
 		key string
-	}{{f.DNF, "dnf"}, {f.OTL, "otl"}, {f.DSQ, "dsq"}, {f.DNS, "dns"}} {
+	}{{f.DNF, "dnf"}, {f.OTL, "otl"}, {f.DSQ, "dsq"}, {f.DNS, "dns"}, {f.Retired, "retired"}} {
 		if c.n > 0 {
 			parts = append(parts, l.N("standings.field."+c.key, c.n))
 		}
@@ -100,13 +100,22 @@ func FieldWordsIn(l *i18n.Localizer, s *race.Standings) string {
 func OutLinesIn(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []OutLine {
 	var out []OutLine
 	for _, o := range s.Out {
-		line := OutLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: statusIn(l, o.Status), Reason: l.Say(o.ReasonSaid())}
+		line := OutLine{Stage: o.Stage, Bib: o.Bib, Name: o.Name, Team: o.Team, Color: o.TeamColor, Status: o.Status, Words: statusIn(l, o.Status), Reason: OutReasonIn(l, o)}
 		if o.HasTime {
 			line.Time = TimeText(&st.Tour.Ruleset, o.Time)
 		}
 		out = append(out, line)
 	}
 	return out
+}
+
+// OutReasonIn is why a rider left the race, in l's language when the engine says it (a fatigue
+// retirement: "fatica 26, oltre 25"), else as it was entered.
+func OutReasonIn(l *i18n.Localizer, o race.OutRow) string {
+	if o.Status == race.StatusRetired {
+		return l.T("out.reason.fatigue", "Fatigue", o.Fatigue, "Limit", o.FatigueLimit)
+	}
+	return l.Say(o.ReasonSaid())
 }
 
 // JuryLinesIn lists the penalties, each stage's most combative rider and the tour's, after the

@@ -28,6 +28,8 @@ type TourNav struct {
 	Follower bool
 	// tr speaks the viewer's language (render sets it; English when unset).
 	tr *i18n.Localizer
+	// rs is the tour's ruleset: its word names the incidents' page (IncidentsWordIn).
+	rs *race.Ruleset
 }
 
 // label is a menu entry's word in the viewer's language.
@@ -53,7 +55,11 @@ func (n *TourNav) Links() []NavLink {
 	base := fmt.Sprintf("/tours/%d", n.ID)
 	var links []NavLink
 	if !n.NoAdvantages && !n.Follower {
-		links = append(links, NavLink{n.label("race.nav.advantages", "Advantages"), fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
+		word := n.label("race.nav.advantages", "Advantages")
+		if n.tr != nil && n.rs != nil {
+			word = IncidentsWordIn(n.tr, n.rs)
+		}
+		links = append(links, NavLink{word, fmt.Sprintf("%s/stages/%d/advantages", base, n.Stage), n.Active == "advantages"})
 	}
 	links = append(links,
 		NavLink{n.label("race.nav.stages", "Stages"), fmt.Sprintf("%s/stages/%d/sheet", base, n.Stage), n.Active == "sheet"},
@@ -95,7 +101,7 @@ func (h *Base) TourNav(st *store.RaceState, active string, stage int) *TourNav {
 	if stage < 1 || stage > len(st.Tour.Stages) {
 		stage = CurrentStage(st)
 	}
-	nav := &TourNav{ID: st.TourID, Name: st.Tour.Name, Active: active, Stage: stage, After: st.Closed,
+	nav := &TourNav{ID: st.TourID, Name: st.Tour.Name, Active: active, Stage: stage, After: st.Closed, rs: &st.Tour.Ruleset,
 		CyclingParty: st.Tour.Ruleset.Has(race.ClassCyclingParty),
 		NoAdvantages: len(st.Tour.Ruleset.Advantages) == 0 && st.Tour.Ruleset.Effort == nil && st.Tour.Ruleset.Fatigue == nil}
 	for _, s := range st.Tour.Stages {

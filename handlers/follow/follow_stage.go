@@ -41,6 +41,8 @@ type followStage struct {
 	Bonuses     bool
 	Abandons    []standing.AbandonRow
 	Retired     []standing.RetiredRow
+	// Retiring are the riders whose fatigue recorded in the stage retires them at its end (2RUOTE).
+	Retiring []standing.RetiredRow
 	// Entered says something of the stage's results is in.
 	Entered bool
 }
@@ -91,7 +93,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	fin.FillPreviews(block)
 	out.Groups = fin.Rows
 	if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
-		if times, err := race.StageTimes(&st.Tour, n, res); err == nil {
+		if times, err := race.StageTimes(&st.Tour, n, st.Prior(n), res); err == nil {
 			rows := standing.TimeRows(st, times)
 			for _, t := range rows {
 				out.Bonuses = out.Bonuses || t.Bonus != ""
@@ -105,6 +107,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 		out.Abandons = append(out.Abandons, standing.AbandonRow{Bib: a.Bib, Name: r.Name, Team: t.Name, Color: t.Color, Reason: l.Say(race.ReasonWords(a.Reason))})
 	}
 	out.Retired = standing.FatigueRetiredBefore(st, n)
+	out.Retiring = standing.FatigueRetiringIn(st, n)
 	out.Entered = len(out.Groups) > 0 || len(out.Times) > 0 || len(out.Abandons) > 0
 	for _, it := range out.Board {
 		out.Entered = out.Entered || len(it.Riders) > 0

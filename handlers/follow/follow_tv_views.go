@@ -78,7 +78,11 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 			continue
 		}
 		if rows := d.TimeRows(s); len(rows) > 0 {
-			rider(d.ID, rows[0].Bib, base.TimeWordsIn(l, rs, rows[0].Time))
+			value := base.TimeWordsIn(l, rs, rows[0].Time)
+			if rs.TimesAreGaps() {
+				value = leadWords(l, rs, rows)
+			}
+			rider(d.ID, rows[0].Bib, value)
 		}
 		if rows := d.PointsRows(s); len(rows) > 0 {
 			rider(d.ID, rows[0].Bib, base.ValueWordsIn(l, d, rows[0].Points))
@@ -86,7 +90,14 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 	}
 	if len(s.Teams) > 0 && rs.Has(race.ClassTeams) {
 		t := s.Teams[0]
-		out = append(out, tvLeader{Icon: standing.TeamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: base.TimeWordsIn(l, rs, t.Time)})
+		value := base.TimeWordsIn(l, rs, t.Time)
+		if rs.TimesAreGaps() {
+			value = l.T("out.tv.alone")
+			if len(s.Teams) > 1 {
+				value = leadWords(l, rs, []race.TimeRow{{Time: t.Time}, {Time: s.Teams[1].Time}})
+			}
+		}
+		out = append(out, tvLeader{Icon: standing.TeamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: value})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
@@ -99,6 +110,19 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 	return out
 }
 
+// leadWords says a leader's lead over the second where the game's times are gaps (race.TimesAreGaps):
+// "+0:30 on the second", "level with the second".
+func leadWords(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow) string {
+	lead, second := race.LeadOver(rows)
+	switch {
+	case !second:
+		return l.T("out.tv.alone")
+	case lead == 0:
+		return l.T("out.tv.level")
+	}
+	return l.T("out.tv.lead", "Gap", base.TimeText(rs, lead))
+}
+
 // tvStageView is the top ten of the stage: the stage being raced as soon as its finish is entered
 // (provisional), else the last closed stage.
 func tvStageView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) (tvView, bool) {
@@ -107,7 +131,7 @@ func tvStageView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) (tvV
 	if n := st.Current; n > 0 {
 		res := st.Results[n-1]
 		if len(res.Finish.Groups) > 0 || len(res.Finish.Results) > 0 {
-			if times, err := race.StageTimes(&st.Tour, n, res); err == nil && len(times) > 0 {
+			if times, err := race.StageTimes(&st.Tour, n, st.Prior(n), res); err == nil && len(times) > 0 {
 				v.Title, v.Note = l.T("standings.stage_n", "N", n), l.T("standings.tv.provisional")
 				for _, t := range times[:min(tvTopTen, len(times))] {
 					r, _ := st.Tour.RiderByBib(t.Bib)

@@ -174,6 +174,22 @@ func FatigueRetiredBefore(st *store.RaceState, n int) []RetiredRow {
 	return out
 }
 
+// FatigueRetiringIn lists the 2RUOTE riders whose fatigue recorded in stage n retires them at its end
+// (race.RetiringAtEnd): placed in stage n, they do not start stage n+1.
+func FatigueRetiringIn(st *store.RaceState, n int) []RetiredRow {
+	if n < 1 || n > len(st.Results) {
+		return nil
+	}
+	cur := st.Results[n-1]
+	var out []RetiredRow
+	for _, bib := range race.RetiringAtEnd(&st.Tour, cur) {
+		r, _ := st.Tour.RiderByBib(bib)
+		t, _ := st.Tour.TeamByID(r.TeamID)
+		out = append(out, RetiredRow{Bib: bib, Name: r.Name, Color: t.Color, Fatigue: cur.Fatigue[bib], Limit: race.FatigueLimit(&st.Tour), Before: n})
+	}
+	return out
+}
+
 // AbandonRow is one recorded abandonment.
 type AbandonRow struct {
 	Bib                       int

@@ -141,6 +141,8 @@ func outIn(l *i18n.Localizer, o *base.PalmaresOut) string {
 		key = "palmares.out.dsq"
 	case race.StatusDNS:
 		key = "palmares.out.dns"
+	case race.StatusRetired:
+		key = "palmares.out.ret"
 	}
 	return l.T(key, "N", o.Stage)
 }

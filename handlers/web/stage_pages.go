@@ -37,6 +37,10 @@ type stageScreen struct {
 	Abandons   []standing.AbandonRow
 	Abandon    abandonForm
 	Retired    []standing.RetiredRow
+	// Incidents sums up the game's incidents of the stage, linked to the page recording them (nil: none).
+	Incidents *incidentsBox
+	// Retiring are the riders whose fatigue recorded in this stage retires them at its end (2RUOTE).
+	Retiring   []standing.RetiredRow
 	Missing    []string
 	CloseError string
 	History    []historyRow
@@ -230,6 +234,10 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		scr.Jury = newJuryPanel(l, st, n, res)
 	}
 	scr.Retired = standing.FatigueRetiredBefore(st, n)
+	scr.Retiring = standing.FatigueRetiringIn(st, n)
+	if !scr.Planned {
+		scr.Incidents = newIncidentsBox(l, st, n, scr.Open)
+	}
 	if lines, err := h.StoreFor(c).History(st.TourID, n); err == nil {
 		scr.UndoWhat = undoWhat(l, rs, lines)
 		if len(lines) > 6 {

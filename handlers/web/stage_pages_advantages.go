@@ -18,6 +18,8 @@ import (
 
 // advantagesScreen is the advantages page of a stage (docs/rules.md §1.6, §2.5, §2.6, §3.6).
 type advantagesScreen struct {
+	// Word is the game's own word for the page (base.IncidentsWordIn).
+	Word        string
 	TourID      uint
 	N           int
 	State       string
@@ -168,7 +170,7 @@ func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFail
 	l := h.Tr(c)
 	scr := buildAdvantages(l, st, v)
 	status := http.StatusOK
-	p := views.Page{Title: l.T("race.adv.page_title", "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.TourNav(st, "advantages", n)}
+	p := views.Page{Title: l.T("out.adv.page_title", "Word", base.IncidentsWordIn(l, &st.Tour.Ruleset), "N", n, "Tour", st.Tour.Name), Section: "tours", TourNav: h.TourNav(st, "advantages", n)}
 	if fail != nil {
 		ref, ok := classifyRefusal(fail.Err, l)
 		if !ok {
@@ -190,7 +192,7 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	stageBase := base.StageURL(st.TourID, n)
 	cur := st.Results[n-1]
 	scr := &advantagesScreen{TourID: st.TourID, N: n, State: v.State, Open: v.State == race.StateOpen, Version: v.Version,
-		Ruleset: rs, Riders: standing.RidersOf(st, n), Volata: rs.Volata != nil}
+		Ruleset: rs, Riders: standing.RidersOf(st, n), Volata: rs.Volata != nil, Word: base.IncidentsWordIn(l, rs)}
 	for _, ta := range race.Allowances(&st.Tour, st.Prior(n), cur) {
 		t, _ := st.Tour.TeamByID(ta.TeamID)
 		items := slices.DeleteFunc(slices.Clone(ta.Items), func(it race.AllowanceItem) bool {
@@ -245,6 +247,9 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 	if rs.Effort != nil {
 		scr.Effort = effortOf(l, st, n)
 		scr.Effort.Form = advForm{Kind: race.AdvEffort, Name: l.T("race.adv.spend_effort"), ID: "adv-effort", Action: advURL, HasPoints: true}
+		if _, rain := race.EffortForbidden(rs, cur.Weather); rain {
+			scr.Effort.Form.Disabled = l.T("out.sum.no_effort", "Weather", l.Say(race.WeatherWord(rs.NoEffortWeather())))
+		}
 		for _, w := range rs.Weathers {
 			scr.WeatherOptions = append(scr.WeatherOptions, choice{w, l.Say(race.WeatherWord(w))})
 		}
@@ -259,11 +264,6 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 			}
 			scr.Weather.Rolls = append(scr.Weather.Rolls, w)
 		}
-		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
-		if cur.Combativity != 0 {
-			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
-			scr.Combativity.Preview = standing.PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
-		}
 		scr.LostTurns = &lostTurnSection{Form: advForm{Kind: "lost_turn", Name: l.T("race.adv.turns_lost"), ID: "lost", Action: stageBase + "/lost-turns", Turn: "1"}}
 		if len(rs.LostTurnReasons) > 0 {
 			scr.LostTurns.Form.Reason = rs.LostTurnReasons[0].ID
@@ -274,6 +274,13 @@ func buildAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 			row := lostTurnRow{Bib: lt.Bib, Name: r.Name, Color: t.Color, Reason: lostReason(l, lt.Reason), Turns: l.N("race.words.turn", lt.Turns)}
 			row.Out = race.SecondCrash(rs, race.StageResult{LostTurns: cur.LostTurns[:i]}, lt)
 			scr.LostTurns.List = append(scr.LostTurns.List, row)
+		}
+	}
+	if rs.StageCombativity {
+		scr.Combativity = &advForm{Kind: "combativity", Name: l.T("race.adv.combativity"), ID: "combativity", Action: stageBase + "/combativity"}
+		if cur.Combativity != 0 {
+			scr.Combativity.Bib = strconv.Itoa(cur.Combativity)
+			scr.Combativity.Preview = standing.PreviewBibs(scr.Riders, []int{cur.Combativity}, race.EntryRider, nil)
 		}
 	}
 	if rs.Fatigue != nil {
