@@ -1051,6 +1051,10 @@ func completeStage(tour robustTour) []hostile {
 		put(fmt.Sprintf("/climbs/%d", k), obj{"order": tour.Bibs[:3]})
 	}
 	put("/finish", robustFinish(tour))
+	if tour.Ruleset == "ciclismo-a-fondo" { // the game records each stage's weather and most combative rider
+		put("/weather", obj{"weather": []string{"fair", "fair", "fair", "fair"}})
+		put("/combativity", obj{"bib": tour.Bibs[0]})
+	}
 	return out
 }
 
