@@ -76,6 +76,8 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/stages/:n/team-times":             {fmt.Sprintf("/tours/%d/stages/1/team-times", real.ID), v("t1_time", "25:0x", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
 		"/tours/:id/stages/:n/jury/:form":             {fmt.Sprintf("/tours/%d/stages/1/jury/penalty", real.ID), v("bib", "11", "seconds", "x", "reason", "late", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
 		"/tours/:id/stages/:n/jury/:form/:key/delete": {fmt.Sprintf("/tours/%d/stages/1/jury/penalty/1/delete", real.ID), v("_version", "0"), 409, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
+		"/tours/:id/stages/:n/published":              {fmt.Sprintf("/tours/%d/stages/1/published", real.ID), v("published", "1,99999,4:00:00", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
+		"/tours/:id/start-list":                       {fmt.Sprintf("/tours/%d/start-list", real.ID), v("start_list", "Nobody's team,1,Nobody"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/tours/:id/riders/born":                      {fmt.Sprintf("/tours/%d/riders/born", real.ID), v("bib", "11", "born", "tomorrow"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/sign-in":                                    {"/sign-in", nil, 0, ""},
 		"/sign-out":                                   {"/sign-out", nil, 0, ""},
