@@ -28,7 +28,7 @@ func (tb *tab) navigates(what string, steps ...chromedp.Action[chromedp.Void]) {
 		}
 		select {
 		case <-tb.loaded:
-		case <-time.After(250 * time.Millisecond):
+		case <-time.After(250 * time.Millisecond): // a poll interval, not a limit: the guard below is the 60-second hang guard
 		case <-guard.C:
 			tb.fatalf("%s: no new page loaded within %s (still at %s)", what, stepTimeout, tb.path())
 		}

@@ -63,16 +63,15 @@ func ignoredClockColumns() []string { return []string{"name", "rider", "team"} }
 func ParseClockCSV(data []byte) (ClockCSV, error) {
 	var out ClockCSV
 	v := &refuse.ValidationError{}
-	r, line := CSVReader(data, maxClockCells)
-	if line > 0 {
-		return out, refuse.Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
-	}
-	first, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return out, refuse.Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
-	}
+	r, first, err := firstCSVLine(data,
+		func(line int) error {
+			return refuse.Invalidf("file", "line %d has more than %d cells: the columns are bib,time,bonus,penalty", line, maxClockCells)
+		},
+		func() error {
+			return refuse.Invalid("file", "is empty: the first line must name the columns bib,time,bonus,penalty")
+		})
 	if err != nil {
-		return out, refuse.InvalidText("file", csvProblem(err))
+		return out, err
 	}
 	var col map[string]int
 	pending := [][]string{}
@@ -174,6 +173,23 @@ func clockHeader(header []string, v *refuse.ValidationError) (map[string]int, bo
 		}
 	}
 	return col, ok
+}
+
+// firstCSVLine opens a results or start-list file with CSVReader and reads its first line: too wide
+// a line is wide(line)'s refusal, an empty file empty()'s, a broken one the reader's problem.
+func firstCSVLine(data []byte, wide func(line int) error, empty func() error) (*csv.Reader, []string, error) {
+	r, line := CSVReader(data, maxClockCells)
+	if line > 0 {
+		return nil, nil, wide(line)
+	}
+	first, err := r.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, nil, empty()
+	}
+	if err != nil {
+		return nil, nil, refuse.InvalidText("file", csvProblem(err))
+	}
+	return r, first, nil
 }
 
 // CSVReader reads a CSV file as the app's spreadsheets write them: UTF-8 with or without a byte order

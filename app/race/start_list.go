@@ -39,16 +39,13 @@ func startListColumns() []string { return []string{"team", "bib", "name"} }
 func ParseStartList(data []byte) (StartList, error) {
 	var out StartList
 	v := &refuse.ValidationError{}
-	r, line := CSVReader(data, maxClockCells)
-	if line > 0 {
-		return out, refuse.Invalidf("file", "line %d has more than %d cells: the columns are team,bib,name", line, maxClockCells)
-	}
-	first, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return out, refuse.Invalid("file", "is empty: one rider a line, team,bib,name")
-	}
+	r, first, err := firstCSVLine(data,
+		func(line int) error {
+			return refuse.Invalidf("file", "line %d has more than %d cells: the columns are team,bib,name", line, maxClockCells)
+		},
+		func() error { return refuse.Invalid("file", "is empty: one rider a line, team,bib,name") })
 	if err != nil {
-		return out, refuse.InvalidText("file", csvProblem(err))
+		return out, err
 	}
 	col := map[string]int{"team": 0, "bib": 1, "name": 2}
 	var pending [][]string
