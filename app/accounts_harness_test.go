@@ -48,7 +48,7 @@ func adminCLI(t testing.TB, path, stdin string, want int, args ...string) (stdou
 		}
 		return ""
 	}
-	if code := app.Admin(args, env, strings.NewReader(stdin), &out, &errs); code != want {
+	if code := app.Admin(args, env, strings.NewReader(stdin), &out, &errs, cheapHashes); code != want {
 		t.Fatalf("racedirector admin %s = exit %d, want %d; stdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, want, out.String(), errs.String())
 	}
 	return out.String(), errs.String()

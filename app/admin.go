@@ -54,8 +54,9 @@ type adminOptions struct {
 }
 
 // Admin runs `racedirector admin COMMAND …` with args (after "admin") and returns the exit code:
-// 0 done, 1 refused or failed (the reason on stderr), 2 a command line that cannot be read.
-func Admin(args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+// 0 done, 1 refused or failed (the reason on stderr), 2 a command line that cannot be read. Of the
+// options only WithHashCost counts (the passwords it hashes).
+func Admin(args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer, opts ...Option) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		fmt.Fprint(stdout, adminUsage)
 		if len(args) == 0 {
@@ -75,7 +76,11 @@ func Admin(args []string, getenv func(string) string, stdin io.Reader, stdout, s
 		return 1
 	}
 	defer st.Close()
-	lock, err := auth.New("", auth.Options{})
+	var with options
+	for _, opt := range opts {
+		opt(&with)
+	}
+	lock, err := auth.New("", auth.Options{HashCost: with.hashCost})
 	if err != nil {
 		fmt.Fprintln(stderr, "racedirector admin:", err)
 		return 1

@@ -42,6 +42,10 @@ type options struct {
 	now     func() time.Time
 	site    auth.SiteConfig
 	streams int
+	// heartbeat is how often an idle event stream beats (0: follow.HeartbeatEvery).
+	heartbeat time.Duration
+	// hashCost is what hashing a PIN or a password costs (zero: auth's default).
+	hashCost auth.HashCost
 	// embedded is what the embedded files hold, loaded once (nil: New loads it).
 	embedded *Embedded
 }
@@ -49,6 +53,14 @@ type options struct {
 // WithStreamsPerClient sets how many live event streams one client address may hold open at once
 // (follow.StreamsPerClient by default).
 func WithStreamsPerClient(n int) Option { return func(o *options) { o.streams = n } }
+
+// WithHeartbeat sets how often an idle follower's event stream sends its heartbeat comment
+// (follow.HeartbeatEvery, 15 s, by default).
+func WithHeartbeat(d time.Duration) Option { return func(o *options) { o.heartbeat = d } }
+
+// WithHashCost sets what hashing the PIN and new passwords costs (auth.DefaultHashMemory and
+// auth.DefaultHashPasses, the OWASP minimum, by default). The tests lower it.
+func WithHashCost(c auth.HashCost) Option { return func(o *options) { o.hashCost = c } }
 
 // WithSite tells the app its own address: where it listens, its public URL and the proxies it
 // trusts (auth.Site). Without it the app answers to loopback names only.
@@ -88,7 +100,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 		return nil, err
 	}
 	defaults, cat, v := embedded.game.defaults, embedded.catalogue, embedded.views
-	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Guesses: storeGuesses{st}, Site: site})
+	lock, err := auth.New(o.pin, auth.Options{Now: o.now, Accounts: storeAccounts{st}, Owners: storeOwners{st}, Guesses: storeGuesses{st}, Site: site, HashCost: o.hashCost})
 	if err != nil {
 		_ = st.Close()
 		return nil, err
@@ -113,6 +125,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	b.I18n = cat
 	r := newRooms(b)
 	r.follow.LimitStreams(o.streams)
+	r.follow.BeatEvery(o.heartbeat)
 	e := newEcho(r, lock, site, version, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop, hub: hub}, nil
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"racedirector/app"
 	"racedirector/app/store"
 )
 
@@ -220,11 +221,12 @@ func TestFollowStreamRefusesUnknownCodes(t *testing.T) {
 	}
 }
 
-// TestFollowStreamBeatsWhenIdle waits for the heartbeat comment an idle stream sends every 15 s, so
-// that proxies and phones keep it open.
+// TestFollowStreamBeatsWhenIdle waits for the heartbeat comment an idle stream sends (every 15 s by
+// default, so that proxies and phones keep it open; every 200 ms here, app.WithHeartbeat, so that
+// the test does not idle for 15 s).
 func TestFollowStreamBeatsWhenIdle(t *testing.T) {
 	t.Parallel()
-	ta := newTestApp(t)
+	ta := openTestAppWith(t, testTemplate.DSN(t, "racedirector.db"), testSite, app.WithHeartbeat(200*time.Millisecond))
 	tour := createTour(t, ta, createBody(cpProposal(t, ta, 2, 6), 1, 2))
 	srv := followServer(t, ta)
 	s := openStream(t, srv.URL, tour.FollowCode, "")

@@ -105,7 +105,7 @@ func newLockedApp(t testing.TB) *lockedApp {
 // openLockedApp opens the app at path with the director's PIN and clock.
 func openLockedApp(t testing.TB, path string, clock *testClock) *lockedApp {
 	t.Helper()
-	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), withTestEmbedded(t), app.WithPIN(testPIN), app.WithClock(clock.Now), testSite)
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), withTestEmbedded(t), cheapHashes, app.WithPIN(testPIN), app.WithClock(clock.Now), testSite)
 	if err != nil {
 		t.Fatalf("app.New(%s) with a PIN failed: %v", path, err)
 	}

@@ -314,7 +314,7 @@ func TestThePINIsNeverLogged(t *testing.T) {
 	t.Parallel()
 	const pass = "Lanterne-Rouge-1903"
 	var logs syncBuffer
-	a, err := app.New(storetest.DSN(t, "rd.db"), slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})), app.WithPIN(pass), testSite)
+	a, err := app.New(storetest.DSN(t, "rd.db"), slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})), app.WithPIN(pass), cheapHashes, testSite)
 	if err != nil {
 		t.Fatal(err)
 	}

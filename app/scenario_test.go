@@ -77,7 +77,7 @@ func openTestApp(t testing.TB, path string) *testApp {
 // openTestAppWith starts the app on the database at path with opts (its own site, say); cleanup closes it.
 func openTestAppWith(t testing.TB, path string, opts ...app.Option) *testApp {
 	t.Helper()
-	a, err := app.New(throwaway(path), slog.New(slog.NewTextHandler(io.Discard, nil)), append([]app.Option{withTestEmbedded(t)}, opts...)...)
+	a, err := app.New(throwaway(path), slog.New(slog.NewTextHandler(io.Discard, nil)), append([]app.Option{withTestEmbedded(t), cheapHashes}, opts...)...)
 	if err != nil {
 		t.Fatalf("app.New(%s) failed: %v", path, err)
 	}
@@ -472,3 +472,8 @@ func TestHarness(t *testing.T) {
 
 // testSite tells the tests' apps their name: httptest's requests are for example.com.
 var testSite = app.WithSite(auth.SiteConfig{PublicURL: "http://example.com"})
+
+// cheapHashes hashes the tests' PINs and passwords with Argon2id at its least cost (64 KiB, one
+// pass): hundreds of sign-ins would otherwise spend a tenth of the package's time hashing. The
+// default cost is the auth package's own test's.
+var cheapHashes = app.WithHashCost(auth.HashCost{Memory: 64, Passes: 1})

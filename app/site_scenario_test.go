@@ -280,7 +280,7 @@ func TestAnOpenTableThroughAProxy(t *testing.T) {
 // and https is believed (a Secure cookie); the same headers from anyone else are not believed.
 func TestTrustedProxies(t *testing.T) {
 	t.Parallel()
-	a, err := app.New(testTemplate.DSN(t, "rd.db"), slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPIN(testPIN),
+	a, err := app.New(testTemplate.DSN(t, "rd.db"), slog.New(slog.NewTextHandler(io.Discard, nil)), cheapHashes, app.WithPIN(testPIN),
 		app.WithSite(auth.SiteConfig{PublicURL: "https://race.club.example", TrustedProxies: []string{"10.0.0.0/8"}}))
 	if err != nil {
 		t.Fatal(err)

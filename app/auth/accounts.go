@@ -93,10 +93,10 @@ func (l *Lock) HashPassword(password string) (string, error) {
 		return "", fmt.Errorf("salting the password: %w", err)
 	}
 	l.hashing <- struct{}{}
-	sum := argon2.IDKey([]byte(password), salt, hashTime, hashMemory, hashThreads, hashLen)
+	sum := argon2.IDKey([]byte(password), salt, l.cost.Passes, l.cost.Memory, hashThreads, hashLen)
 	<-l.hashing
 	enc := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, hashMemory, hashTime, hashThreads, enc.EncodeToString(salt), enc.EncodeToString(sum)), nil
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, l.cost.Memory, l.cost.Passes, hashThreads, enc.EncodeToString(salt), enc.EncodeToString(sum)), nil
 }
 
 // passwordMatches says whether password is the one hashed (a PHC string of HashPassword), comparing
@@ -120,7 +120,7 @@ func (l *Lock) passwordMatches(encoded, password string) bool {
 		ok = err1 == nil && err2 == nil && len(sum) == hashLen
 	}
 	if !ok {
-		memory, passes, threads, salt, sum = hashMemory, hashTime, hashThreads, make([]byte, saltLen), make([]byte, hashLen)
+		memory, passes, threads, salt, sum = l.cost.Memory, l.cost.Passes, hashThreads, make([]byte, saltLen), make([]byte, hashLen)
 	}
 	l.hashing <- struct{}{}
 	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, hashLen)

@@ -93,6 +93,16 @@ func TestPasswords(t *testing.T) {
 			t.Errorf("the damaged hash %q matches", bad)
 		}
 	}
+	// A lock told a lower cost (the tests') hashes at it, and a password keeps the cost it was
+	// hashed at: each lock reads the other's hashes.
+	cheap, _ := New("", Options{HashCost: HashCost{Memory: 64, Passes: 1}})
+	c, _ := cheap.HashPassword("correct horse battery")
+	if !strings.HasPrefix(c, "$argon2id$v=19$m=64,t=1,p=1$") || !l.passwordMatches(c, "correct horse battery") || !cheap.passwordMatches(a, "correct horse battery") {
+		t.Errorf("hash at a lower cost %q: want its own costs, matched by a lock of the default cost and the other way round", c)
+	}
+	if (HashCost{Memory: 4, Passes: 1}).orDefault() != (HashCost{Memory: DefaultHashMemory, Passes: DefaultHashPasses}) {
+		t.Errorf("a cost Argon2id cannot take (4 KiB) is not replaced by the default")
+	}
 	if TokenHash("abc") == TokenHash("abd") || len(TokenHash("abc")) != 64 {
 		t.Errorf("TokenHash is not a SHA-256 in hex")
 	}

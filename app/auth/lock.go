@@ -27,6 +27,8 @@ type Lock struct {
 	owners Owners
 	// site is the app's own address: who is this machine, who came through a proxy.
 	site *Site
+	// cost is what hashing a PIN or a new password costs.
+	cost HashCost
 	// setupCode is the one-time code that lets the first administrator's account be made from
 	// another machine (printed at start).
 	setupCode string
@@ -47,6 +49,9 @@ type Options struct {
 	// Guesses keeps the counts of wrong PINs and passwords, shared by the instances on one database
 	// (nil: counted in this process's memory).
 	Guesses Guesses
+	// HashCost is what hashing a PIN or a password costs (zero: DefaultHashMemory and DefaultHashPasses). Tests lower it;
+	// a password keeps the cost it was hashed at, so a lower one never weakens a stored password.
+	HashCost HashCost
 }
 
 // New makes the lock for pin ("" for an open lock), refusing a PIN CheckPIN refuses. Only a salted
@@ -73,14 +78,14 @@ func New(pin string, opts Options) (*Lock, error) {
 		return nil, err
 	}
 	l := &Lock{now: opts.Now, sessions: newSessions(opts.SessionTTL), guesses: opts.Guesses, hashing: make(chan struct{}, 2),
-		accounts: opts.Accounts, owners: opts.Owners, site: opts.Site, setupCode: code}
+		accounts: opts.Accounts, owners: opts.Owners, site: opts.Site, setupCode: code, cost: opts.HashCost.orDefault()}
 	if pin == "" {
 		return l, nil
 	}
 	if err := CheckPIN(pin); err != nil {
 		return nil, err
 	}
-	h, err := hashPIN(pin)
+	h, err := hashPIN(pin, l.cost)
 	if err != nil {
 		return nil, err
 	}

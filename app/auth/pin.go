@@ -33,14 +33,35 @@ const (
 // PINRule says in words what a PIN must be, for refusals.
 const PINRule = "the director's PIN must be 4 to 12 digits, or a passphrase of at least 8 characters"
 
-// Argon2id costs (the OWASP minimum: 19 MiB, two passes, one lane), the salt and the hash length.
+// The Argon2id lanes, the salt and the hash length.
 const (
-	hashTime    = 2
-	hashMemory  = 19 * 1024
 	hashThreads = 1
 	hashLen     = 32
 	saltLen     = 16
 )
+
+// HashCost is what hashing a PIN or a password costs with Argon2id: its memory in KiB and its passes.
+type HashCost struct {
+	// Memory is the memory a hash takes, in KiB (at least 8).
+	Memory uint32
+	// Passes is how many passes over that memory a hash makes (at least 1).
+	Passes uint32
+}
+
+// The default Argon2id cost, the OWASP minimum: 19 MiB, two passes (one lane). Only tests ask for
+// less (Options.HashCost), to hash their hundreds of PINs cheaply.
+const (
+	DefaultHashMemory = 19 * 1024
+	DefaultHashPasses = 2
+)
+
+// orDefault is the cost, or the default one for a cost Argon2id cannot take (the zero value).
+func (c HashCost) orDefault() HashCost {
+	if c.Memory < 8*hashThreads || c.Passes < 1 {
+		return HashCost{Memory: DefaultHashMemory, Passes: DefaultHashPasses}
+	}
+	return c
+}
 
 // CheckPIN says whether pin may be the director's PIN, and if not why: a passphrase on the list of
 // common passwords is refused (IsCommonPassword); digits keep their own rule.
@@ -93,23 +114,24 @@ func NewPIN() (string, error) {
 	return b.String(), nil
 }
 
-// pinHash is the PIN as the app keeps it: an Argon2id hash with its own random salt.
+// pinHash is the PIN as the app keeps it: an Argon2id hash with its own random salt, and its cost.
 type pinHash struct {
 	salt []byte
 	sum  []byte
+	cost HashCost
 }
 
-// hashPIN salts and hashes a PIN.
-func hashPIN(pin string) (pinHash, error) {
+// hashPIN salts and hashes a PIN at cost.
+func hashPIN(pin string, cost HashCost) (pinHash, error) {
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return pinHash{}, fmt.Errorf("salting the PIN: %w", err)
 	}
-	return pinHash{salt: salt, sum: argon2.IDKey([]byte(pin), salt, hashTime, hashMemory, hashThreads, hashLen)}, nil
+	return pinHash{salt: salt, sum: argon2.IDKey([]byte(pin), salt, cost.Passes, cost.Memory, hashThreads, hashLen), cost: cost}, nil
 }
 
 // matches says whether pin is the PIN hashed, comparing the hashes in constant time.
 func (h pinHash) matches(pin string) bool {
-	sum := argon2.IDKey([]byte(pin), h.salt, hashTime, hashMemory, hashThreads, hashLen)
+	sum := argon2.IDKey([]byte(pin), h.salt, h.cost.Passes, h.cost.Memory, hashThreads, hashLen)
 	return subtle.ConstantTimeCompare(sum, h.sum) == 1
 }

@@ -13,9 +13,9 @@ import (
 	"racedirector/app/store"
 )
 
-// heartbeatEvery is how often an idle event stream sends a comment, so that proxies and phones keep
+// HeartbeatEvery is how often an idle event stream sends a comment, so that proxies and phones keep
 // the connection open and a dead one is noticed.
-const heartbeatEvery = 15 * time.Second
+const HeartbeatEvery = 15 * time.Second
 
 // reconnectAfter is how long a browser waits before it reconnects a broken stream (the retry field).
 const reconnectAfter = 2 * time.Second
@@ -64,7 +64,7 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 		}
 	}
 	w.Flush()
-	beat := time.NewTicker(heartbeatEvery)
+	beat := time.NewTicker(h.heartbeat)
 	defer beat.Stop()
 	ctx := c.Request().Context()
 	for {

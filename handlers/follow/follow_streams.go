@@ -3,6 +3,7 @@ package follow
 import (
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -53,6 +54,13 @@ func (s *clientStreams) give(client string) {
 
 // LimitStreams sets how many event streams one client address may hold open at once.
 func (h *Handler) LimitStreams(max int) { h.streams = newClientStreams(max) }
+
+// BeatEvery sets how often an idle event stream sends its heartbeat comment (0 keeps HeartbeatEvery).
+func (h *Handler) BeatEvery(d time.Duration) {
+	if d > 0 {
+		h.heartbeat = d
+	}
+}
 
 // streamSlot takes a stream for the request's client (its address as the app believes it: behind a
 // trusted proxy, the one forwarded), refusing a client over the cap with 429; release gives it back.

@@ -4,6 +4,8 @@
 package follow
 
 import (
+	"time"
+
 	"racedirector/handlers/base"
 )
 
@@ -12,10 +14,13 @@ type Handler struct {
 	*base.Base
 	// streams counts each client address's open event streams.
 	streams *clientStreams
+	// heartbeat is how often an idle event stream sends a comment (HeartbeatEvery unless
+	// BeatEvery changes it).
+	heartbeat time.Duration
 }
 
 // New returns the players' Handler over the shared base, allowing StreamsPerClient event streams a
 // client address (LimitStreams changes it).
 func New(b *base.Base) *Handler {
-	return &Handler{Base: b, streams: newClientStreams(StreamsPerClient)}
+	return &Handler{Base: b, streams: newClientStreams(StreamsPerClient), heartbeat: HeartbeatEvery}
 }

@@ -200,9 +200,9 @@ func newClimb(rs race.Ruleset, st race.Stage) race.Climb {
 	} else if n := len(rs.ClimbCategories); n > 0 {
 		cat = rs.ClimbCategories[n-1].ID
 	}
-	size := 8
-	if c, ok := rs.ClimbCategory(cat); ok && c.Squares > 0 {
-		size = c.Squares
+	size := 8 // a category of no fixed length starts as 8 squares, which the director changes
+	if end, ok := race.ClimbEnd(rs, cat, 1); ok {
+		size = end
 	}
 	free := func(s int, sprints bool) bool {
 		for _, c := range st.Climbs {

@@ -74,8 +74,8 @@ func readStagesForm(c echo.Context, rs race.Ruleset, d *wizardDraft) (map[string
 				cl := &st.Climbs[j]
 				cl.Category = f.str(cp+".category", cl.Category)
 				cl.Start = f.int(cp+".start", cl.Start)
-				if cat, ok := rs.ClimbCategory(cl.Category); ok && cat.Squares > 0 {
-					cl.End = cl.Start + cat.Squares - 1
+				if end, ok := race.ClimbEnd(rs, cl.Category, cl.Start); ok {
+					cl.End = end
 				} else {
 					cl.End = f.int(cp+".end", cl.End)
 				}
