@@ -31,6 +31,7 @@ func fieldError(page, id string) string {
 // recorded when the director gives the turn it was taken, and refused without one, with the reason
 // beside the turn field; through the API and the page.
 func TestWaterBottleRecordedAfterTheFinish(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID, teamNamed(t, ta, "Verde").ID}, false)
 	r.finish(t, 1, cpGroup(0, 3, 2, cpAllBibs...))
@@ -68,6 +69,7 @@ func TestWaterBottleRecordedAfterTheFinish(t *testing.T) {
 // refused in either order (422, the reason beside the climb), on another climb or by another leader
 // they are recorded; through the API, the advantages page and the stage screen's dice button.
 func TestMountainAttackIsNeverCombined(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID, teamNamed(t, ta, "Verde").ID}, false)
 	r.finish(t, 1, cpGroup(0, 3, 2, cpAllBibs...))
@@ -101,6 +103,7 @@ func TestMountainAttackIsNeverCombined(t *testing.T) {
 // rider who abandoned in an earlier stage; a second crash records the abandonment and says so, in the
 // API's answer and in the page's flash.
 func TestCiclismoAFondoLostTurnsAndAwards(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "ciclismo-a-fondo", 5, cafRaceStages(), cafRaceTeams(t, ta), false)
 	r.ok(t, http.MethodPost, "/stages/1/abandons", obj{"bib": 35, "reason": "crash"})

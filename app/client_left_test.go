@@ -60,6 +60,7 @@ func answeredNothing(t *testing.T, what string, rec *httptest.ResponseRecorder, 
 // TestAClientGoneIsAnsweredNothing sends pages, API reads and an API write whose client has left
 // already: nothing is answered, nothing is logged as an error, nothing is stored.
 func TestAClientGoneIsAnsweredNothing(t *testing.T) {
+	t.Parallel()
 	ta, log := newLoggedTestApp(t)
 	before := ta.snapshot(t)
 	for _, tc := range []struct{ method, target, body string }{
@@ -106,6 +107,7 @@ func (b *leavingBody) Read(p []byte) (int, error) {
 // middleware let it through and the handler read its body: the handler's store calls run on the
 // request's context, so nothing is stored and nothing answered.
 func TestAClientThatLeavesDuringItsRequestStopsItsQueries(t *testing.T) {
+	t.Parallel()
 	ta, log := newLoggedTestApp(t)
 	before := ta.snapshot(t)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -18,6 +18,7 @@ import (
 )
 
 func TestParseConfig(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		args    []string
@@ -75,6 +76,7 @@ func TestParseConfig(t *testing.T) {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "run.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -134,6 +136,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunRefusesABusyAddress(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	stdout, w := io.Pipe()
@@ -163,6 +166,7 @@ func TestRunRefusesABusyAddress(t *testing.T) {
 // refuses one that is too short or too long saying what a PIN must be, and never prints the PIN of
 // the environment in -h.
 func TestParseConfigPIN(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		args    []string
@@ -219,6 +223,7 @@ func TestParseConfigPIN(t *testing.T) {
 
 // TestLoopback tells the addresses of this machine alone from those the network reaches.
 func TestLoopback(t *testing.T) {
+	t.Parallel()
 	for addr, want := range map[string]bool{
 		"127.0.0.1:8080": true, "127.1.2.3:80": true, "[::1]:8080": true, "localhost:8080": true, "LOCALHOST:1": true,
 		":8080": false, "0.0.0.0:8080": false, "[::]:8080": false, "192.168.1.20:8080": false, "table.local:8080": false, "nonsense": false,
@@ -289,6 +294,7 @@ func nextLine(t *testing.T, lines <-chan string) string {
 // prints them on stdout, never in the log, and the PIN made signs the director in while a write
 // without it is refused.
 func TestRunMakesAPINForTheNetwork(t *testing.T) {
+	t.Parallel()
 	lines, logs, stop := startRun(t, "0.0.0.0:0", "")
 	defer stop()
 	ready := nextLine(t, lines)
@@ -342,6 +348,7 @@ func TestRunMakesAPINForTheNetwork(t *testing.T) {
 // TestRunWithAChosenPINOrOnLoopback prints no PIN: on loopback without one the table is open, and a
 // PIN chosen is never echoed.
 func TestRunWithAChosenPINOrOnLoopback(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ addr, pin, want string }{
 		{"127.0.0.1:0", "", ""},
 		{"0.0.0.0:0", "Lanterne rouge", "Changes are locked"},

@@ -11,6 +11,7 @@ import (
 // words that fit the number ("1 rider", never "1 riders"), and that a stale or tampered finish upload
 // says what to do in players' words, not the form's field name.
 func TestCountsInWordsOnThePages(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	if got := ruote.post(t, "/stages/1/fatigue", url.Values{"fatigue_11": {"3"}, "_version": {ruote.version(t, 1)}}, "/stages/1/advantages"); got != "Fatigue of 1 rider saved." {
@@ -46,6 +47,7 @@ func TestCountsInWordsOnThePages(t *testing.T) {
 // TestImportCountsMoreProblemsInWords checks the one-line summary of a refused roster import: a
 // second problem is "(and 1 more problem)".
 func TestImportCountsMoreProblemsInWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	csv := "team,short,color,number,name,role\nNuevo,NUE,#123456,1,Uno,captain\nNuevo,NUE,#123456,2,Dos,boss\n"
 	rec := ta.upload(t, "/api/v1/teams/import", "teams.csv", []byte(csv), nil, false)
@@ -58,6 +60,7 @@ func TestImportCountsMoreProblemsInWords(t *testing.T) {
 // TestOneOtherRiderWithoutARoleInWords checks the tour refusal for two riders without a role in the
 // tour's game: the second is "1 other rider … has", never "1 other riders … have".
 func TestOneOtherRiderWithoutARoleInWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	var ids []uint
 	for _, name := range []string{"Uno", "Dos"} {
@@ -79,6 +82,7 @@ func TestOneOtherRiderWithoutARoleInWords(t *testing.T) {
 // TestCloseRefusalCountsInWords checks the API's refusal to close a stage with one thing missing:
 // "1 thing is missing", never "1 things are missing".
 func TestCloseRefusalCountsInWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}}

@@ -28,6 +28,7 @@ import (
 // address and key=value settings; another scheme, settings that do not read and text with an
 // equals sign and spaces are refused at once, saying what -db takes and never the password.
 func TestTheDatabaseFlagTakesPathsAndPostgresAddresses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		db  string
 		bad string // a word of the refusal

@@ -68,6 +68,7 @@ func checkReadOnly(t testing.TB, where, body string) {
 // classifications with jerseys and gaps, the Cycling Party standing where the game has one; nothing
 // to edit and no link to the director's pages.
 func TestFollowPageOfEachRuleset(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	for name, r := range tours {
@@ -175,6 +176,7 @@ func dataVersion(t testing.TB, body string) int64 {
 // or malformed one with a friendly 404 and the form again, and leads the follow-code form of the home
 // page to the tour.
 func TestFollowCodes(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	code := r.tourView(t).FollowCode
@@ -238,6 +240,7 @@ func TestFollowCodes(t *testing.T) {
 // fragment with its version, no document around it; an unknown part and the Cycling Party of a
 // game without one are 404.
 func TestFollowParts(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	cp, caf := tours["cycling-party"].tourView(t), tours["ciclismo-a-fondo"].tourView(t)
@@ -289,6 +292,7 @@ type followAnswer struct {
 // TestFollowJSON answers what a follower sees as JSON: the tour, the current stage with its results,
 // the classifications' first lines.
 func TestFollowJSON(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	tv := tours["cycling-party"].tourView(t)
@@ -317,6 +321,7 @@ func TestFollowJSON(t *testing.T) {
 // the same page again carries an ETag and If-None-Match answers 304, until the tour changes; the
 // stage screen tells live.js the tour's follow code and version.
 func TestFollowPagesKeptPerVersion(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	tv := r.tourView(t)

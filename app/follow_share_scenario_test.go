@@ -21,6 +21,7 @@ import (
 // (whatever host the page was asked for) and the QR code; an app listening on this computer only
 // links its network address and a note says why.
 func TestSharePage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo, azul}, false)
@@ -96,6 +97,7 @@ type qrSVG struct {
 // quiet zone, the dark modules as one path, no style attribute, cached by the browser; small letters
 // are the same code, an unknown code is a 404.
 func TestFollowQRCode(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	code := r.tourView(t).FollowCode

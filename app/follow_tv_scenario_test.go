@@ -132,6 +132,7 @@ func wantViews(t *testing.T, label, body string, turn []string, absent ...string
 // leaders, the stage's and the general classification's top ten (and the Cycling Party managers)
 // after it, the general classification shown without JavaScript; the podium after the last stage.
 func TestTVOfEachRuleset(t *testing.T) {
+	t.Parallel()
 	for _, ruleset := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
 		t.Run(ruleset, func(t *testing.T) {
 			t.Parallel()

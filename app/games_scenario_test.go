@@ -236,6 +236,7 @@ func getTeamIndex(teams []store.Team, name string) int {
 }
 
 func TestRidersAPIRolePerGame(t *testing.T) {
+	t.Parallel()
 	pogacar := `{"2ruote":{"role":"rider","attributes":{"collina":8,"cost":3,"cronometro":8,"discesa":7,"montagna":9,"pianura":6,"volata":5}},"ciclismo-a-fondo":{"role":"JF"},"cycling-party":{"role":"leader"}}`
 	gamesIs := func(id uint, want string) func(t testing.TB, ta *testApp, _ *httptestRecorder) {
 		return func(t testing.TB, ta *testApp, _ *httptestRecorder) {

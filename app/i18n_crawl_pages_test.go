@@ -19,6 +19,7 @@ import (
 // stage profile's caption, start and finish, climb marks and tooltips, and the board markers table
 // are in the follower's words, none of them English.
 func TestCourseInTheFollowersLanguage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	want := map[string][]*regexp.Regexp{
@@ -54,6 +55,7 @@ func TestCourseInTheFollowersLanguage(t *testing.T) {
 // TestHomeDescribesEachGameInItsLanguage reads the home page in English, Spanish and Italian: each
 // game's description is the page's language's, never another's.
 func TestHomeDescribesEachGameInItsLanguage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	all, err := race.LoadRulesets(data.FS())
 	if err != nil {
@@ -78,6 +80,7 @@ func TestHomeDescribesEachGameInItsLanguage(t *testing.T) {
 // column heads are the language's (as an export in it writes them) and the page says heads in any of
 // the three languages are read.
 func TestImportPageNamesTheColumnsInItsLanguage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	cases := map[string]struct{ heads, role, note, notHeads string }{
 		"en": {"team, short, color, number, name, born", "<code>role</code>", "English, Spanish or Italian", ""},

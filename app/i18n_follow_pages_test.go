@@ -123,6 +123,7 @@ func inLanguage(t *testing.T, ta *testApp, target, lang string, query, jar bool,
 // follow and TV page in Spanish (Accept-Language) and Italian (?lang=it): their words are the
 // language's, none of the catalogue's English is left.
 func TestStandingsAndFollowPagesInSpanishAndItalian(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	words := map[string][]string{
@@ -198,6 +199,7 @@ func TestStandingsAndFollowPagesInSpanishAndItalian(t *testing.T) {
 // live page's parts (with the page's ?lang too) and the TV; the Share page's TV button carries the
 // director's language.
 func TestFollowPagesKeptPerLanguage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := raceTourOfEach(t, ta)["cycling-party"]
 	code := r.tourView(t).FollowCode

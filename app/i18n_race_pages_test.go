@@ -115,6 +115,7 @@ func pageIn(t *testing.T, ta *testApp, path, lang string) string {
 // TestRacePagesInSpanishAndItalian reads every race-day page of a tour of each game in Spanish and
 // Italian: the page speaks the language and shows none of the race pages' English words.
 func TestRacePagesInSpanishAndItalian(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	// want are words each page must show, by language.
@@ -179,6 +180,7 @@ func TestRacePagesInSpanishAndItalian(t *testing.T) {
 // TestRacePageFlashesInSpanish saves results from the stage screen in Spanish: the flash messages
 // and a refused form's messages are in Spanish.
 func TestRacePageFlashesInSpanish(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := raceTourOfEach(t, ta)["cycling-party"]
 	ta.cookies["lang"] = &http.Cookie{Name: "lang", Value: "es"}

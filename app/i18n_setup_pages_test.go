@@ -121,6 +121,7 @@ func checkSetupPage(t *testing.T, ta *testApp, path string, want map[string][]st
 // TestSetupPagesInSpanishAndItalian fetches every page of setting up (home, tours, teams and riders,
 // their forms, the import, sign-in and accounts) in Spanish and Italian.
 func TestSetupPagesInSpanishAndItalian(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo := teamNamed(t, ta, "Rojo")
 	rider := rojo.Riders[0]
@@ -147,6 +148,7 @@ func TestSetupPagesInSpanishAndItalian(t *testing.T) {
 // cookie the switcher sets) and checks each step in Spanish and Italian; then the tours page and the
 // erase page of the tour created.
 func TestWizardInSpanishAndItalian(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	en := setupCatalogue(t, "en")
 	es := setupCatalogue(t, "es")

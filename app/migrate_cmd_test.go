@@ -20,6 +20,7 @@ import (
 )
 
 func TestParseMigrate(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want app.MigrateConfig

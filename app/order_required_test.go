@@ -8,6 +8,7 @@ import (
 // TestOrderRequired checks that a sprint or climb body without "order" is refused (422 on
 // "order") and stores nothing, while an explicit [] still clears a stored order.
 func TestOrderRequired(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 6, cpRaceStages(), []uint{1, 2, 3}, false)
 	r.order(t, 1, "sprints", 1, 11, 21, 31)

@@ -132,6 +132,7 @@ func raceTourOfEach(t *testing.T, ta *testApp) map[string]raceRun {
 // and the home page, and walks the wizard of each ruleset (with row buttons and a refusal): no page
 // shows a developer word.
 func TestPagesSpeakThePlayersWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	start := []string{"/", "/tours", "/teams", "/tours/new", "/teams/import"}
@@ -177,6 +178,7 @@ func TestPagesSpeakThePlayersWords(t *testing.T) {
 // without one, else straight to the open stage of the tour that changed last; a finished tour is not
 // in progress.
 func TestHomeContinuesTheTourInProgress(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	continueLink := regexp.MustCompile(`<p class="continue"><a class="button primary" href="([^"]+)">Continue <strong>([^<]*)</strong>`)
 	if m := continueLink.FindStringSubmatch(getPage(t, ta, "/")); m != nil {
@@ -222,6 +224,7 @@ func TestHomeContinuesTheTourInProgress(t *testing.T) {
 // scoring place is listed, and the podium appears only when the tour is over (not before, nor when
 // an earlier stage is shown).
 func TestCyclingPartyPageBreakdown(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	podium := `class="podium"`
@@ -298,6 +301,7 @@ func TestCyclingPartyPageBreakdown(t *testing.T) {
 // TestWizardPointsShowsEveryError submits a points table with five problems at once: each is shown
 // beside its field, every bad place is marked, and nothing else is.
 func TestWizardPointsShowsEveryError(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	points := wizardCharacteristics(t, ta, map[string][]string{"name": {"Many errors"}, "stages": {"2"}, "seed": {"7"}})
 	wantStep(t, points, http.StatusOK, "New tour — points")
@@ -339,6 +343,7 @@ func TestWizardPointsShowsEveryError(t *testing.T) {
 // that jump back (without checking the step left) and forward again to steps already reached, keeping
 // the draft, and that every row button of the stage editor reopens the page at the block it changes.
 func TestWizardStepMarkersAndPlaces(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	marker := func(p *wizardPage, step string) bool {
 		return strings.Contains(p.body, `name="go" value="goto:`+step+`"`)
@@ -404,6 +409,7 @@ func TestWizardStepMarkersAndPlaces(t *testing.T) {
 // TestImportSaysOneTeam imports a roster of one new team with one rider: the message counts in words
 // that fit ("1 team created", not "1 teams created").
 func TestImportSaysOneTeam(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	file := csvFile(t, [][]string{problemFile[0], {"Nuevo", "NUE", "#123456", "1", "Uno", "leader", ""}})
 	rec := ta.upload(t, "/teams/import", "uno.csv", file, nil, true)

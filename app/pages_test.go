@@ -27,6 +27,7 @@ var titleTag = regexp.MustCompile(`<title>(.*) · Race Director</title>`)
 // TestEveryPageRoute GETs every page route of the router: the foundation's with their own titles, and
 // every other route without parameters, which must answer 200 with a title naming the screen.
 func TestEveryPageRoute(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	var paths []string
 	for _, r := range ta.Echo.Routes() {
@@ -85,6 +86,7 @@ func TestEveryPageRoute(t *testing.T) {
 // TestPagesNeedNoScriptOrStyleInline checks the pages keep to the Content-Security-Policy: no inline
 // script, no style attribute, no inline event handler.
 func TestPagesNeedNoScriptOrStyleInline(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	inline := regexp.MustCompile(`<script>|<script [^>]*>[^<]|\sstyle=|\son[a-z]+=`)
 	for _, p := range pageTitles {

@@ -156,6 +156,7 @@ func checkPalmaresTour(t *testing.T, who string, got, want apiPalmaresTour) {
 // palmarès lists the earlier tours under its old name and the last under the new one, and each of its
 // riders' palmarès (and the team's) says the stage wins, jerseys and ranks the standings say.
 func TestPalmaresAPIKeepsTheNameAsRaced(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	raceTourOfEach(t, ta)

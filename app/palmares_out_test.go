@@ -51,6 +51,7 @@ func riderNumbered(t *testing.T, team store.Team, n int) store.Rider {
 // one's palmarès says so in the general classification, in every language, and in the JSON's `out`;
 // a finisher has no `out`.
 func TestPalmaresSaysHowARiderLeftTheRace(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)
@@ -121,6 +122,7 @@ func TestPalmaresSaysHowARiderLeftTheRace(t *testing.T) {
 // Cycling Party standing in a Cycling Party tour, as /standings does, in every language; a Ciclismo a
 // fondo tour has none ("—", null).
 func TestPalmaresGivesTheManagersRank(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	cp := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{azul.ID, rojo.ID}, false)

@@ -28,6 +28,7 @@ type pageRefusal struct {
 
 // TestEveryPageRefusalAnswersAtAPageAddress walks every page POST route of the router.
 func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	team := teamNamed(t, ta, "Rojo").ID
@@ -161,6 +162,7 @@ func checkPageRefusal(t *testing.T, ta *testApp, c pageRefusal) {
 // TestRefusedPageIsShownOnlyToItsAddress: a refusal kept for one page is not shown on another, nor to
 // another browser, and a success redirect keeps none.
 func TestRefusedPageIsShownOnlyToItsAddress(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	stage := fmt.Sprintf("/tours/%d/stages/1", r.id)

@@ -153,6 +153,7 @@ func pageCAFStages() []map[string]any {
 // TestRacePagesCyclingParty enters stage 1 of a Cycling Party tour through the pages, without
 // JavaScript: teams Rojo (bibs 11–15), Azul (21–25), Verde (31–35).
 func TestRacePagesCyclingParty(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID, verde.ID}, false)
@@ -383,6 +384,7 @@ func riderName(t testing.TB, r raceRun, bib int) string {
 // TestRacePagesOtherRulesets checks the Ciclismo a fondo (turns, effort points, weather, lost turns)
 // and 2RUOTE (sectors, fatigue, volata) pages.
 func TestRacePagesOtherRulesets(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
 	page := caf.getPage(t, "/stages/1", http.StatusOK)
@@ -485,6 +487,7 @@ func TestRacePagesOtherRulesets(t *testing.T) {
 
 // TestRacePagesNotFound checks that stages, tours and entries that do not exist are 404 pages.
 func TestRacePagesNotFound(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	for _, path := range []string{"/tours/999/stages/1", fmt.Sprintf("/tours/%d/stages/9", r.id), fmt.Sprintf("/tours/%d/stages/x", r.id), "/tours/999/classifications", "/tours/999/riders"} {
@@ -502,6 +505,7 @@ func TestRacePagesNotFound(t *testing.T) {
 // TestRacePagesUCIRoad checks the stage screen of a real race (uci-road, clock times): the finish is
 // uploaded as a CSV file and the placings show the times entered.
 func TestRacePagesUCIRoad(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}, {"type": "flat", "length": 170, "climbs": []map[string]any{}, "sprints": sprintsAt(80)}}

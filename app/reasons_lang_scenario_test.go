@@ -48,6 +48,7 @@ type reasonCase struct {
 // code and the fields' keys stay as in English, the message and the reasons are Spanish or Italian,
 // and nothing is stored.
 func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamByName(t, ta, "Rojo"), teamByName(t, ta, "Azul")
 	r := createRaceTour(t, ta, "cycling-party", 5, cpRaceStages(), []uint{rojo.ID, azul.ID}, false)
@@ -120,6 +121,7 @@ func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
 // cookie): the page comes back, after its post/redirect/get, with the reasons beside the fields in
 // that language, and nothing is stored.
 func TestReasonsInTheUsersLanguagePages(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string][]string{
 		"es": {"debe tener de 2 a 4 letras", "debe ser un color como #d62828", "Corrige los campos marcados: no se ha guardado nada."},
 		"it": {"deve avere da 2 a 4 lettere", "deve essere un colore come #d62828", "Correggi i campi segnati: non è stato salvato nulla."},
@@ -156,6 +158,7 @@ func htmlEscaped(s string) string {
 // TestLockRefusalsInTheUsersLanguage signs in through the API with wrong PINs in Italian and
 // Spanish: the wrong PIN, then the wait after too many, are said in the caller's language.
 func TestLockRefusalsInTheUsersLanguage(t *testing.T) {
+	t.Parallel()
 	la := newLockedApp(t)
 	wrong := func(lang string) (int, string) {
 		req := jsonRequest(http.MethodPost, "/api/v1/session", map[string]string{"pin": "1234"})

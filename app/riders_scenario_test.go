@@ -31,6 +31,7 @@ func addRiders(t testing.TB, ta *testApp) {
 }
 
 func TestRidersAPI(t *testing.T) {
+	t.Parallel()
 	valid := func() obj { return obj{"team_id": 1, "name": "Łukasz Wiśniowski", "number": 7, "role": "sprinter"} }
 	with := func(k string, v any) obj { b := valid(); b[k] = v; return b }
 	without := func(k string) obj { b := valid(); delete(b, k); return b }

@@ -2240,6 +2240,7 @@ func limitCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 // that stops short of its Content-Length, bodies over the limit with a length and chunked, a slow
 // body, huge headers. The server answers each without a 500 or a panic, and goes on serving.
 func TestRobustServer(t *testing.T) {
+	t.Parallel()
 	sink := &logSink{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -108,6 +108,7 @@ func emptyDatabase(t testing.TB, ta *testApp) {
 }
 
 func TestRosterRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"xlsx", "csv"} {
 		for _, into := range []string{"an empty database", "a fresh database with the default teams"} {
 			t.Run(format+" into "+into, func(t *testing.T) {
@@ -136,6 +137,7 @@ func TestRosterRoundTrip(t *testing.T) {
 }
 
 func TestRosterExportKeepsAccents(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	enrich(t, ta)
 	c := string(export(t, ta, "csv"))
@@ -178,6 +180,7 @@ func TestRosterExportKeepsAccents(t *testing.T) {
 }
 
 func TestRosterDryRun(t *testing.T) {
+	t.Parallel()
 	src := newTestApp(t)
 	enrich(t, src)
 	for _, format := range []string{"xlsx", "csv"} {
@@ -265,6 +268,7 @@ func xlsxFile(t testing.TB, records [][]string) []byte {
 }
 
 func TestRosterImportProblems(t *testing.T) {
+	t.Parallel()
 	header := problemFile[0]
 	good := []string{"Nuevo", "NUE", "#123456", "1", "Uno", "leader", ""}
 	cases := []struct {
@@ -340,6 +344,7 @@ func TestRosterImportProblems(t *testing.T) {
 }
 
 func TestRosterImportRefusesOtherFiles(t *testing.T) {
+	t.Parallel()
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01")
 	cases := []struct {
 		name, filename string
@@ -374,6 +379,7 @@ func TestRosterImportRefusesOtherFiles(t *testing.T) {
 }
 
 func TestImportPages(t *testing.T) {
+	t.Parallel()
 	src := newTestApp(t)
 	enrich(t, src)
 	file := export(t, src, "csv")
@@ -416,6 +422,7 @@ func TestImportPages(t *testing.T) {
 }
 
 func TestImportPagesRefusals(t *testing.T) {
+	t.Parallel()
 	problems := csvFile(t, problemFile)
 	runScenarios(t, []scenario{
 		{name: "apply without content", method: "POST", url: "/teams/import/apply", form: url.Values{"filename": {"a.csv"}, "content": {""}},

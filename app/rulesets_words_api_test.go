@@ -8,6 +8,7 @@ import (
 // GET /api/v1/rulesets/{id} carries the game's language and each named thing's names in the other
 // languages; GET /api/v1/rulesets says each game's language.
 func TestRulesetsAPICarriesLanguagesAndNames(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	caf := getRuleset(t, ta, "ciclismo-a-fondo")
 	if caf.Language != "es" {

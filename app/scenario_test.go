@@ -451,6 +451,7 @@ func diffLines(a, b string) string {
 // TestHarness checks the harness itself: a fresh app answers, the snapshot sees the default teams,
 // and the CSRF dance works.
 func TestHarness(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	snap := ta.snapshot(t)
 	for _, want := range []string{"== teams (", "== riders (", `"Tadej Pogačar"`, "== settings ("} {

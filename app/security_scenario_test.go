@@ -11,6 +11,7 @@ import (
 const formType = "application/x-www-form-urlencoded"
 
 func TestCSRF(t *testing.T) {
+	t.Parallel()
 	newTeam := url.Values{"name": {"Blanco"}, "short": {"BLA"}, "color": {"#ffffff"}}
 	getToken := func(t testing.TB, ta *testApp) { ta.csrf(t) }
 	runScenarios(t, []scenario{
@@ -53,6 +54,7 @@ func TestCSRF(t *testing.T) {
 }
 
 func TestEscaping(t *testing.T) {
+	t.Parallel()
 	const script = `<script>alert(1)</script>`
 	const img = `"><img src=x onerror=alert(2)>`
 	evil := func(t testing.TB, ta *testApp) {
@@ -85,6 +87,7 @@ func TestEscaping(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	csp := map[string]string{"Content-Security-Policy": "default-src 'self'"}
 	for _, target := range []string{"/", "/teams", "/teams/new", "/nope", "/api/v1/teams", "/healthz"} {
 		runScenarios(t, []scenario{{name: target, method: "GET", url: target, wantStatus: map[bool]int{true: 404, false: 200}[target == "/nope"], unchanged: true,
@@ -110,6 +113,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestBodyLimit(t *testing.T) {
+	t.Parallel()
 	big := `{"name":"` + strings.Repeat("x", 1<<20) + `","short":"BIG","color":"#000000"}`
 	runScenarios(t, []scenario{
 		{name: "API body over 1 MB", method: "POST", url: "/api/v1/teams", body: big, wantStatus: 413, wantCode: "too_large", unchanged: true},
@@ -135,6 +139,7 @@ func TestBodyLimit(t *testing.T) {
 }
 
 func TestUnknownRoutes(t *testing.T) {
+	t.Parallel()
 	runScenarios(t, []scenario{
 		{name: "API", method: "GET", url: "/api/v1/nope", wantStatus: 404, wantCode: "not_found", unchanged: true,
 			wantHeader: map[string]string{"Content-Type": "application/json"}},

@@ -243,6 +243,7 @@ func checkPodiums(t *testing.T, game string, s apiStory, final race.Standings) {
 // every closed stage, and checks it against the standings the API answers after each; the follower's
 // story is the director's; a second read with its ETag is 304 until the tour changes.
 func TestStoryAPIMatchesTheStandings(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	tours["ciclismo-a-fondo combative"] = backupCAF(t, newTestApp(t)) // its own teams: a database of its own
@@ -304,6 +305,7 @@ func TestStoryAPIMatchesTheStandings(t *testing.T) {
 // empty lists), for the director and the follower; a bad after is refused (422 naming it) and
 // unknown tours, codes, teams and riders are not found.
 func TestStoryAPIBeforeAnyStageAndRefusals(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	code := r.followCode(t)

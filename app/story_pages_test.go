@@ -53,6 +53,7 @@ func (r raceRun) followCode(t testing.TB) string {
 // the follower's, the TV podium) in English, Spanish and Italian: each answers 200 with every chart
 // and the awards, in the language asked.
 func TestStoryPagesOfEachGame(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	words := map[string][]string{
@@ -99,6 +100,7 @@ func TestStoryPagesOfEachGame(t *testing.T) {
 // classification's top ten and their ranks, each jersey's holder, the managers' points; and that the
 // bump chart draws a line for each of them.
 func TestStoryChartsMatchTheStandings(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	run := raceTourOfEach(t, ta)["finished"]
 	body := run.getPage(t, "/story", http.StatusOK)
@@ -167,6 +169,7 @@ func TestStoryChartsMatchTheStandings(t *testing.T) {
 // story begins later, a podium that says so too, and no summary yet (409); unknown tours, codes,
 // teams and riders are not found.
 func TestStoryPagesBeforeAnyStageAndNotFound(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	run := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{teamNamed(t, ta, "Rojo").ID, teamNamed(t, ta, "Azul").ID}, false)
 	code := run.followCode(t)
@@ -205,6 +208,7 @@ func TestStoryPagesBeforeAnyStageAndNotFound(t *testing.T) {
 // the charts' titles, the classifications' names, the awards and the winner are there, on one page;
 // the sheets list it.
 func TestTourSummaryPDF(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	run := raceTourOfEach(t, ta)["finished"]
 	winner := run.standings(t, 3).Individual[0]
@@ -255,6 +259,7 @@ func TestTourSummaryPDF(t *testing.T) {
 // its rider's palmarès list both tours, each under the name raced, with the ranks of the standings,
 // in every language; the teams page links to them.
 func TestPalmaresKeepsTheNameAsRaced(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	race1 := func() raceRun {
@@ -313,6 +318,7 @@ func TestPalmaresKeepsTheNameAsRaced(t *testing.T) {
 // TestPalmaresOfARestoredTour restores a tour from its backup (after deleting it): the restored tour
 // is in the palmarès of its teams and riders again, linked by their names.
 func TestPalmaresOfARestoredTour(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	run := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)
@@ -337,6 +343,7 @@ func TestPalmaresOfARestoredTour(t *testing.T) {
 // (placed behind him by the tie-break) is "same time", not the first's whole time again, on the story
 // page and on the TV.
 func TestPodiumTiesSayTheSameTime(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	ties := 0
 	for game, run := range raceTourOfEach(t, ta) {
@@ -377,6 +384,7 @@ func TestPodiumTiesSayTheSameTime(t *testing.T) {
 // race's clock times and Ciclismo a fondo's turns, not for the seconds a game's time model gives the
 // first group (Cycling Party, 2RUOTE).
 func TestStageWinnersTimeOnlyWhereItMeansSomething(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	want := map[string]bool{"cycling-party": false, "finished": false, "2ruote": false, "ciclismo-a-fondo": true, "uci-road": true}
 	seen := 0
@@ -398,6 +406,7 @@ func TestStageWinnersTimeOnlyWhereItMeansSomething(t *testing.T) {
 // TestStoryTellsWhoLeftTheRace: a rider who abandons is in the story's "out of the race" list with
 // his stage, how he left in the page's language and the director's reason.
 func TestStoryTellsWhoLeftTheRace(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	run := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)

@@ -12,6 +12,7 @@ import (
 // store's race state (as the pages will), and checks every closed stage of it against the standings
 // the API answers after that stage.
 func TestStoryOfAStoredTour(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	do := grandtour.Handler(ta.Echo)
 	const closed = 5

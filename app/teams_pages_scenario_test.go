@@ -91,6 +91,7 @@ func thenPage(t testing.TB, ta *testApp, target string, want ...string) {
 }
 
 func TestTeamPages(t *testing.T) {
+	t.Parallel()
 	team := func(name, short, color string) url.Values {
 		return url.Values{"name": {name}, "short": {short}, "color": {color}}
 	}
@@ -151,6 +152,7 @@ func TestTeamPages(t *testing.T) {
 }
 
 func TestRiderPages(t *testing.T) {
+	t.Parallel()
 	rider := func(team, name, number, role string) url.Values {
 		return url.Values{"team_id": {team}, "name": {name}, "number": {number}, "role": {role}}
 	}
@@ -254,6 +256,7 @@ func TestRiderPages(t *testing.T) {
 // TestFormsAsABrowserPostsThem loads each form, posts back exactly what the browser would send
 // (after typing where a human must) and expects the save to work.
 func TestFormsAsABrowserPostsThem(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, page, action string
 		typed              url.Values
@@ -301,6 +304,7 @@ func TestFormsAsABrowserPostsThem(t *testing.T) {
 // TestRiderFormShowsStoredValues checks that an edit form shows the 2RUOTE values stored and leaves the
 // others empty (not 0, which is outside every range).
 func TestRiderFormShowsStoredValues(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rec := ta.do(t, http.MethodPut, "/api/v1/riders/1", obj{"name": "Tadej Pogačar", "number": 1, "role": "rider", "attributes": obj{"cost": 4, "pianura": 8}})
 	if rec.Code != http.StatusOK {
@@ -318,6 +322,7 @@ func TestRiderFormShowsStoredValues(t *testing.T) {
 // form's labels keep the English words and the range in one pair of brackets ("Costo (cost, 1–4)",
 // never "Costo (cost) (1–4)"), and the Teams & riders page names values, not ids ("Costo 3").
 func TestRiderValuesInTheGamesWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	form := getPage(t, ta, "/riders/1/edit")
 	for _, want := range []string{"Costo <small>(cost, 1–4)</small>", "Pianura <small>(flat speed, 1–9)</small>", "Cronometro <small>(time trial, 1–9)</small>"} {
@@ -340,6 +345,7 @@ func TestRiderValuesInTheGamesWords(t *testing.T) {
 // TestRefusedFormsOpenOnTheRefusedField checks that a refused rider or team form opens with the
 // keyboard on the first refused field (not the name) and keeps the title it was opened with.
 func TestRefusedFormsOpenOnTheRefusedField(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	autofocused := func(page string) string {
 		for _, tag := range regexp.MustCompile(`<(input|select)\b[^>]*>`).FindAllString(page, -1) {

@@ -19,6 +19,7 @@ type obj = map[string]any
 var defaultRoles = []string{"leader", "sprinter", "rouleur", "flat_domestique", "mountain_domestique", "lanterne_rouge"}
 
 func TestHealth(t *testing.T) {
+	t.Parallel()
 	runScenarios(t, []scenario{{
 		name: "healthz answers ok", method: http.MethodGet, url: "/healthz",
 		wantStatus: http.StatusOK, wantContains: []string{`{"status":"ok"}`},
@@ -37,6 +38,7 @@ func getTeams(t testing.TB, ta *testApp) []store.Team {
 }
 
 func TestDefaultTeamsOnFirstStart(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := getTeams(t, ta)
 	if len(teams) != 6 {
@@ -107,6 +109,7 @@ func wantStatusOf(t testing.TB, ta *testApp, method, url string, want int) {
 }
 
 func TestTeamsAPI(t *testing.T) {
+	t.Parallel()
 	valid := func() obj { return obj{"name": "Ñandú Čapek", "short": "ÑAN", "color": "#00a0ff"} }
 	with := func(k string, v any) obj { b := valid(); b[k] = v; return b }
 	sixRiders := []obj{
@@ -240,6 +243,7 @@ func TestTeamsAPI(t *testing.T) {
 // TestTeamGetPutBack checks that what GET answers is a body PUT accepts, and that it changes nothing
 // but the update time.
 func TestTeamGetPutBack(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rec := ta.do(t, http.MethodGet, "/api/v1/teams/2", nil)
 	put := ta.do(t, http.MethodPut, "/api/v1/teams/2", rec.Body.String())

@@ -24,6 +24,7 @@ func teamJSON(name, rider string) string {
 }
 
 func TestTextFaultsAreRefused(t *testing.T) {
+	t.Parallel()
 	const nul, broken = "Ro\x00jo", "Ro\xffjo"
 	runScenarios(t, []scenario{
 		{name: "NUL in a form field", method: "POST", url: "/teams", form: teamForm(nul), wantStatus: http.StatusUnprocessableEntity,
@@ -48,6 +49,7 @@ func TestTextFaultsAreRefused(t *testing.T) {
 }
 
 func TestTextOverItsLimitIsRefused(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("é", 61)
 	runScenarios(t, []scenario{
 		{name: "a team name of 60 characters", method: "POST", url: "/api/v1/teams", body: teamJSON(long[:120], "Dos"), wantStatus: http.StatusCreated},
@@ -68,6 +70,7 @@ func TestTextOverItsLimitIsRefused(t *testing.T) {
 }
 
 func TestRosterFileTextIsChecked(t *testing.T) {
+	t.Parallel()
 	header := []string{"team", "short", "color", "number", "name", "cycling-party role"}
 	cases := []struct {
 		name, cell, want string

@@ -163,6 +163,7 @@ func roadBonus(t *testing.T, s string) int {
 // TestUCIRoadVoltaACatalunyaThroughTheAPI is the end-to-end replay of the Volta a Catalunya 2026.
 // Real bibs number teams from 0 (1–7, 11–17…), the app from 1, so app bib = real bib + 10.
 func TestUCIRoadVoltaACatalunyaThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(roadOracleDir); err != nil {
 		t.Fatalf("oracle data not found at %s (it ships in the repository)", roadOracleDir)
 	}

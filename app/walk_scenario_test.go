@@ -12,6 +12,7 @@ import (
 // has finished: the page says turns count from 1 (an empty box is "not given"), instead of asking
 // for the turn the director just gave.
 func TestWaterBottleTurnZeroSaysTurnsStartAtOne(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID, verde.ID}, false)
@@ -28,6 +29,7 @@ func TestWaterBottleTurnZeroSaysTurnsStartAtOne(t *testing.T) {
 // counts its length in squares (never "544 square in all"), and the message after Create names the
 // tour once ("Vuelta created", not "Tour Vuelta created").
 func TestWizardSummaryAndCreationInWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamIDs(t, ta)
 	stages := wizardCharacteristics(t, ta, map[string][]string{"ruleset": {"ciclismo-a-fondo"}, "name": {"Vuelta de la mesa"}, "stages": {"2"}, "profile": {"medium"}, "riders_per_team": {"6"}, "seed": {"5"}})
@@ -57,6 +59,7 @@ func TestWizardSummaryAndCreationInWords(t *testing.T) {
 // TestFatigueRefusalSaidOnce checks that a refused fatigue value is said beside the rider only, not a
 // second time above the grid without saying whose it is.
 func TestFatigueRefusalSaidOnce(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	page := ruote.refusedPage(t, "fatigue not a number", "/stages/1/fatigue", url.Values{"fatigue_13": {"abc"}, "fatigue_12": {"5"}, "_version": {ruote.version(t, 1)}},
@@ -69,6 +72,7 @@ func TestFatigueRefusalSaidOnce(t *testing.T) {
 // TestTourRidersShowTheCardNotOneRole checks the 2RUOTE riders page: no Role column repeating the
 // game's only role ("Corridore (rider)") on every line, and each rider's card values in words.
 func TestTourRidersShowTheCardNotOneRole(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	ruote := createRaceTour(t, ta, "2ruote", 5, ruoteRaceStages(), ruoteRaceTeams(t, ta), true)
 	page := ruote.getPage(t, "/riders", http.StatusOK)
@@ -88,6 +92,7 @@ func TestTourRidersShowTheCardNotOneRole(t *testing.T) {
 // races): climbs start and end "at km" and sprints are "at km", as the stage screen and the sheets
 // say, not "on square".
 func TestWizardStagesInKilometres(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	for _, rs := range []string{"cycling-party", "uci-road"} {
 		set := map[string][]string{"ruleset": {rs}, "name": {"Km " + rs}, "stages": {"2"}, "profile": {"medium"}, "riders_per_team": {"6"}, "seed": {"3"}}
@@ -111,6 +116,7 @@ func TestWizardStagesInKilometres(t *testing.T) {
 // TestStageScreenScoresInWords checks the scores beside a climb of one place: "1 point", never
 // "1 points".
 func TestStageScreenScoresInWords(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
 	stages := []map[string]any{{"type": "hilly", "length": 140, "climbs": []map[string]any{climb("4", 121, 123)}, "sprints": sprintsAt(112)}}
@@ -124,6 +130,7 @@ func TestStageScreenScoresInWords(t *testing.T) {
 // TestRealRaceMenuHasNoEmptyAdvantages checks the tour menu of a real race: no "Advantages" entry
 // leading to a page with nothing to record; the games with advantages keep it.
 func TestRealRaceMenuHasNoEmptyAdvantages(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	stages := []map[string]any{{"type": "flat", "length": 180, "climbs": []map[string]any{}, "sprints": sprintsAt(90)}}
@@ -140,6 +147,7 @@ func TestRealRaceMenuHasNoEmptyAdvantages(t *testing.T) {
 // TestAdvantagesLeaveOutWhatNobodyHas checks the per-team table of the advantages page in a tour
 // without an hors category climb: no "Mountain attack 0 / 0" row; a tour with one keeps it.
 func TestAdvantagesLeaveOutWhatNobodyHas(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul, verde := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul"), teamNamed(t, ta, "Verde")
 	teams := []uint{rojo.ID, azul.ID, verde.ID}

@@ -219,6 +219,7 @@ func createdTour(t testing.TB, ta *testApp, summary *wizardPage) store.TourView 
 }
 
 func TestWizardCyclingParty(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamIDs(t, ta)
 	points := wizardCharacteristics(t, ta, map[string][]string{"name": {"  Tour 2027 "}, "stages": {"3"}, "profile": {"long"}, "riders_per_team": {"6"}, "seed": {"42"}})
@@ -340,6 +341,7 @@ func TestWizardCyclingParty(t *testing.T) {
 }
 
 func TestWizardCiclismoAFondo(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	roles := []string{"JF", "TT", "ES", "RO", "SP", "CR"}
 	kelme := addTeam(t, ta, "Kelme", "KEL", cafRiders("Kelme", roles...))
@@ -395,6 +397,7 @@ func TestWizardCiclismoAFondo(t *testing.T) {
 }
 
 func TestWizard2Ruote(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	bianchi := addTeam(t, ta, "Bianchi", "BIA", ruoteRiders("Bianchi", 2, 2, 2, 2, 2))
 	legnano := addTeam(t, ta, "Legnano", "LEG", ruoteRiders("Legnano", 3, 2, 2, 2, 1))
@@ -436,6 +439,7 @@ func TestWizard2Ruote(t *testing.T) {
 
 // TestWizardRefusals refuses bad input at every step, with the message beside the field and nothing stored.
 func TestWizardRefusals(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamIDs(t, ta)
 	before := ta.snapshot(t)
@@ -529,6 +533,7 @@ func TestWizardRefusals(t *testing.T) {
 
 // TestWizardRidersPicked races 5 of a team's 6 riders, chosen on the teams step.
 func TestWizardRidersPicked(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamIDs(t, ta)
 	var rojo store.Team
@@ -561,6 +566,7 @@ func TestWizardRidersPicked(t *testing.T) {
 
 // TestWizardStageEditor adds, removes and moves stages, climbs and sprints, and proposes again.
 func TestWizardStageEditor(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	points := wizardCharacteristics(t, ta, map[string][]string{"name": {"Editor"}, "stages": {"2"}, "seed": {"5"}})
 	stages := wizardSubmit(t, ta, points, "next", nil)
@@ -634,6 +640,7 @@ func TestWizardStageEditor(t *testing.T) {
 
 // TestToursLoadPage lists the tours, opens, erases with a confirmation, and imports a backup.
 func TestToursLoadPage(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamIDs(t, ta)
 	empty := ta.do(t, http.MethodGet, "/tours", nil)
@@ -722,6 +729,7 @@ func TestToursLoadPage(t *testing.T) {
 
 // TestWizardDamagedDraft refuses a draft that is not the wizard's JSON.
 func TestWizardDamagedDraft(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	before := ta.snapshot(t)
 	for _, draft := range []string{"", "{not json", `{"step": "elsewhere", "request": {"ruleset": "cycling-party"}}`, `{"step": "stages", "request": {"ruleset": "nope"}}`} {

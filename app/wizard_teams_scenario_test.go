@@ -40,6 +40,7 @@ func teamByName(t testing.TB, ta *testApp, name string) store.Team {
 }
 
 func TestWizardTeamStepChangesRolesForThisTour(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, azul := teamByName(t, ta, "Rojo"), teamByName(t, ta, "Azul")
 	pogacar, durand := rojo.Riders[0], rojo.Riders[5]
@@ -85,6 +86,7 @@ func TestWizardTeamStepChangesRolesForThisTour(t *testing.T) {
 }
 
 func TestWizardTeamStepGivesMissingRoles(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	var riders []map[string]any
 	for i, role := range []string{"leader", "sprinter", "rouleur", "flat_domestique", "mountain_domestique"} {
@@ -119,6 +121,7 @@ func TestWizardTeamStepGivesMissingRoles(t *testing.T) {
 }
 
 func TestWizardTeamStepChangesCardsForThisTour(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	rojo, verde := teamByName(t, ta, "Rojo"), teamByName(t, ta, "Verde")
 	freire := rojo.Riders[1]
@@ -153,6 +156,7 @@ func TestWizardTeamStepChangesCardsForThisTour(t *testing.T) {
 }
 
 func TestWizardTeamStepCyclingPartyRolesByCounter(t *testing.T) {
+	t.Parallel()
 	ta := newTestApp(t)
 	teams := teamsStepOf(t, ta, "cycling-party", "6")
 	for _, want := range []string{"the counter number gives each rider", "<td><span>Leader</span></td>"} {

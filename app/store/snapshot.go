@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -14,40 +15,127 @@ import (
 // refusal's redirect, and the counts of wrong sign-in guesses (a refused sign-in keeps its count),
 // are no data, and not shown.
 func (s *Store) Snapshot() (string, error) {
-	tables, err := s.reads.Migrator().GetTables()
+	tables, err := s.snapshotTables()
 	if err != nil {
-		return "", fmt.Errorf("store: unable to list tables: %w", err)
+		return "", err
 	}
-	sort.Strings(tables)
 	var b strings.Builder
 	for _, table := range tables {
-		if strings.HasPrefix(table, "sqlite_") || table == keptPagesTable || table == signInGuessesTable {
-			continue // the engine's own bookkeeping; the pages kept for a redirect; the sign-in guesses
-		}
-		if err := s.dumpTable(&b, table); err != nil {
+		if err := s.dumpTable(&b, table.name, table.order); err != nil {
 			return "", err
 		}
 	}
 	return b.String(), nil
 }
 
-// dumpTable writes one table: a header line with its columns, then one line per row.
-func (s *Store) dumpTable(b *strings.Builder, table string) error {
-	types, err := s.reads.Migrator().ColumnTypes(table)
+// snapshotPlan is which tables Snapshot reads, each with the order of its rows: read from the
+// database's catalogue at the first Snapshot (on PostgreSQL that costs tens of milliseconds a
+// table), as the schema does not change once migrated.
+type snapshotPlan struct {
+	once   sync.Once
+	tables []snapshotTable
+	err    error
+}
+
+// snapshotTable is one table Snapshot reads and the columns its rows are ordered by.
+type snapshotTable struct {
+	name  string
+	order clause.OrderBy
+}
+
+// snapshotTables is the store's snapshotPlan, read at the first call.
+func (s *Store) snapshotTables() ([]snapshotTable, error) {
+	s.dump.once.Do(func() { s.dump.tables, s.dump.err = s.readSnapshotPlan() })
+	return s.dump.tables, s.dump.err
+}
+
+// readSnapshotPlan lists the tables in name order, each ordered by its primary key (or, without
+// one, by every column left to right).
+func (s *Store) readSnapshotPlan() ([]snapshotTable, error) {
+	columns, err := s.catalogueColumns()
 	if err != nil {
-		return fmt.Errorf("store: unable to read the columns of %s: %w", table, err)
+		return nil, err
 	}
-	var order clause.OrderBy
-	for _, ct := range types {
-		if pk, ok := ct.PrimaryKey(); ok && pk {
-			order.Columns = append(order.Columns, clause.OrderByColumn{Column: clause.Column{Name: ct.Name()}})
+	var tables []snapshotTable
+	for i := 0; i < len(columns); {
+		name := columns[i].table
+		var key, all clause.OrderBy
+		for ; i < len(columns) && columns[i].table == name; i++ {
+			col := clause.OrderByColumn{Column: clause.Column{Name: columns[i].name}}
+			all.Columns = append(all.Columns, col)
+			if columns[i].key {
+				key.Columns = append(key.Columns, col)
+			}
 		}
+		if strings.HasPrefix(name, "sqlite_") || name == keptPagesTable || name == signInGuessesTable {
+			continue // the engine's own bookkeeping; the pages kept for a redirect; the sign-in guesses
+		}
+		if len(key.Columns) == 0 { // no primary key: every column, left to right
+			key = all
+		}
+		tables = append(tables, snapshotTable{name: name, order: key})
 	}
-	if len(order.Columns) == 0 { // no primary key: every column, left to right
+	return tables, nil
+}
+
+// catalogueColumn is one column of a table, as the database's catalogue lists it.
+type catalogueColumn struct {
+	table, name string
+	// key says the column is part of the table's primary key.
+	key bool
+}
+
+// catalogueColumns lists every table's columns, by table name then left to right. PostgreSQL's are
+// read in one query of its catalogue (GORM's ColumnTypes asks information_schema once a table,
+// tens of milliseconds each); SQLite's through GORM, which reads each table's definition.
+func (s *Store) catalogueColumns() ([]catalogueColumn, error) {
+	var out []catalogueColumn
+	if s.pg {
+		rows, err := s.reads.Raw(`SELECT c.relname, a.attname, COALESCE(a.attnum = ANY(i.indkey), false)
+			FROM pg_class c
+			JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+			JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+			LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
+			WHERE c.relkind IN ('r', 'p')
+			ORDER BY c.relname, a.attnum`).Rows()
+		if err != nil {
+			return nil, fmt.Errorf("store: unable to read the tables' columns: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var col catalogueColumn
+			if err := rows.Scan(&col.table, &col.name, &col.key); err != nil {
+				return nil, fmt.Errorf("store: unable to read the tables' columns: %w", err)
+			}
+			out = append(out, col)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("store: unable to read the tables' columns: %w", err)
+		}
+		// In Go's order of names, as SQLite's below, whatever the server's collation.
+		sort.SliceStable(out, func(i, j int) bool { return out[i].table < out[j].table })
+		return out, nil
+	}
+	names, err := s.reads.Migrator().GetTables()
+	if err != nil {
+		return nil, fmt.Errorf("store: unable to list tables: %w", err)
+	}
+	sort.Strings(names)
+	for _, table := range names {
+		types, err := s.reads.Migrator().ColumnTypes(table)
+		if err != nil {
+			return nil, fmt.Errorf("store: unable to read the columns of %s: %w", table, err)
+		}
 		for _, ct := range types {
-			order.Columns = append(order.Columns, clause.OrderByColumn{Column: clause.Column{Name: ct.Name()}})
+			pk, ok := ct.PrimaryKey()
+			out = append(out, catalogueColumn{table: table, name: ct.Name(), key: ok && pk})
 		}
 	}
+	return out, nil
+}
+
+// dumpTable writes one table: a header line with its columns, then one line per row in order.
+func (s *Store) dumpTable(b *strings.Builder, table string, order clause.OrderBy) error {
 	rows, err := s.reads.Table(table).Order(order).Rows()
 	if err != nil {
 		return fmt.Errorf("store: unable to read %s: %w", table, err)

@@ -69,6 +69,8 @@ type Store struct {
 	Bounds DatabaseBounds
 	// pool is PostgreSQL's pool of connections (nil for SQLite), closed with the store.
 	pool *pgxpool.Pool
+	// dump is which tables Snapshot reads, and in which order, read from the catalogue once.
+	dump *snapshotPlan
 }
 
 // toursInMemory is how many tours' race states are kept in memory: a grand tour's is about 0.3 MB with
@@ -84,7 +86,7 @@ func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, reads: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory), summaries: &tourSummaries{}}
+	s := &Store{db: db, reads: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory), summaries: &tourSummaries{}, dump: &snapshotPlan{}}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err

@@ -63,6 +63,8 @@ type Template struct {
 	once    sync.Once
 	// name is the PostgreSQL template database.
 	name string
+	// pool keeps the PostgreSQL copies the tests have ended with, put back as the template left them.
+	pool *pgPool
 	// files are the SQLite template's files, by their suffix after the database's name ("" for
 	// the database, "-wal" for a write-ahead log that holds pages not yet in it).
 	files map[string][]byte
@@ -90,11 +92,44 @@ func (tp *Template) DSN(t testing.TB, name string) string {
 		}
 		return path
 	}
-	tp.once.Do(func() { tp.name, tp.err = makeTemplate(server, tp.prepare) })
+	tp.once.Do(func() {
+		if tp.name, tp.err = makeTemplate(server, tp.prepare); tp.err == nil {
+			tp.pool, tp.err = preparePool(databaseDSN(server, tp.name))
+		}
+	})
 	if tp.err != nil {
 		t.Fatalf("preparing the tests' template database: %v", tp.err)
 	}
-	return newDatabase(t, server, tp.name)
+	return tp.pooledDatabase(t, server)
+}
+
+// pooledDatabase is a copy of the PostgreSQL template for the test: one a test has ended with, put
+// back as the template left it, or a new one; when the test ends it goes back to the pool.
+func (tp *Template) pooledDatabase(t testing.TB, server string) string {
+	t.Helper()
+	name, ok := tp.pool.take()
+	if !ok {
+		name = fmt.Sprintf("%s%d_%s", poolMark(), os.Getpid(), randomHex(6))
+		admin, err := sql.Open("pgx", server)
+		if err != nil {
+			t.Fatalf("reaching the PostgreSQL server: %v", err)
+		}
+		_, err = admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tp.name)
+		admin.Close()
+		if err != nil {
+			t.Fatalf("creating the test database on the PostgreSQL server (%s): %v", howTo, err)
+		}
+	}
+	t.Cleanup(func() {
+		admin, err := sql.Open("pgx", server)
+		if err != nil {
+			t.Errorf("reaching the PostgreSQL server to put %s back: %v", name, err)
+			return
+		}
+		defer admin.Close()
+		tp.pool.giveBack(t, admin, server, name)
+	})
+	return databaseDSN(server, name)
 }
 
 // makeFileTemplate prepares a SQLite file in a folder of its own and reads it, with its
@@ -136,18 +171,20 @@ func makeTemplate(server string, prepare func(dsn string) error) (string, error)
 		return "", err
 	}
 	defer admin.Close()
-	rows, err := admin.Query("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", mark)
-	if err != nil {
-		return "", err
-	}
 	var stale []string
-	for rows.Next() {
-		var old string
-		if rows.Scan(&old) == nil && !alive(strings.TrimPrefix(old, mark)) {
-			stale = append(stale, old)
+	for _, prefix := range []string{mark, poolMark()} { // the templates, and the copies kept for reuse
+		rows, err := admin.Query("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", prefix)
+		if err != nil {
+			return "", err
 		}
+		for rows.Next() {
+			var old string
+			if rows.Scan(&old) == nil && !alive(strings.TrimPrefix(old, prefix)) {
+				stale = append(stale, old)
+			}
+		}
+		rows.Close()
 	}
-	rows.Close()
 	for _, old := range stale {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + old + " WITH (FORCE)")
 	}
