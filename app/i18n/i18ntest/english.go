@@ -43,7 +43,13 @@ func Shared() map[string][]string {
 // Vocabulary holds, by language, the words of the English catalogue that the language does not use.
 type Vocabulary struct {
 	english map[string]map[string]bool
-	names   []*regexp.Regexp
+	names   []namePattern
+}
+
+// namePattern is a name and the pattern that finds it standing as words of its own.
+type namePattern struct {
+	name string
+	re   *regexp.Regexp
 }
 
 var (
@@ -58,12 +64,12 @@ var (
 )
 
 // namePatterns are Names as phrases, longest first, each found where it stands as words of its own.
-func namePatterns() []*regexp.Regexp {
+func namePatterns() []namePattern {
 	sorted := Names()
 	slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
-	out := make([]*regexp.Regexp, len(sorted))
+	out := make([]namePattern, len(sorted))
 	for i, n := range sorted {
-		out[i] = regexp.MustCompile(`(^|[\s(«"'¿¡])` + regexp.QuoteMeta(n) + `($|[\s)»"',;:!?]|\.(\s|$))`)
+		out[i] = namePattern{name: n, re: regexp.MustCompile(`(^|[\s(«"'¿¡])` + regexp.QuoteMeta(n) + `($|[\s)»"',;:!?]|\.(\s|$))`)}
 	}
 	return out
 }
@@ -75,8 +81,12 @@ func Words(text string) []string {
 }
 
 // wordsOf is Words with the names' patterns made once.
-func wordsOf(text string, names []*regexp.Regexp) []string {
-	for _, re := range names {
+func wordsOf(text string, names []namePattern) []string {
+	for _, n := range names {
+		if !strings.Contains(text, n.name) {
+			continue // the pattern cannot match: most names are in no given text
+		}
+		re := n.re
 		for next := re.ReplaceAllString(text, "$1 $2"); next != text; next = re.ReplaceAllString(text, "$1 $2") {
 			text = next
 		}
