@@ -10,13 +10,24 @@ import (
 	"racedirector/data"
 )
 
+// migratedTemplate is an empty database the store's migrations made: each test's store starts from
+// a copy of it (a file copy on SQLite, a kept copy on PostgreSQL) instead of migrating anew.
+var migratedTemplate = storetest.NewTemplate(func(dsn string) error {
+	s, err := Open(dsn, nil)
+	if err != nil {
+		return err
+	}
+	return s.Close()
+})
+
+// openTestStore opens a store on a new migrated database, with the shipped rulesets.
 func openTestStore(t *testing.T) *Store {
 	t.Helper()
 	rulesets, err := race.LoadRulesets(data.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(storetest.DSN(t, "store.db"), rulesets)
+	s, err := Open(migratedTemplate.DSN(t, "store.db"), rulesets)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
