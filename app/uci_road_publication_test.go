@@ -69,6 +69,17 @@ func TestUCIRoadOfficialPaperwork(t *testing.T) {
 			t.Errorf("the communiqué lacks %q:\n%s", w, text)
 		}
 	}
+	// The same lines in the reader's language: the page and the communiqué in Spanish and Italian.
+	for lang, line := range map[string]string{"es": "General individual: dorsal 13 Unknown Three de 5.º a 4.º, de 4:11:40 a 4:10:20",
+		"it": "Classifica generale: pettorale 13 Unknown Three da 5º a 4º, da 4:11:40 a 4:10:20"} {
+		if page := pageIn(t, ta, fmt.Sprintf("/tours/%d/classifications", tour.ID), lang); !strings.Contains(page, line) {
+			t.Errorf("the classifications page in %s lacks %q", lang, line)
+		}
+		pdf := tourCall(t, ta, http.MethodGet, r.url("/sheets/communique.pdf?stage=1&lang=%s", lang), nil, http.StatusOK).Body.Bytes()
+		if text := pdfToText(t, pdf); !strings.Contains(text, line) {
+			t.Errorf("the communiqué in %s lacks %q:\n%s", lang, line, text)
+		}
+	}
 	r.refused(t, "the communiqué of a stage without a finish", http.MethodGet, "/sheets/communique.pdf?stage=2", nil, http.StatusConflict, "conflict")
 }
 

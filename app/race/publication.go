@@ -1,7 +1,6 @@
 package race
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -31,8 +30,37 @@ type Publication struct {
 	Edition    int `json:"edition,omitempty"`
 	// PublishedAt is when it was published (the stage's last closing; absent while provisional).
 	PublishedAt *time.Time `json:"published_at,omitempty"`
-	// Changes says what the revision changed from the publication before it.
+	// Revision says what the revision changed from the publication before it (none: nothing changed).
+	Revision []Change `json:"-"`
+	// RevisionLost says the earlier publication was not kept, so what changed cannot be said.
+	RevisionLost bool `json:"-"`
+	// Changes are the Revision's lines in the reader's language (sheets.ChangeLines), filled where
+	// a publication is shown; the engine leaves them empty.
 	Changes []string `json:"changes,omitempty"`
+}
+
+// What a revision did to a line of a classification (Change.Kind).
+const (
+	ChangeAdded   = "added"
+	ChangeMoved   = "moved"
+	ChangeRemoved = "removed"
+)
+
+// Change is one line of what a revision changed: a rider (or team) added to a classification,
+// moved in it (rank or value), or removed from it.
+type Change struct {
+	// Class is the classification's id; Rows its rows (RowsTime, RowsPoints, RowsPlaces, RowsTeam).
+	Class string
+	Rows  string
+	// Kind is ChangeAdded, ChangeMoved or ChangeRemoved.
+	Kind string
+	// ID is the rider's bib (the team's id for team rows), Name the rider's or team's name.
+	ID   int
+	Name string
+	// WasRank and WasValue are the line before (none when added); Rank and Value after (none when
+	// removed). A value is a time in the ruleset's unit, or points or places.
+	WasRank, WasValue int
+	Rank, Value       int
 }
 
 // Snapshot is what a publication of the standings said, kept to tell a revision what changed: by
@@ -72,45 +100,29 @@ func SnapshotOf(s *Standings) Snapshot {
 	return out
 }
 
-// Changes says, line by line, what a revision changed from the earlier publication: "Individual:
-// bib 12 Young Two 3rd → 5th, 4:01:20 → 4:01:40"; time tells how a time value is written.
-func Changes(before, after Snapshot, time func(int) string) []string {
-	var out []string
+// Changes says, line by line, what a revision changed from the earlier publication: in each
+// classification in turn, the lines whose rank or value changed or that were added, then those
+// removed (by bib).
+func Changes(before, after Snapshot) []Change {
+	var out []Change
 	for _, d := range Classifications() {
 		class := d.ID
 		was := map[int]SnapLine{}
 		for _, l := range before[class] {
 			was[l.ID] = l
 		}
-		value := func(v int) string {
-			switch d.Rows {
-			case RowsPoints:
-				return plural.Of(v, "point", "points")
-			case RowsPlaces:
-				return plural.Of(v, "place", "places")
-			}
-			return time(v)
-		}
-		who := func(l SnapLine) string {
-			if d.Rows == RowsTeam {
-				return l.Name
-			}
-			return fmt.Sprintf("bib %d %s", l.ID, l.Name)
-		}
-		name := d.Name
 		now := map[int]bool{}
 		for _, l := range after[class] {
 			now[l.ID] = true
 			old, ok := was[l.ID]
+			c := Change{Class: class, Rows: d.Rows, ID: l.ID, Name: l.Name, Rank: l.Rank, Value: l.Value}
 			switch {
 			case !ok:
-				out = append(out, fmt.Sprintf("%s: %s added, %s in %s", name, who(l), Ordinal(l.Rank), value(l.Value)))
+				c.Kind = ChangeAdded
+				out = append(out, c)
 			case old.Rank != l.Rank || old.Value != l.Value:
-				line := fmt.Sprintf("%s: %s %s → %s", name, who(l), Ordinal(old.Rank), Ordinal(l.Rank))
-				if old.Value != l.Value {
-					line += fmt.Sprintf(", %s → %s", value(old.Value), value(l.Value))
-				}
-				out = append(out, line)
+				c.Kind, c.WasRank, c.WasValue = ChangeMoved, old.Rank, old.Value
+				out = append(out, c)
 			}
 		}
 		ids := make([]int, 0, len(was))
@@ -121,7 +133,8 @@ func Changes(before, after Snapshot, time func(int) string) []string {
 		}
 		slices.Sort(ids)
 		for _, id := range ids {
-			out = append(out, fmt.Sprintf("%s: %s removed (was %s)", name, who(was[id]), Ordinal(was[id].Rank)))
+			l := was[id]
+			out = append(out, Change{Class: class, Rows: d.Rows, Kind: ChangeRemoved, ID: id, Name: l.Name, WasRank: l.Rank, WasValue: l.Value})
 		}
 	}
 	return out

@@ -30,7 +30,7 @@ func (s *source) communique(n int) (sheetDoc, error) {
 	status := block{heading: s.publicationTitle(pub), lines: []string{s.publishedLine(pub)}}
 	if pub.Status == race.PubRevised {
 		status.lines = append(status.lines, s.w("communique.changed"))
-		for _, c := range pub.Changes {
+		for _, c := range ChangeLines(s.l, s.rs, pub) {
 			status.lines = append(status.lines, "• "+c)
 		}
 	}

@@ -135,7 +135,7 @@ func TestCommuniqueSheet(t *testing.T) {
 	in.Stage = 2
 	at := time.Date(2027, time.July, 14, 17, 32, 0, 0, time.Local)
 	in.Publications = []race.Publication{{Stage: 1, Communique: 1, Status: race.PubFinal, Edition: 1, PublishedAt: &at},
-		{Stage: 2, Communique: 2, Status: race.PubRevised, Edition: 2, PublishedAt: &at, Changes: []string{"Individual: bib 12 Jeune Deux 2nd → 1st"}}}
+		{Stage: 2, Communique: 2, Status: race.PubRevised, Edition: 2, PublishedAt: &at, Revision: []race.Change{{Class: race.ClassIndividual, Rows: race.RowsTime, Kind: race.ChangeMoved, ID: 12, Name: "Jeune Deux", WasRank: 2, WasValue: 100, Rank: 1, Value: 100}}}}
 	text := pdfText(t, makePDF(t, "uci-road", SheetCommunique, in))
 	wantLine(t, "number", text, "Official communiqué No. 2")
 	wantLine(t, "status", text, "Revised classifications (publication 2)")

@@ -62,18 +62,14 @@ func (s *Store) readPublication(st *RaceState, n int) (Publication, error) {
 	p.Status = race.PubRevised
 	var before race.Snapshot
 	if err := json.Unmarshal([]byte(closes[len(closes)-2].After), &before); err != nil {
-		p.Changes = []string{"(what the earlier publication said was not kept)"}
+		p.RevisionLost = true
 		return p, nil
 	}
 	standings, err := st.Standings(n)
 	if err != nil {
 		return p, err
 	}
-	rs := &st.Tour.Ruleset
-	p.Changes = race.Changes(before, race.SnapshotOf(standings), func(v int) string { return race.FormatTime(rs, v) })
-	if len(p.Changes) == 0 {
-		p.Changes = []string{"nothing changed in the classifications"}
-	}
+	p.Revision = race.Changes(before, race.SnapshotOf(standings))
 	return p, nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/sheets"
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
@@ -288,5 +289,5 @@ func (h *Handler) APIStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: pubs[st.AfterStage-1]})
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: sheets.WithChangeLines(h.Tr(c), &rs.Tour.Ruleset, pubs[st.AfterStage-1])})
 }

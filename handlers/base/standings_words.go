@@ -7,6 +7,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/sheets"
 	"racedirector/app/store"
 )
 
@@ -14,13 +15,7 @@ import (
 // classification names, units, counts, a stage's course and the jury's lines.
 
 // ClassNameIn names a classification in l's language ("Individual", "General individual", "Generale").
-func ClassNameIn(l *i18n.Localizer, id string) string {
-	key := "standings.class." + id
-	if s := l.T(key); s != key {
-		return s
-	}
-	return race.ClassificationName(id)
-}
+func ClassNameIn(l *i18n.Localizer, id string) string { return sheets.ClassNameIn(l, id) }
 
 // UnitIn heads a time column in the ruleset's unit: "Time" or "Turns".
 func UnitIn(l *i18n.Localizer, rs *race.Ruleset) string {
@@ -47,12 +42,7 @@ func ValueWordsIn(l *i18n.Localizer, d race.Classification, n int) string {
 }
 
 // OrdinalIn writes a rank: "2nd", "2.º", "2º".
-func OrdinalIn(l *i18n.Localizer, n int) string {
-	if l.Lang() == i18n.English {
-		return race.Ordinal(n)
-	}
-	return l.T("standings.ordinal", "N", n)
-}
+func OrdinalIn(l *i18n.Localizer, n int) string { return sheets.OrdinalIn(l, n) }
 
 // TimeWordsIn writes a time with its unit where a bare number would not say it: "27 turns", "1:17".
 func TimeWordsIn(l *i18n.Localizer, rs *race.Ruleset, v int) string {

@@ -8,6 +8,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
+	"racedirector/app/sheets"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/handlers/standing"
@@ -23,8 +24,8 @@ type pubView struct {
 }
 
 // newPubView is a publication in words, with the address of its communiqué.
-func newPubView(l *i18n.Localizer, id uint, p race.Publication) *pubView {
-	v := &pubView{Status: p.Status, Communique: fmt.Sprintf("/api/v1/tours/%d/sheets/communique.pdf?stage=%d", id, p.Stage), Changes: p.Changes}
+func newPubView(l *i18n.Localizer, rs *race.Ruleset, id uint, p race.Publication) *pubView {
+	v := &pubView{Status: p.Status, Communique: fmt.Sprintf("/api/v1/tours/%d/sheets/communique.pdf?stage=%d", id, p.Stage), Changes: sheets.ChangeLines(l, rs, p)}
 	switch p.Status {
 	case race.PubFinal:
 		v.Title = l.T("standings.pub.final", "N", p.Communique)
@@ -51,7 +52,7 @@ func (h *Handler) publicationOf(c echo.Context, l *i18n.Localizer, scr *classScr
 		if err != nil {
 			return err
 		}
-		scr.Publication = newPubView(l, st.TourID, pubs[after-1])
+		scr.Publication = newPubView(l, &st.Tour.Ruleset, st.TourID, pubs[after-1])
 	}
 	if _, err := st.ProvisionalStandings(); err == nil {
 		scr.Provisional = fmt.Sprintf("/tours/%d/classifications?provisional=1", st.TourID)
@@ -70,7 +71,7 @@ func (h *Handler) provisionalClassifications(c echo.Context, id uint, st *store.
 	scr := classScreen{afterChoice: newAfterChoice(id, st, st.Current, "classifications")}
 	scr.Leaders, scr.Tables = standing.LeadersOf(l, st, s), standing.ClassTables(l, st, s)
 	scr.Field, scr.Out, scr.Jury = base.FieldWordsIn(l, s), base.OutLinesIn(l, st, s), base.JuryLinesIn(l, st, s)
-	scr.Publication = newPubView(l, id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
+	scr.Publication = newPubView(l, &st.Tour.Ruleset, id, race.Publication{Stage: st.Current, Communique: st.Current, Status: race.PubProvisional})
 	title := l.T("standings.title.provisional", "N", st.Current, "Tour", st.Tour.Name)
 	return h.Render(c, http.StatusOK, "classifications", views.Page{Title: title, Section: "tours", TourNav: h.TourNav(st, "classifications", 0), Data: scr})
 }

@@ -1,0 +1,82 @@
+package sheets
+
+import (
+	"racedirector/app/i18n"
+	"racedirector/app/race"
+)
+
+// The words of a revised publication (race.Publication's Revision), in the reader's language: one
+// formatter for the classifications page, the API's "changes" and the communiqué.
+
+// ChangeLines says, line by line, what a revised publication changed from the one before it
+// ("Individual: bib 13 Name 5th → 4th, 4:11:40 → 4:10:20"); nothing for a publication that is not
+// a revision.
+func ChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) []string {
+	switch {
+	case p.Status != race.PubRevised:
+		return nil
+	case p.RevisionLost:
+		return []string{l.T("standings.pub.changes_lost")}
+	case len(p.Revision) == 0:
+		return []string{l.T("standings.pub.nothing_changed")}
+	}
+	out := make([]string, 0, len(p.Revision))
+	for _, c := range p.Revision {
+		who := c.Name
+		if c.Rows != race.RowsTeam {
+			who = l.T("standings.pub.change_rider", "Bib", c.ID, "Name", c.Name)
+		}
+		class := ClassNameIn(l, c.Class)
+		switch {
+		case c.Kind == race.ChangeAdded:
+			out = append(out, l.T("standings.pub.change_added", "Class", class, "Who", who, "Now", OrdinalIn(l, c.Rank), "Value", valueIn(l, rs, c.Rows, c.Value)))
+		case c.Kind == race.ChangeRemoved:
+			out = append(out, l.T("standings.pub.change_removed", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank)))
+		case c.WasValue != c.Value:
+			out = append(out, l.T("standings.pub.change_moved_value", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank), "Now", OrdinalIn(l, c.Rank),
+				"WasValue", valueIn(l, rs, c.Rows, c.WasValue), "Value", valueIn(l, rs, c.Rows, c.Value)))
+		default:
+			out = append(out, l.T("standings.pub.change_moved", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank), "Now", OrdinalIn(l, c.Rank)))
+		}
+	}
+	return out
+}
+
+// WithChangeLines is p with its Changes said in l's language (a copy: a kept publication is not
+// changed).
+func WithChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) race.Publication {
+	p.Changes = ChangeLines(l, rs, p)
+	return p
+}
+
+// valueIn writes a classification's value with its word: a time in the ruleset's unit ("4:11:40",
+// "23 turns"), points or places.
+func valueIn(l *i18n.Localizer, rs *race.Ruleset, rows string, v int) string {
+	switch {
+	case rows == race.RowsPoints:
+		return l.N("standings.count.points", v)
+	case rows == race.RowsPlaces:
+		return l.N("standings.count.places", v)
+	case rs.TimeUnit == race.UnitTurns:
+		return l.N("standings.count.turns", v)
+	}
+	return race.FormatTime(rs, v)
+}
+
+// OrdinalIn writes a rank in l's language: "2nd", "2.º", "2º".
+func OrdinalIn(l *i18n.Localizer, n int) string {
+	if l.Lang() == i18n.English {
+		return race.Ordinal(n)
+	}
+	return l.T("standings.ordinal", "N", n)
+}
+
+// ClassNameIn names a classification in l's language ("Individual", "General individual",
+// "Generale"); a classification without words of its own keeps its English name.
+func ClassNameIn(l *i18n.Localizer, id string) string {
+	key := "standings.class." + id
+	if s := l.T(key); s != key {
+		return s
+	}
+	return race.ClassificationName(id)
+}
