@@ -8,8 +8,8 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/race"
-	"racedirector/app/sheets"
 	"racedirector/app/refuse"
+	"racedirector/app/sheets"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
