@@ -13,7 +13,7 @@ const badPage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Race Director</title>
 <link rel="stylesheet" href="/bad.css">
 <script src="/boom.js"></script>
-</head><body><main>
+</head><body><nav class="tour-nav narrow"><a href="/y">A menu entry far too long for its menu</a></nav><main>
 <p style="color: red">an inline style the CSP refuses</p>
 <input id="nolabel" name="nolabel">
 <button class="tiny">x</button>
@@ -26,7 +26,7 @@ const badPage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 // TestHealthCheckCatchesProblems serves a page that breaks every rule and checks that the health
 // check reports each: a JavaScript exception, console.error, a CSP violation, a missing image (404),
 // a field without a label, a touch target under 40 px, sideways scrolling, a control off-screen, a title that does not name
-// the screen. It keeps the browser tests honest: a check that cannot fail proves nothing.
+// the screen, a menu entry whose label wraps. It keeps the browser tests honest: a check that cannot fail proves nothing.
 func TestHealthCheckCatchesProblems(t *testing.T) {
 	t.Parallel()
 	mux := http.NewServeMux()
@@ -42,7 +42,7 @@ func TestHealthCheckCatchesProblems(t *testing.T) {
 	})
 	mux.HandleFunc("/bad.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css")
-		_, _ = w.Write([]byte(`.tiny { height: 20px; padding: 0 } .wide { width: 2000px } .far { position: absolute; left: 1100px }`))
+		_, _ = w.Write([]byte(`.tiny { height: 20px; padding: 0 } .wide { width: 2000px } .far { position: absolute; left: 1100px } .narrow { width: 90px }`))
 	})
 	ts := httptest.NewServer(mux)
 	defer ts.Close()
@@ -55,6 +55,7 @@ func TestHealthCheckCatchesProblems(t *testing.T) {
 		"JavaScript exception", "console.error: director, something broke", "Content Security Policy",
 		"HTTP 404 for " + ts.URL + "/missing.png", "field without a label: input#nolabel",
 		"touch target 20 px high: button «x»", "page scrolls sideways", "off-screen: button «far»", "does not name the screen",
+		"menu entry on 3 lines: a «A menu entry far too long for its menu»",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the health check did not report %q; it reported:\n%s", want, all)

@@ -76,6 +76,14 @@ const auditJS = `((vw) => {
     }
     return null;
   };
+  // A menu entry's label on one line: a wrapped one reads as two entries.
+  document.querySelectorAll(".main-nav a, .tour-nav a").forEach((e) => {
+    if (!shown(e)) return;
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    if (lines > 1) out.push("menu entry on " + lines + " lines: " + desc(e));
+  });
   const controls = "a[href], button, input, select, textarea, summary, [role=button]";
   document.querySelectorAll(controls).forEach((e) => {
     if (!shown(e) || e.matches("a.skip, input[type=hidden]")) return;
