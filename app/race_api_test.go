@@ -263,6 +263,8 @@ func TestRaceCyclingParty(t *testing.T) {
 	r.refused(t, "die 0", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 3, 4, 11), cpGroup(0, 3, 0, 12)}}, 422, "validation", "groups[1].die")
 	r.refused(t, "square 0", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 0, 4, 12)}}, 422, "validation", "groups[0].square")
 	r.refused(t, "square 13", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 13, 4, 12)}}, 422, "validation", "groups[0].square")
+	r.refused(t, "turn past the last", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(1000, 3, 4, 12)}}, 422, "validation", "groups[0].turn")
+	r.refused(t, "a turn that would overflow a time", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(1<<62, 3, 4, 12)}}, 422, "validation", "groups[0].turn")
 	r.refused(t, "negative turn", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(-1, 3, 4, 12)}}, 422, "validation", "groups[0].turn")
 	r.refused(t, "unknown bib in the finish", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 3, 4, 12, 16)}}, 422, "validation", "groups[0].riders[1]")
 	r.refused(t, "rider twice in the finish", http.MethodPut, "/stages/1/finish", obj{"groups": []any{cpGroup(0, 3, 4, 12), cpGroup(0, 2, 4, 22, 12)}}, 422, "validation", "groups[1].riders[1]")

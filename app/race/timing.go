@@ -11,6 +11,9 @@ const (
 	TimeSquares = 12
 	// DieFaces is the number of faces of the last die rolled for the seconds.
 	DieFaces = 6
+	// MaxFinishTurn is the latest turn a group may cross the line in: a stage of MaxStageLength
+	// squares is ridden in far fewer, and a larger turn would only overflow a time.
+	MaxFinishTurn = 999
 )
 
 // CyclingPartySeconds is the Cycling Party finish time of a group (docs/rules.md §1.8):

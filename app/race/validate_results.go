@@ -107,6 +107,8 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		case TimeModelCyclingParty:
 			if g.Turn < 0 {
 				v.Add(p+".turn", "must not be negative (0 is the turn in which the first rider crossed)")
+			} else if g.Turn > MaxFinishTurn {
+				v.Addf(p+".turn", "must be between %d and %d", 0, MaxFinishTurn)
 			}
 			if g.Square < 1 || g.Square > TimeSquares {
 				v.Addf(p+".square", "must be between 1 and %d (a rider beyond the %dth square counts as %d)", TimeSquares, TimeSquares, TimeSquares)
@@ -117,6 +119,8 @@ func ValidateFinish(t *Tour, prior []StageResult, cur StageResult, f Finish) err
 		case TimeModelTurns:
 			if g.Turn < 1 {
 				v.Add(p+".turn", "must be at least 1 (the first turn of the stage is turn 1)")
+			} else if g.Turn > MaxFinishTurn {
+				v.Addf(p+".turn", "must be between %d and %d", 1, MaxFinishTurn)
 			}
 		case TimeModelSectors:
 			if g.Sector < MinSector || g.Sector > MaxSector {
