@@ -23,6 +23,8 @@ type serving struct {
 	unguarded bool
 	// quiet: not logged (the app's own files).
 	quiet bool
+	// packed: answers already compressed once (the app's own files, staticAssets), never again.
+	packed bool
 	// kept: its answers are kept for this version (keep.TourReads); nil, made for every request.
 	kept keep.Version
 }
@@ -40,6 +42,9 @@ func (s servings) isAPI(c echo.Context) bool { return s.of(c).api }
 
 // isStream says whether the request's route is a live event stream.
 func (s servings) isStream(c echo.Context) bool { return s.of(c).stream }
+
+// isPacked says whether the request's route answers bodies it compressed once itself.
+func (s servings) isPacked(c echo.Context) bool { return s.of(c).packed }
 
 // isKept says whether the request's route is one whose answers are kept (keep.TourReads), which
 // compresses them itself.

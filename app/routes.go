@@ -20,7 +20,7 @@ func routes(e *echo.Echo, r rooms, version string) servings {
 	root := routeGroup{e: e, all: all}
 	k := kept{tours: keep.ToursVersion(r.base.Store), tour: keep.TourVersion(r.base.Store), followed: keep.FollowVersion(r.base.Store)}
 	root.group("", serving{unguarded: true}).GET("/healthz", r.pages.Health)
-	root.group("", serving{unguarded: true, quiet: true}).GET("/assets/:version/*", staticAssets(version))
+	root.group("", serving{unguarded: true, quiet: true, packed: true}).GET("/assets/:version/*", staticAssets(version))
 
 	// Pages.
 	pages := root.group("", serving{})

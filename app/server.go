@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -56,10 +57,10 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	e.Use(site.Guard)
 	// Every page's CSRF token, before anything may answer with a page (the lock's refusals are pages
 	// with forms too); it is checked below, once the form is read.
-	e.Use(site.CSRFToken(ways.isAPI))
+	e.Use(site.CSRFToken(func(c echo.Context) bool { return ways.isAPI(c) || ways.isPacked(c) })) // the app's own files set no cookie: a shared cache keeps them
 	// Answers compressed, but for the live streams, and the kept routes' (below), whose answers the
 	// page keeper compresses once and sends as kept (and those it does not keep through compressed).
-	e.Use(compressed(func(c echo.Context) bool { return ways.isStream(c) || ways.isKept(c) }))
+	e.Use(compressed(func(c echo.Context) bool { return ways.isStream(c) || ways.isKept(c) || ways.isPacked(c) }))
 	// The director's lock, before anything reads a body or a form: a change asked for by anyone
 	// else is refused here (app/auth has the policy), and the pages learn who is looking.
 	e.Use(exceptUnguarded(ways, lock.Middleware)) // not /healthz nor the static files: they never wait on it
@@ -165,6 +166,7 @@ func crossSiteGuarded(ways servings, next echo.HandlerFunc) echo.HandlerFunc {
 // staticAssets serves the embedded files under /assets/{version}/ with long caching.
 func staticAssets(version string) echo.HandlerFunc {
 	fileServer := http.StripPrefix("/assets/"+version+"/", http.FileServerFS(assets.Static()))
+	packed := packAssets(assets.Static())
 	return func(c echo.Context) error {
 		if c.Param("version") != version {
 			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such asset version"))
@@ -172,7 +174,14 @@ func staticAssets(version string) echo.HandlerFunc {
 		if strings.HasSuffix(c.Request().URL.Path, "/") { // a folder is not a file: no listing
 			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such file"))
 		}
-		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		h := c.Response().Header()
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		h.Add("Vary", echo.HeaderAcceptEncoding)
+		if gz, ok := packed[c.Param("*")]; ok && acceptsGzip(c.Request()) {
+			h.Set(echo.HeaderContentEncoding, "gzip")
+			h.Set(echo.HeaderContentLength, strconv.Itoa(len(gz.body)))
+			return c.Blob(http.StatusOK, gz.contentType, gz.body)
+		}
 		fileServer.ServeHTTP(c.Response(), c.Request())
 		return nil
 	}
