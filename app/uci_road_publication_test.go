@@ -44,6 +44,14 @@ func TestUCIRoadOfficialPaperwork(t *testing.T) {
 		t.Errorf("publication after closing = %+v, want final, communiqué 1, first edition, with its time", p)
 	}
 
+	// Reopened and closed again as it was: nothing new is published, the edition and its time stay.
+	r.ok(t, http.MethodPost, "/stages/1/reopen", nil)
+	r.close(t, 1)
+	if same := decode[publishedStandings](t, r.ok(t, http.MethodGet, "/standings?after=1", nil)).Publication; same.Status != race.PubFinal || same.Edition != 1 ||
+		same.PublishedAt == nil || !same.PublishedAt.Equal(*final.Publication.PublishedAt) || len(same.Changes) != 0 {
+		t.Errorf("publication after closing again unchanged = %+v, want the first one still (final, edition 1, published at %v)", same, final.Publication.PublishedAt)
+	}
+
 	// A correction: bib 13 finished 20 s earlier.
 	r.ok(t, http.MethodPost, "/stages/1/reopen", nil)
 	r.ok(t, http.MethodPut, "/stages/1/finish", clockFinish([2]int{21, 15000}, [2]int{11, 15000}, [2]int{12, 15010}, [2]int{13, 15020}, [2]int{22, 15030}, [2]int{23, 15100}))

@@ -42,35 +42,53 @@ func (s *Store) publication(st *RaceState, n int) (Publication, error) {
 	return p, err
 }
 
-// readPublication reads the publication of closed stage n of st: its closings and, when revised,
-// what changed since the one before.
+// readPublication reads the publication of closed stage n of st from its closings, each of which
+// kept what the standings said then: a closing that changed nothing (reopened and closed again as it
+// was) publishes nothing new; each that did is a new edition, revised, with what changed since the
+// edition before.
 func (s *Store) readPublication(st *RaceState, n int) (Publication, error) {
 	p := Publication{Stage: n, Communique: n, Status: race.PubProvisional}
 	var closes []models.Change
 	if err := s.reads.Where("stage_id = ? AND action = ?", st.stageIDs[n-1], "close").Order("id").Find(&closes).Error; err != nil {
 		return p, fmt.Errorf("store: unable to read the publications of stage %d: %w", n, err)
 	}
-	p.Status, p.Edition = race.PubFinal, max(1, len(closes))
+	p.Status, p.Edition = race.PubFinal, 1
 	if len(closes) == 0 {
 		return p, nil // a restored or older tour: closed, its closing not kept
 	}
-	at := closes[len(closes)-1].At
+	at := closes[0].At
 	p.PublishedAt = &at
-	if len(closes) < 2 {
-		return p, nil
-	}
-	p.Status = race.PubRevised
+	published, known := keptSnapshot(closes[0])
 	var before race.Snapshot
-	if err := json.Unmarshal([]byte(closes[len(closes)-2].After), &before); err != nil {
-		p.RevisionLost = true
-		return p, nil
+	beforeKnown := false
+	for _, c := range closes[1:] {
+		snap, ok := keptSnapshot(c)
+		if ok && known && len(race.Changes(published, snap)) == 0 {
+			continue // closed again as it was: the same publication
+		}
+		before, beforeKnown, published, known = published, known, snap, ok
+		p.Edition++
+		at := c.At
+		p.PublishedAt = &at
 	}
-	standings, err := st.Standings(n)
-	if err != nil {
-		return p, err
+	if p.Edition > 1 {
+		p.Status = race.PubRevised
+		if beforeKnown && known {
+			p.Revision = race.Changes(before, published)
+		} else {
+			p.RevisionLost = true
+		}
 	}
-	p.Revision = race.Changes(before, race.SnapshotOf(standings))
 	return p, nil
+}
+
+// keptSnapshot is what the standings said when a stage was closed (ok false: not kept).
+func keptSnapshot(c models.Change) (race.Snapshot, bool) {
+	var snap race.Snapshot
+	if c.After == "" || json.Unmarshal([]byte(c.After), &snap) != nil {
+		return nil, false
+	}
+	return snap, true
 }
 
 // ProvisionalStandings computes the standings after the open stage from what is entered so far.
