@@ -38,6 +38,7 @@ func (s *source) communique(n int) (sheetDoc, error) {
 	ranking := s.stageRanking(st.Stage, times)
 	ranking.note = s.bonusesNote(s.stage(n), s.result(n).Finish)
 	doc.blocks = append(doc.blocks, block{table: ranking})
+	doc.blocks = append(doc.blocks, s.courseBlocks(n, st)...)
 	if t := s.abandonTable(s.result(n), st.Out, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
 	}

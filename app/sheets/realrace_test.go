@@ -131,6 +131,8 @@ func TestJurySheet(t *testing.T) {
 // ranking and jury, the classifications after it, and the jury's signature lines.
 func TestCommuniqueSheet(t *testing.T) {
 	f := uciRoadTour(t)
+	f.results[1].Sprints = map[int][]int{1: {21, 12, 11}} // the intermediate sprint of stage 2
+	checkResults(t, f.tour, f.results)
 	in := f.input(2)
 	in.Stage = 2
 	at := time.Date(2027, time.July, 14, 17, 32, 0, 0, time.Local)
@@ -140,6 +142,9 @@ func TestCommuniqueSheet(t *testing.T) {
 	wantLine(t, "number", text, "Official communiqué No. 2")
 	wantLine(t, "status", text, "Revised classifications (publication 2)")
 	wantLine(t, "changes", text, "Individual: bib 12 Jeune Deux 2nd → 1st")
+	// The stage's intermediate sprint, its places and what each won, as on the result sheet.
+	wantLine(t, "sprint", text, "Sprint 1 (km 80)")
+	wantLine(t, "sprint winner", text, "1", "21", "Jeune Quatre", "Bleu", "3")
 	wantLine(t, "published", text, "Published on 14 July 2027 at 17:32.")
 	wantLine(t, "signature", text, "President of the Commissaires' Panel:", "Signature:")
 	for _, want := range []string{"Field", "Stage ranking", "Individual classification (Yellow jersey)", "Young riders' classification (White jersey)", "Team classification", "Leaders after the stage"} {

@@ -23,10 +23,28 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 		ranking.note = s.bonusesNote(s.stage(n), s.result(n).Finish)
 	}
 	doc.blocks = append(doc.blocks, block{table: ranking}, block{table: s.fieldTable(st.Field)})
+	doc.blocks = append(doc.blocks, s.courseBlocks(n, st)...)
 	res := s.result(n)
-	stage := s.stage(n)
+	if t := s.abandonTable(res, st.Out, n); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	if t := s.juryTable(st, n); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	if t := s.leaderTable(st); t != nil {
+		doc.blocks = append(doc.blocks, block{table: t})
+	}
+	return doc, nil
+}
+
+// courseBlocks are stage n's intermediate sprints and climbs, each with its crossing order and what
+// each place won, then the day's team ranking (a team time trial's, or the stage's teams), when
+// the standings after it have one: the result sheet's and the communiqué's.
+func (s *source) courseBlocks(n int, st *race.Standings) []block {
+	var out []block
+	res, stage := s.result(n), s.stage(n)
 	for _, sp := range stage.Sprints {
-		doc.blocks = append(doc.blocks, block{table: s.orderTable(
+		out = append(out, block{table: s.orderTable(
 			s.w("table.sprint_n", "N", sp.Index, "Square", s.squareWord(), "At", sp.At), res.Sprints[sp.Index], s.sprintTables())})
 	}
 	for _, c := range stage.Climbs {
@@ -38,21 +56,12 @@ func (s *source) resultSheet(n int) (sheetDoc, error) {
 				tables = append(tables, pointsTable{s.w("col.bonus"), b, true})
 			}
 		}
-		doc.blocks = append(doc.blocks, block{table: s.orderTable(s.climbName(c), res.Climbs[c.Index], tables)})
+		out = append(out, block{table: s.orderTable(s.climbName(c), res.Climbs[c.Index], tables)})
 	}
 	if len(st.DailyTeams) > 0 {
-		doc.blocks = append(doc.blocks, block{table: s.teamRanking(s.w("table.teams_day"), st.DailyTeams)})
+		out = append(out, block{table: s.teamRanking(s.w("table.teams_day"), st.DailyTeams)})
 	}
-	if t := s.abandonTable(res, st.Out, n); t != nil {
-		doc.blocks = append(doc.blocks, block{table: t})
-	}
-	if t := s.juryTable(st, n); t != nil {
-		doc.blocks = append(doc.blocks, block{table: t})
-	}
-	if t := s.leaderTable(st); t != nil {
-		doc.blocks = append(doc.blocks, block{table: t})
-	}
-	return doc, nil
+	return out
 }
 
 // stageRanking is the stage classification: rank, bib, rider, team, time, gap (and bonus).
