@@ -531,3 +531,32 @@ func TestRacePagesUCIRoad(t *testing.T) {
 		}
 	}
 }
+
+// TestStageSheetOfARealRace: a real race's stage sheet lists what lies along the course by km; a
+// board game's says what to place on the board, square by square. In each language.
+func TestStageSheetOfARealRace(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	tours := raceTourOfEach(t, ta)
+	for _, c := range []struct {
+		game, lang string
+		want       []string
+		not        string
+	}{
+		{"uci-road", "en", []string{"Along the course", ">km</th>"}, "What to place on the board"},
+		{"uci-road", "es", []string{"A lo largo del recorrido"}, "Qué colocar en el tablero"},
+		{"uci-road", "it", []string{"Lungo il percorso"}, "Cosa mettere sul tabellone"},
+		{"cycling-party", "en", []string{"What to place on the board", ">Square</th>"}, "Along the course"},
+		{"ciclismo-a-fondo", "it", []string{"Cosa mettere sul tabellone"}, "Lungo il percorso"},
+	} {
+		page := pageIn(t, ta, tours[c.game].pagePath("%s", "/stages/1/sheet"), c.lang)
+		for _, w := range c.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s stage sheet in %s lacks %q", c.game, c.lang, w)
+			}
+		}
+		if strings.Contains(page, c.not) {
+			t.Errorf("%s stage sheet in %s says %q", c.game, c.lang, c.not)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package sheets
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -171,4 +172,21 @@ func TestCommuniqueWorkbook(t *testing.T) {
 	if err != nil || len(rows) < 10 {
 		t.Fatalf("communiqué worksheet rows = %d (%v), want the whole communiqué", len(rows), err)
 	}
+}
+
+// TestRealRaceStageSheetHasNoBoard: a real race's stage sheet lists its markers along the course by
+// km, not as board markers; a board game's keeps them.
+func TestRealRaceStageSheetHasNoBoard(t *testing.T) {
+	road := uciRoadTour(t)
+	in := road.input(0)
+	in.Stage = 1
+	text := pdfText(t, makePDF(t, "uci-road-stage", SheetStage, in))
+	wantLine(t, "markers", text, "Along the course, km from the start")
+	if strings.Contains(text, "Board markers") || strings.Contains(text, "What to place") {
+		t.Errorf("the real race's stage sheet speaks of the board:\n%s", text)
+	}
+	cp := cyclingPartyTour(t)
+	in = cp.input(0)
+	in.Stage = 1
+	wantLine(t, "board markers", pdfText(t, makePDF(t, "cp-stage", SheetStage, in)), "Board markers,")
 }

@@ -79,8 +79,16 @@ func (s *source) markerTable(st race.Stage) *table {
 	if withKm {
 		cols = append(cols, col(s.w("col.square.km"), 14, "R"))
 	}
-	cols = append(cols, col(s.w("col.marker"), 42, "L"), flexCol(s.w("col.what_to_place"), 60, false))
-	t := &table{title: s.w("table.markers", "Squares", s.w("squares."+s.squareKey())), cols: cols, dense: true}
+	what := s.w("col.what_to_place")
+	if s.rs.OfficialResults {
+		what = s.w("col.detail_course")
+	}
+	cols = append(cols, col(s.w("col.marker"), 42, "L"), flexCol(what, 60, false))
+	title := s.w("table.markers", "Squares", s.w("squares."+s.squareKey()))
+	if s.rs.OfficialResults { // a real race is not played on a board
+		title = s.w("table.markers_course")
+	}
+	t := &table{title: title, cols: cols, dense: true}
 	for _, m := range s.markers(st) {
 		cells := []cell{intCell(m.At)}
 		if withKm {
