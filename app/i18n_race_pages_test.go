@@ -142,7 +142,6 @@ func TestRacePagesInSpanishAndItalian(t *testing.T) {
 			{"/stages/1", []string{"La etapa 1 está cerrada", "Reabrir la etapa 1", "Clasificación de la etapa"}, []string{"La tappa 1 è chiusa", "Riapri la tappa 1", "Ordine d'arrivo della tappa"}},
 			{"/stages/2/history", []string{"Historial de la etapa 2", "Volver a la etapa 2"}, []string{"Cronologia della tappa 2", "Torna alla tappa 2"}},
 			{"/stages/1/history", []string{"Historial de la etapa 1", "Cuándo", "Acción"}, []string{"Cronologia della tappa 1", "Quando", "Azione"}},
-			{"/stages/2/sheet", []string{"Qué colocar en el tablero", "Etapa 2 de"}, []string{"Cosa mettere sul tabellone", "Tappa 2 di"}},
 			{"/riders", []string{"Corredores", "en carrera", "Dorsal"}, []string{"Corridori", "in corsa", "Numero"}},
 		}
 		switch game { // each game's own word for its incidents' page (the ruleset's "incidents" term)
@@ -155,6 +154,11 @@ func TestRacePagesInSpanishAndItalian(t *testing.T) {
 		}
 		if game == "2ruote" {
 			pages = append(pages, page{"/stages/2/volata?order=11+12&compute=1", []string{"Calculadora de volata", "Valor de sprint", "Orden"}, []string{"Calcolatore di volata", "Valore di volata", "Ordine"}})
+		}
+		if game == "uci-road" { // a real race's stage sheet lists its course, not a board
+			pages = append(pages, page{"/stages/2/sheet", []string{"A lo largo del recorrido", "Etapa 2 de"}, []string{"Lungo il percorso", "Tappa 2 di"}})
+		} else {
+			pages = append(pages, page{"/stages/2/sheet", []string{"Qué colocar en el tablero", "Etapa 2 de"}, []string{"Cosa mettere sul tabellone", "Tappa 2 di"}})
 		}
 		if game == "uci-road" {
 			pages = append(pages, page{"/stages/2", []string{"Jurado", "Sanciones", "Llegada como archivo CSV"}, []string{"Giuria", "Penalità", "Arrivo come file CSV"}})

@@ -560,3 +560,27 @@ func TestStageSheetOfARealRace(t *testing.T) {
 		}
 	}
 }
+
+// TestRealRaceClassificationsAsPublished: a real race's classifications page names them as the race
+// publishes them (its ruleset's terms), in each language; a board game's keeps the app's names.
+func TestRealRaceClassificationsAsPublished(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	tours := raceTourOfEach(t, ta)
+	for _, c := range []struct {
+		game, lang string
+		want       []string
+	}{
+		{"uci-road", "en", []string{"General classification", "Points classification"}},
+		{"uci-road", "es", []string{"Clasificación general", "Clasificación por puntos"}},
+		{"uci-road", "it", []string{"Classifica generale", "Classifica a punti"}},
+		{"cycling-party", "en", []string{">Individual<", ">Regularity<"}},
+	} {
+		page := pageIn(t, ta, tours[c.game].pagePath("%s", "/classifications"), c.lang)
+		for _, w := range c.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s classifications in %s lack %q", c.game, c.lang, w)
+			}
+		}
+	}
+}

@@ -60,7 +60,7 @@ func TestUCIRoadOfficialPaperwork(t *testing.T) {
 	if revised.Status != race.PubRevised || revised.Edition != 2 {
 		t.Fatalf("publication after the correction = %+v, want revised, publication 2", revised)
 	}
-	want := "Individual: bib 13 Unknown Three 5th → 4th, 4:11:40 → 4:10:20"
+	want := "General classification: bib 13 Unknown Three 5th → 4th, 4:11:40 → 4:10:20"
 	if !strings.Contains(strings.Join(revised.Changes, "\n"), want) {
 		t.Errorf("changes = %q, want %q among them", revised.Changes, want)
 	}
@@ -78,7 +78,7 @@ func TestUCIRoadOfficialPaperwork(t *testing.T) {
 		}
 	}
 	// The same lines in the reader's language: the page and the communiqué in Spanish and Italian.
-	for lang, line := range map[string]string{"es": "General individual: dorsal 13 Unknown Three de 5.º a 4.º, de 4:11:40 a 4:10:20",
+	for lang, line := range map[string]string{"es": "Clasificación general: dorsal 13 Unknown Three de 5.º a 4.º, de 4:11:40 a 4:10:20",
 		"it": "Classifica generale: pettorale 13 Unknown Three da 5º a 4º, da 4:11:40 a 4:10:20"} {
 		if page := pageIn(t, ta, fmt.Sprintf("/tours/%d/classifications", tour.ID), lang); !strings.Contains(page, line) {
 			t.Errorf("the classifications page in %s lacks %q", lang, line)

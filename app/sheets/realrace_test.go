@@ -142,7 +142,7 @@ func TestCommuniqueSheet(t *testing.T) {
 	text := pdfText(t, makePDF(t, "uci-road", SheetCommunique, in))
 	wantLine(t, "number", text, "Official communiqué No. 2")
 	wantLine(t, "status", text, "Revised classifications (publication 2)")
-	wantLine(t, "changes", text, "Individual: bib 12 Jeune Deux 2nd → 1st")
+	wantLine(t, "changes", text, "General classification: bib 12 Jeune Deux 2nd → 1st")
 	// The stage's intermediate sprint, its places and what each won, as on the result sheet.
 	wantLine(t, "sprint", text, "Sprint 1 (km 80)")
 	wantLine(t, "sprint winner", text, "1", "21", "Jeune Quatre", "Bleu", "3")

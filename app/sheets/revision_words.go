@@ -26,7 +26,7 @@ func ChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) []stri
 		if c.Rows != race.RowsTeam {
 			who = l.T("standings.pub.change_rider", "Bib", c.ID, "Name", c.Name)
 		}
-		class := ClassNameIn(l, c.Class)
+		class := ClassNameOf(l, rs, c.Class)
 		switch {
 		case c.Kind == race.ChangeAdded:
 			out = append(out, l.T("standings.pub.change_added", "Class", class, "Who", who, "Now", OrdinalIn(l, c.Rank), "Value", valueIn(l, rs, c.Rows, c.Value)))
@@ -69,6 +69,18 @@ func OrdinalIn(l *i18n.Localizer, n int) string {
 		return race.Ordinal(n)
 	}
 	return l.T("standings.ordinal", "N", n)
+}
+
+// ClassNameOf names a classification as a real race publishes it ("class.<id>" among its ruleset's
+// terms: "General classification", "Points classification"), else as the app does (ClassNameIn).
+// The board games' own names among their terms are not used yet: their pages keep the app's.
+func ClassNameOf(l *i18n.Localizer, rs *race.Ruleset, id string) string {
+	if rs != nil && rs.OfficialResults {
+		if w := rs.TermIn("class."+id, l.Lang()); w != "" {
+			return w
+		}
+	}
+	return ClassNameIn(l, id)
 }
 
 // ClassNameIn names a classification in l's language ("Individual", "General individual",

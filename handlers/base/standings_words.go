@@ -17,6 +17,12 @@ import (
 // ClassNameIn names a classification in l's language ("Individual", "General individual", "Generale").
 func ClassNameIn(l *i18n.Localizer, id string) string { return sheets.ClassNameIn(l, id) }
 
+// ClassNameOf names a classification as the game calls it, else as ClassNameIn does: a real race's
+// "General classification".
+func ClassNameOf(l *i18n.Localizer, rs *race.Ruleset, id string) string {
+	return sheets.ClassNameOf(l, rs, id)
+}
+
 // UnitIn heads a time column in the ruleset's unit: "Time" or "Turns".
 func UnitIn(l *i18n.Localizer, rs *race.Ruleset) string {
 	if rs.TimeUnit == "turns" {

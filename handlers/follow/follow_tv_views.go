@@ -71,7 +71,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[id]
-		out = append(out, tvLeader{Icon: standing.JerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: base.ClassNameIn(l, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
+		out = append(out, tvLeader{Icon: standing.JerseyIcon(prefix+id, j), Jersey: j.NameIn(l.Lang()), Class: base.ClassNameOf(l, &st.Tour.Ruleset, id), Bib: bib, Name: r.Name, Team: t.Name, Color: tvColor(t.Color), Value: value})
 	}
 	for _, d := range race.Classifications() {
 		if !d.Dressed || !rs.Has(d.ID) {
@@ -97,7 +97,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 				value = leadWords(l, rs, []race.TimeRow{{Time: t.Time}, {Time: s.Teams[1].Time}})
 			}
 		}
-		out = append(out, tvLeader{Icon: standing.TeamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameIn(l, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: value})
+		out = append(out, tvLeader{Icon: standing.TeamIcon(t.TeamColor), Jersey: l.T("standings.tv.best_team"), Class: base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassTeams), Name: t.Team, Color: tvColor(t.TeamColor), Value: value})
 	}
 	if len(s.CyclingParty) > 0 && rs.Has(race.ClassCyclingParty) {
 		m := s.CyclingParty[0]
@@ -105,7 +105,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		if final {
 			title = l.T("standings.tv.winning_manager")
 		}
-		out = append(out, tvLeader{Icon: standing.TeamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameIn(l, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
+		out = append(out, tvLeader{Icon: standing.TeamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
 	}
 	return out
 }
@@ -185,7 +185,7 @@ func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon s
 // its leader in his jersey.
 func tvPointsView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, d race.Classification, final bool) tvView {
 	rs := &st.Tour.Ruleset
-	name := base.ClassNameIn(l, d.ID)
+	name := base.ClassNameOf(l, &st.Tour.Ruleset, d.ID)
 	v := tvView{ID: d.ID, Kind: "table", Tag: name, Title: name, Note: l.T("standings.after_stage_of", "N", s.AfterStage, "Stages", len(st.Tour.Stages)),
 		Who: l.T("standings.col.rider"), Unit: l.T("standings.unit.points"), Gaps: true}
 	if d.Rows == race.RowsPlaces {
@@ -213,7 +213,7 @@ func tvPointsView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, d r
 
 // tvPartyView is the Cycling Party standing of the managers.
 func tvPartyView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final bool) tvView {
-	v := tvView{ID: "party", Kind: "table", Tag: base.ClassNameIn(l, race.ClassCyclingParty), Title: l.T("standings.tv.managers"), Note: l.T("standings.after_stage", "N", s.AfterStage),
+	v := tvView{ID: "party", Kind: "table", Tag: base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassCyclingParty), Title: l.T("standings.tv.managers"), Note: l.T("standings.after_stage", "N", s.AfterStage),
 		Who: l.T("standings.col.manager"), Unit: l.T("standings.unit.points"), Gaps: true}
 	if final {
 		v.Note = l.T("standings.final_result")
@@ -248,7 +248,7 @@ func tvPodiumView(l *i18n.Localizer, st *store.RaceState, s *race.Standings) tvV
 	}
 	// The jerseys' other winners, under the podium.
 	for _, w := range tvLeaders(l, st, s, "tv-final-", true) {
-		if w.Class != base.ClassNameIn(l, race.ClassIndividual) {
+		if w.Class != base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassIndividual) {
 			v.Leaders = append(v.Leaders, w)
 		}
 	}

@@ -50,7 +50,7 @@ func LeadersOf(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Lead
 		r, _ := st.Tour.RiderByBib(bib)
 		t, _ := st.Tour.TeamByID(r.TeamID)
 		j := rs.Jerseys[d.ID]
-		out = append(out, LeaderView{Icon: JerseyIcon(d.ID, j), Class: base.ClassNameIn(l, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
+		out = append(out, LeaderView{Icon: JerseyIcon(d.ID, j), Class: base.ClassNameOf(l, &st.Tour.Ruleset, d.ID), Jersey: j.NameIn(l.Lang()), JerseyColor: j.Color, Bib: bib, Rider: r.Name, Team: t.Name, TeamColor: t.Color})
 	}
 	return out
 }
@@ -73,7 +73,7 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 		return t
 	}
 	pointsTable := func(d race.Classification, rows []race.PointsRow) ClassTable {
-		t := ClassTable{ID: d.ID, Title: base.ClassNameIn(l, d.ID), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
+		t := ClassTable{ID: d.ID, Title: base.ClassNameOf(l, &st.Tour.Ruleset, d.ID), Kind: "points", Unit: l.T("standings.unit.points"), Empty: l.T("standings.empty.points")}
 		sign := "−"
 		if d.Rows == race.RowsPlaces {
 			t.Unit, t.Empty, sign = l.T("standings.unit.places"), l.T("standings.empty.places"), "+"
@@ -100,7 +100,7 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 			out = append(out, timeTable(d.ID, l.T("standings.stage_n", "N", s.AfterStage), s.Stage))
 		case !rs.Has(d.ID):
 		case d.Rows == race.RowsTime:
-			t := timeTable(d.ID, base.ClassNameIn(l, d.ID), d.TimeRows(s))
+			t := timeTable(d.ID, base.ClassNameOf(l, &st.Tour.Ruleset, d.ID), d.TimeRows(s))
 			if d.ID == race.ClassYouth {
 				t.Empty = youthEmpty(l, st.Tour.Settings)
 			}
@@ -108,7 +108,7 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 		case d.Rows == race.RowsPoints || d.Rows == race.RowsPlaces:
 			out = append(out, pointsTable(d, d.PointsRows(s)))
 		case d.Rows == race.RowsTeam:
-			out = append(out, teamTable(d.ID, base.ClassNameIn(l, d.ID), d.TeamRows(s)))
+			out = append(out, teamTable(d.ID, base.ClassNameOf(l, &st.Tour.Ruleset, d.ID), d.TeamRows(s)))
 			out = append(out, teamTable("daily-teams", l.T("standings.daily_teams", "N", s.AfterStage), s.DailyTeams))
 		}
 	}
