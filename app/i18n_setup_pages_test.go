@@ -133,7 +133,7 @@ func TestSetupPagesInSpanishAndItalian(t *testing.T) {
 		fmt.Sprintf("/teams/%d/edit", rojo.ID):   {"es": {"Editar el equipo Rojo"}, "it": {"Modifica la squadra Rojo"}},
 		fmt.Sprintf("/teams/%d/delete", rojo.ID): {"es": {"Eliminar el equipo Rojo", "Cancelar"}, "it": {"Elimina la squadra Rojo", "Annulla"}},
 		fmt.Sprintf("/teams/%d/riders/new", rojo.ID): {"es": {"Corredor nuevo para Rojo", "Papel en cada juego"}, "it": {"Nuovo corridore per Rojo", "Ruolo in ogni gioco"}},
-		fmt.Sprintf("/riders/%d/edit", rider.ID):     {"es": {"Número de ficha", "Guardar el corredor"}, "it": {"Numero della pedina", "Salva il corridore"}},
+		fmt.Sprintf("/riders/%d/edit", rider.ID):     {"es": {"Número en el equipo", "Guardar el corredor"}, "it": {"Numero nella squadra", "Salva il corridore"}},
 		fmt.Sprintf("/riders/%d/delete", rider.ID):   {"es": {"Eliminar el corredor"}, "it": {"Elimina il corridore"}},
 		"/teams/import": {"es": {"Importar equipos y corredores", "Vista previa"}, "it": {"Importa squadre e corridori", "Anteprima"}},
 		"/sign-in":      {"es": {"No hace falta entrar"}, "it": {"Non serve accedere"}},
