@@ -532,55 +532,37 @@ func TestRacePagesUCIRoad(t *testing.T) {
 	}
 }
 
-// TestStageSheetOfARealRace: a real race's stage sheet lists what lies along the course by km; a
-// board game's says what to place on the board, square by square. In each language.
-func TestStageSheetOfARealRace(t *testing.T) {
+// TestRealRacePagesAsPublished: a real race's stage sheet lists what lies along the course by km and
+// its classifications page names them as the race publishes them (its ruleset's terms); a board
+// game's sheet says what to place on the board and its classifications keep the app's names. In
+// each language.
+func TestRealRacePagesAsPublished(t *testing.T) {
 	t.Parallel()
 	ta := newTestApp(t)
 	tours := raceTourOfEach(t, ta)
 	for _, c := range []struct {
-		game, lang string
-		want       []string
-		not        string
+		game, path, lang string
+		want             []string
+		not              string
 	}{
-		{"uci-road", "en", []string{"Along the course", ">km</th>"}, "What to place on the board"},
-		{"uci-road", "es", []string{"A lo largo del recorrido"}, "Qué colocar en el tablero"},
-		{"uci-road", "it", []string{"Lungo il percorso"}, "Cosa mettere sul tabellone"},
-		{"cycling-party", "en", []string{"What to place on the board", ">Square</th>"}, "Along the course"},
-		{"ciclismo-a-fondo", "it", []string{"Cosa mettere sul tabellone"}, "Lungo il percorso"},
+		{"uci-road", "/stages/1/sheet", "en", []string{"Along the course", ">km</th>"}, "What to place on the board"},
+		{"uci-road", "/stages/1/sheet", "es", []string{"A lo largo del recorrido"}, "Qué colocar en el tablero"},
+		{"uci-road", "/stages/1/sheet", "it", []string{"Lungo il percorso"}, "Cosa mettere sul tabellone"},
+		{"cycling-party", "/stages/1/sheet", "en", []string{"What to place on the board", ">Square</th>"}, "Along the course"},
+		{"ciclismo-a-fondo", "/stages/1/sheet", "it", []string{"Cosa mettere sul tabellone"}, "Lungo il percorso"},
+		{"uci-road", "/classifications", "en", []string{"General classification", "Points classification"}, ">Regularity<"},
+		{"uci-road", "/classifications", "es", []string{"Clasificación general", "Clasificación por puntos"}, ">Regularidad<"},
+		{"uci-road", "/classifications", "it", []string{"Classifica generale", "Classifica a punti"}, "Points classification"},
+		{"cycling-party", "/classifications", "en", []string{">Individual<", ">Regularity<"}, "Points classification"},
 	} {
-		page := pageIn(t, ta, tours[c.game].pagePath("%s", "/stages/1/sheet"), c.lang)
+		page := pageIn(t, ta, tours[c.game].pagePath("%s", c.path), c.lang)
 		for _, w := range c.want {
 			if !strings.Contains(page, w) {
-				t.Errorf("%s stage sheet in %s lacks %q", c.game, c.lang, w)
+				t.Errorf("%s %s in %s lacks %q", c.game, c.path, c.lang, w)
 			}
 		}
 		if strings.Contains(page, c.not) {
-			t.Errorf("%s stage sheet in %s says %q", c.game, c.lang, c.not)
-		}
-	}
-}
-
-// TestRealRaceClassificationsAsPublished: a real race's classifications page names them as the race
-// publishes them (its ruleset's terms), in each language; a board game's keeps the app's names.
-func TestRealRaceClassificationsAsPublished(t *testing.T) {
-	t.Parallel()
-	ta := newTestApp(t)
-	tours := raceTourOfEach(t, ta)
-	for _, c := range []struct {
-		game, lang string
-		want       []string
-	}{
-		{"uci-road", "en", []string{"General classification", "Points classification"}},
-		{"uci-road", "es", []string{"Clasificación general", "Clasificación por puntos"}},
-		{"uci-road", "it", []string{"Classifica generale", "Classifica a punti"}},
-		{"cycling-party", "en", []string{">Individual<", ">Regularity<"}},
-	} {
-		page := pageIn(t, ta, tours[c.game].pagePath("%s", "/classifications"), c.lang)
-		for _, w := range c.want {
-			if !strings.Contains(page, w) {
-				t.Errorf("%s classifications in %s lack %q", c.game, c.lang, w)
-			}
+			t.Errorf("%s %s in %s says %q", c.game, c.path, c.lang, c.not)
 		}
 	}
 }

@@ -110,15 +110,7 @@ func (tp *Template) pooledDatabase(t testing.TB, server string) string {
 	name, ok := tp.pool.take()
 	if !ok {
 		name = fmt.Sprintf("%s%d_%s", poolMark(), os.Getpid(), randomHex(6))
-		admin, err := sql.Open("pgx", server)
-		if err != nil {
-			t.Fatalf("reaching the PostgreSQL server: %v", err)
-		}
-		_, err = admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tp.name)
-		admin.Close()
-		if err != nil {
-			t.Fatalf("creating the test database on the PostgreSQL server (%s): %v", howTo, err)
-		}
+		createDatabase(t, server, name, tp.name)
 	}
 	t.Cleanup(func() {
 		admin, err := sql.Open("pgx", server)
@@ -232,18 +224,7 @@ func newDatabase(t testing.TB, server, template string) string {
 		t.Fatalf("%s is not an address: %v", EnvDB, err)
 	}
 	name := "rdtest_" + randomHex(8)
-	admin, err := sql.Open("pgx", server)
-	if err != nil {
-		t.Fatalf("reaching the PostgreSQL server: %v", err)
-	}
-	defer admin.Close()
-	create := "CREATE DATABASE " + name
-	if template != "" {
-		create += " TEMPLATE " + template
-	}
-	if _, err := admin.Exec(create); err != nil {
-		t.Fatalf("creating the test database on the PostgreSQL server (%s): %v", howTo, err)
-	}
+	createDatabase(t, server, name, template)
 	t.Cleanup(func() {
 		admin, err := sql.Open("pgx", server)
 		if err != nil {
@@ -256,6 +237,24 @@ func newDatabase(t testing.TB, server, template string) string {
 		}
 	})
 	return databaseDSN(server, name)
+}
+
+// createDatabase creates database name on the server (a copy of template, when not ""), failing the
+// test when it cannot.
+func createDatabase(t testing.TB, server, name, template string) {
+	t.Helper()
+	admin, err := sql.Open("pgx", server)
+	if err != nil {
+		t.Fatalf("reaching the PostgreSQL server: %v", err)
+	}
+	defer admin.Close()
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	if _, err := admin.Exec(create); err != nil {
+		t.Fatalf("creating the test database on the PostgreSQL server (%s): %v", howTo, err)
+	}
 }
 
 // databaseDSN is the address of database name on the server.
