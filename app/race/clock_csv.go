@@ -90,32 +90,13 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 		_, out.HasBonus = col["bonus"]
 	}
 	times := newPublishedTimes()
-	for {
-		var rec []string
-		if len(pending) > 0 {
-			rec, pending = pending[0], pending[1:]
-		} else if rec, err = r.Read(); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			v.AddText("file", csvProblem(err))
-			break
-		}
-		row := len(out.Lines)
-		if row == MaxClockRows {
-			v.Addf("file", "has more than %d rows", MaxClockRows)
-			break
-		}
-		line, _ := r.FieldPos(0)
-		out.Lines = append(out.Lines, line)
-		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) < 0 {
-			continue
-		}
+	eachCSVRow(r, pending, v, &out.Lines, func(row int, rec []string) {
 		if positional && len(rec) > len(publishedColumns()) {
 			if !slices.ContainsFunc(rec[len(publishedColumns()):], func(s string) bool { return strings.TrimSpace(s) != "" }) {
 				rec = rec[:len(publishedColumns())]
 			} else {
 				v.Addf(fmt.Sprintf("rows[%d]", row), "has %d cells: without a header the columns are rank,bib,time,bonus,penalty", len(rec))
-				continue
+				return
 			}
 		}
 		cell := func(name string) string {
@@ -129,7 +110,7 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 		}
 		res, ok := times.row(fmt.Sprintf("rows[%d]", row), cell, v)
 		if !ok {
-			continue
+			return
 		}
 		if res.Result.Hundredths >= 0 {
 			out.Results = append(out.Results, res.Result)
@@ -139,11 +120,39 @@ func ParseClockCSV(data []byte) (ClockCSV, error) {
 			out.Exits = append(out.Exits, Abandon{Bib: res.Result.Bib, Status: res.Status, Reason: res.Reason})
 			out.ExitRows = append(out.ExitRows, row)
 		}
-	}
+	})
 	if v.Err() == nil && len(out.Results) == 0 && len(out.Exits) == 0 {
 		v.Add("rows", "there are no riders after the header")
 	}
 	return out, v.Err()
+}
+
+// eachCSVRow hands each record of r after pending (records already read from it) to each, with its
+// row number (0 for the first), skipping blank ones; it notes every record's line in lines, stops at
+// MaxClockRows rows, and says a record that cannot be read, or one row too many, on v under "file".
+func eachCSVRow(r *csv.Reader, pending [][]string, v *refuse.ValidationError, lines *[]int, each func(row int, rec []string)) {
+	for {
+		var rec []string
+		var err error
+		if len(pending) > 0 {
+			rec, pending = pending[0], pending[1:]
+		} else if rec, err = r.Read(); errors.Is(err, io.EOF) {
+			return
+		} else if err != nil {
+			v.AddText("file", csvProblem(err))
+			return
+		}
+		row := len(*lines)
+		if row == MaxClockRows {
+			v.Addf("file", "has more than %d rows", MaxClockRows)
+			return
+		}
+		line, _ := r.FieldPos(0)
+		*lines = append(*lines, line)
+		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) >= 0 {
+			each(row, rec)
+		}
+	}
 }
 
 // clockHeader maps each known column to its position, adding header problems to v.

@@ -1,9 +1,7 @@
 package race
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -54,31 +52,12 @@ func ParseStartList(data []byte) (StartList, error) {
 	} else if col = startListHeader(first, v); col == nil {
 		return out, v.Err()
 	}
-	for {
-		var rec []string
-		if len(pending) > 0 {
-			rec, pending = pending[0], nil
-		} else if rec, err = r.Read(); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			v.AddText("file", csvProblem(err))
-			break
-		}
-		row := len(out.Lines)
-		if row == MaxClockRows {
-			v.Addf("file", "has more than %d rows", MaxClockRows)
-			break
-		}
-		line, _ := r.FieldPos(0)
-		out.Lines = append(out.Lines, line)
+	eachCSVRow(r, pending, v, &out.Lines, func(row int, rec []string) {
 		cell := func(name string) string {
 			if i := col[name]; i < len(rec) {
 				return strings.TrimSpace(rec[i])
 			}
 			return ""
-		}
-		if slices.IndexFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) < 0 {
-			continue
 		}
 		p := fmt.Sprintf("rows[%d]", row)
 		e := StartEntry{Team: cell("team"), Name: cell("name")}
@@ -97,7 +76,7 @@ func ParseStartList(data []byte) (StartList, error) {
 			out.Entries = append(out.Entries, e)
 			out.Rows = append(out.Rows, row)
 		}
-	}
+	})
 	if v.Err() == nil && len(out.Entries) == 0 {
 		v.Add("rows", "there are no riders in the start list")
 	}
