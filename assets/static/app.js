@@ -32,6 +32,25 @@
     });
   }
 
+  // askLatest asks url with the query that query() makes once nothing has called it for wait ms with
+  // the same st (the caller's state for one form), then hands show the JSON answer, or null when it
+  // fails; only the latest question is answered: an earlier one still on its way is given up. The
+  // pages that preview the engine's answers while the director types (race.js, wizard.js) share it.
+  window.RaceDirector = window.RaceDirector || {};
+  window.RaceDirector.askLatest = function (st, wait, url, query, show) {
+    clearTimeout(st.timer);
+    st.timer = setTimeout(function () {
+      var asked = st.asked = (st.asked || 0) + 1;
+      if (st.stop) { st.stop.abort(); }
+      st.stop = window.AbortController ? new AbortController() : null;
+      var sep = url.indexOf("?") >= 0 ? "&" : "?";
+      fetch(url + sep + query().toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
+        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+        .then(function (answer) { if (asked === st.asked) { show(answer); } })
+        .catch(function () { if (asked === st.asked) { show(null); } });
+    }, wait);
+  };
+
   function dress() {
     dismissibleFlashes();
     centerStagePicker();

@@ -120,23 +120,17 @@
   // (or a question given up) shows "–".
   function finishTimes(form) {
     var url = form.getAttribute("data-preview");
-    if (!url || !window.fetch) { return; }
-    var st = form.racePreview || (form.racePreview = { asked: 0 });
-    clearTimeout(st.timer);
-    st.timer = setTimeout(function () {
-      var asked = ++st.asked;
-      if (st.stop) { st.stop.abort(); }
-      st.stop = window.AbortController ? new AbortController() : null;
+    if (!url || !window.fetch || !window.RaceDirector || !window.RaceDirector.askLatest) { return; }
+    var st = form.racePreview || (form.racePreview = {});
+    window.RaceDirector.askLatest(st, previewWait, url, function () {
       var q = new URLSearchParams();
       new FormData(form).forEach(function (v, k) { if (k.indexOf("g_") === 0) { q.append(k, v); } });
       var lang = new URLSearchParams(location.search).get("lang");
       if (lang) { q.append("lang", lang); } // the page's ?lang: the words come in its language
-      fetch(url + "?" + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
-        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
-        .then(function (answer) { if (asked === st.asked) { showTimes(form, answer.groups || []); } })
-        .catch(function () { if (asked === st.asked) { showTimes(form, []); } });
-    }, previewWait);
+      return q;
+    }, function (answer) { showTimes(form, answer && answer.groups ? answer.groups : []); });
   }
+
 
   // showTimes puts the server's preview of each group row beside it ("–" for none).
   function showTimes(form, groups) {

@@ -85,12 +85,8 @@ document.addEventListener("DOMContentLoaded", function () {
     if (total) { total.textContent = answer && typeof answer.length === "number" ? String(answer.length) : "?"; }
   };
   var askStage = function (stage) {
-    var st = stage.stagePreview || (stage.stagePreview = { asked: 0 });
-    clearTimeout(st.timer);
-    st.timer = setTimeout(function () {
-      var asked = ++st.asked;
-      if (st.stop) { st.stop.abort(); }
-      st.stop = window.AbortController ? new AbortController() : null;
+    var st = stage.stagePreview || (stage.stagePreview = {});
+    window.RaceDirector.askLatest(st, 250, previewURL, function () {
       var q = new URLSearchParams();
       stage.querySelectorAll("tr[data-climb]").forEach(function (tr, j) {
         var cat = tr.querySelector("[data-climb-category]"), start = tr.querySelector("[data-climb-start]");
@@ -102,14 +98,11 @@ document.addEventListener("DOMContentLoaded", function () {
         q.append("sections[" + j + "].type", typ ? typ.value : "");
         q.append("sections[" + j + "].km", km ? km.value : "");
       });
-      var sep = previewURL.indexOf("?") >= 0 ? "&" : "?";
-      fetch(previewURL + sep + q.toString(), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: st.stop ? st.stop.signal : undefined })
-        .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
-        .then(function (answer) { if (asked === st.asked) { showStage(stage, answer); } })
-        .catch(function () { if (asked === st.asked) { showStage(stage, null); } });
-    }, 250);
+      return q;
+    }, function (answer) { showStage(stage, answer); });
   };
-  if (previewURL && window.fetch && window.URLSearchParams) {
+
+  if (previewURL && window.fetch && window.URLSearchParams && window.RaceDirector && window.RaceDirector.askLatest) {
     document.querySelectorAll(".stage-edit").forEach(function (stage) {
       stage.querySelectorAll("[data-climb-category], [data-climb-start], [data-section-type], [data-section-km]").forEach(function (el) {
         el.addEventListener("input", function () { askStage(stage); });
