@@ -44,8 +44,8 @@ func (s *source) statusName(status string) string {
 
 // className names a classification on a sheet; the individual one says it is on time.
 func (s *source) className(class string) string {
-	if s.rs.OfficialResults {
-		return ClassNameOf(s.l, s.rs, class) // as the race publishes it: "General classification"
+	if w := s.rs.TermIn("class."+class, s.lang()); w != "" && s.rs.OfficialResults {
+		return w // as the race publishes it: "General classification"
 	}
 	return s.w("class." + class)
 }
