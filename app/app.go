@@ -16,7 +16,6 @@ import (
 	"racedirector/app/live"
 	"racedirector/app/quiet"
 	"racedirector/app/store"
-	"racedirector/assets"
 	"racedirector/handlers/base"
 )
 
@@ -105,7 +104,6 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 		_ = st.Close()
 		return nil, err
 	}
-	version := assets.Version()
 	hub := live.NewHub()
 	st.OnTourChange(hub.Publish)
 	stop := func() {}
@@ -126,7 +124,7 @@ func New(dbPath string, logger *slog.Logger, opts ...Option) (*App, error) {
 	r := newRooms(b)
 	r.follow.LimitStreams(o.streams)
 	r.follow.BeatEvery(o.heartbeat)
-	e := newEcho(r, lock, site, version, logger)
+	e := newEcho(r, lock, site, embedded.static, logger)
 	return &App{Store: st, Echo: e, Logger: logger, Lock: lock, stopListening: stop, hub: hub}, nil
 }
 

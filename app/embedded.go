@@ -21,6 +21,8 @@ type Embedded struct {
 	game      gameData
 	catalogue *i18n.Catalogue
 	views     *views.Views
+	// static is the app's own files as served: their version and the ones compressed once.
+	static staticFiles
 }
 
 // gameData is what the store needs: the rulesets it checks tours against and the default teams
@@ -40,14 +42,14 @@ func LoadEmbedded() (*Embedded, error) {
 	if err != nil {
 		return nil, err
 	}
-	version := assets.Version()
+	static := staticFiles{version: assets.Version(), packed: packAssets(assets.Static())}
 	v, err := views.New(template.FuncMap{
-		"asset": func(name string) string { return "/assets/" + version + "/" + name },
+		"asset": func(name string) string { return "/assets/" + static.version + "/" + name },
 	}, cat)
 	if err != nil {
 		return nil, err
 	}
-	return &Embedded{game: game, catalogue: cat, views: v}, nil
+	return &Embedded{game: game, catalogue: cat, views: v, static: static}, nil
 }
 
 // WithEmbedded gives New what it would read from the embedded files, loaded once by LoadEmbedded.

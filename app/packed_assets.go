@@ -10,6 +10,14 @@ import (
 	"strings"
 )
 
+// staticFiles are the app's own files as served under /assets/{version}/: the version (a checksum
+// of them all, assets.Version) and those compressed once (packAssets), made with the rest of what
+// is read from the embedded files (LoadEmbedded) — once per process however many apps it starts.
+type staticFiles struct {
+	version string
+	packed  map[string]packedAsset
+}
+
 // packedAsset is one of the app's own files compressed once, when the app starts.
 type packedAsset struct {
 	body        []byte

@@ -15,12 +15,12 @@ type kept struct {
 
 // routes is the map of the app: every page and API route, one line each, in the group that says how
 // it is served (servings: the API, event streams, uploads, answers kept for a version).
-func routes(e *echo.Echo, r rooms, version string) servings {
+func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	all := servings{}
 	root := routeGroup{e: e, all: all}
 	k := kept{tours: keep.ToursVersion(r.base.Store), tour: keep.TourVersion(r.base.Store), followed: keep.FollowVersion(r.base.Store)}
 	root.group("", serving{unguarded: true}).GET("/healthz", r.pages.Health)
-	root.group("", serving{unguarded: true, quiet: true, packed: true}).GET("/assets/:version/*", staticAssets(version))
+	root.group("", serving{unguarded: true, quiet: true, packed: true}).GET("/assets/:version/*", staticAssets(static))
 
 	// Pages.
 	pages := root.group("", serving{})

@@ -21,7 +21,7 @@ import (
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // newEcho builds the Echo server with middleware and every route.
-func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *slog.Logger) *echo.Echo {
+func newEcho(r rooms, lock *auth.Lock, site *auth.Site, static staticFiles, logger *slog.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -30,7 +30,7 @@ func newEcho(r rooms, lock *auth.Lock, site *auth.Site, version string, logger *
 	e.HTTPErrorHandler = r.base.ErrorHandler
 	// Every route, in the group that says how it is served: the middleware below asks the route's
 	// group, never the address.
-	ways := routes(e, r, version)
+	ways := routes(e, r, static)
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
 			logger.Error("panic", "path", c.Request().URL.Path, "error", err, "stack", string(stack))
@@ -164,11 +164,10 @@ func crossSiteGuarded(ways servings, next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // staticAssets serves the embedded files under /assets/{version}/ with long caching.
-func staticAssets(version string) echo.HandlerFunc {
-	fileServer := http.StripPrefix("/assets/"+version+"/", http.FileServerFS(assets.Static()))
-	packed := packAssets(assets.Static())
+func staticAssets(static staticFiles) echo.HandlerFunc {
+	fileServer := http.StripPrefix("/assets/"+static.version+"/", http.FileServerFS(assets.Static()))
 	return func(c echo.Context) error {
-		if c.Param("version") != version {
+		if c.Param("version") != static.version {
 			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("no such asset version"))
 		}
 		if strings.HasSuffix(c.Request().URL.Path, "/") { // a folder is not a file: no listing
@@ -177,7 +176,7 @@ func staticAssets(version string) echo.HandlerFunc {
 		h := c.Response().Header()
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 		h.Add("Vary", echo.HeaderAcceptEncoding)
-		if gz, ok := packed[c.Param("*")]; ok && acceptsGzip(c.Request()) {
+		if gz, ok := static.packed[c.Param("*")]; ok && acceptsGzip(c.Request()) {
 			h.Set(echo.HeaderContentEncoding, "gzip")
 			h.Set(echo.HeaderContentLength, strconv.Itoa(len(gz.body)))
 			return c.Blob(http.StatusOK, gz.contentType, gz.body)

@@ -16,7 +16,10 @@ import (
 // publishedStandings is GET standings with how they are published.
 type publishedStandings struct {
 	race.Standings
-	Publication race.Publication `json:"publication"`
+	Publication struct {
+		race.Publication
+		Changes []string `json:"changes"`
+	} `json:"publication"`
 }
 
 // TestUCIRoadOfficialPaperwork checks how a real race's classifications are published: provisional

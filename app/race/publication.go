@@ -34,9 +34,6 @@ type Publication struct {
 	Revision []Change `json:"-"`
 	// RevisionLost says the earlier publication was not kept, so what changed cannot be said.
 	RevisionLost bool `json:"-"`
-	// Changes are the Revision's lines in the reader's language (sheets.ChangeLines), filled where
-	// a publication is shown; the engine leaves them empty.
-	Changes []string `json:"changes,omitempty"`
 }
 
 // What a revision did to a line of a classification (Change.Kind).

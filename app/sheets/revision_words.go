@@ -29,12 +29,12 @@ func ChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) []stri
 		class := ClassNameOf(l, rs, c.Class)
 		switch {
 		case c.Kind == race.ChangeAdded:
-			out = append(out, l.T("standings.pub.change_added", "Class", class, "Who", who, "Now", OrdinalIn(l, c.Rank), "Value", valueIn(l, rs, c.Rows, c.Value)))
+			out = append(out, l.T("standings.pub.change_added", "Class", class, "Who", who, "Now", OrdinalIn(l, c.Rank), "Value", ValueIn(l, rs, c.Rows, c.Value)))
 		case c.Kind == race.ChangeRemoved:
 			out = append(out, l.T("standings.pub.change_removed", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank)))
 		case c.WasValue != c.Value:
 			out = append(out, l.T("standings.pub.change_moved_value", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank), "Now", OrdinalIn(l, c.Rank),
-				"WasValue", valueIn(l, rs, c.Rows, c.WasValue), "Value", valueIn(l, rs, c.Rows, c.Value)))
+				"WasValue", ValueIn(l, rs, c.Rows, c.WasValue), "Value", ValueIn(l, rs, c.Rows, c.Value)))
 		default:
 			out = append(out, l.T("standings.pub.change_moved", "Class", class, "Who", who, "Was", OrdinalIn(l, c.WasRank), "Now", OrdinalIn(l, c.Rank)))
 		}
@@ -42,16 +42,9 @@ func ChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) []stri
 	return out
 }
 
-// WithChangeLines is p with its Changes said in l's language (a copy: a kept publication is not
-// changed).
-func WithChangeLines(l *i18n.Localizer, rs *race.Ruleset, p race.Publication) race.Publication {
-	p.Changes = ChangeLines(l, rs, p)
-	return p
-}
-
-// valueIn writes a classification's value with its word: a time in the ruleset's unit ("4:11:40",
-// "23 turns"), points or places.
-func valueIn(l *i18n.Localizer, rs *race.Ruleset, rows string, v int) string {
+// ValueIn writes a classification's value with its word: points or places (rs may then be nil), or
+// a time in the ruleset's unit ("4:11:40", "23 turns").
+func ValueIn(l *i18n.Localizer, rs *race.Ruleset, rows string, v int) string {
 	switch {
 	case rows == race.RowsPoints:
 		return l.N("standings.count.points", v)

@@ -138,7 +138,14 @@ func (h *Handler) APISetMostCombative(c echo.Context) error {
 // standingsAnswer is GET standings: the standings and how they are published.
 type standingsAnswer struct {
 	*race.Standings
-	Publication store.Publication `json:"publication"`
+	Publication publicationAnswer `json:"publication"`
+}
+
+// publicationAnswer is a publication as the API says it: with what a revision changed, in words in
+// the reader's language (sheets.ChangeLines).
+type publicationAnswer struct {
+	store.Publication
+	Changes []string `json:"changes,omitempty"`
 }
 
 // apiProvisionalStandings answers the provisional standings after the open stage (?provisional=1; an
@@ -158,5 +165,5 @@ func (h *Handler) apiProvisionalStandings(c echo.Context, id uint, after int) er
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: store.Publication{Stage: rs.Current, Communique: rs.Current, Status: race.PubProvisional}})
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: publicationAnswer{Publication: store.Publication{Stage: rs.Current, Communique: rs.Current, Status: race.PubProvisional}}})
 }

@@ -289,5 +289,5 @@ func (h *Handler) APIStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: sheets.WithChangeLines(h.Tr(c), &rs.Tour.Ruleset, pubs[st.AfterStage-1])})
+	return c.JSON(http.StatusOK, standingsAnswer{Standings: st, Publication: publicationAnswer{pubs[st.AfterStage-1], sheets.ChangeLines(h.Tr(c), &rs.Tour.Ruleset, pubs[st.AfterStage-1])}})
 }

@@ -41,10 +41,11 @@ func PointsIn(l *i18n.Localizer, n int) string { return l.N("standings.count.poi
 
 // ValueWordsIn is a points or places classification's value with its word: "12 points", "9 places".
 func ValueWordsIn(l *i18n.Localizer, d race.Classification, n int) string {
-	if d.Rows == race.RowsPlaces {
-		return l.N("standings.count.places", n)
+	rows := d.Rows
+	if rows != race.RowsPlaces {
+		rows = race.RowsPoints
 	}
-	return PointsIn(l, n)
+	return sheets.ValueIn(l, nil, rows, n)
 }
 
 // OrdinalIn writes a rank: "2nd", "2.º", "2º".
