@@ -402,7 +402,7 @@ func TestTourCreateCopiesTeamsAndGivesBibs(t *testing.T) {
 		if i == 0 {
 			want = race.StateOpen
 		}
-		if st.State != want || st.Type != p.Stages[i].Type || st.Length != p.Stages[i].Length || st.Climbs != len(p.Stages[i].Climbs) || st.Sprints != len(p.Stages[i].Sprints) {
+		if st.State != want || st.Type != p.Stages[i].Type || st.Length != p.Stages[i].Km() || st.Climbs != len(p.Stages[i].Climbs) || st.Sprints != len(p.Stages[i].Sprints) {
 			t.Errorf("stage %d = %+v, want the proposal's %s of %d with %d climbs and %d sprints, %s", i+1, st, p.Stages[i].Type, p.Stages[i].Length, len(p.Stages[i].Climbs), len(p.Stages[i].Sprints), want)
 		}
 	}

@@ -8,6 +8,7 @@ package app_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -113,7 +114,8 @@ func TestUCIRoadAsPublished(t *testing.T) {
 		case typ == "":
 			typ = "mountain"
 		}
-		stages = append(stages, map[string]any{"type": typ, "length": roadKm(t, st["Distance"]), "climbs": []any{}, "sprints": []any{}})
+		// The length as published, km with decimals (stage 2's time trial: 12.2 km).
+		stages = append(stages, map[string]any{"type": typ, "km": json.RawMessage(st["Distance"]), "climbs": []any{}, "sprints": []any{}})
 	}
 	tour := createTour(t, ta, map[string]any{"ruleset": "uci-road", "name": "UAE Tour 2026", "profile": "medium", "riders_per_team": 7,
 		"stages": stages, "teams": teamIDs})
@@ -247,6 +249,32 @@ func TestUCIRoadAsPublished(t *testing.T) {
 		}
 		r.close(t, n)
 		publishedCompare(t, r, n, uid, gc, teamGC)
+	}
+	publishedLength(t, ta, r)
+}
+
+// publishedLength checks the UAE Tour's time trial, published as 12.2 km: kept so by the API (its
+// course drawn on 13 whole km), printed so on its communiqué with its winner's average speed, in each
+// language with its decimal mark.
+func publishedLength(t *testing.T, ta *testApp, r raceRun) {
+	t.Helper()
+	stage := decode[map[string]any](t, r.ok(t, http.MethodGet, "/stages/2", nil))
+	if stage["km"] != 12.2 || stage["length"] != 13.0 {
+		t.Errorf("stage 2 = km %v, length %v; want 12.2 km on a course of 13", stage["km"], stage["length"])
+	}
+	winner := r.standings(t, 2).Stage[0]
+	speed := 12.2 * 3600 / float64(winner.Time)
+	for lang, want := range map[string][]string{
+		"en": {"12.2 km", fmt.Sprintf("Winner's average speed: %.3f km/h", speed)},
+		"es": {"12,2 km", strings.ReplaceAll(fmt.Sprintf("Velocidad media del ganador: %.3f km/h", speed), ".", ",")},
+		"it": {"12,2 km", strings.ReplaceAll(fmt.Sprintf("Media oraria del vincitore: %.3f km/h", speed), ".", ",")},
+	} {
+		text := pdfToText(t, tourCall(t, ta, http.MethodGet, r.url("/sheets/communique.pdf?stage=2&lang=%s", lang), nil, http.StatusOK).Body.Bytes())
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("the stage 2 communiqué in %s lacks %q:\n%s", lang, w, text)
+			}
+		}
 	}
 }
 

@@ -308,8 +308,8 @@ func TestWizardCyclingParty(t *testing.T) {
 		t.Errorf("created tour = %q %s, %d stages, %d riders, seed %d; want Tour 2027, cycling-party, 3 stages of 6 riders, seed 42",
 			tour.Name, tour.Ruleset, len(tour.Stages), tour.RidersPerTeam, tour.Seed)
 	}
-	if tour.Stages[1].Length != length+3 {
-		t.Errorf("created stage 2 length = %d, want the edited %d", tour.Stages[1].Length, length+3)
+	if tour.Stages[1].Length != float64(length+3) {
+		t.Errorf("created stage 2 length = %v, want the edited %d", tour.Stages[1].Length, length+3)
 	}
 	if tour.Points.StageWin != 7 || fmt.Sprint(tour.Points.Individual) != "[25 18 12]" {
 		t.Errorf("created points = %+v, want stage win 7 and individual [25 18 12]", tour.Points)

@@ -48,8 +48,11 @@ type Rider struct {
 type Stage struct {
 	Number int    `json:"number"`
 	Type   string `json:"type"`
-	// Length is in squares.
-	Length  int      `json:"length"`
+	// Length is in squares (a real race's whole km, rounded up: see Metres).
+	Length int `json:"length"`
+	// Metres is a real race's exact length when published with decimals (18,600 for 18.6 km), else
+	// 0: its JSON is "km": 18.6, and Length is then its whole km, rounded up (stage_length.go).
+	Metres  Metres   `json:"km,omitempty"`
 	State   string   `json:"state,omitempty"`
 	Climbs  []Climb  `json:"climbs"`
 	Sprints []Sprint `json:"sprints"`

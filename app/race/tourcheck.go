@@ -22,7 +22,8 @@ const (
 	MaxBib = 9999
 )
 
-// NormalizeStage puts a stage in course order: 2RUOTE stages take length, climbs and sprints from
+// NormalizeStage puts a stage in course order: a real race's length published with decimals gives
+// its whole km; 2RUOTE stages take length, climbs and sprints from
 // their cards, Ciclismo a fondo stages from their sections; climbs and sprints are sorted by square and
 // renumbered 1..n, and the markers are recomputed.
 func NormalizeStage(rs Ruleset, st Stage) Stage {
@@ -35,6 +36,9 @@ func NormalizeStage(rs Ruleset, st Stage) Stage {
 		if built, err := BuildSectionStage(rs, st); err == nil {
 			out = built
 		}
+	}
+	if out.Metres > 0 && out.Metres <= MaxStageMetres {
+		out.Length = (int(out.Metres) + 999) / 1000 // the whole km the course is drawn on
 	}
 	out = renumberStage(out)
 	out.Markers = StageMarkers(rs, out)
@@ -90,6 +94,7 @@ func validateStage(rs Ruleset, prefix string, st Stage, v *refuse.ValidationErro
 	if L < 1 || L > MaxStageLength {
 		v.Addf(prefix+".length", "must be between 1 and %d squares", MaxStageLength)
 	}
+	validateMetres(rs, prefix, st, v)
 	if st.FeedZones < 0 || st.FeedZones > MaxFeedZones {
 		v.Addf(prefix+".feed_zones", "must be between 0 and %d", MaxFeedZones)
 	}

@@ -38,6 +38,9 @@ func (s *source) communique(n int) (sheetDoc, error) {
 	ranking := s.stageRanking(st.Stage, times)
 	ranking.note = s.bonusesNote(s.stage(n), s.result(n).Finish)
 	doc.blocks = append(doc.blocks, block{table: ranking})
+	if line := s.averageSpeedLine(n, st.Stage); line != "" {
+		doc.blocks = append(doc.blocks, block{lines: []string{line}})
+	}
 	doc.blocks = append(doc.blocks, s.courseBlocks(n, st)...)
 	if t := s.abandonTable(s.result(n), st.Out, n); t != nil {
 		doc.blocks = append(doc.blocks, block{table: t})
@@ -90,6 +93,19 @@ func (s *source) communique(n int) (sheetDoc, error) {
 		s.w("communique.commissaire") + ": ______________________________   " + s.w("communique.signature") + ": ______________",
 	}})
 	return doc, nil
+}
+
+// averageSpeedLine is the stage winner's average speed as a real race publishes it ("Winner's
+// average speed: 42.317 km/h"), or "" for a board game or a stage without a winner's time.
+func (s *source) averageSpeedLine(n int, rows []race.TimeRow) string {
+	if !s.rs.OfficialResults || len(rows) == 0 {
+		return ""
+	}
+	speed := race.AverageSpeed(*s.rs, s.stage(n), rows[0].Time)
+	if speed <= 0 {
+		return ""
+	}
+	return s.w("communique.average_speed", "Speed", s.l.Decimal(speed, 3))
 }
 
 // publication is how the standings after stage n are published (provisional when not said).

@@ -55,6 +55,6 @@ func (s *source) stageProfile(st race.Stage) *profile {
 			p.ticks = append(p.ticks, profileMark{at: float64(i) - 0.5, label: fmt.Sprint(i)})
 		}
 	}
-	p.note = s.w("note.profile", "Length", s.quantity(st.Length))
+	p.note = s.w("note.profile", "Length", s.stageLength(st))
 	return p
 }

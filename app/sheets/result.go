@@ -51,7 +51,7 @@ func (s *source) courseBlocks(n int, st *race.Standings) []block {
 		cat, _ := s.rs.ClimbCategory(c.Category)
 		var tables []pointsTable
 		if len(cat.Points) > 0 {
-			tables = append(tables, pointsTable{s.w("col.mountain"), cat.Points, false})
+			tables = append(tables, pointsTable{s.colName(race.ClassMountain), cat.Points, false})
 			if b := race.ClimbBonusTable(s.rs, cat); len(b) > 0 {
 				tables = append(tables, pointsTable{s.w("col.bonus"), b, true})
 			}
@@ -111,7 +111,7 @@ func (s *source) sprintTables() []pointsTable {
 		out = append(out, pointsTable{s.w("col.sprint_points"), s.rs.SprintPoints, false})
 	}
 	if len(s.rs.SprintRegularity) > 0 {
-		out = append(out, pointsTable{s.w("col.regularity"), s.rs.SprintRegularity, false})
+		out = append(out, pointsTable{s.colName(race.ClassRegularity), s.rs.SprintRegularity, false})
 	}
 	if len(s.rs.SprintBonuses) > 0 {
 		out = append(out, pointsTable{s.w("col.bonus"), s.rs.SprintBonuses, true})

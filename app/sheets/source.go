@@ -197,7 +197,7 @@ func (s *source) stageLine(n int) string {
 
 // lengthText is a stage's length in the ruleset's squares: "172 km", "181 squares (170 km)".
 func (s *source) lengthText(st race.Stage) string {
-	text := s.quantity(st.Length)
+	text := s.stageLength(st)
 	if len(st.Sections) > 0 && s.rs.SquareName != "km" {
 		km := 0
 		for _, sec := range st.Sections {
@@ -217,6 +217,15 @@ func (s *source) afterLine(after int) string {
 // "12 terrain cards" ("km" never takes a plural).
 func (s *source) quantity(n int) string {
 	return s.n("count."+s.squareKey(), n)
+}
+
+// stageLength is a stage's length: its squares, or a real race's km with the decimals it was
+// published with ("18.6 km").
+func (s *source) stageLength(st race.Stage) string {
+	if st.Metres > 0 {
+		return s.w("length.km_exact", "Km", s.l.Decimal(st.Km(), st.KmDigits()))
+	}
+	return s.quantity(st.Length)
 }
 
 // squareKey is the catalogue's word for the ruleset's square: km, square or card.

@@ -136,7 +136,7 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 	case race.MarkerTimeIndicator:
 		return s.w("marker.time_indicator_n", "Label", m.Label)
 	case race.MarkerFinish:
-		return s.w("marker.finish_at", "Length", s.quantity(st.Length))
+		return s.w("marker.finish_at", "Length", s.stageLength(st))
 	}
 	return s.markerLabel(st, m)
 }

@@ -50,6 +50,15 @@ func (s *source) className(class string) string {
 	return s.w("class." + class)
 }
 
+// colName heads a column of what a place wins in a classification ("regularity", "mountain"): as
+// the race publishes it for a real race ("Points"), else the sheets' own word.
+func (s *source) colName(class string) string {
+	if w := s.rs.TermIn("col."+class, s.lang()); w != "" && s.rs.OfficialResults {
+		return w
+	}
+	return s.w("col." + class)
+}
+
 // penaltyWords says what a penalty takes: "20 s, 10 points, 2 mountain points".
 func (s *source) penaltyWords(p race.Penalty) string {
 	var parts []string

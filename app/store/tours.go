@@ -85,12 +85,13 @@ type TourView struct {
 
 // StageSummary is one stage in a tour view.
 type StageSummary struct {
-	Number  int    `json:"number"`
-	Type    string `json:"type"`
-	Length  int    `json:"length"`
-	State   string `json:"state"`
-	Climbs  int    `json:"climbs"`
-	Sprints int    `json:"sprints"`
+	Number int    `json:"number"`
+	Type   string `json:"type"`
+	// Length is in squares, or a real race's km with decimals.
+	Length  float64 `json:"length"`
+	State   string  `json:"state"`
+	Climbs  int     `json:"climbs"`
+	Sprints int     `json:"sprints"`
 }
 
 // pickRiders chooses the database riders a team races with.
@@ -351,10 +352,12 @@ type course struct {
 	Cards         []string       `json:"cards,omitempty"`
 	RestDayBefore bool           `json:"rest_day_before,omitempty"`
 	FeedZones     int            `json:"feed_zones,omitempty"`
+	// Metres is a real race's exact length published with decimals (race.Stage.Metres).
+	Metres race.Metres `json:"km,omitempty"`
 }
 
 func courseOf(st race.Stage) course {
-	return course{Climbs: st.Climbs, Sprints: st.Sprints, Markers: st.Markers, Sections: st.Sections, Cards: st.Cards, RestDayBefore: st.RestDayBefore, FeedZones: st.FeedZones}
+	return course{Climbs: st.Climbs, Sprints: st.Sprints, Markers: st.Markers, Sections: st.Sections, Cards: st.Cards, RestDayBefore: st.RestDayBefore, FeedZones: st.FeedZones, Metres: st.Metres}
 }
 
 func stageFromRow(row models.Stage) (race.Stage, error) {
@@ -363,7 +366,7 @@ func stageFromRow(row models.Stage) (race.Stage, error) {
 		return race.Stage{}, fmt.Errorf("store: stage %d course is damaged: %w", row.Number, err)
 	}
 	return race.Stage{Number: row.Number, Type: row.Type, Length: row.Length, State: row.State, Climbs: c.Climbs, Sprints: c.Sprints,
-		Markers: c.Markers, Sections: c.Sections, Cards: c.Cards, RestDayBefore: c.RestDayBefore, FeedZones: c.FeedZones}, nil
+		Markers: c.Markers, Sections: c.Sections, Cards: c.Cards, RestDayBefore: c.RestDayBefore, FeedZones: c.FeedZones, Metres: c.Metres}, nil
 }
 
 // DeleteTour erases a tour with its stages and results.

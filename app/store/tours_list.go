@@ -104,7 +104,7 @@ func (s *Store) GetTour(id uint) (TourView, error) {
 		RidersPerTeam: rt.Tour.RidersPerTeam, Advanced: rt.Tour.Advanced, Teams: rt.Tour.Teams, Current: rt.Current, Closed: rt.Closed, CreatedAt: rt.CreatedAt, FollowCode: rt.FollowCode, Settings: rt.Tour.Settings}
 	v.Points = rt.Tour.Points
 	for _, st := range rt.Tour.Stages {
-		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Length, State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})
+		v.Stages = append(v.Stages, StageSummary{Number: st.Number, Type: st.Type, Length: st.Km(), State: st.State, Climbs: len(st.Climbs), Sprints: len(st.Sprints)})
 	}
 	return v, nil
 }

@@ -39,6 +39,15 @@ func LengthTextIn(l *i18n.Localizer, rs *race.Ruleset, n int) string {
 	return lengthText(rs, n)
 }
 
+// StageLengthIn is a stage's length in l's language: its squares ("172 km", "60 squares"), or a real
+// race's km with the decimals it was published with ("18,6 km").
+func StageLengthIn(l *i18n.Localizer, rs *race.Ruleset, st race.Stage) string {
+	if st.Metres > 0 {
+		return l.T("race.length.km_exact", "Km", l.Decimal(st.Km(), st.KmDigits()))
+	}
+	return LengthTextIn(l, rs, st.Length)
+}
+
 // UnitNameIn names the ruleset's time unit for table headers.
 func UnitNameIn(l *i18n.Localizer, rs *race.Ruleset) string {
 	if rs.TimeUnit == "turns" {

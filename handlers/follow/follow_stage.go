@@ -76,7 +76,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	res := st.Results[n-1]
 	out.State = stage.State
 	out.StateText = l.T("standings.follow.state." + stage.State)
-	out.TypeName, out.Length = base.StageTypeNameIn(l, rs, stage.Type), base.LengthTextIn(l, rs, stage.Length)
+	out.TypeName, out.Length = base.StageTypeNameIn(l, rs, stage.Type), base.StageLengthIn(l, rs, stage)
 	out.Facts = base.FactsIn(l, len(stage.Climbs), len(stage.Sprints))
 	out.Profile = base.NewProfileView(l, *rs, stage, l.T("standings.follow.profile", "N", n), false)
 	out.Markers = standing.SheetMarkersIn(l, *rs, stage)
@@ -115,7 +115,7 @@ func followStageOf(l *i18n.Localizer, st *store.RaceState, n int) followStage {
 	out.Next = out.nextWords(l, rs, stage, st, n)
 	if n < len(st.Tour.Stages) {
 		ns := st.Tour.Stages[n]
-		out.NextStage = &followNextStage{N: n + 1, TypeName: base.StageTypeNameIn(l, rs, ns.Type), Length: base.LengthTextIn(l, rs, ns.Length),
+		out.NextStage = &followNextStage{N: n + 1, TypeName: base.StageTypeNameIn(l, rs, ns.Type), Length: base.StageLengthIn(l, rs, ns),
 			Facts: base.FactsIn(l, len(ns.Climbs), len(ns.Sprints))}
 	}
 	return out
@@ -172,7 +172,7 @@ func (s *followStage) nextWords(l *i18n.Localizer, rs *race.Ruleset, stage race.
 		}
 	}
 	if len(s.Groups) == 0 && len(s.Times) == 0 {
-		return l.T("standings.next.finish", "Length", base.LengthTextIn(l, rs, stage.Length))
+		return l.T("standings.next.finish", "Length", base.StageLengthIn(l, rs, stage))
 	}
 	return l.T("standings.next.finish_in")
 }

@@ -161,7 +161,7 @@ func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	case st.Current > 0:
 		s := st.Tour.Stages[st.Current-1]
 		scr.Heading = l.T("standings.stage_of", "N", st.Current, "Stages", stages)
-		scr.Detail = base.StageTypeNameIn(l, rs, s.Type) + " · " + base.LengthTextIn(l, rs, s.Length)
+		scr.Detail = base.StageTypeNameIn(l, rs, s.Type) + " · " + base.StageLengthIn(l, rs, s)
 	}
 	var s *race.Standings
 	if st.Closed > 0 {

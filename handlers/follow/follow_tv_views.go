@@ -265,7 +265,7 @@ func tvCourseView(l *i18n.Localizer, st *store.RaceState, n int) tvView {
 	s := st.Tour.Stages[n-1]
 	res := st.Results[n-1]
 	v := tvView{ID: "course", Kind: "course", Tag: l.T("standings.stage_n", "N", n), Title: base.StageTypeNameIn(l, rs, s.Type),
-		Note: base.LengthTextIn(l, rs, s.Length)}
+		Note: base.StageLengthIn(l, rs, s)}
 	for _, part := range []struct {
 		n   int
 		key string

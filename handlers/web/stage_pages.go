@@ -178,7 +178,7 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		TypeName: base.StageTypeNameIn(l, rs, v.Type), SquareWord: base.SquareWordIn(l, rs), Unit: base.UnitNameIn(l, rs),
 		Open: v.State == race.StateOpen, Closed: v.State == race.StateClosed, Planned: v.State == race.StatePlanned,
 		Current: st.Current, Version: v.Version, Riders: standing.RidersOf(st, n), Volata: rs.Volata != nil, Fatigue: rs.Fatigue != nil,
-		Length: base.LengthTextIn(l, rs, v.Length), FollowCode: st.FollowCode, TourVersion: st.Version}
+		Length: base.StageLengthIn(l, rs, v.Stage), FollowCode: st.FollowCode, TourVersion: st.Version}
 	scr.CanReopen = scr.Closed && n == st.Closed
 	res := v.Results
 	var allowances []race.TeamAllowance

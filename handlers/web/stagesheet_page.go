@@ -63,7 +63,7 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	rs, st, l := rst.Tour.Ruleset, sv.Stage, h.Tr(c)
 	v := sheetView{TourID: id, TourName: rst.Tour.Name, Ruleset: rs, Stage: st, TypeName: st.Type, Unit: rs.SquareName, Mode: base.StageMode(rs),
 		Stages: len(rst.Tour.Stages)}
-	v.LengthText = base.LengthTextIn(l, &rs, st.Length)
+	v.LengthText = base.StageLengthIn(l, &rs, st)
 	v.Facts = l.N("race.stage.climbs", len(st.Climbs)) + " · " + l.N("race.stage.sprints", len(st.Sprints))
 	if t, ok := rs.StageType(st.Type); ok {
 		v.TypeName = t.NameIn(l.Lang())

@@ -3,6 +3,7 @@ package wizard
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 
@@ -23,7 +24,7 @@ type summaryStepView struct {
 	StageWin    int
 	StageWins   int
 	PointsTotal int
-	Length      int
+	Length      string
 	// Unit names the length's unit for Length ("km", "squares", "terrain cards").
 	Unit string
 	// roles names each role of the game in the page's language, by id.
@@ -42,9 +43,10 @@ func (sv *summaryStepView) RoleName(id string) string {
 type summaryStage struct {
 	Number   int
 	TypeName string
-	Length   int
-	Climbs   []string
-	Sprints  []string
+	// Length is the stage's squares, or a real race's km with its decimals, in the reader's language.
+	Length  string
+	Climbs  []string
+	Sprints []string
 }
 
 // renderSummaryStep shows the tour store.BuildTour would create; if it would refuse it, the step
@@ -67,8 +69,9 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	for _, ro := range rs.Roles {
 		sv.roles[ro.ID] = ro.NameIn(tr.Lang())
 	}
+	metres := 0
 	for _, st := range tour.Stages {
-		ss := summaryStage{Number: st.Number, TypeName: st.Type, Length: st.Length}
+		ss := summaryStage{Number: st.Number, TypeName: st.Type, Length: tr.Decimal(st.Km(), st.KmDigits())}
 		if t, ok := rs.StageType(st.Type); ok {
 			ss.TypeName = t.NameIn(tr.Lang())
 		}
@@ -78,9 +81,10 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 		for _, sp := range st.Sprints {
 			ss.Sprints = append(ss.Sprints, fmt.Sprint(sp.At))
 		}
-		sv.Length += st.Length
+		metres += int(math.Round(st.Km() * 1000))
 		sv.Stages = append(sv.Stages, ss)
 	}
+	sv.Length = tr.Decimal(float64(metres)/1000, race.Stage{Metres: race.Metres(metres)}.KmDigits())
 	sv.Unit = unitWord(tr, rs)
 	if tour.Points != nil {
 		p := *tour.Points

@@ -32,6 +32,18 @@ func (f *stagesForm) int(name string, old int) int {
 	return n
 }
 
+// km reads a real race's stage length, km with decimals ("18.6" or "18,6"), into st.
+func (f *stagesForm) km(name string, st *race.Stage) {
+	s := strings.ReplaceAll(strings.TrimSpace(f.c.FormValue(name)), ",", ".")
+	km, err := strconv.ParseFloat(s, 64)
+	if err != nil || len(s) > 12 {
+		f.raw[name] = f.c.FormValue(name)
+		f.v.Add(name, "must be a number of km (18.6)")
+		return
+	}
+	st.SetKm(km)
+}
+
 // str reads a text field, keeping old when the form does not have it.
 func (f *stagesForm) str(name, old string) string {
 	if _, ok := f.c.Request().Form[name]; !ok {
@@ -67,7 +79,11 @@ func readStagesForm(c echo.Context, rs race.Ruleset, d *wizardDraft) (map[string
 			st.RestDayBefore = c.FormValue(p+".rest_day_before") != ""
 			st.FeedZones = f.int(p+".feed_zones", st.FeedZones)
 		default:
-			st.Length = f.int(p+".length", st.Length)
+			if rs.OfficialResults {
+				f.km(p+".length", &st)
+			} else {
+				st.Length = f.int(p+".length", st.Length)
+			}
 			st.Climbs = append([]race.Climb(nil), st.Climbs...)
 			for j := range st.Climbs {
 				cp := fmt.Sprintf("%s.climbs[%d]", p, j)

@@ -47,18 +47,21 @@ type stageRow struct {
 	ID, ClimbsID, SprintsID, SectionsID, CardsID string
 	MovedUpID, MovedDownID, RemovedID            string
 	Type, Length                                 string
-	TypeName                                     string
-	Climbs                                       []climbRow
-	Sprints                                      []sprintRow
-	Sections                                     []sectionRow
-	Cards                                        []cardRow
-	RestDayBefore                                bool
-	FeedZones                                    string
-	First, Last                                  bool
-	Invalid                                      bool
-	Others                                       []string
-	Profile                                      base.ProfileView
-	ClimbCount, Sprint                           int
+	// KmStep and KmMode are the length field's step and keyboard: "any" and "decimal" for a real
+	// race's km with decimals, else whole squares.
+	KmStep, KmMode     string
+	TypeName           string
+	Climbs             []climbRow
+	Sprints            []sprintRow
+	Sections           []sectionRow
+	Cards              []cardRow
+	RestDayBefore      bool
+	FeedZones          string
+	First, Last        bool
+	Invalid            bool
+	Others             []string
+	Profile            base.ProfileView
+	ClimbCount, Sprint int
 }
 
 // climbRow is one climb of a stage; End is computed from the category when it has a length.
@@ -135,8 +138,16 @@ func (h *Handler) renderStagesAt(c echo.Context, status int, d wizardDraft, raw,
 	shown := map[string]bool{"stages": true}
 	for i, st := range d.Stages {
 		p := fmt.Sprintf("stages[%d]", i)
-		row := stageRow{I: i, Number: i + 1, P: p, Type: st.Type, Length: val(p+".length", st.Length), First: i == 0, Last: i == len(d.Stages)-1,
+		length := val(p+".length", st.Length)
+		if _, typed := raw[p+".length"]; !typed && st.Metres > 0 {
+			length = strconv.FormatFloat(st.Km(), 'f', -1, 64)
+		}
+		row := stageRow{I: i, Number: i + 1, P: p, Type: st.Type, Length: length, First: i == 0, Last: i == len(d.Stages)-1,
 			RestDayBefore: st.RestDayBefore, FeedZones: val(p+".feed_zones", st.FeedZones), ClimbCount: len(st.Climbs), Sprint: len(st.Sprints)}
+		row.KmStep, row.KmMode = "1", "numeric"
+		if rs.OfficialResults {
+			row.KmStep, row.KmMode = "any", "decimal"
+		}
 		if t, ok := rs.StageType(st.Type); ok {
 			row.TypeName = t.NameIn(tr.Lang())
 		}
