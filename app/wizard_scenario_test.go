@@ -766,3 +766,39 @@ func TestWizardSprintsRideWithTheirSections(t *testing.T) {
 		}
 	}
 }
+
+// TestWizardRealRaceLengthInKm takes a real race's stage length in km with decimals, written with a
+// point or a comma, and shows it back so; a board game's squares stay whole.
+func TestWizardRealRaceLengthInKm(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	stages := wizardCharacteristics(t, ta, map[string][]string{"ruleset": {"uci-road"}, "name": {"Road 2027"}, "stages": {"2"}, "riders_per_team": {"7"}})
+	if strings.Contains(stages.body, "New tour — points") {
+		stages = wizardSubmit(t, ta, stages, "next", nil)
+	}
+	wantStep(t, stages, http.StatusOK, "New tour — stages")
+	if !strings.Contains(stages.body, `step="any"`) {
+		t.Errorf("a real race's length field takes no decimals (no step=\"any\")")
+	}
+	// The proposed length less 0.4 km: the course keeps its whole km, its climbs and sprints.
+	L := stages.getInt(t, "stages[0].length")
+	want := fmt.Sprintf("%d.6", L-1)
+	for _, typed := range []string{fmt.Sprintf("%d,6", L-1), want} {
+		teams := wizardSubmit(t, ta, stages, "next", map[string][]string{"stages[0].length": {typed}})
+		if strings.Contains(teams.body, "New tour — stages") {
+			t.Fatalf("a length of %s km was refused: %s", typed, errorsOf(teams.body))
+		}
+		back := wizardSubmit(t, ta, teams, "back", nil)
+		wantStep(t, back, http.StatusOK, "New tour — stages")
+		if got := back.get("stages[0].length"); got != want {
+			t.Errorf("typed %s km, the stages step shows %q, want %s", typed, got, want)
+		}
+	}
+	board := wizardCharacteristics(t, ta, map[string][]string{"name": {"Board 2027"}, "stages": {"2"}})
+	if strings.Contains(board.body, "New tour — points") {
+		board = wizardSubmit(t, ta, board, "next", nil)
+	}
+	refused := wizardSubmit(t, ta, board, "next", map[string][]string{"stages[0].length": {"18.6"}})
+	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — stages")
+	wantBeside(t, refused, "stages[0].length", "whole number")
+}
