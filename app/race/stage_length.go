@@ -108,7 +108,7 @@ func validateMetres(rs Ruleset, prefix string, st Stage, v *refuse.ValidationErr
 	switch {
 	case st.Metres == 0:
 	case !rs.OfficialResults:
-		v.Addf(prefix+".length", "must be a whole number of %s", rs.SquaresNameIn(""))
+		v.Add(prefix+".length", "must be a whole number")
 	case st.Metres < 0 || st.Metres > MaxStageMetres:
 		v.Addf(prefix+".length", "must be between 1 and %d km", MaxStageLength)
 	}
