@@ -17,43 +17,33 @@ import (
 // MaxStageMetres bounds a stage's exact length (MaxStageLength km).
 const MaxStageMetres = MaxStageLength * 1000
 
-// Km is the stage's length in km: its exact length when published with decimals, else its squares
-// (the km of a real race's or of Ciclismo a fondo's board).
-func (s Stage) Km() float64 {
+// Exact is the stage's length in metres: as published with decimals, else its whole squares (the
+// km of a real race's or of Ciclismo a fondo's board).
+func (s Stage) Exact() Metres {
 	if s.Metres > 0 {
-		return float64(s.Metres) / 1000
+		return s.Metres
 	}
-	return float64(s.Length)
+	return Metres(s.Length * 1000)
 }
+
+// Km is the stage's length in km (Exact in km).
+func (s Stage) Km() float64 { return s.Exact().Km() }
 
 // KmDigits is how many decimals the stage's published length has (0 for whole km, 1 for 18.6).
-func (s Stage) KmDigits() int {
-	switch m := s.Metres; {
-	case m <= 0 || m%1000 == 0:
-		return 0
-	case m%100 == 0:
-		return 1
-	case m%10 == 0:
-		return 2
-	}
-	return 3
-}
+func (s Stage) KmDigits() int { return s.Exact().Digits() }
 
-// SetKm sets a stage's length from km with decimals: the exact length in metres, and the whole km
-// (rounded up) its course is drawn on. A whole number of km leaves no metres; a length outside 0 to
-// MaxStageLength km is kept as a whole length ValidateStages refuses.
+// SetKm sets a stage's length from km with decimals: the whole km its course is drawn on, and the
+// exact metres unless the km are whole. A length out of bounds is kept so, for ValidateStages to
+// refuse.
 func (s *Stage) SetKm(km float64) {
-	if math.IsNaN(km) || km <= 0 || km > MaxStageLength {
-		s.Length, s.Metres = 0, 0
-		if km > MaxStageLength {
-			s.Length = MaxStageLength + 1
-		}
-		return
-	}
-	m := int(math.Round(km * 1000))
-	s.Length, s.Metres = (m+999)/1000, 0
-	if m%1000 != 0 {
-		s.Metres = Metres(m)
+	m := MetresOf(km)
+	switch {
+	case m > 0 && m <= MaxStageMetres && m%1000 == 0:
+		s.Length, s.Metres = int(m)/1000, 0
+	case m > 0 && m <= MaxStageMetres:
+		s.Length, s.Metres = m.WholeKm(), m
+	default:
+		s.Length, s.Metres = 0, m
 	}
 }
 
@@ -79,9 +69,40 @@ func AverageSpeed(rs Ruleset, s Stage, time int) float64 {
 // decimals ("km": 18.6), and 0 (a whole number of squares) is left out.
 type Metres int
 
+// MetresOf is km with decimals in metres; a length that is not one (NaN, negative) is -1, one
+// beyond MaxStageLength is MaxStageMetres + 1: both out of bounds, for ValidateStages to refuse.
+func MetresOf(km float64) Metres {
+	switch {
+	case math.IsNaN(km) || km < 0:
+		return -1
+	case km > MaxStageLength:
+		return MaxStageMetres + 1
+	}
+	return Metres(math.Round(km * 1000))
+}
+
+// Km is the length in km.
+func (m Metres) Km() float64 { return float64(m) / 1000 }
+
+// Digits is how many decimals the length has in km (0 for 172 km, 1 for 18.6, 3 for 12.345).
+func (m Metres) Digits() int {
+	switch {
+	case m <= 0 || m%1000 == 0:
+		return 0
+	case m%100 == 0:
+		return 1
+	case m%10 == 0:
+		return 2
+	}
+	return 3
+}
+
+// WholeKm is the whole km a course of this length is drawn on: its km rounded up (19 for 18.6).
+func (m Metres) WholeKm() int { return (int(m) + 999) / 1000 }
+
 // MarshalJSON writes the length in km with decimals.
 func (m Metres) MarshalJSON() ([]byte, error) {
-	return []byte(strconv.FormatFloat(float64(m)/1000, 'f', -1, 64)), nil
+	return []byte(strconv.FormatFloat(m.Km(), 'f', -1, 64)), nil
 }
 
 // UnmarshalJSON reads km with decimals into metres; a length outside 0 to MaxStageLength km is kept
@@ -91,14 +112,7 @@ func (m *Metres) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return &json.UnmarshalTypeError{Value: "number " + string(b), Type: reflect.TypeOf(km), Field: "km"}
 	}
-	switch {
-	case math.IsNaN(km) || km < 0:
-		*m = -1
-	case km > MaxStageLength:
-		*m = MaxStageMetres + 1
-	default:
-		*m = Metres(math.Round(km * 1000))
-	}
+	*m = MetresOf(km)
 	return nil
 }
 

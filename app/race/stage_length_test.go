@@ -27,9 +27,9 @@ func TestStageKmWithDecimals(t *testing.T) {
 		{"a whole number written 172.0", 172.0, 172, 0, 0, 172},
 		{"a km just past a whole one", 100.001, 101, 100001, 3, 100.001},
 		{"zero is no length", 0, 0, 0, 0, 0},
-		{"a negative length", -3.5, 0, 0, 0, 0},
-		{"beyond the longest stage", MaxStageLength + 0.5, MaxStageLength + 1, 0, 0, MaxStageLength + 1},
-		{"not a number", math.NaN(), 0, 0, 0, 0},
+		{"a negative length", -3.5, 0, -1, 0, 0},
+		{"beyond the longest stage", MaxStageLength + 0.5, 0, MaxStageMetres + 1, 3, MaxStageLength + 0.001},
+		{"not a number", math.NaN(), 0, -1, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,7 +38,7 @@ func NormalizeStage(rs Ruleset, st Stage) Stage {
 		}
 	}
 	if out.Metres > 0 && out.Metres <= MaxStageMetres {
-		out.Length = (int(out.Metres) + 999) / 1000 // the whole km the course is drawn on
+		out.Length = out.Metres.WholeKm()
 	}
 	out = renumberStage(out)
 	out.Markers = StageMarkers(rs, out)

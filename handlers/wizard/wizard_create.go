@@ -3,7 +3,6 @@ package wizard
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strings"
 
@@ -69,7 +68,7 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 	for _, ro := range rs.Roles {
 		sv.roles[ro.ID] = ro.NameIn(tr.Lang())
 	}
-	metres := 0
+	var total race.Metres
 	for _, st := range tour.Stages {
 		ss := summaryStage{Number: st.Number, TypeName: st.Type, Length: tr.Decimal(st.Km(), st.KmDigits())}
 		if t, ok := rs.StageType(st.Type); ok {
@@ -81,10 +80,10 @@ func (h *Handler) renderSummaryStep(c echo.Context, status int, d wizardDraft, e
 		for _, sp := range st.Sprints {
 			ss.Sprints = append(ss.Sprints, fmt.Sprint(sp.At))
 		}
-		metres += int(math.Round(st.Km() * 1000))
+		total += st.Exact()
 		sv.Stages = append(sv.Stages, ss)
 	}
-	sv.Length = tr.Decimal(float64(metres)/1000, race.Stage{Metres: race.Metres(metres)}.KmDigits())
+	sv.Length = tr.Decimal(total.Km(), total.Digits())
 	sv.Unit = unitWord(tr, rs)
 	if tour.Points != nil {
 		p := *tour.Points
