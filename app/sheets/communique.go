@@ -92,6 +92,11 @@ func (s *source) communique(n int) (sheetDoc, error) {
 		s.w("communique.president") + ": ______________________________   " + s.w("communique.signature") + ": ______________",
 		s.w("communique.commissaire") + ": ______________________________   " + s.w("communique.signature") + ": ______________",
 	}})
+	for _, b := range doc.blocks {
+		if b.table != nil {
+			b.table.wrap = true // every name and reason printed whole
+		}
+	}
 	return doc, nil
 }
 

@@ -183,12 +183,13 @@ func (d *pdfDoc) tablePart(t *table, p tablePart, title string, scale float64) {
 	}
 	d.headRow(t, p, scale)
 	for i, row := range t.rows {
-		if pdf.GetY()+rh > d.bottom() || d.strandsTail(len(t.rows)-i, rh) {
+		h := d.rowHeight(t, p, row, rh, scale)
+		if pdf.GetY()+h > d.bottom() || d.strandsTail(len(t.rows)-i, rh) {
 			d.addPage()
 			d.tableTitle(title + " " + d.w("continued"))
 			d.headRow(t, p, scale)
 		}
-		d.row(t, p, row, i%2 == 1, rh, scale)
+		d.row(t, p, row, i%2 == 1, h, scale)
 	}
 }
 
@@ -260,7 +261,7 @@ func (d *pdfDoc) row(t *table, p tablePart, row tableRow, zebra bool, rh, scale 
 		if ci < len(row.cells) {
 			c = row.cells[ci]
 		}
-		d.cell(t.cols[ci], c, x, y, w, rh, style, scale)
+		d.cell(t.cols[ci], c, x, y, w, rh, style, scale, wrapped(t, t.cols[ci], c))
 		x += w
 	}
 	setDraw(pdf, 200, 205, 212)
@@ -270,8 +271,8 @@ func (d *pdfDoc) row(t *table, p tablePart, row tableRow, zebra bool, rh, scale 
 	pdf.SetXY(pageMargin, y+rh)
 }
 
-// cell prints one cell in the box (x, y, w, h).
-func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale float64) {
+// cell prints one cell in the box (x, y, w, h); a wrapping cell breaks its text onto lines.
+func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale float64, wrap bool) {
 	pdf := d.pdf
 	if v.kind == kindBox {
 		setDraw(pdf, 120, 120, 120)
@@ -296,6 +297,13 @@ func (d *pdfDoc) cell(c column, v cell, x, y, w, h float64, style string, scale 
 		textW -= swatchSize + cellPad
 	}
 	text := d.cellText(v)
+	if lines := []string(nil); wrap {
+		if lines = wrapLines(pdf, text, textW-2*cellPad); len(lines) > 1 {
+			wrappedText(pdf, lines, textX, y, textW, h, c.align, bodySize*scale)
+			setText(pdf, 0, 0, 0)
+			return
+		}
+	}
 	pdf.SetXY(textX, y)
 	pdf.CellFormat(textW, h, fitText(pdf, text, textW-2*cellPad), "", 0, c.align, false, 0, "")
 	setText(pdf, 0, 0, 0)

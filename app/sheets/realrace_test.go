@@ -190,3 +190,45 @@ func TestRealRaceStageSheetHasNoBoard(t *testing.T) {
 	in.Stage = 1
 	wantLine(t, "board markers", pdfText(t, makePDF(t, "cp-stage", SheetStage, in)), "Board markers,")
 }
+
+// TestCommuniquePrintsEveryNameWhole prints the longest team name and jury reason the app keeps
+// whole on the communiqué (on more lines, the row growing), heads the sprint's points as the race
+// does ("Points") and gives the winner's average speed.
+func TestCommuniquePrintsEveryNameWhole(t *testing.T) {
+	f := uciRoadTour(t)
+	long := clipWords("Red Bull - BORA - hansgrohe Professional Cycling Team Extraordinaire Deluxe Edition", race.MaxTeamNameLength)
+	why := clipWords(strings.Repeat("took shelter behind the team car on the climb of the Côte de la Redoute, ", 4), race.MaxReasonLength)
+	f.tour.Teams[1].Name = long
+	f.results[1].Sprints = map[int][]int{1: {21, 12, 11}}
+	f.results[1].Penalties = []race.Penalty{{Bib: 11, Seconds: 20, Reason: why}}
+	checkResults(t, f.tour, f.results)
+	in := f.input(2)
+	in.Stage = 2
+	text := pdfText(t, makePDF(t, "uci-road-long", SheetCommunique, in))
+	if strings.Contains(text, "…") {
+		t.Errorf("the communiqué cuts a text with …:\n%s", text)
+	}
+	words := strings.Join(strings.Fields(text), " ")
+	for _, w := range append(strings.Fields(long), strings.Fields(why)...) {
+		if !strings.Contains(words, w) {
+			t.Errorf("the communiqué lacks %q of a long name or reason", w)
+		}
+	}
+	wantLine(t, "sprint points", text, "Sprint 1 (km 80)")
+	wantLine(t, "points column", text, "Place", "Bib", "Rider", "Team", "Points")
+	// Stage 2, 170 km, won in 14,000 s: 43.714 km/h.
+	wantLine(t, "average speed", text, "Winner's average speed: 43.714 km/h")
+}
+
+// clipWords is s cut to at most n characters, at a space.
+func clipWords(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndex(cut, " "); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,")
+}

@@ -37,6 +37,9 @@ type table struct {
 	// spread shares the width left on the page among all columns but the fixed key ones (bib), not
 	// only the flex ones.
 	spread bool
+	// wrap prints the text of the flex columns whole, on more lines (a communiqué's names and
+	// reasons; pdf_wrap.go).
+	wrap bool
 }
 
 // column is one column of a table: its title, its width in mm at body size and its alignment.
