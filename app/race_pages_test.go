@@ -566,3 +566,37 @@ func TestRealRacePagesAsPublished(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardMarksDescentsAndFlats lists on a Ciclismo a fondo stage sheet, page and PDF, where its
+// descent starts and where the flat after it starts (60 km flat, a 3 km 4th-category climb on 9
+// squares, a 5 km low descent, 100 km flat: squares 70 and 75), in the reader's language.
+func TestBoardMarksDescentsAndFlats(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
+	sheet := fmt.Sprintf("/tours/%d/stages/1/sheet", caf.id)
+	for lang, want := range map[string][]string{
+		"en": {"Descent start", "Descent, low", "Flat starts"},
+		"es": {"Inicio del descenso", "Descenso bajo", "Inicio del llano", "Llano"},
+		"it": {"Inizio della discesa", "Discesa bassa", "Inizio della pianura"},
+	} {
+		page := pageIn(t, ta, sheet, lang)
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("the %s stage sheet page lacks %q", lang, w)
+			}
+		}
+		for _, square := range []string{">70<", ">75<"} {
+			if !strings.Contains(page, square) {
+				t.Errorf("the %s stage sheet page lacks square %s", lang, square)
+			}
+		}
+	}
+	pdf := tourCall(t, ta, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/sheets/stage.pdf?stage=1", caf.id), nil, http.StatusOK).Body.Bytes()
+	text := pdfToText(t, pdf)
+	for _, w := range []string{"Descent start", "Descent, low", "Flat starts"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the stage sheet PDF lacks %q:\n%s", w, text)
+		}
+	}
+}

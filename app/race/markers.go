@@ -16,6 +16,11 @@ const (
 	MarkerSprintLine    = "sprint_line"
 	MarkerFinish        = "finish"
 	MarkerTimeIndicator = "time_indicator"
+	// MarkerDescent and MarkerFlat stand on the first square of a stage's descent and of a flat
+	// stretch after a climb or a descent (a stage built from sections: Ciclismo a fondo); their label
+	// is the section type's id.
+	MarkerDescent = "descent"
+	MarkerFlat    = "flat"
 )
 
 // StageMarkers lists what the stage sheet tells the director to place, sorted by square: the start
@@ -43,6 +48,7 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 			}
 			pos, km = pos+sec.Squares, km+max(sec.Km, 0)
 		}
+		ms = append(ms, terrainMarkers(rs, st)...)
 	default:
 		for s := pr.KmMarkerEvery; s < L; s += pr.KmMarkerEvery {
 			label := fmt.Sprint(s)
@@ -78,7 +84,7 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 		ms = append(ms, Marker{At: L + i, Kind: MarkerTimeIndicator, Label: fmt.Sprintf("%d–%d s", hi-5, hi)})
 	}
 	order := map[string]int{}
-	for i, k := range []string{MarkerStart, MarkerKm, MarkerClimbEnd, MarkerClimbStart, MarkerSprint,
+	for i, k := range []string{MarkerStart, MarkerKm, MarkerClimbEnd, MarkerDescent, MarkerFlat, MarkerClimbStart, MarkerSprint,
 		MarkerAttackLine, MarkerSprintLine, MarkerFinish, MarkerTimeIndicator} {
 		order[k] = i
 	}
@@ -89,6 +95,29 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 		return order[ms[i].Kind] < order[ms[j].Kind]
 	})
 	return ms
+}
+
+// terrainMarkers marks where each descent of a stage built from sections starts, and each flat
+// stretch that follows a climb or a descent (the flat the stage starts on needs none): a board has
+// no drawn terrain, the director lays it out from these.
+func terrainMarkers(rs Ruleset, st Stage) []Marker {
+	var out []Marker
+	pos, before := 0, SectionFlat
+	for _, sec := range st.Sections {
+		terrain := "climb"
+		if t, ok := rs.SectionType(sec.Type); ok && t.Climb == "" {
+			terrain = t.Terrain
+		}
+		switch {
+		case pos >= st.Length:
+		case terrain == SectionDescent:
+			out = append(out, Marker{At: pos + 1, Kind: MarkerDescent, Label: sec.Type})
+		case terrain == SectionFlat && before != SectionFlat:
+			out = append(out, Marker{At: pos + 1, Kind: MarkerFlat, Label: sec.Type})
+		}
+		pos, before = pos+max(sec.Squares, 0), terrain
+	}
+	return out
 }
 
 // toGoLabel labels a line "50 km to go" (or "50 to go" without a square name).

@@ -2,6 +2,7 @@ package race
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -165,5 +166,42 @@ func TestStageMarkersKmOfSectionsAndCards(t *testing.T) {
 		if m.Kind == MarkerKm {
 			t.Errorf("2RUOTE km marker %+v, want none", m)
 		}
+	}
+}
+
+// TestTerrainMarkers marks the descents and the flat after them on a Ciclismo a fondo board, as the
+// book's 170 km low-mountain stage lays them: 119 km flat (119 squares), a 6 km 3rd-category climb
+// (18), an 8 km low descent (8), 36 km flat (36).
+func TestTerrainMarkers(t *testing.T) {
+	caf := shippedRuleset(t, "ciclismo-a-fondo")
+	tests := []struct {
+		name     string
+		sections []Section
+		want     []Marker
+	}{
+		{"the book's low-mountain stage", []Section{{Type: "flat", Km: 119}, {Type: "climb_third", Km: 6}, {Type: "descent_low", Km: 8}, {Type: "flat", Km: 36}},
+			[]Marker{{At: 138, Kind: MarkerDescent, Label: "descent_low"}, {At: 146, Kind: MarkerFlat, Label: "flat"}}},
+		{"a flat stage has none", []Section{{Type: "flat", Km: 165}}, nil},
+		{"a descent after a descent", []Section{{Type: "flat", Km: 20}, {Type: "climb_first", Km: 10}, {Type: "descent_high", Km: 5}, {Type: "descent_low", Km: 5}},
+			[]Marker{{At: 51, Kind: MarkerDescent, Label: "descent_high"}, {At: 56, Kind: MarkerDescent, Label: "descent_low"}}},
+		{"a flat after a climb", []Section{{Type: "climb_fourth", Km: 3}, {Type: "flat", Km: 50}},
+			[]Marker{{At: 10, Kind: MarkerFlat, Label: "flat"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := BuildSectionStage(caf, Stage{Type: "medium", Sections: tt.sections})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []Marker
+			for _, m := range StageMarkers(caf, st) {
+				if m.Kind == MarkerDescent || m.Kind == MarkerFlat {
+					got = append(got, m)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("terrain markers = %+v, want %+v", got, tt.want)
+			}
+		})
 	}
 }

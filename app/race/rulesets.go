@@ -168,6 +168,17 @@ func (r Ruleset) StageType(id string) (StageType, bool) {
 	return StageType{}, false
 }
 
+// SectionType returns the section type with that id (the ruleset's, or the default ones a
+// Ciclismo a fondo stage is built from) and whether there is one.
+func (r Ruleset) SectionType(id string) (SectionType, bool) {
+	for _, t := range sectionTypes(r) {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return SectionType{}, false
+}
+
 // ClimbCategory returns the climb category with that id and whether there is one.
 func (r Ruleset) ClimbCategory(id string) (ClimbCategory, bool) {
 	for _, c := range r.ClimbCategories {

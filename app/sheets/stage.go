@@ -104,7 +104,8 @@ func (s *source) markerTable(st race.Stage) *table {
 func (s *source) markerKindName(kind string) string {
 	switch kind {
 	case race.MarkerStart, race.MarkerKm, race.MarkerClimbStart, race.MarkerClimbEnd, race.MarkerSprint,
-		race.MarkerAttackLine, race.MarkerSprintLine, race.MarkerFinish, race.MarkerTimeIndicator:
+		race.MarkerAttackLine, race.MarkerSprintLine, race.MarkerFinish, race.MarkerTimeIndicator,
+		race.MarkerDescent, race.MarkerFlat:
 		return s.w("marker." + kind)
 	}
 	return upperFirst(strings.ReplaceAll(kind, "_", " "))
@@ -137,6 +138,10 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 		return s.w("marker.time_indicator_n", "Label", m.Label)
 	case race.MarkerFinish:
 		return s.w("marker.finish_at", "Length", s.stageLength(st))
+	case race.MarkerDescent, race.MarkerFlat:
+		if t, ok := s.rs.SectionType(m.Label); ok {
+			return t.NameIn(s.lang())
+		}
 	}
 	return s.markerLabel(st, m)
 }

@@ -62,6 +62,10 @@ func SheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []SheetMa
 			sm.What, sm.Detail, sm.Square = l.T("race.sheet.finish_card"), l.T("race.marker.after_card", "N", m.At), "—"
 		case k == race.MarkerFinish:
 			sm.What, sm.Detail = l.T("race.marker.finish_line"), ""
+		case k == race.MarkerDescent:
+			sm.What = l.T("race.marker.descent")
+		case k == race.MarkerFlat:
+			sm.What = l.T("race.marker.flat")
 		case k == race.MarkerTimeIndicator:
 			sm.What = l.T("race.marker.time")
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
@@ -99,6 +103,10 @@ func markerLabelIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage, m race.Mar
 		return l.T("race.finish.title")
 	case race.MarkerStart:
 		return l.T("race.profile.start")
+	case race.MarkerDescent, race.MarkerFlat:
+		if t, ok := rs.SectionType(m.Label); ok {
+			return t.NameIn(l.Lang())
+		}
 	}
 	return m.Label
 }
