@@ -170,7 +170,7 @@ func TestStageMarkersKmOfSectionsAndCards(t *testing.T) {
 }
 
 // TestTerrainMarkers marks the descents and the flat after them on a Ciclismo a fondo board, as the
-// book's 170 km low-mountain stage lays them: 119 km flat (119 squares), a 6 km 3rd-category climb
+// book's low-mountain stage lays them: 119 km flat (119 squares), a 6 km 3rd-category climb
 // (18), an 8 km low descent (8), 36 km flat (36).
 func TestTerrainMarkers(t *testing.T) {
 	caf := shippedRuleset(t, "ciclismo-a-fondo")

@@ -24,6 +24,9 @@ type Profile struct {
 	Lines []ProfileMark
 	// Ticks are the kilometre indicators.
 	Ticks []ProfileMark
+	// FinishMark is the number the finish is marked with, in the ticks' unit: the stage's real km
+	// when it is built from sections (its ticks are km, its squares more), else its squares.
+	FinishMark int
 }
 
 // ProfilePoint is one corner of the profile line; Terrain says what the stretch that ends at it
@@ -68,7 +71,10 @@ const (
 // the rest stays level) or from its climbs on the squares (a ramp up to each summit, heighted by
 // category, and a descent of half the climb after it, never into the next climb nor past the finish).
 func ProfileOf(rs Ruleset, st Stage) Profile {
-	p := Profile{Length: max(st.Length, 1), Cards: len(st.Cards) > 0}
+	p := Profile{Length: max(st.Length, 1), Cards: len(st.Cards) > 0, FinishMark: st.Length}
+	if len(st.Sections) > 0 {
+		p.FinishMark = st.SectionsKm()
+	}
 	switch {
 	case p.Cards:
 		p.cardPoints(rs, st)

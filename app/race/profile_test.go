@@ -100,3 +100,30 @@ func TestProfileOfNeverRunsBackwards(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileFinishMark marks the finish in the ticks' unit: the real km of a stage built from
+// sections (the book's low-mountain stage on 181 squares: its sections add up to 169 km, the
+// book says 170), else the squares.
+func TestProfileFinishMark(t *testing.T) {
+	caf, cp := shippedRuleset(t, "ciclismo-a-fondo"), shippedRuleset(t, "cycling-party")
+	sectioned, err := BuildSectionStage(caf, Stage{Type: "low", Sections: []Section{{Type: "flat", Km: 119}, {Type: "climb_third", Km: 6}, {Type: "descent_low", Km: 8}, {Type: "flat", Km: 36}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		p    Profile
+		want int
+	}{
+		{"Ciclismo a fondo's sections", ProfileOf(caf, sectioned), 169},
+		{"Cycling Party's squares", ProfileOf(cp, NormalizeStage(cp, Stage{Type: "flat", Length: 191})), 191},
+	}
+	for _, tt := range tests {
+		if tt.p.FinishMark != tt.want {
+			t.Errorf("%s: the finish is marked %d, want %d", tt.name, tt.p.FinishMark, tt.want)
+		}
+	}
+	if sectioned.Length != 181 {
+		t.Errorf("the book's stage is %d squares, want 181", sectioned.Length)
+	}
+}

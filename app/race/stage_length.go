@@ -17,13 +17,23 @@ import (
 // MaxStageMetres bounds a stage's exact length (MaxStageLength km).
 const MaxStageMetres = MaxStageLength * 1000
 
-// Exact is the stage's length in metres: as published with decimals, else its whole squares (the
-// km of a real race's or of Ciclismo a fondo's board).
+// Exact is the stage's length in metres: as published with decimals, else its whole squares (a
+// real race's or Cycling Party's km; a Ciclismo a fondo stage's real km are SectionsKm).
 func (s Stage) Exact() Metres {
 	if s.Metres > 0 {
 		return s.Metres
 	}
 	return Metres(s.Length * 1000)
+}
+
+// SectionsKm is the real km of a stage built from sections (Ciclismo a fondo: 170 km on 181
+// squares), 0 for another.
+func (s Stage) SectionsKm() int {
+	km := 0
+	for _, sec := range s.Sections {
+		km += max(sec.Km, 0)
+	}
+	return km
 }
 
 // Km is the stage's length in km (Exact in km).

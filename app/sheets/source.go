@@ -199,11 +199,7 @@ func (s *source) stageLine(n int) string {
 func (s *source) lengthText(st race.Stage) string {
 	text := s.stageLength(st)
 	if len(st.Sections) > 0 && s.rs.SquareName != "km" {
-		km := 0
-		for _, sec := range st.Sections {
-			km += sec.Km
-		}
-		text += fmt.Sprintf(" (%d km)", km)
+		text += fmt.Sprintf(" (%d km)", st.SectionsKm())
 	}
 	return text
 }

@@ -245,10 +245,8 @@ func (s *source) sectionTable(st race.Stage) *table {
 	km, sq := 0, 0
 	for i, sec := range st.Sections {
 		name := sec.Type
-		for _, typ := range s.rs.Sections {
-			if typ.ID == sec.Type {
-				name = typ.NameIn(s.lang())
-			}
+		if typ, ok := s.rs.SectionType(sec.Type); ok {
+			name = typ.NameIn(s.lang())
 		}
 		t.rows = append(t.rows, tableRow{cells: []cell{
 			intCell(i + 1), textCell(name), intCell(sec.Km), intCell(sec.Squares),

@@ -87,8 +87,8 @@ func NewProfileView(l *i18n.Localizer, rs race.Ruleset, st race.Stage, title str
 	}
 	pv.Title = title + ": " + l.T("race.profile.summary", "Length", LengthTextIn(l, &rs, L),
 		"Climbs", l.N("race.stage.climbs", len(st.Climbs)), "Sprints", l.N("race.stage.sprints", len(st.Sprints)))
-	start, finish := l.T("race.profile.start"), l.T("race.profile.finish", "N", L)
 	p := race.ProfileOf(rs, st)
+	start, finish := l.T("race.profile.start"), l.T("race.profile.finish", "N", p.FinishMark)
 	pv.drawLine(l, rs, st, p, g)
 	pv.Lines = append(pv.Lines, profileLine{X1: g.x0, Y1: g.base, X2: g.x1, Y2: g.base, Stroke: "#334155", Width: 3})
 	for _, t := range p.Ticks {

@@ -79,10 +79,8 @@ func (h *Handler) StageSheetPage(c echo.Context) error {
 	pos, km := 0, 0
 	for k, sec := range st.Sections {
 		name := sec.Type
-		for _, t := range rs.Sections {
-			if t.ID == sec.Type {
-				name = t.NameIn(l.Lang())
-			}
+		if t, ok := rs.SectionType(sec.Type); ok {
+			name = t.NameIn(l.Lang())
 		}
 		v.Sections = append(v.Sections, sheetSection{N: k + 1, Name: name, Km: sec.Km, Squares: sec.Squares,
 			KmFrom: km, KmTo: km + sec.Km, SquareFrom: pos + 1, ToSq: pos + sec.Squares})
