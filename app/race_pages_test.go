@@ -569,16 +569,19 @@ func TestRealRacePagesAsPublished(t *testing.T) {
 
 // TestBoardMarksDescentsAndFlats lists on a Ciclismo a fondo stage sheet, page and PDF, where its
 // descent starts and where the flat after it starts (60 km flat, a 3 km 4th-category climb on 9
-// squares, a 5 km low descent, 100 km flat: squares 70 and 75), in the reader's language.
+// squares, a 5 km low descent, 100 km flat: squares 70 and 75) and its feed zone (the middle of its
+// 174 squares: 87), in the reader's language.
 func TestBoardMarksDescentsAndFlats(t *testing.T) {
 	t.Parallel()
 	ta := newTestApp(t)
-	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
+	stages := pageCAFStages()
+	stages[0]["feed_zones"] = 1
+	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, stages, cafRaceTeams(t, ta), false)
 	sheet := fmt.Sprintf("/tours/%d/stages/1/sheet", caf.id)
 	for lang, want := range map[string][]string{
-		"en": {"Descent start", "Descent, low", "Flat starts"},
-		"es": {"Inicio del descenso", "Descenso bajo", "Inicio del llano", "Llano"},
-		"it": {"Inizio della discesa", "Discesa bassa", "Inizio della pianura"},
+		"en": {"Descent start", "Descent, low", "Flat starts", "Feed zone marker", "Feed zone 1"},
+		"es": {"Inicio del descenso", "Descenso bajo", "Inicio del llano", "Llano", "Marcador de avituallamiento", "Avituallamiento 1"},
+		"it": {"Inizio della discesa", "Discesa bassa", "Inizio della pianura", "Rifornimento 1"},
 	} {
 		page := pageIn(t, ta, sheet, lang)
 		for _, w := range want {
@@ -586,7 +589,7 @@ func TestBoardMarksDescentsAndFlats(t *testing.T) {
 				t.Errorf("the %s stage sheet page lacks %q", lang, w)
 			}
 		}
-		for _, square := range []string{">70<", ">75<"} {
+		for _, square := range []string{">70<", ">75<", ">87<"} {
 			if !strings.Contains(page, square) {
 				t.Errorf("the %s stage sheet page lacks square %s", lang, square)
 			}
@@ -594,7 +597,7 @@ func TestBoardMarksDescentsAndFlats(t *testing.T) {
 	}
 	pdf := tourCall(t, ta, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/sheets/stage.pdf?stage=1", caf.id), nil, http.StatusOK).Body.Bytes()
 	text := pdfToText(t, pdf)
-	for _, w := range []string{"Descent start", "Descent, low", "Flat starts"} {
+	for _, w := range []string{"Descent start", "Descent, low", "Flat starts", "Feed zone marker", "Feed zone 1"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("the stage sheet PDF lacks %q:\n%s", w, text)
 		}

@@ -3,6 +3,8 @@ package race
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Board marker kinds (docs/rules.md §1.3), in the order they are listed on one square.
@@ -21,6 +23,9 @@ const (
 	// is the section type's id.
 	MarkerDescent = "descent"
 	MarkerFlat    = "flat"
+	// MarkerFeed is a feed zone (Ciclismo a fondo's avituallamiento): a rider passing it gets an
+	// effort point back; its label is "Feed zone n".
+	MarkerFeed = "feed"
 )
 
 // StageMarkers lists what the stage sheet tells the director to place, sorted by square: the start
@@ -70,6 +75,11 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 	for _, s := range st.Sprints {
 		ms = append(ms, Marker{At: s.At, Kind: MarkerSprint, Label: fmt.Sprintf("Sprint %d", s.Index)})
 	}
+	if len(st.Cards) == 0 {
+		for i, at := range FeedSquares(rs, st) {
+			ms = append(ms, Marker{At: at, Kind: MarkerFeed, Label: fmt.Sprintf("Feed zone %d", i+1)})
+		}
+	}
 	if pr.AttackLine > 0 && L-pr.AttackLine > 0 {
 		ms = append(ms, Marker{At: L - pr.AttackLine, Kind: MarkerAttackLine, Label: toGoLabel(pr.AttackLine, unit)})
 	}
@@ -84,7 +94,7 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 		ms = append(ms, Marker{At: L + i, Kind: MarkerTimeIndicator, Label: fmt.Sprintf("%d–%d s", hi-5, hi)})
 	}
 	order := map[string]int{}
-	for i, k := range []string{MarkerStart, MarkerKm, MarkerClimbEnd, MarkerDescent, MarkerFlat, MarkerClimbStart, MarkerSprint,
+	for i, k := range []string{MarkerStart, MarkerKm, MarkerClimbEnd, MarkerDescent, MarkerFlat, MarkerFeed, MarkerClimbStart, MarkerSprint,
 		MarkerAttackLine, MarkerSprintLine, MarkerFinish, MarkerTimeIndicator} {
 		order[k] = i
 	}
@@ -95,6 +105,61 @@ func StageMarkers(rs Ruleset, st Stage) []Marker {
 		return order[ms[i].Kind] < order[ms[j].Kind]
 	})
 	return ms
+}
+
+// FeedSquares places a stage's feed zones on its board (docs/rules.md §2.5, house rule: the book
+// only says "durante el recorrido"): the n zones at n+1 equal parts of the stage, each on the first
+// flat square from there that holds no climb, descent or sprint (looking back when none is ahead).
+func FeedSquares(rs Ruleset, st Stage) []int {
+	n, L := st.FeedZones, st.Length
+	if n <= 0 || n > MaxFeedZones || L < 2 || L > MaxStageLength {
+		return nil
+	}
+	busy := make([]bool, L+1)
+	busy[0], busy[L] = true, true
+	for _, c := range st.Climbs {
+		for sq := max(c.Start, 0); sq <= min(c.End, L); sq++ {
+			busy[sq] = true
+		}
+	}
+	for _, sp := range st.Sprints {
+		if sp.At >= 0 && sp.At <= L {
+			busy[sp.At] = true
+		}
+	}
+	pos := 0
+	for _, sec := range st.Sections {
+		if t, ok := rs.SectionType(sec.Type); ok && t.Terrain == SectionDescent {
+			for sq := pos + 1; sq <= min(pos+sec.Squares, L); sq++ {
+				busy[sq] = true
+			}
+		}
+		pos += max(sec.Squares, 0)
+	}
+	var out []int
+	for k := 1; k <= n; k++ {
+		at := free(busy, L*k/(n+1))
+		if at > 0 {
+			busy[at] = true
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// free is the first square from at that is not busy, looking ahead then back; 0 when none is.
+func free(busy []bool, at int) int {
+	for sq := at; sq < len(busy); sq++ {
+		if !busy[sq] {
+			return sq
+		}
+	}
+	for sq := at - 1; sq > 0; sq-- {
+		if !busy[sq] {
+			return sq
+		}
+	}
+	return 0
 }
 
 // terrainMarkers marks where each descent of a stage built from sections starts, and each flat
@@ -118,6 +183,16 @@ func terrainMarkers(rs Ruleset, st Stage) []Marker {
 		pos, before = pos+max(sec.Squares, 0), terrain
 	}
 	return out
+}
+
+// Number is the number a marker's label ends with (2 for "Feed zone 2"), 0 when it ends with none.
+func (m Marker) Number() int {
+	f := strings.Fields(m.Label)
+	if len(f) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[len(f)-1])
+	return n
 }
 
 // toGoLabel labels a line "50 km to go" (or "50 to go" without a square name).

@@ -205,3 +205,41 @@ func TestTerrainMarkers(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedSquares places a stage's feed zones at equal parts of it, each on the first square from
+// there with no climb, descent or sprint (house rule, docs/rules.md §2.5).
+func TestFeedSquares(t *testing.T) {
+	caf := shippedRuleset(t, "ciclismo-a-fondo")
+	book, err := BuildSectionStage(caf, Stage{Type: "low", Sections: []Section{{Type: "flat", Km: 119}, {Type: "climb_third", Km: 6}, {Type: "descent_low", Km: 8}, {Type: "flat", Km: 36}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withFeeds := func(st Stage, n int) Stage { st.FeedZones = n; return st }
+	tests := []struct {
+		name string
+		st   Stage
+		want []int
+	}{
+		{"no feed zone", withFeeds(book, 0), nil},
+		{"one in the middle of the flat", withFeeds(book, 1), []int{90}},
+		{"two: the second after the climb and the descent", withFeeds(book, 2), []int{60, 146}},
+		{"on a sprint, moved on", Stage{Length: 100, FeedZones: 1, Sprints: []Sprint{{Index: 1, At: 50}}}, []int{51}},
+		{"inside a climb, after its summit", Stage{Length: 100, FeedZones: 1, Climbs: []Climb{{Index: 1, Start: 45, End: 60}}}, []int{61}},
+		{"nothing free ahead: looked for behind", Stage{Length: 10, FeedZones: 1, Climbs: []Climb{{Index: 1, Start: 5, End: 10}}}, []int{4}},
+		{"more than a stage may have", withFeeds(book, MaxFeedZones+1), nil},
+	}
+	for _, tt := range tests {
+		if got := FeedSquares(caf, tt.st); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: feed zones on %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	var labels []string
+	for _, m := range StageMarkers(caf, withFeeds(book, 2)) {
+		if m.Kind == MarkerFeed {
+			labels = append(labels, fmt.Sprint(m.At, " ", m.Label, " ", m.Number()))
+		}
+	}
+	if want := []string{"60 Feed zone 1 1", "146 Feed zone 2 2"}; !reflect.DeepEqual(labels, want) {
+		t.Errorf("feed markers = %q, want %q", labels, want)
+	}
+}

@@ -18,7 +18,8 @@ type Profile struct {
 	Points []ProfilePoint
 	// Summits are the climbs' tops.
 	Summits []ProfileSummit
-	// Sprints are the intermediate sprints, Feeds the feed cards.
+	// Sprints are the intermediate sprints, Feeds the feed cards (labelled with the card) and feed
+	// zones (Kind MarkerFeed, labelled by the page).
 	Sprints, Feeds []ProfileMark
 	// Lines are the attack and sprint lines the director places on the board.
 	Lines []ProfileMark
@@ -126,6 +127,8 @@ func ProfileOf(rs Ruleset, st Stage) Profile {
 		switch m.Kind {
 		case MarkerAttackLine, MarkerSprintLine:
 			p.Lines = append(p.Lines, ProfileMark{At: at, Kind: m.Kind, ToGo: st.Length - m.At})
+		case MarkerFeed:
+			p.Feeds = append(p.Feeds, ProfileMark{At: at, Kind: MarkerFeed})
 		case MarkerKm:
 			label := fmt.Sprint(m.At)
 			if f := strings.Fields(m.Label); len(f) > 0 {

@@ -42,7 +42,11 @@ func (s *source) stageProfile(st race.Stage) *profile {
 		p.flags = append(p.flags, profileMark{at: sp.At, label: label})
 	}
 	for _, f := range m.Feeds {
-		p.flags = append(p.flags, profileMark{at: f.At, label: f.Label})
+		label := f.Label
+		if f.Kind == race.MarkerFeed {
+			label = s.w("abbr.feed")
+		}
+		p.flags = append(p.flags, profileMark{at: f.At, label: label})
 	}
 	for _, l := range m.Lines {
 		p.lines = append(p.lines, profileMark{at: l.At, label: fmt.Sprintf("−%d", l.ToGo)})

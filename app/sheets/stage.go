@@ -105,7 +105,7 @@ func (s *source) markerKindName(kind string) string {
 	switch kind {
 	case race.MarkerStart, race.MarkerKm, race.MarkerClimbStart, race.MarkerClimbEnd, race.MarkerSprint,
 		race.MarkerAttackLine, race.MarkerSprintLine, race.MarkerFinish, race.MarkerTimeIndicator,
-		race.MarkerDescent, race.MarkerFlat:
+		race.MarkerDescent, race.MarkerFlat, race.MarkerFeed:
 		return s.w("marker." + kind)
 	}
 	return upperFirst(strings.ReplaceAll(kind, "_", " "))
@@ -142,6 +142,8 @@ func (s *source) markerDetail(st race.Stage, m race.Marker) string {
 		if t, ok := s.rs.SectionType(m.Label); ok {
 			return t.NameIn(s.lang())
 		}
+	case race.MarkerFeed:
+		return s.markerLabel(st, m) + " — " + s.w("marker.feed_gives")
 	}
 	return s.markerLabel(st, m)
 }
@@ -156,6 +158,8 @@ func (s *source) markerLabel(st race.Stage, m race.Marker) string {
 	switch {
 	case m.Kind == race.MarkerStart:
 		return s.w("marker.start")
+	case m.Kind == race.MarkerFeed:
+		return s.w("marker.feed_n", "N", m.Number())
 	case m.Kind == race.MarkerSprint:
 		for _, sp := range st.Sprints {
 			if sp.At == m.At {

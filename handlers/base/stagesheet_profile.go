@@ -199,8 +199,11 @@ func (pv *ProfileView) drawLine(l *i18n.Localizer, rs race.Ruleset, st race.Stag
 		pv.Texts = append(pv.Texts, profileText{X: sx, Y: sy - 10, Size: g.font - 2, Text: ClimbShortIn(l, s.Climb.Category), Anchor: "middle", Fill: color})
 	}
 	for _, f := range p.Feeds {
-		fx := g.x(p, f.At)
-		pv.Texts = append(pv.Texts, profileText{X: fx, Y: g.y(p.HeightAt(f.At)) - 8, Size: g.font - 2, Text: f.Label, Anchor: "middle", Fill: "#111827"})
+		fx, label := g.x(p, f.At), f.Label
+		if f.Kind == race.MarkerFeed {
+			label = l.T("race.profile.feed")
+		}
+		pv.Texts = append(pv.Texts, profileText{X: fx, Y: g.y(p.HeightAt(f.At)) - 8, Size: g.font - 2, Text: label, Anchor: "middle", Fill: "#111827"})
 	}
 }
 

@@ -66,6 +66,9 @@ func SheetMarkersIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage) []SheetMa
 			sm.What = l.T("race.marker.descent")
 		case k == race.MarkerFlat:
 			sm.What = l.T("race.marker.flat")
+		case k == race.MarkerFeed:
+			sm.What = l.T("race.marker.feed")
+			sm.Detail += " · " + l.T("race.marker.feed_gives")
 		case k == race.MarkerTimeIndicator:
 			sm.What = l.T("race.marker.time")
 			sm.Square = fmt.Sprintf("%d (+%d)", m.At, m.At-st.Length)
@@ -107,6 +110,8 @@ func markerLabelIn(l *i18n.Localizer, rs race.Ruleset, st race.Stage, m race.Mar
 		if t, ok := rs.SectionType(m.Label); ok {
 			return t.NameIn(l.Lang())
 		}
+	case race.MarkerFeed:
+		return l.T("race.marker.feed_n", "N", m.Number())
 	}
 	return m.Label
 }
