@@ -1,6 +1,9 @@
 package sheets
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/jung-kurt/gofpdf"
 )
 
@@ -88,14 +91,24 @@ func (d *pdfDoc) profile(p *profile) {
 		pdf.CellFormat(20, 3, p.climbs[i], "", 0, "C", false, 0, "")
 	}
 	setText(pdf, 90, 30, 140)
-	for _, f := range p.flags {
+	flags := slices.Clone(p.flags)
+	slices.SortStableFunc(flags, func(a, b profileMark) int { return cmp.Compare(a.at, b.at) })
+	labelEnd := []float64{x0, x0} // where the labels written so far end, on each of two rows
+	for _, f := range flags {
 		x := xOf(f.at)
 		setDraw(pdf, 90, 30, 140)
 		pdf.Line(x, y0+2, x, yOf(0))
 		setFill(pdf, 123, 44, 191)
 		pdf.Polygon([]gofpdf.PointType{{X: x, Y: y0 + 2}, {X: x + 3, Y: y0 + 3.2}, {X: x, Y: y0 + 4.4}}, "F")
-		pdf.SetXY(x+0.5, y0+4.6)
+		// A label that would run into the one before it (a feed zone beside a sprint) goes a row
+		// lower.
+		row := 0
+		if x+0.5 < labelEnd[0] {
+			row = 1
+		}
+		pdf.SetXY(x+0.5, y0+4.6+3*float64(row))
 		pdf.CellFormat(8, 3, f.label, "", 0, "L", false, 0, "")
+		labelEnd[row] = x + 1.5 + pdf.GetStringWidth(f.label)
 	}
 	setText(pdf, 0, 0, 0)
 	setDraw(pdf, 0, 0, 0)
