@@ -397,3 +397,39 @@ func TestUCIRoadStartListPage(t *testing.T) {
 	cp := createTour(t, ta, createBody(propose(t, ta, proposalBody("cycling-party", "medium", 2, 7)), teamByName(t, ta, "Rojo").ID, teamByName(t, ta, "Azul").ID))
 	refusedUnchanged(t, ta, "a board game's rider renumbered", http.MethodPut, fmt.Sprintf("/api/v1/tours/%d/riders/11", cp.ID), map[string]any{"bib": 1}, http.StatusConflict, "conflict")
 }
+
+// TestStageLengthWithDecimalsThroughTheAPI takes a real race's stage written "length": 18.6 (as a
+// race publishes it), keeps it as 18.6 km on a course of 19, and refuses it in a board game, whose
+// squares are whole, naming the field and storing nothing.
+func TestStageLengthWithDecimalsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	teams := defaultTeamIDs(t, ta, 2)
+	stage := func(length any) []map[string]any {
+		return []map[string]any{{"type": "itt", "length": length, "climbs": []any{}, "sprints": []any{}}}
+	}
+	tour := createTour(t, ta, map[string]any{"ruleset": "uci-road", "name": "Prologue", "profile": "medium", "riders_per_team": 5, "stages": stage(18.6), "teams": teams})
+	got := decode[map[string]any](t, tourCall(t, ta, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/stages/1", tour.ID), nil, http.StatusOK))
+	if got["km"] != 18.6 || got["length"] != 19.0 {
+		t.Errorf("a stage of \"length\": 18.6 = km %v, length %v; want 18.6 km on 19", got["km"], got["length"])
+	}
+	if tour.Stages[0].Length != 18.6 {
+		t.Errorf("the tour lists its stage as %v km, want 18.6", tour.Stages[0].Length)
+	}
+	for _, tc := range []struct {
+		name, ruleset string
+		length        any
+	}{
+		{"a board game's 18.6 squares", "cycling-party", 18.6},
+		{"a real race's 400.5 km", "uci-road", 400.5},
+		{"a real race's -3.5 km", "uci-road", -3.5},
+		{"a length of 1e300", "uci-road", 1e300},
+	} {
+		riders := 5
+		if tc.ruleset == "cycling-party" {
+			riders = 6
+		}
+		refusedUnchanged(t, ta, tc.name, http.MethodPost, "/api/v1/tours", map[string]any{"ruleset": tc.ruleset, "name": "Refused", "profile": "medium",
+			"riders_per_team": riders, "stages": stage(tc.length), "teams": teams}, http.StatusUnprocessableEntity, "validation", "stages[0].length")
+	}
+}

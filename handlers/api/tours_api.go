@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -40,6 +41,7 @@ func (h *Handler) APIPropose(c echo.Context) error {
 // riders' roles (or 2RUOTE card values) other than their own, by database rider id.
 type createTourBody struct {
 	race.Proposal
+	Stages    []stageBody               `json:"stages"`
 	Teams     []uint                    `json:"teams"`
 	Riders    map[string][]uint         `json:"riders,omitempty"`
 	Points    *race.PointsDefinition    `json:"points,omitempty"`
@@ -47,11 +49,39 @@ type createTourBody struct {
 	Settings  race.TourSettings         `json:"settings"`
 }
 
+// stageBody is a stage as POST /tours takes it: its length is whole squares, or a real race's km
+// with decimals ("length": 18.6 is "km": 18.6, drawn on 19 whole km).
+type stageBody struct {
+	race.Stage
+	Length float64 `json:"length"`
+}
+
+// stage is the stage the body gives: a length with decimals kept as its km (ValidateStages refuses
+// it in a board game, whose squares are whole), one out of bounds kept out of bounds.
+func (b stageBody) stage() race.Stage {
+	st := b.Stage
+	switch l := b.Length; {
+	case l != math.Trunc(l) && st.Metres == 0:
+		st.SetKm(l)
+	case l > race.MaxStageLength:
+		st.Length = race.MaxStageLength + 1
+	case l < 0:
+		st.Length = -1
+	default:
+		st.Length = int(l)
+	}
+	return st
+}
+
 // APICreateTour creates a tour from a (possibly edited) proposal, copying the chosen teams.
 func (h *Handler) APICreateTour(c echo.Context) error {
 	var b createTourBody
 	if err := DecodeJSON(c, &b); err != nil {
 		return err
+	}
+	b.Proposal.Stages = make([]race.Stage, len(b.Stages))
+	for i, sb := range b.Stages {
+		b.Proposal.Stages[i] = sb.stage()
 	}
 	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Settings: b.Settings}
 	if in.Ruleset == "" {
