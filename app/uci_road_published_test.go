@@ -416,6 +416,13 @@ func TestStageLengthWithDecimalsThroughTheAPI(t *testing.T) {
 	if tour.Stages[0].Length != 18.6 {
 		t.Errorf("the tour lists its stage as %v km, want 18.6", tour.Stages[0].Length)
 	}
+	// Its backup keeps the length as published, and so does the tour restored from it.
+	backup := tourCall(t, ta, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/backup.json", tour.ID), nil, http.StatusOK).Body.Bytes()
+	restored := decode[store.TourView](t, tourCall(t, ta, http.MethodPost, "/api/v1/tours/import", jsonRaw(backup), http.StatusCreated))
+	again := decode[map[string]any](t, tourCall(t, ta, http.MethodGet, fmt.Sprintf("/api/v1/tours/%d/stages/1", restored.ID), nil, http.StatusOK))
+	if again["km"] != 18.6 || again["length"] != 19.0 {
+		t.Errorf("the restored stage = km %v, length %v; want 18.6 km on 19", again["km"], again["length"])
+	}
 	for _, tc := range []struct {
 		name, ruleset string
 		length        any
