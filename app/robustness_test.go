@@ -330,6 +330,9 @@ type hostile struct {
 	// always sends the request however thin the walk (robustEvery): the valid requests the hostile
 	// ones vary.
 	always bool
+	// fill, when set, makes the request's body or form just before it is sent: a walk that sends one
+	// request in five builds only those.
+	fill func(t testing.TB, h *hostile)
 }
 
 // robustRunner sends hostile requests to its own copy of the world, one after the other.
@@ -484,6 +487,9 @@ func (r *robustRunner) dataVersion(t testing.TB) int64 {
 // refusal, and nothing stored by a refusal. An accepted request that stored something resets the world.
 func (r *robustRunner) send(t testing.TB, h hostile) *httptest.ResponseRecorder {
 	t.Helper()
+	if h.fill != nil {
+		h.fill(t, &h)
+	}
 	method := cmp.Or(h.method, http.MethodGet)
 	body, ctype := h.body, h.ctype
 	if h.form != nil {
@@ -877,7 +883,8 @@ func jsonCases(t testing.TB, name, method, target string, valid []any) []hostile
 				values = hostileJSONNested
 			}
 			for _, v := range values {
-				add(fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), replaced(t, tree, p, v.raw), "application/json")
+				add(fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), nil, "application/json")
+				out[len(out)-1].fill = func(t testing.TB, h *hostile) { h.body = replaced(t, tree, p, v.raw) }
 			}
 		}
 		for _, k := range withHostileKeys(t, tree) {
@@ -1372,9 +1379,8 @@ func formCases(t testing.TB, f pageForm, label string, fill map[string]string) [
 			}
 			for _, p := range jsonPaths(tree, nil) {
 				for _, h := range draftValues {
-					v := clone()
-					v.Set("draft", string(replaced(t, tree, p, h.raw)))
-					add(fmt.Sprintf("draft %s = %s", pathName(p), h.name), v)
+					add(fmt.Sprintf("draft %s = %s", pathName(p), h.name), clone())
+					out[len(out)-1].fill = func(t testing.TB, hc *hostile) { hc.form.Set("draft", string(replaced(t, tree, p, h.raw))) }
 				}
 			}
 			for _, h := range hostileBodies {
@@ -1880,19 +1886,22 @@ func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []
 				// A restored tour is visited; its sheets too when its ruleset or points were changed,
 				// once a field (the sheets read a field the same way whatever its damage: every value
 				// with RACEDIRECTOR_ROBUST=deep).
-				follow := followTour()
+				// Its book is printed once for each part of the backup (a field's damage is read the
+				// same way by every sheet), for each field of the ruleset and points.
+				follow := followTourBookedOnce(label+" "+fmt.Sprint(p[0]), "xlsx")
 				if p[0] == "ruleset" || p[0] == "points" {
 					follow = followTourBookedOnce(label+" "+pathName(p), "xlsx")
 				}
 				out = append(out, hostile{name: fmt.Sprintf("%s with %s = %s", label, pathName(p), v.name), method: http.MethodPost,
-					url: "/api/v1/tours/import", body: replaced(t, tree, p, v.raw), ctype: "application/json", follow: follow})
+					url: "/api/v1/tours/import", ctype: "application/json", follow: follow,
+					fill: func(t testing.TB, h *hostile) { h.body = replaced(t, tree, p, v.raw) }})
 			}
 		}
 	}
 	if fields {
 		for _, k := range withHostileKeys(t, toTree(t, jsonRaw(tour.Backup))) {
 			out = append(out, hostile{name: label + " with " + k.name, method: http.MethodPost, url: "/api/v1/tours/import", body: []byte(k.raw),
-				ctype: "application/json", follow: followTour("xlsx")})
+				ctype: "application/json", follow: followTourBookedOnce(label+" keys", "xlsx")})
 		}
 	}
 	// Every name made odd (emoji, right-to-left marks), and the tour's books printed.
@@ -1914,7 +1923,7 @@ func backupCases(t testing.TB, r *robustRunner, tour robustTour, fields bool) []
 		ctype: "application/json", want: http.StatusCreated, follow: followTour("xlsx", "pdf")})
 	for i := range out {
 		if out[i].follow == nil {
-			out[i].follow = followTour("xlsx")
+			out[i].follow = followTourBookedOnce(label+" "+out[i].url, "xlsx")
 		}
 	}
 	return out
