@@ -89,7 +89,7 @@ func (r *partyRun) reopenAndUndo(tourID string) {
 	tb.navigates("Enter in sprint 1", chromedp.KeyEvent("\r"))
 	r.flash(r.T("race.flash.sprint_saved", "N", 1, "Bibs", "31 21 11"))
 	tb.wantText("#history", "31 21 11")
-	tb.tabTo(`form[action$="/undo"] button`, 150)
+	r.reach(`form[action$="/undo"] button`, 150)
 	tb.navigates("Undo last change", chromedp.KeyEvent("\r"))
 	r.page(stageTitle)
 	if v := tb.value("#sprint-1"); v != "21 11 31" {
@@ -103,7 +103,7 @@ func (r *partyRun) reopenAndUndo(tourID string) {
 		tb.wantText("main", r.T("race.history.undone"))
 		tb.navigates("Back to stage 1", chromedp.Click(chromedp.CSS(`main a[href="`+stageURL+`"]`)))
 	}
-	tb.tabTo("#end-stage", 150)
+	r.reach("#end-stage", 150)
 	tb.navigates("End stage again", chromedp.KeyEvent("\r"))
 	tb.wantPath("^/tours/" + tourID + "/stages/2$")
 	r.page(r.T("race.stage.page_title", "N", 2, "Tour", r.tour))

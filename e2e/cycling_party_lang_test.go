@@ -186,6 +186,28 @@ func jsonOf(v any) string {
 	return string(b)
 }
 
+// reach moves the focus to sel as the director does, pressing Tab at most limit times. The English
+// run walks there: the order of the fields is the same in every language, so the Spanish and
+// Italian runs put the focus there at once, and spend their time on the words.
+func (r *partyRun) reach(sel string, limit int) {
+	r.t.Helper()
+	if r.lang == i18n.English {
+		r.tb.tabTo(sel, limit)
+		return
+	}
+	r.tb.focus(sel)
+}
+
+// reachBack is reach with Shift+Tab.
+func (r *partyRun) reachBack(sel string, limit int) {
+	r.t.Helper()
+	if r.lang == i18n.English {
+		r.tb.backTabTo(sel, limit)
+		return
+	}
+	r.tb.focus(sel)
+}
+
 // flash fails unless the page's flash message contains want.
 func (r *partyRun) flash(want string) {
 	r.t.Helper()

@@ -36,8 +36,9 @@ type apiStage struct {
 // stage 1 entered by keyboard only (sprints, climbs, an abandonment, a water bottle, finish groups,
 // one mistake refused beside its field and corrected), End stage, every classification and the
 // Cycling Party screen, the control sheets as PDF and XLSX, then stage 1 reopened and a change
-// undone. Every expected word is the app's own catalogue's, in the run's language. The three runs,
-// each with its server and tab, go side by side.
+// undone. Every expected word is the app's own catalogue's, in the run's language. The English run
+// walks the fields with Tab; the Spanish and Italian runs put the focus on each at once (the order
+// is the same in every language). The three runs, each with its server and tab, go side by side.
 func TestCyclingPartyTour(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
@@ -196,7 +197,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	}
 
 	// End stage too early: refused with the list of what is missing, every rider first of all.
-	tb.tabTo("#end-stage", 80)
+	r.reach("#end-stage", 80)
 	tb.expectRefusal(422)
 	tb.navigates("End stage without a finish", chromedp.KeyEvent("\r"))
 	r.page(stageTitle)
@@ -215,11 +216,11 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	}
 
 	// A water bottle, on the Advantages page, reached from the tour menu.
-	tb.backTabTo(`nav.tour-nav a[href$="/stages/1/advantages"]`, 80)
+	r.reachBack(`nav.tour-nav a[href$="/stages/1/advantages"]`, 80)
 	tb.navigates("Enter on Advantages", chromedp.KeyEvent("\r"))
 	advTitle := r.T("race.adv.page_title", "N", 1, "Tour", r.tour)
 	r.page(advTitle)
-	tb.tabTo("#adv-water_bottle-bib", 40)
+	r.reach("#adv-water_bottle-bib", 40)
 	tb.keys("13\t14")
 	tb.navigates("Enter in the water bottle's turn", chromedp.KeyEvent("\r"))
 	r.page(advTitle)
@@ -232,7 +233,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	r.flash(r.T("race.finish.turn_n", "N", 14))
 	tb.wantText("#uses", bottle, "13")
 
-	tb.tabTo(`main a[href="`+stageURL+`"]`, 40)
+	r.reach(`main a[href="`+stageURL+`"]`, 40)
 	tb.navigates("Enter on Back to stage 1", chromedp.KeyEvent("\r"))
 	if f := tb.focused(); f != "#g1-turn" {
 		tb.errorf("back on the stage screen the focus is on %s, want the finish (#g1-turn)", f)
@@ -240,7 +241,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	}
 
 	// An abandonment: Tab to the bib, the reason, Enter.
-	tb.tabTo("#abandon-bib", 60)
+	r.reach("#abandon-bib", 60)
 	tb.keys("16\t" + r.reason)
 	tb.navigates("Enter in the reason", chromedp.KeyEvent("\r"))
 	r.flash(r.T("race.flash.abandon", "Bib", 16, "Reason", r.reason))
@@ -287,7 +288,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	r.flash(r.T("race.flash.finish_saved", "Groups", r.N("race.groups_n", 4), "Riders", r.N("race.riders_n", 23)))
 
 	// End stage.
-	tb.tabTo("#end-stage", 120)
+	r.reach("#end-stage", 120)
 	tb.navigates("End stage", chromedp.KeyEvent("\r"))
 	tb.wantPath("^/tours/" + tourID + "/stages/2$")
 	r.page(r.T("race.stage.page_title", "N", 2, "Tour", r.tour))
