@@ -14,6 +14,10 @@
 // Every tab is told it has the focus (one would otherwise, the others not), and a tab is closed as
 // soon as a test is done with it: an open page keeps drawing (the TV's turn bar) on the shared CPU.
 //
+// On PostgreSQL (RACEDIRECTOR_TEST_DB) the tests that lean on the engine run — the whole evening,
+// live updates, accounts and sessions — and those of the pages alone leave it to the SQLite pass
+// (pagesOnly).
+//
 // Without Chromium the tests skip and say how to install it; under CI=true they fail instead.
 package e2e
 

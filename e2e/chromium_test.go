@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"racedirector/app/store/storetest"
 	"strconv"
 	"sync"
 	"testing"
@@ -60,6 +61,18 @@ type sharedChromium struct {
 	b       *browser
 	profile string
 	stop    func()
+}
+
+// pagesOnly marks a browser test of what no database engine changes — the pages' layout at each
+// size, their words, their forms and scripts — which the SQLite pass runs and the PostgreSQL pass
+// leaves to it. The PostgreSQL pass runs the browser tests that lean on the engine: the whole
+// evening, the live updates (LISTEN/NOTIFY there), the directors' accounts and sessions; every
+// endpoint on both engines is the scenario tests' business (app/).
+func pagesOnly(t *testing.T) {
+	t.Helper()
+	if _, pg := storetest.Server(); pg {
+		t.Skip("the pages' layout, words and scripts do not depend on the database engine: the SQLite pass runs this test")
+	}
 }
 
 // tabsAtOnce is how many tests run side by side unless go test's -parallel is given: on two cores,

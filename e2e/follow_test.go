@@ -174,6 +174,7 @@ func TestFollowersSeeTheRaceLive(t *testing.T) {
 // tab of it, the follow-code form and the director's Share page, on a phone and a tablet, with the
 // health audit: no sideways scrolling, labels, touch targets, no console error.
 func TestFollowPagesOnPhoneAndTablet(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	cpTeams := defaultTeams(t, srv, 3)

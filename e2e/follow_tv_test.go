@@ -233,6 +233,7 @@ type tvRuleset struct {
 // The finished tour's story is looked at too, on a tablet, a phone and a 1080p screen, with its podium.
 // The four rulesets, on one server, go side by side.
 func TestTVOfEachRulesetFits(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	b := newBrowser(t)

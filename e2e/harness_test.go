@@ -28,6 +28,7 @@ const badPage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 // a field without a label, a touch target under 40 px, sideways scrolling, a control off-screen, a title that does not name
 // the screen, a menu entry whose label wraps. It keeps the browser tests honest: a check that cannot fail proves nothing.
 func TestHealthCheckCatchesProblems(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	mux := http.NewServeMux()
 	mux.HandleFunc("/missing.png", http.NotFound)

@@ -14,6 +14,7 @@ import (
 // the pages: the sprint and the climb, effort points on the Advantages page, an abandonment, a finish
 // by turns, End stage, then the classifications and the riders.
 func TestCiclismoAFondoStage(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "ciclismo-a-fondo", "Vuelta de mesa", 5, cafStages(), cafTeams(t, srv), false)
@@ -93,6 +94,7 @@ func TestCiclismoAFondoStage(t *testing.T) {
 // pages: the TV sprint, the finish's leading group from the volata calculator, the rest by sector,
 // a rider's fatigue, End stage, then the classifications.
 func Test2RuoteStage(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "2ruote", "Giro del tavolo", 5, ruoteStages(), ruoteTeams(t, srv), true)
@@ -172,6 +174,7 @@ func Test2RuoteStage(t *testing.T) {
 // pages: the intermediate sprint by keyboard, the finish as a CSV file (a bad file refused row by
 // row, then the good one), End stage, then the classifications.
 func TestRoadStageUpload(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "uci-road", "Ronde van de tafel", 4, roadStages(), roadTeams(t, srv), false)

@@ -17,6 +17,7 @@ const inView = `((sel) => { const e = document.querySelector(sel); if (!e) retur
 // page again at the list it changed, with its note there (not back at the top); the step markers of
 // done steps jump back, and forward again, without losing an edit.
 func TestWizardKeepsItsPlace(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
@@ -88,6 +89,7 @@ func TestWizardKeepsItsPlace(t *testing.T) {
 // sideways, the navigation of a tour page takes at most 120 px and its folded menu works, and the
 // message after creating a team is on the screen.
 func TestPhoneLayout(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)
@@ -139,6 +141,7 @@ func TestPhoneLayout(t *testing.T) {
 // card's choice is wide enough for the longest card name ("TV (sprint)" was cut to "TV (traguardo
 // volante").
 func TestRuoteCardLabelsShowWhole(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)

@@ -21,6 +21,7 @@ type screen struct {
 // steps are walked for each ruleset, and the import preview is reached by uploading a roster. The
 // site's pages, each tour's and each wizard's are walked side by side, each in a tab of its own.
 func TestEveryPageOnTabletAndPhone(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	cpTeams := defaultTeams(t, srv, 3)

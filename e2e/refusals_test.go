@@ -10,6 +10,7 @@ import (
 // (post/redirect/get), with what is missing; reloading shows the stage afresh, sending nothing again,
 // and opening the address again is the stage, not "Method Not Allowed".
 func TestRefusedEndStageThenReload(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "cycling-party", "Refusals", 5, cpStages(), defaultTeams(t, srv, 2), false)
@@ -43,6 +44,7 @@ func TestRefusedEndStageThenReload(t *testing.T) {
 // TestOneRefusalAtATime: a refusal replaces the one shown before, whether the new one comes from the
 // server or from the page's own check of the bibs.
 func TestOneRefusalAtATime(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tourID := createTour(t, srv, "cycling-party", "One at a time", 5, cpStages(), defaultTeams(t, srv, 2), false)

@@ -15,6 +15,7 @@ import (
 // (a file with a bad row refused with its problems by row and column, then a good one previewed and
 // imported).
 func TestRosterFlow(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)

@@ -12,6 +12,7 @@ import (
 // behind its toggle), follows the follower's story live through the last stage's end, opens the
 // palmarès of a team and of one of its riders, and the podium on a 1080p TV, which fits the screen.
 func TestStoryOnTabletPhoneAndTV(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	teams := defaultTeams(t, srv, 3)

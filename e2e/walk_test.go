@@ -49,6 +49,7 @@ func toTeamStep(tb *tab, ruleset string, riders string, points bool) {
 // sideways in its box and no role choice cuts its words ("Todoterreno (all-rounde"); on a phone
 // every 2RUOTE value shows its name above it.
 func TestTeamStepFitsTheScreen(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
@@ -74,6 +75,7 @@ func TestTeamStepFitsTheScreen(t *testing.T) {
 // TestWizardPointsSumsFollowTheBoxes refuses the points step with a negative place: the page that
 // comes back sums what the boxes hold, not the points saved before.
 func TestWizardPointsSumsFollowTheBoxes(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)

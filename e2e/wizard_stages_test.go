@@ -30,6 +30,7 @@ func toStageStep(tb *tab, ruleset string, points bool) {
 // and band its km — an 18 km short time trial shows as the medium one of 54 squares (§2.2) — with
 // the stage length their sum; wizard.js shows what the server answers.
 func TestWizardStagesPreviewTheEngine(t *testing.T) {
+	pagesOnly(t)
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
 

@@ -12,6 +12,7 @@ import (
 // moved down (the page comes back where the team is, not at the top), a rider's type changed for this tour, and the tour created
 // with the teams in that order and that type, the database unchanged.
 func TestWizardTeamStepOrderAndRoles(t *testing.T) {
+	pagesOnly(t)
 	t.Parallel()
 	srv := startServer(t)
 	tb := newBrowser(t).newTab(t, srv)
