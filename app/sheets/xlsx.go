@@ -3,6 +3,8 @@ package sheets
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -141,9 +143,10 @@ func (x *xlsxDoc) sheet(name string, doc *sheetDoc) error {
 			row++
 		}
 	}
-	for c, w := range widths {
-		col, _ := excelize.ColumnNumberToName(c)
-		if err := x.f.SetColWidth(name, col, col, w); err != nil {
+	for _, run := range widthRuns(widths) {
+		from, _ := excelize.ColumnNumberToName(run.from)
+		to, _ := excelize.ColumnNumberToName(run.to)
+		if err := x.f.SetColWidth(name, from, to, run.width); err != nil {
 			return err
 		}
 	}
@@ -277,4 +280,26 @@ func (x *xlsxDoc) style(st xlsxStyle) (int, error) {
 	}
 	x.styles[st] = id
 	return id, nil
+}
+
+// widthRun is columns from–to of one width.
+type widthRun struct {
+	from, to int
+	width    float64
+}
+
+// widthRuns groups the columns' widths into runs of neighbours of the same width, in column order:
+// excelize sets a width by going over every width set before, so a sheet of a thousand columns of
+// boxes set one by one took seconds.
+func widthRuns(widths map[int]float64) []widthRun {
+	var out []widthRun
+	for _, c := range slices.Sorted(maps.Keys(widths)) {
+		w := widths[c]
+		if n := len(out); n > 0 && out[n-1].to == c-1 && out[n-1].width == w {
+			out[n-1].to = c
+			continue
+		}
+		out = append(out, widthRun{from: c, to: c, width: w})
+	}
+	return out
 }

@@ -2,7 +2,9 @@ package sheets
 
 import (
 	"bytes"
+	"io"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -235,5 +237,41 @@ func TestXLSXCells(t *testing.T) {
 	fat.wantInt(ref, 27)
 	if st := fat.style(ref); st.Font == nil || !st.Font.Bold || len(st.Fill.Color) == 0 {
 		t.Errorf("Fatigue!%s (27, above the limit) style %+v, want bold on a fill", ref, st)
+	}
+}
+
+// TestWidthRuns groups neighbouring columns of one width, in column order, so that a sheet of a
+// thousand columns of boxes sets its widths in a few calls.
+func TestWidthRuns(t *testing.T) {
+	tests := []struct {
+		name   string
+		widths map[int]float64
+		want   []widthRun
+	}{
+		{"none", map[int]float64{}, nil},
+		{"one", map[int]float64{3: 10}, []widthRun{{3, 3, 10}}},
+		{"a run and its neighbours", map[int]float64{1: 40, 2: 8, 3: 8, 4: 8, 5: 12}, []widthRun{{1, 1, 40}, {2, 4, 8}, {5, 5, 12}}},
+		{"a gap breaks a run", map[int]float64{1: 8, 3: 8}, []widthRun{{1, 1, 8}, {3, 3, 8}}},
+	}
+	for _, tt := range tests {
+		if got := widthRuns(tt.widths); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: widthRuns = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkBookOfAThousandBottles prints the XLSX book of a tour whose ruleset (restored from a
+// backup) gives each team a thousand water bottles a stage: a thousand columns of boxes on each
+// entry sheet.
+func BenchmarkBookOfAThousandBottles(b *testing.B) {
+	f := cyclingPartyTour(b)
+	for i := range f.tour.Ruleset.Advantages {
+		f.tour.Ruleset.Advantages[i].PerStage = 1000
+	}
+	in := f.input(1)
+	for b.Loop() {
+		if err := XLSX(io.Discard, SheetBook, in); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
