@@ -189,20 +189,16 @@ func jsonOf(v any) string {
 // reach moves the focus to sel as the director does, pressing Tab at most limit times. The English
 // run walks there: the order of the fields is the same in every language, so the Spanish and
 // Italian runs put the focus there at once, and spend their time on the words.
-func (r *partyRun) reach(sel string, limit int) {
-	r.t.Helper()
-	if r.lang == i18n.English {
-		r.tb.tabTo(sel, limit)
-		return
-	}
-	r.tb.focus(sel)
-}
+func (r *partyRun) reach(sel string, limit int) { r.walkTo(r.tb.tabTo, sel, limit) }
 
 // reachBack is reach with Shift+Tab.
-func (r *partyRun) reachBack(sel string, limit int) {
+func (r *partyRun) reachBack(sel string, limit int) { r.walkTo(r.tb.backTabTo, sel, limit) }
+
+// walkTo walks to sel with walk in English, and focuses it at once in another language.
+func (r *partyRun) walkTo(walk func(sel string, limit int), sel string, limit int) {
 	r.t.Helper()
 	if r.lang == i18n.English {
-		r.tb.backTabTo(sel, limit)
+		walk(sel, limit)
 		return
 	}
 	r.tb.focus(sel)
