@@ -82,7 +82,7 @@ func cellText(c cell) string {
 		return strconv.Itoa(c.n)
 	case kindTime:
 		return formatTime(c.unit, c.n, c.compact)
-	case kindGap:
+	case kindGap, kindSwing:
 		return formatGap(c.unit, c.n, c.compact)
 	case kindBox:
 		return ""

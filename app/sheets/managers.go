@@ -67,7 +67,12 @@ func (s *source) managersSheet(after int) (sheetDoc, error) {
 		cols = append(cols, col(titles[class], 21, "R"))
 	}
 	cols = append(cols, col(s.w("col.total"), 16, "R"))
-	sum := &table{title: s.w("table.managers"), cols: cols,
+	// The engine says whether these are the final standings or those as if the tour stopped here.
+	title := s.w("table.managers")
+	if s.t.FinalAfter(after) {
+		title = s.w("table.managers_final")
+	}
+	sum := &table{title: title, cols: cols,
 		note: s.w("note.managers", "StageWin", pd.StageWin, "Individual", orDash(joinInts(pd.Individual)), "Regularity", orDash(joinInts(pd.Regularity)),
 			"Mountain", orDash(joinInts(pd.Mountain)), "Sprints", orDash(joinInts(pd.Sprints)), "Teams", orDash(joinInts(pd.Teams)))}
 	for _, m := range final.CyclingParty {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -247,6 +248,7 @@ func TestLayoutFromHandBuiltStandings(t *testing.T) {
 	}
 	defer f.Close()
 	x := xlsxSheet{t, f, "General"}
-	x.wantDuration(x.column("Total")+"3", 3790)
-	x.wantDuration(x.column("Gap")+"3", 65)
+	r := strconv.Itoa(x.row("C", "Miguel Induráin"))
+	x.wantDuration(x.column("Total")+r, 3790)
+	x.wantGap(x.column("Gap")+r, 65)
 }

@@ -92,7 +92,7 @@ func (s *source) markerTable(st race.Stage) *table {
 	for _, m := range s.markers(st) {
 		cells := []cell{intCell(m.At)}
 		if withKm {
-			cells = append(cells, textCell(s.kmAt(st, m.At)))
+			cells = append(cells, s.kmAt(st, m.At))
 		}
 		cells = append(cells, textCell(s.markerKindName(m.Kind)), textCell(s.markerDetail(st, m)))
 		t.rows = append(t.rows, tableRow{cells: cells, strong: m.Kind == race.MarkerStart || m.Kind == race.MarkerFinish})
@@ -265,22 +265,22 @@ func (s *source) sectionTable(st race.Stage) *table {
 	return t
 }
 
-// kmAt is the real kilometre at a square of a sectioned stage ("84.5", "84,5"), or "" past the last
-// section.
-func (s *source) kmAt(st race.Stage, square int) string {
+// kmAt is the real kilometre at a square of a sectioned stage, in tenths and as printed ("84.5",
+// "84,5"; the finish's whole km), or an empty cell past the last section.
+func (s *source) kmAt(st race.Stage, square int) cell {
 	km, sq := 0, 0
 	for _, sec := range st.Sections {
 		if square <= sq+sec.Squares && sec.Squares > 0 {
 			tenths := km*10 + (square-sq)*10*sec.Km/sec.Squares
-			return s.l.Decimal(float64(tenths)/10, 1)
+			return tenthsCell(tenths, s.l.Decimal(float64(tenths)/10, 1))
 		}
 		km += sec.Km
 		sq += sec.Squares
 	}
 	if square == sq {
-		return strconv.Itoa(km)
+		return tenthsCell(km*10, strconv.Itoa(km))
 	}
-	return ""
+	return emptyCell()
 }
 
 // cardTable lists a 2RUOTE stage's terrain cards between the start and finish cards.

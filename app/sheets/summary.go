@@ -50,7 +50,7 @@ func (s *source) summary(inBook bool) ([]sheetDoc, error) {
 	}
 	l := s.l
 	sub := l.T("story.moment.after", "N", s.closed, "Stages", len(s.t.Stages))
-	if s.closed == len(s.t.Stages) {
+	if s.t.FinalAfter(s.closed) {
 		sub = l.T("story.moment.final", "Stages", s.closed)
 	}
 	charts, rest := summaryCharts(st, l)
@@ -58,33 +58,18 @@ func (s *source) summary(inBook bool) ([]sheetDoc, error) {
 	doc := sheetDoc{id: SheetSummary, title: l.T("sheets.title.summary"), subtitle: sub, short: l.T("sheets.title.summary"), landscape: true,
 		blocks: []block{{summary: page}}}
 	// The workbook's tables: the awards, then each chart's data (the PDF draws the page above instead).
-	for _, p := range page.awards {
-		t := &table{title: p.heading, cols: []column{flexCol(p.heading, 120, true)}}
-		for _, line := range p.lines {
-			t.rows = append(t.rows, tableRow{cells: []cell{textCell(line)}})
-		}
-		doc.blocks = append(doc.blocks, block{table: t, xlsxOnly: true})
-	}
+	doc.blocks = append(doc.blocks, s.awardTables(st)...)
 	// The data of the charts a book prints on a page of their own go with that page.
 	if !inBook || len(rest) == 0 {
 		charts, rest = append(charts, rest...), nil
 	}
-	doc.blocks = append(doc.blocks, chartTables(charts)...)
+	doc.blocks = append(doc.blocks, s.storyTables(st, charts)...)
 	docs := []sheetDoc{doc}
 	if len(rest) > 0 {
 		docs = append(docs, sheetDoc{id: SheetSummary, title: l.T("story.heading"), subtitle: sub, short: l.T("story.heading"), landscape: true,
-			blocks: append([]block{{summary: &summaryPage{charts: rest}}}, chartTables(rest)...)})
+			blocks: append([]block{{summary: &summaryPage{charts: rest}}}, s.storyTables(st, rest)...)})
 	}
 	return docs, nil
-}
-
-// chartTables are the charts' data as the workbook's tables.
-func chartTables(charts []chart.Chart) []block {
-	var out []block
-	for i := range charts {
-		out = append(out, block{table: chartTable(&charts[i]), xlsxOnly: true})
-	}
-	return out
 }
 
 // summaryCharts are the charts the summary prints, four at most: the general classification, the
@@ -132,32 +117,13 @@ func pdfSafeChart(c chart.Chart) chart.Chart {
 	return c
 }
 
-// chartTable is a chart's data as a sheet table.
-func chartTable(c *chart.Chart) *table {
-	t := &table{title: c.Title}
-	for i, h := range c.Table.Head {
-		t.cols = append(t.cols, col(h, 24, map[bool]string{true: "L", false: "R"}[i == 0]))
-	}
-	for _, r := range c.Table.Rows {
-		row := tableRow{}
-		for _, v := range r {
-			row.cells = append(row.cells, textCell(v))
-		}
-		t.rows = append(t.rows, row)
-	}
-	return t
-}
-
 // summaryAwards writes the awards as the summary's paragraphs: each podium, the special awards,
 // the stage winners.
 func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summaryPara {
 	a := st.Awards
 	var out []summaryPara
 	for _, p := range a.Podiums {
-		para := summaryPara{heading: l.T("story.class." + p.Class)}
-		if p.Jersey != nil {
-			para.heading += " · " + p.Jersey.NameIn(l.Lang())
-		}
+		para := summaryPara{heading: podiumHeading(l, p)}
 		for _, pl := range p.Places {
 			who := pl.Name
 			if pl.Bib == 0 {

@@ -74,6 +74,12 @@ const (
 	kindGap
 	// kindBox is an empty box to fill in by hand.
 	kindBox
+	// kindSwing is a time won (negative) or lost (positive) in a unit: a workbook writes it as
+	// signed seconds (or turns), a spreadsheet's durations being never negative.
+	kindSwing
+	// kindTenths is a number in tenths (a kilometre, "84.5"), its text as printed in the sheet's
+	// language.
+	kindTenths
 )
 
 // cell is one value of a table.
@@ -101,6 +107,12 @@ func timeCell(unit string, n int) cell { return cell{kind: kindTime, n: n, unit:
 
 // gapCell is a gap to the leader in unit.
 func gapCell(unit string, n int) cell { return cell{kind: kindGap, n: n, unit: unit} }
+
+// swingCell is a time won (negative) or lost (positive) in unit.
+func swingCell(unit string, n int) cell { return cell{kind: kindSwing, n: n, unit: unit} }
+
+// tenthsCell is a number of tenths, printed as text.
+func tenthsCell(tenths int, text string) cell { return cell{kind: kindTenths, n: tenths, text: text} }
 
 // teamCell is a team name after a box in the team's colour.
 func teamCell(name, color string) cell { return cell{kind: kindText, text: name, color: color} }

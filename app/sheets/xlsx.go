@@ -13,11 +13,17 @@ import (
 	"racedirector/app/race"
 )
 
-// Spreadsheet number formats.
+// Spreadsheet number formats: durations (a number of days), gaps (a duration shown with its "+"),
+// and times won or lost as signed seconds or turns (a spreadsheet shows no negative duration).
 const (
-	durationFormat   = "[h]:mm:ss"
-	hundredthsFormat = "[h]:mm:ss.00"
-	maxSheetName     = 31
+	durationFormat      = "[h]:mm:ss"
+	hundredthsFormat    = "[h]:mm:ss.00"
+	gapFormat           = "+[h]:mm:ss;-[h]:mm:ss;[h]:mm:ss"
+	hundredthsGapFormat = "+[h]:mm:ss.00;-[h]:mm:ss.00;[h]:mm:ss.00"
+	signedFormat        = "+0;-0;0"
+	signedSecondsFormat = "+0.00;-0.00;0.00"
+	tenthsFormat        = "0.0"
+	maxSheetName        = 31
 )
 
 // xlsxDoc writes sheets into one workbook, with its styles made once.
@@ -35,7 +41,9 @@ type xlsxStyle struct {
 	title  bool
 	box    bool
 	mark   bool
-	color  string
+	// note is a table's note or its "nothing yet" line, in small grey type.
+	note  bool
+	color string
 }
 
 // writeXLSX writes one worksheet per sheet: its first table from row 1 with a frozen, filtered
@@ -104,19 +112,25 @@ func truncateRunes(s string, n int) string {
 	return string([]rune(s)[:n])
 }
 
-// sheet writes one sheet's tables and lines into a worksheet.
+// sheet writes one sheet's tables into a worksheet, each under its title: the first from row 1,
+// its header row frozen and filtered, the others below it; then the sheet's paragraphs (a heading
+// and its lines).
 func (x *xlsxDoc) sheet(name string, doc *sheetDoc) error {
 	widths := map[int]float64{}
 	row := 1
 	first := true
-	var lines []string
+	var texts []block
 	for _, b := range doc.blocks {
-		lines = append(lines, b.lines...)
+		if b.heading != "" || len(b.lines) > 0 {
+			texts = append(texts, b)
+		}
 		if b.table == nil {
 			continue
 		}
 		if !first {
-			row++
+			row++ // a blank row between tables
+		}
+		if b.table.title != "" {
 			if err := x.set(name, 1, row, textCell(b.table.title), xlsxStyle{title: true}); err != nil {
 				return err
 			}
@@ -127,16 +141,22 @@ func (x *xlsxDoc) sheet(name string, doc *sheetDoc) error {
 			return err
 		}
 		if first {
-			if err := x.freezeAndFilter(name, b.table, end); err != nil {
+			if err := x.freezeAndFilter(name, b.table, row, end); err != nil {
 				return err
 			}
 			first = false
 		}
 		row = end + 1
 	}
-	if len(lines) > 0 {
+	for _, b := range texts {
 		row++
-		for _, l := range lines {
+		if b.heading != "" {
+			if err := x.set(name, 1, row, textCell(b.heading), xlsxStyle{title: true}); err != nil {
+				return err
+			}
+			row++
+		}
+		for _, l := range b.lines {
 			if err := x.set(name, 1, row, textCell(l), xlsxStyle{}); err != nil {
 				return err
 			}
@@ -153,15 +173,17 @@ func (x *xlsxDoc) sheet(name string, doc *sheetDoc) error {
 	return nil
 }
 
-// freezeAndFilter freezes the header row of the first table and puts an autofilter on it.
-func (x *xlsxDoc) freezeAndFilter(name string, t *table, lastRow int) error {
-	err := x.f.SetPanes(name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
-		Selection: []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}}})
+// freezeAndFilter freezes the rows down to the header row of the first table (its title above it)
+// and puts an autofilter on the header.
+func (x *xlsxDoc) freezeAndFilter(name string, t *table, header, lastRow int) error {
+	below := fmt.Sprintf("A%d", header+1)
+	err := x.f.SetPanes(name, &excelize.Panes{Freeze: true, YSplit: header, TopLeftCell: below, ActivePane: "bottomLeft",
+		Selection: []excelize.Selection{{SQRef: below, ActiveCell: below, Pane: "bottomLeft"}}})
 	if err != nil {
 		return err
 	}
 	last, _ := excelize.ColumnNumberToName(max(len(t.cols), 1))
-	return x.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", last, max(lastRow, 1)), nil)
+	return x.f.AutoFilter(name, fmt.Sprintf("A%d:%s%d", header, last, max(lastRow, header)), nil)
 }
 
 // table writes a table's header row at row and its rows below; it returns the last row written.
@@ -184,6 +206,18 @@ func (x *xlsxDoc) table(name string, row int, t *table, widths map[int]float64) 
 	for i := range t.cols {
 		widths[i+1] = min(widths[i+1], 48)
 	}
+	if len(t.rows) == 0 && t.empty != "" {
+		row++
+		if err := x.set(name, 1, row, textCell(t.empty), xlsxStyle{note: true}); err != nil {
+			return row, err
+		}
+	}
+	if t.note != "" {
+		row++
+		if err := x.set(name, 1, row, textCell(t.note), xlsxStyle{note: true}); err != nil {
+			return row, err
+		}
+	}
 	return row, nil
 }
 
@@ -191,7 +225,7 @@ func (x *xlsxDoc) table(name string, row int, t *table, widths map[int]float64) 
 func cellWidth(c cell) float64 {
 	w := float64(utf8.RuneCountInString(cellText(c))) + 2
 	switch {
-	case c.kind == kindTime || c.kind == kindGap:
+	case c.kind == kindTime || c.kind == kindGap || c.kind == kindSwing:
 		w = max(w, 10)
 	case c.kind == kindBox:
 		w = 8
@@ -203,7 +237,7 @@ func cellWidth(c cell) float64 {
 }
 
 // set writes one cell: numbers as numbers, clock times as durations in days with a duration
-// format, turns as plain numbers.
+// format (gaps with a "+"), turns as plain numbers, times won or lost as signed seconds (or turns).
 func (x *xlsxDoc) set(name string, colNum, rowNum int, c cell, st xlsxStyle) error {
 	ref, err := excelize.CoordinatesToCellName(colNum, rowNum)
 	if err != nil {
@@ -214,15 +248,24 @@ func (x *xlsxDoc) set(name string, colNum, rowNum int, c cell, st xlsxStyle) err
 	case kindInt:
 		err = x.f.SetCellInt(name, ref, int64(c.n))
 	case kindTime, kindGap:
-		if days, ok := durationDays(c.unit, c.n); ok {
-			st.format = durationFormat
-			if c.unit == race.UnitHundredths {
-				st.format = hundredthsFormat
-			}
+		var days float64
+		var clock bool
+		if days, clock = durationDays(c.unit, c.n); clock {
 			err = x.f.SetCellFloat(name, ref, days, -1, 64)
 		} else {
 			err = x.f.SetCellInt(name, ref, int64(c.n))
 		}
+		st.format = numberFormat(c.kind, c.unit)
+	case kindSwing:
+		if c.unit == race.UnitHundredths {
+			err = x.f.SetCellFloat(name, ref, float64(c.n)/100, 2, 64)
+		} else {
+			err = x.f.SetCellInt(name, ref, int64(c.n))
+		}
+		st.format = numberFormat(c.kind, c.unit)
+	case kindTenths:
+		err = x.f.SetCellFloat(name, ref, float64(c.n)/10, 1, 64)
+		st.format = tenthsFormat
 	case kindBox:
 		st.box = true
 	default:
@@ -241,6 +284,29 @@ func (x *xlsxDoc) set(name string, colNum, rowNum int, c cell, st xlsxStyle) err
 		return err
 	}
 	return x.f.SetCellStyle(name, ref, ref, id)
+}
+
+// numberFormat is the spreadsheet number format of a time, gap or time won or lost in unit: a
+// duration ("[h]:mm:ss"), a gap with its "+" ("+0:01:05"), a signed number of seconds or turns
+// ("+18", "-27"); none for a time in turns (a plain number).
+func numberFormat(kind cellKind, unit string) string {
+	hundredths := unit == race.UnitHundredths
+	_, clock := durationDays(unit, 0)
+	switch {
+	case kind == kindSwing && hundredths:
+		return signedSecondsFormat
+	case kind == kindSwing, kind == kindGap && !clock:
+		return signedFormat
+	case kind == kindGap && hundredths:
+		return hundredthsGapFormat
+	case kind == kindGap:
+		return gapFormat
+	case !clock:
+		return ""
+	case hundredths:
+		return hundredthsFormat
+	}
+	return durationFormat
 }
 
 // style returns the id of a style, making it the first time.
@@ -264,6 +330,8 @@ func (x *xlsxDoc) style(st xlsxStyle) (int, error) {
 		s.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFD6D6"}}
 	case st.bold:
 		s.Font = &excelize.Font{Bold: true}
+	case st.note:
+		s.Font = &excelize.Font{Italic: true, Size: 9, Color: "555555"}
 	}
 	if st.box {
 		for _, side := range []string{"left", "right", "top", "bottom"} {

@@ -59,20 +59,31 @@ func (x xlsxSheet) style(ref string) *excelize.Style {
 	return st
 }
 
-// column finds the column of a header title in row 1.
+// header is the worksheet's frozen header row: the first table's, under its title.
+func (x xlsxSheet) header() int {
+	x.t.Helper()
+	panes, err := x.f.GetPanes(x.name)
+	if err != nil || !panes.Freeze || panes.YSplit < 1 {
+		x.t.Fatalf("%s: no frozen header row (%+v, %v)", x.name, panes, err)
+	}
+	return panes.YSplit
+}
+
+// column finds the column of a title in the header row of the first table.
 func (x xlsxSheet) column(title string) string {
 	x.t.Helper()
 	rows, err := x.f.GetRows(x.name)
-	if err != nil || len(rows) == 0 {
-		x.t.Fatalf("%s: no rows (%v)", x.name, err)
+	h := x.header()
+	if err != nil || len(rows) < h {
+		x.t.Fatalf("%s: no header row %d (%v)", x.name, h, err)
 	}
-	for i, h := range rows[0] {
-		if h == title {
+	for i, c := range rows[h-1] {
+		if c == title {
 			name, _ := excelize.ColumnNumberToName(i + 1)
 			return name
 		}
 	}
-	x.t.Fatalf("%s: no column %q in header %q", x.name, title, rows[0])
+	x.t.Fatalf("%s: no column %q in header %q", x.name, title, rows[h-1])
 	return ""
 }
 
@@ -96,6 +107,18 @@ func (x xlsxSheet) row(col, value string) int {
 // wantDuration checks a clock time stored as days with the [h]:mm:ss format.
 func (x xlsxSheet) wantDuration(ref string, seconds int) {
 	x.t.Helper()
+	x.wantDays(ref, seconds, durationFormat)
+}
+
+// wantGap checks a gap stored as days with the format that shows its "+".
+func (x xlsxSheet) wantGap(ref string, seconds int) {
+	x.t.Helper()
+	x.wantDays(ref, seconds, gapFormat)
+}
+
+// wantDays checks a number of seconds stored as days with a number format.
+func (x xlsxSheet) wantDays(ref string, seconds int, format string) {
+	x.t.Helper()
 	raw := x.value(ref)
 	days, err := strconv.ParseFloat(raw, 64)
 	if err != nil {
@@ -105,8 +128,8 @@ func (x xlsxSheet) wantDuration(ref string, seconds int) {
 	if got := int(math.Round(days * 86400)); got != seconds {
 		x.t.Errorf("%s!%s = %v days = %d s, want %d s", x.name, ref, days, got, seconds)
 	}
-	if st := x.style(ref); st.CustomNumFmt == nil || *st.CustomNumFmt != durationFormat {
-		x.t.Errorf("%s!%s number format %v, want %q", x.name, ref, st.CustomNumFmt, durationFormat)
+	if st := x.style(ref); st.CustomNumFmt == nil || *st.CustomNumFmt != format {
+		x.t.Errorf("%s!%s number format %v, want %q", x.name, ref, st.CustomNumFmt, format)
 	}
 }
 
@@ -121,32 +144,34 @@ func (x xlsxSheet) wantInt(ref string, n int) {
 	}
 }
 
-// checkWorksheet checks what every worksheet has: a valid name, a bold header row frozen at the top
-// and an autofilter over the first table.
+// checkWorksheet checks what every worksheet has: a valid name, the first table's title in A1
+// and its bold header row under it, frozen, with an autofilter.
 func checkWorksheet(t *testing.T, f *excelize.File, name string) {
 	t.Helper()
 	if n := len([]rune(name)); n > 31 || strings.ContainsAny(name, `[]:*?/\`) {
 		t.Errorf("worksheet name %q: %d characters or a forbidden one, want ≤ 31 and none of []:*?/\\", name, n)
 	}
 	panes, err := f.GetPanes(name)
-	if err != nil || !panes.Freeze || panes.YSplit != 1 || panes.TopLeftCell != "A2" {
-		t.Errorf("%s panes = %+v (%v), want the header row frozen (YSplit 1, A2)", name, panes, err)
+	if err != nil || !panes.Freeze || panes.YSplit != 2 || panes.TopLeftCell != "A3" {
+		t.Errorf("%s panes = %+v (%v), want the title and header rows frozen (YSplit 2, A3)", name, panes, err)
 	}
 	filtered := false
 	for _, dn := range f.GetDefinedName() {
-		if dn.Name == "_xlnm._FilterDatabase" && dn.Scope == name && strings.Contains(dn.RefersTo, "$A$1:") {
+		if dn.Name == "_xlnm._FilterDatabase" && dn.Scope == name && strings.Contains(dn.RefersTo, "$A$2:") {
 			filtered = true
 		}
 	}
 	if !filtered {
-		t.Errorf("%s: no autofilter from A1 (defined names %+v)", name, f.GetDefinedName())
+		t.Errorf("%s: no autofilter from A2 (defined names %+v)", name, f.GetDefinedName())
 	}
 	x := xlsxSheet{t, f, name}
-	if st := x.style("A1"); st.Font == nil || !st.Font.Bold {
-		t.Errorf("%s!A1 header style %+v, want bold", name, st.Font)
-	}
-	if x.value("A1") == "" {
-		t.Errorf("%s!A1 is empty, want the first column title", name)
+	for _, ref := range []string{"A1", "A2"} {
+		if st := x.style(ref); st.Font == nil || !st.Font.Bold {
+			t.Errorf("%s!%s style %+v, want bold (the title, the header)", name, ref, st.Font)
+		}
+		if x.value(ref) == "" {
+			t.Errorf("%s!%s is empty, want the first table's title and its first column title", name, ref)
+		}
 	}
 }
 
@@ -191,7 +216,7 @@ func TestXLSXCells(t *testing.T) {
 	g.wantDuration(g.column("Total")+strconv.Itoa(r), 93)
 	g.wantDuration(g.column("S2")+strconv.Itoa(r), 6)
 	r = g.row("C", "Primož Roglič")
-	g.wantDuration(g.column("Gap")+strconv.Itoa(r), 12)
+	g.wantGap(g.column("Gap")+strconv.Itoa(r), 12)
 	if got := g.value("D" + strconv.Itoa(r)); got != "Amarillo Jumbo" {
 		t.Errorf("General team of Primož Roglič = %q, want Amarillo Jumbo", got)
 	}

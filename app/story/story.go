@@ -132,7 +132,7 @@ func Tell(t *race.Tour, closed int, standings func(after int) (*race.Standings, 
 		after[n-1] = st
 	}
 	s := FromStandings(&t.Ruleset, after)
-	s.Over = closed == len(t.Stages)
+	s.Over = t.FinalAfter(closed)
 	return s, nil
 }
 
