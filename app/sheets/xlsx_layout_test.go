@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -223,5 +224,88 @@ func checkCell(t *testing.T, x xlsxSheet, ref string, c cell) {
 		} else if c.text != "" && typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString {
 			t.Errorf("%s!%s = %q has type %v, want text", x.name, ref, raw, typ)
 		}
+	}
+}
+
+// headingRow finds the row of a table's heading in column A.
+func (x xlsxSheet) headingRow(title string) int {
+	x.t.Helper()
+	return x.row("A", title)
+}
+
+// sum has the spreadsheet add a range up (a SUM formula in a free cell) and returns its value.
+func (x xlsxSheet) sum(rng string) float64 {
+	x.t.Helper()
+	if err := x.f.SetCellFormula(x.name, "Z1", "SUM("+rng+")"); err != nil {
+		x.t.Fatal(err)
+	}
+	v, err := x.f.CalcCellValue(x.name, "Z1", excelize.Options{RawCellValue: true})
+	if err != nil {
+		x.t.Fatalf("%s: SUM(%s): %v", x.name, rng, err)
+	}
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		x.t.Fatalf("%s: SUM(%s) = %q, not a number", x.name, rng, v)
+	}
+	return n
+}
+
+// TestXLSXSummarySums reads the tour summary's workbook and the book's page of the story like a
+// spreadsheet user: the managers' points, the podium's gaps and a rider's time won and lost stage
+// by stage add up with SUM (the last to his gap), and the book's page of the story's other charts
+// starts with its first heading.
+func TestXLSXSummarySums(t *testing.T) {
+	in := cyclingPartyTour(t).input(3)
+	x := xlsxSheet{t, makeXLSX(t, "cp", SheetSummary, in), "Tour summary"}
+
+	h := x.headingRow("Cycling Party managers' points")
+	if got := x.value("D" + strconv.Itoa(h+1)); got != "Stage 3" {
+		t.Fatalf("the managers' points: D%d = %q, want the head Stage 3", h+1, got)
+	}
+	if got := x.sum(fmt.Sprintf("D%d:D%d", h+2, h+5)); got != 82+42+31+8 {
+		t.Errorf("SUM of the managers' points after stage 3 = %v, want 163", got)
+	}
+
+	h = x.headingRow("General classification · Yellow jersey")
+	if h != 1 {
+		t.Errorf("the summary's first heading is in row %d, want 1", h)
+	}
+	gap := x.column("Gap")
+	x.wantGap(gap+"4", 12)
+	if got := x.sum(fmt.Sprintf("%s3:%s5", gap, gap)) * 86400; math.Abs(got-51) > 1e-6 {
+		t.Errorf("SUM of the podium's gaps = %v s, want 0 + 12 + 39 = 51 s", got)
+	}
+
+	h = x.headingRow("Time won and lost, stage by stage (seconds)")
+	r := ""
+	rows, _ := x.f.GetRows(x.name)
+	for i := h; i < len(rows) && r == ""; i++ {
+		if len(rows[i]) > 0 && rows[i][0] == "Primož Roglič" {
+			r = strconv.Itoa(i + 1)
+		}
+	}
+	for col, want := range map[string]string{"B": "18", "C": "21", "D": "-27"} {
+		if got := x.value(col + r); got != want {
+			t.Errorf("Roglič's time won and lost %s%s = %q, want %s", col, r, got, want)
+		}
+	}
+	if st := x.style("D" + r); st.CustomNumFmt == nil || *st.CustomNumFmt != signedFormat {
+		t.Errorf("D%s number format %v, want %q", r, st.CustomNumFmt, signedFormat)
+	}
+	if got := x.sum("B" + r + ":D" + r); got != 12 {
+		t.Errorf("SUM of Roglič's time won and lost = %v s, want his gap, 12 s", got)
+	}
+
+	book := makeXLSX(t, "cp", SheetBook, in)
+	s := xlsxSheet{t, book, "The story of the tour"}
+	if got := s.value("A1"); got != "Time won and lost, stage by stage (seconds)" {
+		t.Errorf("the story's page: A1 = %q, want its first table's heading", got)
+	}
+	h = s.headingRow("Where the managers' points come from")
+	if got := s.value(fmt.Sprintf("H%d", h+1)); got != "Total" {
+		t.Fatalf("the points' sources: H%d = %q, want the head Total", h+1, got)
+	}
+	if got := s.sum(fmt.Sprintf("H%d:H%d", h+2, h+5)); got != 163 {
+		t.Errorf("SUM of the managers' totals = %v, want 163", got)
 	}
 }

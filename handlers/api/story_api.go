@@ -86,6 +86,6 @@ func storyAnswer(st *store.RaceState, after int) (*storyJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.Story, out.Final = s, after == len(st.Tour.Stages)
+	out.Story, out.Final = s, st.Tour.FinalAfter(after)
 	return out, nil
 }

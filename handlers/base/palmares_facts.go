@@ -85,7 +85,7 @@ func (h *Base) PalmaresFacts(c echo.Context, apps []store.Appearance, team bool)
 			return nil, err
 		}
 		p := PalmaresTour{TourID: a.TourID, Tour: a.Tour, RacedAs: a.Team, TeamNumber: a.TeamNumber, Rider: a.Rider, Bib: a.Bib,
-			Closed: st.Closed, Stages: len(st.Tour.Stages), Final: st.Closed > 0 && st.Closed == len(st.Tour.Stages),
+			Closed: st.Closed, Stages: len(st.Tour.Stages), Final: st.Tour.FinalAfter(st.Closed),
 			StageWins: []int{}, Jerseys: []palmaresJersey{}}
 		s, err := TellStory(st)
 		if err != nil {

@@ -43,7 +43,7 @@ func followStandings(l *i18n.Localizer, st *store.RaceState) (followClass, *foll
 	if err != nil {
 		return followClass{}, nil, err
 	}
-	final := st.Closed == len(st.Tour.Stages)
+	final := st.Tour.FinalAfter(st.Closed)
 	class := followClass{After: st.Closed, Final: final, Leaders: standing.LeadersOf(l, st, s)}
 	for _, t := range standing.ClassTables(l, st, s) {
 		ft := followTable{ClassTable: t}

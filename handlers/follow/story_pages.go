@@ -155,7 +155,7 @@ func summaryLink(l *i18n.Localizer, st *store.RaceState, path string) string {
 // buildStory lays out the story of a tour in l's language.
 func buildStory(l *i18n.Localizer, st *store.RaceState) (*storyView, error) {
 	v := &storyView{Tour: st.Tour.Name, Code: st.FollowCode, Closed: st.Closed, Version: st.Version,
-		Final: len(st.Tour.Stages) > 0 && st.Closed == len(st.Tour.Stages)}
+		Final: st.Tour.FinalAfter(st.Closed)}
 	s, err := base.TellStory(st)
 	if err != nil {
 		return nil, err

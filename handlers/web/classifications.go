@@ -29,7 +29,7 @@ type afterChoice struct {
 // newAfterChoice is the moment of a standings page at path (under the tour) after stage after.
 func newAfterChoice(id uint, st *store.RaceState, after int, path string) afterChoice {
 	a := afterChoice{TourID: id, Tour: st.Tour.Name, After: after, Closed: st.Closed, Stages: len(st.Tour.Stages),
-		Final: after == len(st.Tour.Stages), Action: fmt.Sprintf("/tours/%d/%s", id, path)}
+		Final: st.Tour.FinalAfter(after), Action: fmt.Sprintf("/tours/%d/%s", id, path)}
 	for i := 1; i <= st.Closed; i++ {
 		a.Options = append(a.Options, i)
 	}
