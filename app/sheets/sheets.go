@@ -260,10 +260,7 @@ func build(id string, in Input) ([]sheetDoc, error) {
 func (s *source) stageFor(sheet string, n int) (int, error) {
 	total := len(s.t.Stages)
 	if n == 0 {
-		n = min(s.closed+1, total)
-		if sheet == SheetResult {
-			n = s.closed
-		}
+		n = defaultStage(sheet, s.closed, total)
 	}
 	if sheet == SheetResult && s.closed == 0 {
 		return 0, refuse.Conflict("no stage is closed yet: a stage result is printed once its stage is closed")
@@ -278,6 +275,15 @@ func (s *source) stageFor(sheet string, n int) (int, error) {
 		return 0, refuse.Conflictf("stage %d has no finish entered yet: its communiqué is printed once it has one", n)
 	}
 	return n, nil
+}
+
+// defaultStage is the stage a stage sheet asked for no stage is for: the open stage (the last one
+// once all are closed), or for a result the last closed stage.
+func defaultStage(sheet string, closed, total int) int {
+	if sheet == SheetResult {
+		return closed
+	}
+	return min(closed+1, total)
 }
 
 // afterFor resolves and checks the "after stage n" of a classification sheet.

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -45,14 +44,8 @@ func (h *Handler) APISheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := sheet
-	switch {
-	case in.Stage > 0:
-		name += fmt.Sprintf("-stage-%d", in.Stage)
-	case in.After > 0:
-		name += fmt.Sprintf("-after-%d", in.After)
-	}
-	return base.Attachment(c, fmt.Sprintf("tour-%d-%s.%s", id, name, format), contentType, buf.Bytes())
+	name := base.TourFileName(in.Tour.Name, id, sheets.FilePart(sheet, in), format)
+	return base.AttachmentNamed(c, name, contentType, buf.Bytes())
 }
 
 // APIListSheets answers the sheets the tour's ruleset has.

@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -143,13 +142,7 @@ func (h *Handler) APIBackup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r == '/' || r < 32 {
-			return '-'
-		}
-		return r
-	}, b.Name)
-	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name+".racedirector.json"))
+	c.Response().Header().Set(echo.HeaderContentDisposition, base.TourFileName(b.Name, id, "", "racedirector.json").Disposition())
 	return c.JSONPretty(http.StatusOK, b, "  ")
 }
 

@@ -5,7 +5,6 @@ package base
 
 import (
 	"bytes"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -132,10 +131,10 @@ func (h *Base) DefaultRuleset() string {
 	return "cycling-party"
 }
 
-// Attachment sends a file download.
+// Attachment sends a file download under a name in ASCII ("teams-2027-07-14.xlsx"); a tour's
+// files are named by TourFileName (download_name.go).
 func Attachment(c echo.Context, name, contentType string, data []byte) error {
-	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
-	return c.Blob(http.StatusOK, contentType, data)
+	return AttachmentNamed(c, FileName{UTF8: name, ASCII: name}, contentType, data)
 }
 
 // StoreFor is the store for the request c: its queries stop when the client leaves.

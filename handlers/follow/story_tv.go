@@ -152,7 +152,8 @@ func (h *Handler) summaryPDF(c echo.Context, id uint, story string) error {
 	if err := sheets.PDF(&buf, sheets.SheetSummary, in); err != nil {
 		return err
 	}
-	return base.Attachment(c, fmt.Sprintf("tour-%d-summary.pdf", id), "application/pdf", buf.Bytes())
+	name := base.TourFileName(in.Tour.Name, id, sheets.FilePart(sheets.SheetSummary, in), "pdf")
+	return base.AttachmentNamed(c, name, "application/pdf", buf.Bytes())
 }
 
 // tvName is a rider's name for a narrow card of the TV podium, read from across the room: a name
