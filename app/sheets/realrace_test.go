@@ -65,8 +65,9 @@ func TestYoungRidersSheet(t *testing.T) {
 	result := pdfText(t, makePDF(t, "uci-road", SheetResult, Input{Tour: f.tour, Results: f.results, Closed: 2, Date: sheetDate(), Fonts: f.input(2).Fonts, Stage: 2, Words: englishWords()}))
 	wantLine(t, "leaders", result, "Young riders", "White jersey", itoa(st.Youth[0].Bib))
 	x := xlsxSheet{t: t, f: makeXLSX(t, "uci-road", SheetYouth, f.input(2)), name: "Young riders"}
-	if got := x.value(x.column("Born") + itoa(x.row("C", "Jeune Deux"))); got != "2003-04-05" {
-		t.Errorf("XLSX young riders: Jeune Deux born %q, want 2003-04-05", got)
+	born := x.column("Born") + itoa(x.row("C", "Jeune Deux"))
+	if got, _ := x.f.GetCellValue(x.name, born); got != "2003-04-05" || x.value(born) != "37716" {
+		t.Errorf("XLSX young riders: Jeune Deux born %q (%s), want 2003-04-05 as a date (37716)", got, x.value(born))
 	}
 }
 

@@ -1,5 +1,11 @@
 package sheets
 
+import (
+	"time"
+
+	"racedirector/app/race"
+)
+
 // sheetDoc is one sheet, independent of the format it is written in: a header and its blocks.
 type sheetDoc struct {
 	id    string
@@ -80,6 +86,9 @@ const (
 	// kindTenths is a number in tenths (a kilometre, "84.5"), its text as printed in the sheet's
 	// language.
 	kindTenths
+	// kindDate is a day (a date of birth): n is its spreadsheet serial (days since 30 December
+	// 1899), text as written (2003-04-05).
+	kindDate
 )
 
 // cell is one value of a table.
@@ -113,6 +122,18 @@ func swingCell(unit string, n int) cell { return cell{kind: kindSwing, n: n, uni
 
 // tenthsCell is a number of tenths, printed as text.
 func tenthsCell(tenths int, text string) cell { return cell{kind: kindTenths, n: tenths, text: text} }
+
+// dateCell is a day written 2003-04-05; text as it is when it is no such day.
+func dateCell(iso string) cell {
+	d, err := race.ParseDate(iso)
+	if err != nil {
+		return textCell(iso)
+	}
+	return cell{kind: kindDate, n: int(d.Sub(spreadsheetEpoch()).Hours() / 24), text: iso}
+}
+
+// spreadsheetEpoch is day 0 of a spreadsheet's dates.
+func spreadsheetEpoch() time.Time { return time.Date(1899, time.December, 30, 0, 0, 0, 0, time.UTC) }
 
 // teamCell is a team name after a box in the team's colour.
 func teamCell(name, color string) cell { return cell{kind: kindText, text: name, color: color} }

@@ -23,6 +23,7 @@ const (
 	signedFormat        = "+0;-0;0"
 	signedSecondsFormat = "+0.00;-0.00;0.00"
 	tenthsFormat        = "0.0"
+	dateFormat          = "yyyy-mm-dd"
 	maxSheetName        = 31
 )
 
@@ -266,6 +267,9 @@ func (x *xlsxDoc) set(name string, colNum, rowNum int, c cell, st xlsxStyle) err
 	case kindTenths:
 		err = x.f.SetCellFloat(name, ref, float64(c.n)/10, 1, 64)
 		st.format = tenthsFormat
+	case kindDate:
+		err = x.f.SetCellInt(name, ref, int64(c.n))
+		st.format = dateFormat
 	case kindBox:
 		st.box = true
 	default:

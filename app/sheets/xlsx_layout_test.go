@@ -19,7 +19,7 @@ import (
 // a workbook writes those as numbers.
 var numberLike = regexp.MustCompile(`^[+\-−]?\d+([:.,]\d+)*$`)
 
-// TestXLSXLayoutAndTypes writes every sheet of each ruleset's tour and its book (the Cycling Party
+// TestXLSXLayoutAndTypes writes every sheet of each game's tour (a real race's too) and its book (the Cycling Party
 // one also in Spanish and Italian) and reads it back cell by cell against the sheet's own tables: each table's
 // title once, in column A above its header, and each paragraph's heading once below the tables;
 // every rank, bib, count and point a number; every time a duration, every gap a duration shown with
@@ -31,7 +31,7 @@ func TestXLSXLayoutAndTypes(t *testing.T) {
 		name, lang string
 		fix        fixture
 	}{{"cp", i18n.English, cp}, {"caf", i18n.English, ciclismoTour(t)}, {"2ruote", i18n.English, ruoteTour(t)},
-		{"cp", i18n.Spanish, cp}, {"cp", i18n.Italian, cp}}
+		{"uci-road", i18n.English, uciRoadTour(t)}, {"cp", i18n.Spanish, cp}, {"cp", i18n.Italian, cp}}
 	cat, err := i18n.Load(data.I18n())
 	if err != nil {
 		t.Fatal(err)
@@ -214,6 +214,8 @@ func checkCell(t *testing.T, x xlsxSheet, ref string, c cell) {
 		numeric(want, numberFormat(c.kind, c.unit))
 	case kindTenths:
 		numeric(float64(c.n)/10, tenthsFormat)
+	case kindDate:
+		numeric(float64(c.n), dateFormat)
 	case kindBox:
 		if raw != "" {
 			t.Errorf("%s!%s = %q, want an empty box", x.name, ref, raw)

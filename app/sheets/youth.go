@@ -26,7 +26,7 @@ func (s *source) youthSheet(after int) (sheetDoc, error) {
 	for _, r := range final.Youth {
 		rider, _ := s.t.RiderByBib(r.Bib)
 		cells := []cell{intCell(r.Rank), intCell(r.Bib), textCell(r.Name), teamCell(r.Team, s.rowColor(r.TeamID, r.TeamColor)),
-			textCell(rider.Born), timeCell(unit, r.Time), gapCell(unit, r.Gap), intCell(gcRank[r.Bib])}
+			dateCell(rider.Born), timeCell(unit, r.Time), gapCell(unit, r.Gap), intCell(gcRank[r.Bib])}
 		t.rows = append(t.rows, tableRow{cells: cells, strong: r.Rank == 1})
 	}
 	doc.blocks = append(doc.blocks, block{table: t})
