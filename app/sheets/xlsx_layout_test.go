@@ -27,11 +27,13 @@ var numberLike = regexp.MustCompile(`^[+\-−]?\d+([:.,]\d+)*$`)
 func TestXLSXLayoutAndTypes(t *testing.T) {
 	t.Parallel()
 	cp := cyclingPartyTour(t)
+	combined := cyclingPartyTour(t)
+	combined.tour.Settings.Combined = true // the combined classification's sheet too
 	runs := []struct {
 		name, lang string
 		fix        fixture
 	}{{"cp", i18n.English, cp}, {"caf", i18n.English, ciclismoTour(t)}, {"2ruote", i18n.English, ruoteTour(t)},
-		{"uci-road", i18n.English, uciRoadTour(t)}, {"cp", i18n.Spanish, cp}, {"cp", i18n.Italian, cp}}
+		{"uci-road", i18n.English, uciRoadTour(t)}, {"cp+combined", i18n.English, combined}, {"cp", i18n.Spanish, cp}, {"cp", i18n.Italian, cp}}
 	cat, err := i18n.Load(data.I18n())
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +41,7 @@ func TestXLSXLayoutAndTypes(t *testing.T) {
 	for _, run := range runs {
 		in := run.fix.input(len(run.fix.results))
 		in.Words = cat.Localizer(run.lang)
-		for _, info := range Sheets(run.fix.tour.Ruleset) {
+		for _, info := range Sheets(race.WithSettings(run.fix.tour.Ruleset, run.fix.tour.Settings)) {
 			t.Run(run.lang+"/"+run.name+"/"+info.ID, func(t *testing.T) {
 				docs, err := build(info.ID, in)
 				if err != nil {
