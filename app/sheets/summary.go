@@ -137,33 +137,8 @@ func summaryAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []summa
 		out = append(out, para)
 	}
 	specials := summaryPara{heading: l.T("story.summary.specials")}
-	add := func(id, who, detail string) {
-		specials.lines = append(specials.lines, l.T("story.award."+id)+": "+who+" — "+detail)
-	}
-	left := func(bib int, detail string) string { // a rider who won it and then left the race
-		if n := st.LeftIn(bib); n > 0 {
-			return detail + " · " + l.T("story.award.left", "Stage", n)
-		}
-		return detail
-	}
-	if w := a.MostDaysInLead; w != nil {
-		add("most_days", w.Name, left(w.Bib, l.N("story.days", w.Days)))
-	}
-	if c := a.Climber; c != nil {
-		add("climber", c.Name, l.T("story.award.climber.detail", "From", c.From, "To", c.To, "Gained", l.N("story.places", c.Gained)))
-	}
-	if r := a.LanterneRouge; r != nil {
-		add("lanterne_rouge", r.Name, l.T("story.award.lanterne_rouge.detail", "Rank", r.Rank, "Gap", chart.GapIn(l, rs, r.Gap)))
-	}
-	if c := a.MostCombative; c != nil {
-		detail := l.T("story.award.most_combative.named")
-		if !c.Named || c.Stages > 0 {
-			detail = l.N("story.award.most_combative.stages", c.Stages)
-		}
-		add("most_combative", c.Name, left(c.Bib, detail))
-	}
-	if t := a.BestTeam; t != nil {
-		add("best_team", t.Team, chart.TimeIn(l, rs, t.Value))
+	for _, sp := range specialAwards(l, rs, st) {
+		specials.lines = append(specials.lines, sp.title+": "+riderOrTeam(sp.who)+" — "+sp.detail)
 	}
 	if len(specials.lines) > 0 {
 		out = append(out, specials)

@@ -89,20 +89,42 @@ func (s *source) podiumTable(p story.Podium) *table {
 }
 
 // specialsTable is the special awards: the award, who won it (a rider and his team, or a team) and
-// what for, as the summary's page says it.
+// what for, as the summary's page says it; the best team's time a duration.
 func (s *source) specialsTable(st *story.Story) *table {
-	l, a := s.l, st.Awards
-	t := &table{title: l.T("story.summary.specials"), cols: []column{flexCol(s.w("col.award"), 44, true),
+	t := &table{title: s.l.T("story.summary.specials"), cols: []column{flexCol(s.w("col.award"), 44, true),
 		flexCol(s.w("col.rider_or_team"), 40, false), flexCol(s.w("col.team"), 30, false), flexCol(s.w("col.award_detail"), 60, false)}}
-	addCell := func(id string, who story.Rider, detail cell) {
-		name, team := who.Name, teamCell(who.Team, s.rowColor(who.TeamID, who.TeamColor))
-		if who.Bib == 0 { // a team's award
-			name, team = who.Team, emptyCell()
+	for _, sp := range specialAwards(s.l, s.rs, st) {
+		team, detail := teamCell(sp.who.Team, s.rowColor(sp.who.TeamID, sp.who.TeamColor)), textCell(sp.detail)
+		if sp.who.Bib == 0 { // a team's award
+			team = emptyCell()
 		}
-		t.rows = append(t.rows, tableRow{cells: []cell{textCell(l.T("story.award." + id)), textCell(name), team, detail}})
+		if sp.timed {
+			detail = timeCell(s.unit(), sp.time)
+		}
+		t.rows = append(t.rows, tableRow{cells: []cell{textCell(sp.title), textCell(riderOrTeam(sp.who)), team, detail}})
 	}
-	add := func(id string, who story.Rider, detail string) { addCell(id, who, textCell(detail)) }
-	left := func(bib int, detail string) string { // a rider who won it and then left the race
+	return t
+}
+
+// specialAward is one special award as the summary says it: its title, who won it and what for
+// (timed: for a time, the best team's).
+type specialAward struct {
+	title, detail string
+	who           story.Rider
+	time          int
+	timed         bool
+}
+
+// specialAwards are the story's special awards in the order the summary prints them: the most days
+// in the lead, the biggest climber, the lanterne rouge, the most combative, the best team; a rider
+// who won one and then left the race is said to have left.
+func specialAwards(l *i18n.Localizer, rs *race.Ruleset, st *story.Story) []specialAward {
+	a := st.Awards
+	var out []specialAward
+	add := func(id string, who story.Rider, detail string) {
+		out = append(out, specialAward{title: l.T("story.award." + id), who: who, detail: detail})
+	}
+	left := func(bib int, detail string) string {
 		if n := st.LeftIn(bib); n > 0 {
 			return detail + " · " + l.T("story.award.left", "Stage", n)
 		}
@@ -115,7 +137,7 @@ func (s *source) specialsTable(st *story.Story) *table {
 		add("climber", c.Rider, l.T("story.award.climber.detail", "From", c.From, "To", c.To, "Gained", l.N("story.places", c.Gained)))
 	}
 	if r := a.LanterneRouge; r != nil {
-		add("lanterne_rouge", r.Rider, l.T("story.award.lanterne_rouge.detail", "Rank", r.Rank, "Gap", chart.GapIn(l, s.rs, r.Gap)))
+		add("lanterne_rouge", r.Rider, l.T("story.award.lanterne_rouge.detail", "Rank", r.Rank, "Gap", chart.GapIn(l, rs, r.Gap)))
 	}
 	if c := a.MostCombative; c != nil {
 		detail := l.T("story.award.most_combative.named")
@@ -125,9 +147,10 @@ func (s *source) specialsTable(st *story.Story) *table {
 		add("most_combative", c.Rider, left(c.Bib, detail))
 	}
 	if b := a.BestTeam; b != nil {
-		addCell("best_team", b.Rider, timeCell(s.unit(), b.Value)) // its time, a duration
+		add("best_team", b.Rider, chart.TimeIn(l, rs, b.Value))
+		out[len(out)-1].time, out[len(out)-1].timed = b.Value, true
 	}
-	return t
+	return out
 }
 
 // outHow is how a rider left the race and why, in the sheet's language.
@@ -219,4 +242,12 @@ func swingUnit(unit string) string {
 		return unitWord(race.UnitTurns)
 	}
 	return unitWord(race.UnitSeconds)
+}
+
+// riderOrTeam names the winner of an award: the rider, or the team for a team's (no bib).
+func riderOrTeam(r story.Rider) string {
+	if r.Bib == 0 {
+		return r.Team
+	}
+	return r.Name
 }

@@ -47,8 +47,8 @@ type xlsxStyle struct {
 	color string
 }
 
-// writeXLSX writes one worksheet per sheet: its first table from row 1 with a frozen, filtered
-// header row, then its other tables below.
+// writeXLSX writes one worksheet per sheet: its tables one under the other, each under its title
+// (the first's title in row 1, its header row frozen and filtered), then its paragraphs.
 func writeXLSX(w io.Writer, in Input, docs []sheetDoc) error {
 	l, err := localizer(in)
 	if err != nil {
