@@ -133,7 +133,7 @@ func crawlTargets(ta *testApp, w *robustWorld) []string {
 			if !tour.Raced {
 				continue
 			}
-			target := strings.NewReplacer(":name", "classifications", ":id", strconv.Itoa(int(tour.ID)), ":n", strconv.Itoa(tour.Open), ":k", "1",
+			target := strings.NewReplacer(":player", "Marta", ":name", "classifications", ":id", strconv.Itoa(int(tour.ID)), ":n", strconv.Itoa(tour.Open), ":k", "1",
 				":bib", strconv.Itoa(tour.Bibs[0]), ":pos", "1", ":code", tour.Code).Replace(r.Path)
 			if strings.Contains(target, ":file") {
 				continue // a sheet: the sheets' own tests read their words

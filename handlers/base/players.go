@@ -10,12 +10,12 @@ import (
 	"racedirector/app/race"
 )
 
-// PlayerParam is the :name of a player's palmarès as kept (race.CleanManager): refused naming the
+// PlayerParam is the the :player of a player's palmarès as kept (race.CleanManager): refused naming the
 // field when it cannot be a player's name, not found when it is empty.
 func PlayerParam(c echo.Context) (string, error) {
-	raw, err := url.PathUnescape(c.Param("name"))
+	raw, err := url.PathUnescape(c.Param("player"))
 	if err != nil {
-		raw = c.Param("name")
+		raw = c.Param("player")
 	}
 	name, err := race.ValidateManager(raw)
 	if err != nil {
