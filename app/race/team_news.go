@@ -89,17 +89,18 @@ func StageNews(t *Tour, n int, res StageResult, places []StageTime) []News {
 
 // ClosedNews is the news of closed stage n from the standings after it (after) and before it
 // (before, nil for the first stage): the jerseys taken (a classification led by a rider who did not
-// lead it before) and the riders who left the race in it (abandons, the time limit, fatigue).
+// lead it before; the classifications with a jersey, in their declared order) and the riders who left the race in it (abandons, the time limit, fatigue).
 func ClosedNews(t *Tour, n int, before, after *Standings) []News {
 	if after == nil || after.AfterStage != n {
 		return nil
 	}
 	var out []News
-	classes := make([]string, 0, len(after.Leaders))
-	for c := range after.Leaders {
-		classes = append(classes, c)
+	var classes []string
+	for _, d := range Classifications() {
+		if _, led := after.Leaders[d.ID]; led && d.Dressed && t.Ruleset.Has(d.ID) {
+			classes = append(classes, d.ID)
+		}
 	}
-	sort.Strings(classes)
 	for _, c := range classes {
 		bib := after.Leaders[c]
 		if bib == 0 || (before != nil && before.Leaders[c] == bib) {
