@@ -11,7 +11,19 @@
     var root = document.querySelector("[data-live=follow]");
     var box = document.querySelector("[data-my-team]");
     if (!root || !box) { return; }
-    var select = box.querySelector("select");
+    // The select is made of the page's list of teams (the page itself holds no control).
+    var select = document.createElement("select");
+    select.id = "my-team-pick";
+    select.setAttribute("aria-describedby", "my-team-hint");
+    box.querySelectorAll("[data-my-teams] li").forEach(function (li) {
+      var o = document.createElement("option");
+      o.value = li.getAttribute("data-team") || "";
+      o.textContent = li.textContent;
+      if (li.hasAttribute("data-bibs")) { o.setAttribute("data-bibs", li.getAttribute("data-bibs")); }
+      if (li.hasAttribute("data-name")) { o.setAttribute("data-name", li.getAttribute("data-name")); }
+      select.appendChild(o);
+    });
+    box.querySelector(".my-team-line").appendChild(select);
     var notices = document.querySelector("[data-notices]");
     var wordsEl = box.querySelector("[data-my-words]");
     var words = function (name) { return (wordsEl && wordsEl.getAttribute("data-" + name)) || ""; };
