@@ -100,6 +100,22 @@ func TestTeamPlayers(t *testing.T) {
 	r.order(t, 1, "sprints", 1, 11, 21, 31)
 	tt.finish(t, 1)
 	r.close(t, 1)
+	// Beside the team: the Cycling Party standings (API and page), the TV, the story.
+	for _, m := range r.standings(t, 1).CyclingParty {
+		if want := map[int]string{1: "Marta", 2: "Luca"}[m.TeamID]; m.Manager != want {
+			t.Errorf("the standings' cycling_party row of team %d has manager %q, want %q", m.TeamID, m.Manager, want)
+		}
+	}
+	for _, w := range []struct{ path, want string }{
+		{fmt.Sprintf("/tours/%d/cycling-party", r.id), `· <a href="/players/Marta/palmares">Marta</a>`},
+		{"/follow/" + tt.code + "/tv", "Marta"},
+		{"/follow/" + tt.code, "· Marta"},
+		{fmt.Sprintf("/api/v1/tours/%d/story", r.id), `"manager":"Marta"`},
+	} {
+		if rec := ta.do(t, http.MethodGet, w.path, nil); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), w.want) {
+			t.Errorf("GET %s = %d, want 200 with %q:\n%s", w.path, rec.Code, w.want, clip(rec.Body.String()))
+		}
+	}
 	p := decode[playerPalmares](t, tourCall(t, ta, http.MethodGet, "/api/v1/players/"+url.PathEscape(" marta ")+"/palmares", nil, http.StatusOK))
 	if p.Player.Name != "marta" || len(p.Tours) != 2 {
 		t.Fatalf("marta's palmarès = %+v, want the name as asked and 2 tours", p)
