@@ -65,6 +65,7 @@
       root.querySelectorAll(".mine").forEach(function (el) { el.classList.remove("mine"); });
       var m = mine();
       root.setAttribute("data-my-team", m ? m.id : "");
+      box.classList.toggle("picked", !!m);
       if (!m) { return; }
       root.querySelectorAll("[data-bib]").forEach(function (el) {
         if (m.bibs.indexOf(el.getAttribute("data-bib")) >= 0) { flag(el); }
