@@ -139,7 +139,7 @@ func crawlTargets(ta *testApp, w *robustWorld) []string {
 				continue // a sheet: the sheets' own tests read their words
 			}
 			if !strings.HasPrefix(r.Path, "/tours/:id") && !strings.HasPrefix(r.Path, "/follow/:code") {
-				target = strings.NewReplacer(":id", strconv.Itoa(int(w.teams["cycling-party"][0]))).Replace(r.Path)
+				target = strings.NewReplacer(":id", strconv.Itoa(int(w.teams["cycling-party"][0])), ":player", "Marta").Replace(r.Path)
 				if strings.HasPrefix(r.Path, "/riders/") {
 					target = "/riders/1" + strings.TrimPrefix(r.Path, "/riders/:id")
 				}

@@ -80,6 +80,7 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/stages/:n/published":              {fmt.Sprintf("/tours/%d/stages/1/published", real.ID), v("published", "1,99999,4:00:00", "_version", "0"), 422, fmt.Sprintf("/tours/%d/stages/1", real.ID)},
 		"/tours/:id/start-list":                       {fmt.Sprintf("/tours/%d/start-list", real.ID), v("start_list", "Nobody's team,1,Nobody"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/tours/:id/riders/born":                      {fmt.Sprintf("/tours/%d/riders/born", real.ID), v("bib", "11", "born", "tomorrow"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
+		"/tours/:id/teams/:team_id/manager":           {fmt.Sprintf("/tours/%d/teams/1/manager", r.id), v("manager", strings.Repeat("m", 41)), 422, fmt.Sprintf("/tours/%d/riders", r.id)},
 		"/sign-in":                                    {"/sign-in", nil, 0, ""},
 		"/sign-out":                                   {"/sign-out", nil, 0, ""},
 	}

@@ -979,6 +979,7 @@ var tourRoutes = []apiRoute{
 	{method: "GET", path: "/api/v1/tours/{id}/stages/{n}/history"},
 	{method: "PUT", path: "/api/v1/tours/{id}/settings", bodies: func(robustTour) []any { return []any{obj{"youth_born_from": "2001-01-01"}} }},
 	{method: "PUT", path: "/api/v1/tours/{id}/riders/{bib}", bodies: func(robustTour) []any { return []any{obj{"born": "2003-04-05"}} }},
+	{method: "PUT", path: "/api/v1/tours/{id}/teams/1", bodies: func(robustTour) []any { return []any{obj{"manager": "Marta"}} }},
 	{method: "POST", path: "/api/v1/tours/{id}/stages/{n}/reinstatements", bodies: func(tour robustTour) []any {
 		return []any{obj{"bib": cmp.Or(tour.Gone, tour.Bibs[0]), "points": 20, "reason": "held up by a crash"}}
 	}},

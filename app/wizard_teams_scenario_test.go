@@ -192,3 +192,39 @@ func TestWizardTeamStepCyclingPartyRolesByCounter(t *testing.T) {
 		t.Errorf("teams ticked Verde, Azul, Rojo = %s, want %s", got, order)
 	}
 }
+
+// TestWizardTeamStepNamesThePlayers types a player for each chosen team on the team step, as a browser
+// without script sends it: a name too long is refused beside its team, as typed, nothing stored; the
+// names come back on the step, the summary says them, and the tour is created with them.
+func TestWizardTeamStepNamesThePlayers(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	rojo, azul := teamByName(t, ta, "Rojo"), teamByName(t, ta, "Azul")
+	player := func(id uint) string { return fmt.Sprintf("manager.%d", id) }
+	teams := teamsStepOf(t, ta, "ciclismo-a-fondo", "6")
+	if !strings.Contains(teams.body, fmt.Sprintf(`name="%s"`, player(rojo.ID))) {
+		t.Fatalf("the team step has no player field for Rojo")
+	}
+	before := content(t, ta)
+	long := strings.Repeat("m", 41)
+	chosen := map[string][]string{"teams": ids(rojo.ID, azul.ID), player(rojo.ID): {"Marta"}, player(azul.ID): {long}}
+	refused := wizardSubmit(t, ta, teams, "next", chosen)
+	wantStep(t, refused, http.StatusUnprocessableEntity, "New tour — teams")
+	wantBeside(t, refused, fmt.Sprintf("team-%d", azul.ID), "Player: must be at most 40 characters (it has 41)")
+	if refused.get(player(azul.ID)) != long || refused.get(player(rojo.ID)) != "Marta" {
+		t.Errorf("the refused step lost the players typed: %q, %q", refused.get(player(rojo.ID)), refused.get(player(azul.ID)))
+	}
+	if after := content(t, ta); after != before {
+		t.Errorf("a refused team step changed the database:\n%s", diffLines(before, after))
+	}
+	chosen[player(azul.ID)] = []string{" Luca "}
+	summary := wizardSubmit(t, ta, refused, "next", chosen)
+	wantStep(t, summary, http.StatusOK, "New tour — summary")
+	if !strings.Contains(summary.body, "· Marta") || !strings.Contains(summary.body, "· Luca") {
+		t.Errorf("the summary does not name the players")
+	}
+	tour := createdTour(t, ta, summary)
+	if tour.Teams[0].Manager != "Marta" || tour.Teams[1].Manager != "Luca" {
+		t.Errorf("the created tour's players = %q, %q; want Marta, Luca", tour.Teams[0].Manager, tour.Teams[1].Manager)
+	}
+}

@@ -45,6 +45,8 @@ type TourTeam struct {
 	Short        string `gorm:"size:4;not null"`
 	Color        string `gorm:"size:7;not null"`
 	SourceTeamID uint
+	// Manager is the name of the player who runs the team in this tour ("" when none is named).
+	Manager string `gorm:"size:40;not null;default:''"`
 }
 
 // TourRider is a rider copied into a tour, identified by bib within the tour.

@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"html/template"
+	"net/url"
 	"strings"
 
 	"racedirector/app/colour"
@@ -36,6 +37,8 @@ func Funcs() template.FuncMap {
 		// teamColour is a team colour as the "swatch" partial draws it: grey when it is not a #rrggbb
 		// colour, so nothing else reaches the page.
 		"teamColour": TeamColour,
+		// playerLink is the address of a player's palmarès across tours (GET /players/{name}/palmares).
+		"playerLink": PlayerLink,
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).
@@ -94,4 +97,9 @@ func TeamColour(color string) string {
 		return "#999999"
 	}
 	return color
+}
+
+// PlayerLink is the address of the palmarès of the player named name (a team's manager).
+func PlayerLink(name string) string {
+	return "/players/" + url.PathEscape(race.CleanManager(name)) + "/palmares"
 }

@@ -53,7 +53,7 @@ func (c *count) managers(pd *PointsDefinition, ind, reg, mtn, spr, teams []int) 
 	rows := make([]ManagerRow, len(order))
 	for i, ti := range order {
 		team := &c.t.Teams[ti]
-		rows[i] = ManagerRow{Rank: i + 1, TeamID: team.ID, Team: team.Name, TeamColor: team.Color, Points: points[ti], Sources: sources[ti]}
+		rows[i] = ManagerRow{Rank: i + 1, TeamID: team.ID, Team: team.Name, TeamColor: team.Color, Manager: team.Manager, Points: points[ti], Sources: sources[ti]}
 	}
 	return rows
 }

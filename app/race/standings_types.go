@@ -74,7 +74,9 @@ type ManagerRow struct {
 	TeamID    int    `json:"team_id"`
 	Team      string `json:"team"`
 	TeamColor string `json:"team_color,omitempty"`
-	Points    int    `json:"points"`
+	// Manager is the team's player (Team.Manager; left out when none is named).
+	Manager string `json:"manager,omitempty"`
+	Points  int    `json:"points"`
 	// Sources says where the points come from, in ManagerClasses order (stage wins by stage, then
 	// places); they add up to Points.
 	Sources []ManagerPoints `json:"sources,omitempty"`

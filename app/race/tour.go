@@ -24,11 +24,13 @@ type Tour struct {
 
 // Team is a team of a tour; ID is its number in the tour (1..n), giving bibs ID*10+counter.
 type Team struct {
-	ID     int     `json:"id"`
-	Name   string  `json:"name"`
-	Short  string  `json:"short"`
-	Color  string  `json:"color"`
-	Riders []Rider `json:"riders"`
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Short string `json:"short"`
+	Color string `json:"color"`
+	// Manager is the name of the player who runs the team in this tour ("" when none is named).
+	Manager string  `json:"manager"`
+	Riders  []Rider `json:"riders"`
 }
 
 // Rider is a rider of a tour, identified by bib.

@@ -250,6 +250,7 @@ func ValidateTeams(rs Ruleset, teams []Team, ridersPerTeam int) error {
 		}
 		CheckText(v, p+".short", TeamShortText, team.Short)
 		CheckText(v, p+".color", ColorText, team.Color)
+		CheckManager(v, p+".manager", team.Manager)
 		switch n := len(team.Riders); {
 		case ridersPerTeam > 0 && rs.OfficialResults && (n < 1 || n > ridersPerTeam):
 			// Real races start teams of unequal size (a non-starter): riders_per_team is the most.

@@ -76,7 +76,7 @@ func (s *source) managersSheet(after int) (sheetDoc, error) {
 		note: s.w("note.managers", "StageWin", pd.StageWin, "Individual", orDash(joinInts(pd.Individual)), "Regularity", orDash(joinInts(pd.Regularity)),
 			"Mountain", orDash(joinInts(pd.Mountain)), "Sprints", orDash(joinInts(pd.Sprints)), "Teams", orDash(joinInts(pd.Teams)))}
 	for _, m := range final.CyclingParty {
-		cells := []cell{intCell(m.Rank), teamCell(m.Team, s.rowColor(m.TeamID, m.TeamColor))}
+		cells := []cell{intCell(m.Rank), teamCell(withPlayer(m.Team, m.Manager), s.rowColor(m.TeamID, m.TeamColor))}
 		for _, class := range classes {
 			if got := m.PointsFrom(class); got != 0 {
 				cells = append(cells, intCell(got))

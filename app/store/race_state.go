@@ -143,7 +143,7 @@ func loadRace(db *gorm.DB, id uint, shipped []race.Ruleset) (*RaceState, error) 
 		byTeam[r.TourTeamID] = append(byTeam[r.TourTeamID], race.Rider{Bib: r.Bib, Name: r.Name, Number: r.Number, Role: r.Role, Attributes: attrs, Born: r.Born})
 	}
 	for _, t := range teams {
-		rt := race.Team{ID: t.Number, Name: t.Name, Short: t.Short, Color: t.Color, Riders: byTeam[t.ID]}
+		rt := race.Team{ID: t.Number, Name: t.Name, Short: t.Short, Color: t.Color, Manager: t.Manager, Riders: byTeam[t.ID]}
 		for i := range rt.Riders {
 			rt.Riders[i].TeamID = t.Number
 		}

@@ -31,6 +31,9 @@ type CreateTourInput struct {
 	// rider id (as a string key in JSON); an empty role or no attributes keep the rider's own. The
 	// database is not changed.
 	Overrides map[string]GameRole `json:"overrides,omitempty"`
+	// Managers name the player of each team, by database team id (as a string key in JSON); a team
+	// not listed has no player named.
+	Managers map[string]string `json:"managers,omitempty"`
 	// Settings are the director's choices for the tour; a ruleset with a young riders'
 	// classification gets the default cut-off (1 January of the race's year minus 25: the year in the
 	// tour's name, else this year) when none is given.
@@ -226,7 +229,9 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 			}
 			return race.Tour{}, err
 		}
-		rt := race.Team{ID: i + 1, Name: t.Name, Short: t.Short, Color: t.Color}
+		manager := in.Managers[strconv.FormatUint(uint64(id), 10)]
+		race.CheckManager(v, field+".manager", manager)
+		rt := race.Team{ID: i + 1, Name: t.Name, Short: t.Short, Color: t.Color, Manager: race.CleanManager(manager)}
 		for j, r := range riders {
 			g := raceRole(rs, r, in.Overrides[strconv.FormatUint(uint64(r.ID), 10)])
 			if f, problem := missingInGame(rs, g); f != "" {
@@ -304,7 +309,7 @@ func insertTour(tx *gorm.DB, owner uint, tour race.Tour, profile string, seed in
 		return 0, fmt.Errorf("store: unable to create tour: %w", err)
 	}
 	for _, t := range tour.Teams {
-		tt := models.TourTeam{TourID: row.ID, Number: t.ID, Name: t.Name, Short: t.Short, Color: t.Color}
+		tt := models.TourTeam{TourID: row.ID, Number: t.ID, Name: t.Name, Short: t.Short, Color: t.Color, Manager: race.CleanManager(t.Manager)}
 		if err := tx.Create(&tt).Error; err != nil {
 			return 0, fmt.Errorf("store: unable to copy team %s: %w", t.Name, err)
 		}

@@ -86,6 +86,8 @@ type Manager struct {
 	TeamID    int    `json:"team_id"`
 	Team      string `json:"team"`
 	TeamColor string `json:"team_color,omitempty"`
+	// Manager is the team's player (left out when none is named).
+	Manager string `json:"manager,omitempty"`
 	// Rank is his final rank; Points his points after each stage (as if the tour stopped there).
 	Rank   int   `json:"rank"`
 	Points []int `json:"points"`
@@ -331,7 +333,7 @@ func managers(after []*race.Standings) []Manager {
 	out := make([]Manager, len(final))
 	index := map[int]int{}
 	for k, row := range final {
-		m := Manager{TeamID: row.TeamID, Team: row.Team, TeamColor: row.TeamColor, Rank: row.Rank, Points: make([]int, len(after))}
+		m := Manager{TeamID: row.TeamID, Team: row.Team, TeamColor: row.TeamColor, Manager: row.Manager, Rank: row.Rank, Points: make([]int, len(after))}
 		for _, class := range race.ManagerClasses() {
 			m.From = append(m.From, row.PointsFrom(class))
 		}

@@ -1,6 +1,8 @@
 // Race Director: the wizard's team step remembers the order the teams are ticked in (their racing
-// order, sent in the "order" field) and numbers them at once. The page works without this file: the
-// server then numbers newly ticked teams in the order they are listed.
+// order, sent in the "order" field), numbers them at once, says how many are chosen (the page's own
+// words for each count) and shows the ↑↓ of each chosen team. The page works without this file: the
+// server then numbers newly ticked teams in the order they are listed, and the style sheet shows a
+// ticked team's ↑↓ and player field.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
   var order = document.querySelector("input[name=order]");
@@ -9,14 +11,19 @@ document.addEventListener("DOMContentLoaded", function () {
   // The page gives the badge's words in its language, "#" standing for the number ("Team #").
   var grid = document.querySelector("[data-team-word]");
   var teamWord = (grid && grid.getAttribute("data-team-word")) || "#";
+  var count = document.querySelector("[data-chosen-count]");
+  var countWords = Array.prototype.map.call(document.querySelectorAll("[data-chosen-words] > span"), function (s) { return s.textContent; });
   var chosen = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
   var number = function () {
     order.value = chosen.join(",");
+    if (count && countWords[chosen.length]) { count.textContent = countWords[chosen.length]; }
     boxes.forEach(function (b) {
       var text = b.parentNode.querySelector("span");
       if (!text) { return; }
       var badge = text.querySelector(".team-number");
       var i = chosen.indexOf(b.value);
+      var team = b.closest(".team");
+      if (team) { team.classList.toggle("chosen", i >= 0); }
       if (i < 0) {
         if (badge) { badge.hidden = true; }
         return;
@@ -30,11 +37,15 @@ document.addEventListener("DOMContentLoaded", function () {
       badge.hidden = false;
       badge.textContent = teamWord.replace("#", String(i + 1));
     });
-    // The ↑ ↓ buttons of the teams chosen before follow the new numbers.
+    // The ↑ ↓ buttons follow the new numbers: shown for the chosen teams, the first one's ↑ and the
+    // last one's ↓ disabled, their labels saying the team's number.
     document.querySelectorAll("button[value^=up_team], button[value^=down_team]").forEach(function (btn) {
       var parts = btn.value.split(":");
       var i = chosen.indexOf(parts[1]);
       btn.disabled = i < 0 || (parts[0] === "up_team" ? i === 0 : i === chosen.length - 1);
+      if (btn.parentNode.classList.contains("row-buttons")) { btn.parentNode.hidden = i < 0; }
+      var label = btn.getAttribute("data-label");
+      if (label && i >= 0) { btn.setAttribute("aria-label", label.replace("{n}", String(i + 1))); }
     });
   };
   boxes.forEach(function (b) {

@@ -45,6 +45,7 @@ type createTourBody struct {
 	Riders    map[string][]uint         `json:"riders,omitempty"`
 	Points    *race.PointsDefinition    `json:"points,omitempty"`
 	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
+	Managers  map[string]string         `json:"managers,omitempty"`
 	Settings  race.TourSettings         `json:"settings"`
 }
 
@@ -82,7 +83,7 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	for i, sb := range b.Stages {
 		b.Proposal.Stages[i] = sb.stage()
 	}
-	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Settings: b.Settings}
+	in := store.CreateTourInput{Proposal: b.Proposal, Teams: b.Teams, Riders: b.Riders, PointsOverride: b.Points, Overrides: b.Overrides, Managers: b.Managers, Settings: b.Settings}
 	if in.Ruleset == "" {
 		in.Ruleset = h.DefaultRuleset()
 	}

@@ -32,6 +32,8 @@ type followView struct {
 	Party *followParty
 	// Part names the one section shown alone (a part answer), "" for the whole page.
 	Part string
+	// Players are the teams a follower may pick as his and their news (follow_team.go).
+	Players followPlayers
 }
 
 // followTab is one entry of the follow page's tab bar.
@@ -138,6 +140,9 @@ func buildFollow(l *i18n.Localizer, st *store.RaceState) (*followView, error) {
 		return nil, err
 	}
 	v.Class, v.Party = class, party
+	if v.Players, err = followPlayersOf(l, st, v.Stage.N); err != nil {
+		return nil, err
+	}
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		v.Party = nil
 	}

@@ -105,7 +105,7 @@ func tvLeaders(l *i18n.Localizer, st *store.RaceState, s *race.Standings, prefix
 		if final {
 			title = l.T("standings.tv.winning_manager")
 		}
-		out = append(out, tvLeader{Icon: standing.TeamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassCyclingParty), Name: m.Team, Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
+		out = append(out, tvLeader{Icon: standing.TeamIcon(m.TeamColor), Jersey: title, Class: base.ClassNameOf(l, &st.Tour.Ruleset, race.ClassCyclingParty), Name: teamOfPlayer(m.Team, m.Manager), Color: tvColor(m.TeamColor), Value: base.PointsIn(l, m.Points)})
 	}
 	return out
 }
@@ -224,7 +224,7 @@ func tvPartyView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, fina
 		if m.Points != top {
 			gap = "−" + strconv.Itoa(top-m.Points)
 		}
-		v.Rows = append(v.Rows, tvRow{Place: m.Rank, Name: m.Team, Color: tvColor(m.TeamColor), Value: strconv.Itoa(m.Points), Gap: gap})
+		v.Rows = append(v.Rows, tvRow{Place: m.Rank, Name: m.Team, Team: m.Manager, Color: tvColor(m.TeamColor), Value: strconv.Itoa(m.Points), Gap: gap})
 	}
 	return v
 }

@@ -196,8 +196,11 @@ func awardsIn(l *i18n.Localizer, st *store.RaceState, s *story.Story) awardsView
 		}
 		for _, pl := range p.Places {
 			place := awardPlace{Rank: pl.Rank, Bib: pl.Bib, Name: pl.Name, Team: pl.Team, Color: tvColor(pl.TeamColor)}
-			if pl.Bib == 0 {
+			if pl.Bib == 0 { // a team's place: its player beside it
 				place.Name, place.Team = pl.Team, ""
+				if t, ok := st.Tour.TeamByID(pl.TeamID); ok {
+					place.Team = t.Manager
+				}
 			}
 			place.Value = chart.PlaceValueIn(l, rs, p, pl)
 			if p.ByPoints || p.ByPlaces {

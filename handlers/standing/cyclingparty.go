@@ -16,8 +16,10 @@ type ManagerView struct {
 	// Place is the rank in words ("2nd").
 	Place       string
 	Team, Color string
-	Points      int
-	Gap         string
+	// Manager is the team's player ("" when none is named).
+	Manager string
+	Points  int
+	Gap     string
 	// Cells are his points from each source, in Columns order ("" for none).
 	Cells []string
 	Parts []managerPart
@@ -49,7 +51,7 @@ func SourceTitle(l *i18n.Localizer, class string) string {
 
 // ManagerOf lays out one manager's points by source, from the engine's breakdown (never recomputed).
 func ManagerOf(l *i18n.Localizer, st *store.RaceState, m race.ManagerRow, leader int) ManagerView {
-	v := ManagerView{Rank: m.Rank, Place: base.OrdinalIn(l, m.Rank), Team: m.Team, Color: m.TeamColor, Points: m.Points, Gap: "—"}
+	v := ManagerView{Rank: m.Rank, Place: base.OrdinalIn(l, m.Rank), Team: m.Team, Color: m.TeamColor, Manager: m.Manager, Points: m.Points, Gap: "—"}
 	if m.Points != leader {
 		v.Gap = "−" + strconv.Itoa(leader-m.Points)
 	}

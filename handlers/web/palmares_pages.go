@@ -17,9 +17,11 @@ import (
 // palmaresView is a database team's or rider's palmarès: the tours they rode, as raced.
 type palmaresView struct {
 	// Team says it is a team's (its table has the team's columns); Name is the name today.
-	Team  bool
-	Name  string
-	Color string
+	Team bool
+	// Player says it is a player's: the tours where a team was his.
+	Player bool
+	Name   string
+	Color  string
 	// TeamName is a rider's team today.
 	TeamName string
 	Intro    string

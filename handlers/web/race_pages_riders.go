@@ -32,6 +32,10 @@ type tourRidersScreen struct {
 type tourTeamRiders struct {
 	Name, Short, Color string
 	Riders             []tourRiderRow
+	// Number is the team's number in the tour; Manager its player, as typed after a refusal
+	// (ManagerField the form's field, ManagerAction where it is sent).
+	Number                               int
+	Manager, ManagerField, ManagerAction string
 }
 
 // tourRiderRow is one rider's line: status is "racing" or "abandoned in stage k".
@@ -84,7 +88,11 @@ func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *
 		}
 	}
 	for _, t := range st.Tour.Teams {
-		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
+		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color, Number: t.ID, Manager: t.Manager,
+			ManagerField: managerFieldOf(t.ID), ManagerAction: fmt.Sprintf("/tours/%d/teams/%d/manager", id, t.ID)}
+		if typed, ok := values[team.ManagerField]; ok {
+			team.Manager = typed
+		}
 		for _, r := range t.Riders {
 			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: base.RoleWordIn(l, &st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: l.T("race.riders.racing_status"),
 				Young: scr.Youth != nil && st.Tour.Young(&r)}

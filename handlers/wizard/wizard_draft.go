@@ -46,6 +46,8 @@ type wizardDraft struct {
 	Reached string `json:"reached,omitempty"`
 	// Overrides are the roles (or 2RUOTE card values) changed for this tour, by database rider id.
 	Overrides map[string]store.GameRole `json:"overrides,omitempty"`
+	// Managers name the chosen teams' players, by database team id.
+	Managers map[string]string `json:"managers,omitempty"`
 }
 
 // chosenRiders are the riders picked for a team (nil: its lowest counter numbers race).
@@ -128,7 +130,7 @@ func stepTitle(l *i18n.Localizer, step string) string {
 func (d wizardDraft) createInput() store.CreateTourInput {
 	p := race.Proposal{Ruleset: d.Request.Ruleset, Name: strings.TrimSpace(d.Request.Name), Profile: d.Request.Profile,
 		Seed: d.Request.Seed, RidersPerTeam: d.Request.RidersPerTeam, Stages: d.Stages, Advanced: d.Request.Advanced}
-	in := store.CreateTourInput{Proposal: p, Teams: d.Teams, Riders: d.Riders, Overrides: d.Overrides}
+	in := store.CreateTourInput{Proposal: p, Teams: d.Teams, Riders: d.Riders, Overrides: d.Overrides, Managers: d.Managers}
 	if d.Points != nil {
 		pts := *d.Points
 		in.Points = pts

@@ -40,6 +40,9 @@ type teamsStepView struct {
 	Teams        []teamChoice
 	Messages     []string
 	Chosen       int
+	// ChosenWords are "(n chosen)" for every count the step allows, 0 first: the page's script
+	// says the count at once as teams are ticked.
+	ChosenWords []string
 }
 
 // teamChoice is one database team: whether it races (Number, its racing order, from 1), and which
@@ -55,6 +58,9 @@ type teamChoice struct {
 	Riders   []riderChoice
 	Cost     int
 	Messages []string
+	// Manager is the team's player as typed, its form field ManagerField; ManagerInvalid marks it refused.
+	Manager, ManagerField string
+	ManagerInvalid        bool
 }
 
 // riderChoice is one rider of a database team and his role (or card) in the tour's game.
@@ -187,12 +193,16 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 	n := d.Request.RidersPerTeam
 	tv := &teamsStepView{RidersPerTeam: n, UpTo: len(rs.Team.RiderCounts) == 0, MinTeams: max(rs.Team.MinTeams, 2), MaxTeams: rs.Team.MaxTeams, MaxCost: rs.Team.MaxCost,
 		Game: game, GameName: rs.NameIn(tr.Lang()), ShowRole: len(game.Roles) > 0 && len(game.Attributes) == 0, ChooseRole: game.ChoosesRole() && !game.CounterRoles, CounterRoles: game.CounterRoles, Attributes: rs.Team.Attributes, Chosen: len(d.Teams)}
+	for i := 0; i <= max(len(all), len(d.Teams)); i++ {
+		tv.ChosenWords = append(tv.ChosenWords, tr.N("setup.teams_step.chosen", i))
+	}
 	byID := map[uint]int{}
 	riderTeam := map[uint]int{}
 	for k, t := range all {
 		byID[t.ID] = k
 		picked := pickedRiders(t, d.chosenRiders(t.ID), n)
-		tc := teamChoice{ID: t.ID, Name: t.Name, Short: t.Short, Color: t.Color, Choose: n > 0 && len(t.Riders) > n}
+		tc := teamChoice{ID: t.ID, Name: t.Name, Short: t.Short, Color: t.Color, Choose: n > 0 && len(t.Riders) > n,
+			Manager: d.Managers[strconv.FormatUint(uint64(t.ID), 10)], ManagerField: managerField(t.ID)}
 		if i := slices.Index(d.Teams, t.ID); i >= 0 {
 			tc.Checked, tc.Number, tc.First, tc.Last = true, i+1, i == 0, i == len(d.Teams)-1
 		}
@@ -244,7 +254,7 @@ func (h *Handler) renderTeamsStepTyped(c echo.Context, status int, d wizardDraft
 			tv.Messages = append(tv.Messages, teamsTopMessage(tr, f, msg))
 			continue
 		}
-		tv.Teams[team].Messages = append(tv.Teams[team].Messages, teamMessage(tr, tv.Teams[team], rider, m[5], msg))
+		tv.Teams[team].Messages = append(tv.Teams[team].Messages, teamMessage(tr, &tv.Teams[team], rider, m[5], msg))
 	}
 	return h.renderWizard(c, status, d, rs, wizardView{Teams: tv}, errs, message)
 }
@@ -261,8 +271,12 @@ func (rc riderChoice) costValue() string {
 
 // teamMessage words a message about a team, naming the rider it is about (rider id, or -1) unless it
 // already does, and marks his row.
-func teamMessage(l *i18n.Localizer, tc teamChoice, rider int, what, msg string) string {
+func teamMessage(l *i18n.Localizer, tc *teamChoice, rider int, what, msg string) string {
 	text := msg
+	if what == "manager" {
+		tc.ManagerInvalid = true
+		return l.T("players.wizard.manager_message", "Message", msg)
+	}
 	if what != "" && what != "riders" && what != "role" && !strings.HasPrefix(what, "attributes.") {
 		text = what + " " + msg
 	}

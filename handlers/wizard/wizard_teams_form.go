@@ -42,7 +42,32 @@ func readTeamsForm(c echo.Context, d *wizardDraft, all []store.Team, rs race.Rul
 		riders[key] = list
 	}
 	d.Riders = riders
+	d.Managers = readManagers(form, d.Teams, d.Managers)
 	return readOverrides(form, d, all, rs)
+}
+
+// managerField is the wizard's form name of a team's player.
+func managerField(team uint) string { return "manager." + strconv.FormatUint(uint64(team), 10) }
+
+// readManagers reads the player typed for each chosen team ("manager.7"), as typed: store.BuildTour
+// refuses a bad one naming the team. A chosen team whose field is not on the form keeps the draft's
+// player; the teams not chosen keep none.
+func readManagers(form map[string][]string, teams []uint, before map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, id := range teams {
+		key := strconv.FormatUint(uint64(id), 10)
+		name := before[key]
+		if vals, ok := form[managerField(id)]; ok && len(vals) > 0 {
+			name = vals[0]
+		}
+		if strings.TrimSpace(name) != "" {
+			out[key] = name
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // racingTeams is the racing order of the checked teams: the order the page's script recorded them

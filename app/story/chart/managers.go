@@ -102,7 +102,7 @@ func ManagerPoints(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) 
 	labels := spread(ends, f*0.95, top, bottom+f*0.6)
 	for i, m := range drawn {
 		tie(c, ax.right, ends[i], labels[i], cols[i])
-		name := fitTeam(itoa(m.Rank)+" ", m.Team, lay.W-ax.right-f*0.9, f*0.8)
+		name := fitTeam(itoa(m.Rank)+" ", m.Label(), lay.W-ax.right-f*0.9, f*0.8)
 		c.add(Text{X: ax.right + f*0.8, Y: labels[i] + f*0.3, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0, Key: "label-team-" + itoa(m.TeamID)})
 	}
 	t := Table{Head: []string{l.T("story.table.manager")}}
@@ -163,7 +163,7 @@ func PointSources(s *story.Story, l *i18n.Localizer, lay Layout) (Chart, bool) {
 	barH := f * 1.6
 	for i, m := range s.Managers {
 		by := top + float64(i)*(barH+f*0.6)
-		c.add(Text{X: left - f*0.5, Y: by + barH/2 + f*0.3, S: fitTeam("", m.Team, nameW, f*0.85), Size: f * 0.85, Fill: inkDark, Anchor: "end", Bold: i == 0})
+		c.add(Text{X: left - f*0.5, Y: by + barH/2 + f*0.3, S: fitTeam("", m.Label(), nameW, f*0.85), Size: f * 0.85, Fill: inkDark, Anchor: "end", Bold: i == 0})
 		bx := left
 		for k, p := range m.From {
 			if p <= 0 {
