@@ -103,7 +103,7 @@ type count struct {
 	// cut is the time limit each rider the time limit put out of the race finished over, by rider index.
 	cut map[int]int
 	// before is each rider's rank in the individual classification before the last stage counted, by
-	// rider index (0: not in it; nil before the first stage). It is replaced, never changed in place.
+	// rider index (0: not in it; nil before the first stage).
 	before []int
 }
 
