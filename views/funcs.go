@@ -36,6 +36,8 @@ func Funcs() template.FuncMap {
 		// teamColour is a team colour as the "swatch" partial draws it: grey when it is not a #rrggbb
 		// colour, so nothing else reaches the page.
 		"teamColour": TeamColour,
+		// darkColour says a team colour needs a light edge on a dark screen (the TV).
+		"darkColour": colour.Dark,
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).

@@ -1,7 +1,8 @@
 // The room's TV (/follow/{code}/tv): shows one view at a time and turns them every ten seconds. It
 // listens to the tour's event stream; after each change it fetches the page again (the server keeps
 // it per tour version) and jumps to what changed — a sprint or climb card, the stage's top ten after
-// a finish, the general classification after End stage — for twenty seconds, then turns on.
+// a finish, the stage-result card after End stage — for twenty seconds, then turns on. Once the last
+// stage is closed nothing is live any more: the LIVE badge goes.
 (() => {
   "use strict";
   const turn = 10000; // ms a view stays
@@ -87,11 +88,12 @@
     run.currentTime = Math.min(Date.now() - due.start, due.length);
   }
 
-  // setLive shows whether the screen hears the tour's changes.
+  // setLive shows whether the screen hears the tour's changes (not at all once the tour is over).
   function setLive(state) {
     live = state;
     const pill = root.querySelector(".tv-live");
     if (!pill) return;
+    pill.hidden = root.hasAttribute("data-over");
     pill.dataset.live = state;
     const text = pill.querySelector("[data-live-text]");
     if (text) text.textContent = root.getAttribute("data-words-" + state) || "";
@@ -116,8 +118,11 @@
         return changedCard("abandons", change.stage, before);
       case "finish":
         return "stage";
-      case "close":
+      case "close": {
+        const card = root.querySelector('.tv-view[data-card="moment"][data-stage="' + change.stage + '"]');
+        if (card) return card.dataset.view;
         return root.querySelector('[data-view="final"]') ? "final" : "gc";
+      }
       default:
         return null;
     }
