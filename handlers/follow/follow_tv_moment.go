@@ -37,16 +37,30 @@ type tvJerseyChange struct {
 // tvMomentView is the stage-result card of closed stage n: shown when the stage is closed, for a
 // while, then the turn of the views goes on (it is not in the turn itself).
 func tvMomentView(l *i18n.Localizer, st *store.RaceState, n int) (tvView, error) {
-	m, err := st.StageMoment(n)
+	m, err := momentOf(l, st, n, "tv-moment-")
 	if err != nil {
 		return tvView{}, err
 	}
-	rs := &st.Tour.Ruleset
-	v := tvView{ID: fmt.Sprintf("moment-%d", n), Kind: "moment", Tag: l.T("tv.moment.tag"), Title: l.T("tv.moment.title", "N", n),
-		Note: base.StageTypeNameIn(l, rs, st.Tour.Stages[n-1].Type), Card: "moment", Stage: n, Mark: strconv.Itoa(n)}
+	return tvView{ID: fmt.Sprintf("moment-%d", n), Kind: "moment", Tag: l.T("tv.moment.tag"), Title: l.T("tv.moment.title", "N", n),
+		Note: momentNote(l, st, n), Card: "moment", Stage: n, Mark: strconv.Itoa(n), Moment: m}, nil
+}
+
+// momentNote says which stage a stage-result card is of: its type, or that it was the last.
+func momentNote(l *i18n.Localizer, st *store.RaceState, n int) string {
 	if len(st.Tour.Stages) == n {
-		v.Note = l.T("tv.moment.last")
+		return l.T("tv.moment.last")
 	}
+	return base.StageTypeNameIn(l, &st.Tour.Ruleset, st.Tour.Stages[n-1].Type)
+}
+
+// momentOf lays out the stage-result card of closed stage n (the engine's race.StageMoment) for the
+// TV and the follow page; prefix keeps the ids of its jerseys' drawings apart from another view's.
+func momentOf(l *i18n.Localizer, st *store.RaceState, n int, prefix string) (*tvMoment, error) {
+	m, err := st.StageMoment(n)
+	if err != nil {
+		return nil, err
+	}
+	rs := &st.Tour.Ruleset
 	out := &tvMoment{}
 	if w := m.Winner; w != nil {
 		row := tvMomentRow(*w)
@@ -57,7 +71,7 @@ func tvMomentView(l *i18n.Localizer, st *store.RaceState, n int) (tvView, error)
 	}
 	for _, j := range m.Jerseys {
 		jersey := rs.Jerseys[j.Class]
-		ch := tvJerseyChange{Icon: standing.JerseyIcon("tv-moment-"+j.Class, jersey), Jersey: jersey.NameIn(l.Lang()), Rider: tvMomentRow(j.Rider)}
+		ch := tvJerseyChange{Icon: standing.JerseyIcon(prefix+j.Class, jersey), Jersey: jersey.NameIn(l.Lang()), Rider: tvMomentRow(j.Rider)}
 		if jersey.Name == "" {
 			ch.Jersey = base.ClassNameOf(l, rs, j.Class)
 		}
@@ -71,8 +85,7 @@ func tvMomentView(l *i18n.Localizer, st *store.RaceState, n int) (tvView, error)
 		moved := mv.Moved
 		out.Mover, out.MoverMove, out.MoverNow = &row, standing.MoveOf(l, &moved), l.T("tv.moment.now", "Place", base.OrdinalIn(l, mv.Rank))
 	}
-	v.Moment = out
-	return v, nil
+	return out, nil
 }
 
 // tvMomentRow is a rider of a stage-result card as a TV row.
