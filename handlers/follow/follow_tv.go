@@ -149,7 +149,7 @@ func (h *Handler) FollowTVPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr.Link = h.Site.Public().Base + "/follow/" + st.FollowCode
+	scr.Link = h.Site.PublicFor(c.Request()).Base + "/follow/" + st.FollowCode
 	return h.Render(c, http.StatusOK, "follow_tv", views.Page{Title: l.T("standings.tv.title", "Tour", st.Tour.Name), Data: scr})
 }
 

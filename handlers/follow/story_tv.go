@@ -56,7 +56,7 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 		return err
 	}
 	l := h.Tr(c)
-	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: h.Site.Public().Base + "/follow/" + st.FollowCode}
+	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: h.Site.PublicFor(c.Request()).Base + "/follow/" + st.FollowCode}
 	s, err := base.TellStory(st)
 	if err != nil {
 		return err
