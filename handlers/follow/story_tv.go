@@ -15,7 +15,6 @@ import (
 	"racedirector/views"
 )
 
-
 // tvPodiumMaxWins is how many lines the TV podium's stage wins list has.
 const tvPodiumMaxWins = 5
 
