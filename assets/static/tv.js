@@ -29,6 +29,30 @@
     }
   }
 
+  // fitSteps are the classes that shrink a line's text (tv.css: 90 % down to 60 %).
+  const fitSteps = ["tv-fit-1", "tv-fit-2", "tv-fit-3", "tv-fit-4"];
+
+  // cut says whether an element's text does not fit its box (wider, or more lines than it shows).
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+
+  // fitText shrinks, step by step, the text of each line of the shown screen that does not fit its box
+  // (a long name, a long word in a language), so that no word on the TV is cut off.
+  function fitText(scope) {
+    const boxes = Array.from(scope.querySelectorAll("p, h1, span, td, li")).filter((el) => {
+      if (el.closest("svg") || el.classList.contains("sr-only") || el.offsetParent === null) return false;
+      const cs = getComputedStyle(el);
+      return cs.overflowX !== "visible" || cs.overflowY !== "visible";
+    });
+    boxes.forEach((el) => {
+      el.classList.remove(...fitSteps);
+      for (const step of fitSteps) {
+        if (!cut(el)) break;
+        el.classList.remove(...fitSteps);
+        el.classList.add(step);
+      }
+    });
+  }
+
   // display puts the view on the screen, alone, marked as just in when fresh.
   function display(target, fresh) {
     all(".tv-view").forEach((v) => {
@@ -36,6 +60,9 @@
       if (v !== target || !fresh) delete v.dataset.fresh;
     });
     if (fresh) target.dataset.fresh = "";
+    fitText(root.querySelector(".tv-head"));
+    fitText(root.querySelector(".tv-foot"));
+    fitText(target);
     all(".tv-dots li").forEach((d) => {
       if (d.dataset.dot === target.dataset.view) d.setAttribute("aria-current", "true");
       else d.removeAttribute("aria-current");
