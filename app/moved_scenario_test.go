@@ -8,6 +8,7 @@ package app_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -127,5 +128,56 @@ func decodeInto(t *testing.T, rec interface{ Result() *http.Response }, v any) {
 	}
 	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
 		t.Fatalf("decoding the answer: %v", err)
+	}
+}
+
+// TestMovesAndMomentPagesScenario reads the pages of movedRace: the director's classifications say who
+// moved (▲10, with the words for a screen reader in the reader's language); the follow page carries the
+// last closed stage's card as a part of its own and, while stage 2 is typed, the virtual general
+// classification labelled provisional with its leader; once the last stage is closed nothing is live.
+func TestMovesAndMomentPagesScenario(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	r := movedRace(t, ta)
+	code := r.tourView(t).FollowCode
+
+	follow := followPage(t, ta, "/follow/"+code)
+	checkReadOnly(t, "follow page", follow)
+	for _, want := range []string{`data-part="moment"`, `data-moment="` + code + `-1"`, "Stage 1 is over", "Stage winner", "Virtual general classification", "provisional", "Virtual leader: <b>", `class="move move-up"`, "up 10 places"} {
+		if !strings.Contains(follow, want) {
+			t.Errorf("the follow page while stage 2 is typed lacks %q", want)
+		}
+	}
+	if part := followPage(t, ta, "/follow/"+code+"/part/moment"); !strings.Contains(part, `data-part="moment"`) || !strings.Contains(part, "Stage 1 is over") || strings.Contains(part, "Virtual") {
+		t.Errorf("the moment part alone = %s, want the card of stage 1 only", clip(part))
+	}
+
+	r.close(t, 2)
+	req := httptest.NewRequest(http.MethodGet, r.pagePath("/classifications"), nil)
+	req.Header.Set("Accept-Language", "es")
+	rec := ta.serve(t, req, true)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("classifications = %d", rec.Code)
+	}
+	for _, want := range []string{`<span aria-hidden="true">▲10</span><span class="sr-only">sube 10 puestos</span>`, `<span aria-hidden="true">▼5</span><span class="sr-only">baja 5 puestos</span>`} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("the classifications in Spanish lack %q", want)
+		}
+	}
+	follow = followPage(t, ta, "/follow/"+code)
+	for _, want := range []string{"Stage 2 is over", "takes it from", "Biggest climber", "▲10"} {
+		if !strings.Contains(follow, want) {
+			t.Errorf("the follow page after stage 2 lacks %q", want)
+		}
+	}
+	if strings.Contains(follow, "Virtual general classification") {
+		t.Error("the follow page shows a virtual classification with nothing of stage 3 entered")
+	}
+
+	r.finish(t, 3, cpGroup(3, 1, 1, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 31, 32, 33, 34, 35))
+	r.close(t, 3)
+	follow = followPage(t, ta, "/follow/"+code)
+	if !strings.Contains(follow, `data-live-state="off" role="status" hidden>`) || !strings.Contains(follow, "data-over") {
+		t.Error("the follow page of a finished tour still shows it live")
 	}
 }
