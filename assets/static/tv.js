@@ -29,8 +29,8 @@
     }
   }
 
-  // fitSteps are the classes that shrink a line's text (tv.css: 90 % down to 60 %).
-  const fitSteps = ["tv-fit-1", "tv-fit-2", "tv-fit-3", "tv-fit-4"];
+  // fitSteps are how far a line's text may shrink to fit its box, step by step.
+  const fitSteps = [0.9, 0.8, 0.7, 0.6];
 
   // cut says whether an element's text does not fit its box (wider, or more lines than it shows).
   const cut = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
@@ -38,17 +38,17 @@
   // fitText shrinks, step by step, the text of each line of the shown screen that does not fit its box
   // (a long name, a long word in a language), so that no word on the TV is cut off.
   function fitText(scope) {
-    const boxes = Array.from(scope.querySelectorAll("p, h1, span, td, li")).filter((el) => {
-      if (el.closest("svg") || el.classList.contains("sr-only") || el.offsetParent === null) return false;
+    if (!scope) return;
+    Array.from(scope.querySelectorAll("p, h1, span, td, li")).forEach((el) => {
+      if (el.closest("svg") || el.classList.contains("sr-only") || el.offsetParent === null) return;
       const cs = getComputedStyle(el);
-      return cs.overflowX !== "visible" || cs.overflowY !== "visible";
-    });
-    boxes.forEach((el) => {
-      el.classList.remove(...fitSteps);
+      if (cs.overflowX === "visible" && cs.overflowY === "visible") return;
+      el.style.removeProperty("font-size");
+      if (!cut(el)) return;
+      const size = parseFloat(getComputedStyle(el).fontSize);
       for (const step of fitSteps) {
+        el.style.fontSize = size * step + "px";
         if (!cut(el)) break;
-        el.classList.remove(...fitSteps);
-        el.classList.add(step);
       }
     });
   }
