@@ -101,6 +101,12 @@ func openedOn(tb *tab) string {
 // a fade, and the turn's bar still), noting the views it shows (tvViewsJS), and waits until it listens to the tour's changes.
 func openTV(t *testing.T, b *browser, srv *server, code string) *tab {
 	t.Helper()
+	return openTVAt(t, b, srv, "/follow/"+strings.ToLower(code)+"/tv", "on the TV")
+}
+
+// openTVAt is openTV at path (a language asked with ?lang=), whose title has title.
+func openTVAt(t *testing.T, b *browser, srv *server, path, title string) *tab {
+	t.Helper()
 	tb := b.newTab(t, srv)
 	tb.setViewport(tv)
 	tb.run("the TV without motion", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
@@ -119,8 +125,8 @@ func openTV(t *testing.T, b *browser, srv *server, code string) *tab {
 		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tvViewsJS})
 		return err
 	}))
-	tb.visit("/follow/" + strings.ToLower(code) + "/tv")
-	tb.check("on the TV")
+	tb.visit(path)
+	tb.check(title)
 	tb.waitFor("the live indicator", `document.querySelector(".tv-live").dataset.live === "on"`)
 	return tb
 }
