@@ -81,12 +81,16 @@ func (r *tally) rank() int {
 // before the last counted (Moved).
 func (c *count) timeRows(order []int) []TimeRow {
 	rows := make([]TimeRow, len(order))
+	var moved []int // one block for the rows' moves
+	if c.before != nil {
+		moved = make([]int, len(order))
+	}
 	for i, r := range order {
 		tl := &c.riders[r]
 		rows[i] = c.timeRow(r, i+1, tl.total(), tl.total()-c.riders[order[0]].total(), tl.bonus)
 		if c.before != nil && c.before[r] > 0 {
-			moved := c.before[r] - (i + 1) // places gained: up is positive
-			rows[i].Moved = &moved
+			moved[i] = c.before[r] - (i + 1) // places gained: up is positive
+			rows[i].Moved = &moved[i]
 		}
 	}
 	return rows
