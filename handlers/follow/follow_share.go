@@ -46,7 +46,8 @@ func (h *Handler) FollowQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// The code of a tour never changes, nor the app's public address while it runs.
+	// The code of a tour never changes, nor the app's public address for a host while it runs (the
+	// address of the QR code is that of the host asked: kept per address).
 	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
