@@ -178,6 +178,15 @@ func localURL(addr net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
+// portOf is the port of a listening address.
+func portOf(addr net.Addr) string {
+	_, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "8080"
+	}
+	return port
+}
+
 // Close ends the followers' event streams, stops listening to other instances and closes the
 // database.
 func (a *App) Close() error {
@@ -255,6 +264,9 @@ func Run(ctx context.Context, cfg Config, stdout io.Writer, logger *slog.Logger)
 	}
 	if pub := a.Lock.Site().Public(); pub.Reachable {
 		fmt.Fprintf(stdout, "Players and other machines open %s/ (the Share page shows it with its QR code)\n", pub.Base)
+	} else if pub.Network != "" {
+		fmt.Fprintf(stdout, "Players' phones cannot reach %s: serve with -addr 0.0.0.0:%s and they open %s/ (the Share page shows it with its QR code)\n",
+			localURL(ln.Addr()), portOf(ln.Addr()), pub.Base)
 	}
 	if !accounts {
 		fmt.Fprintf(stdout, "Several directors sharing this table? Give each an account: open %s%s on this machine, or from elsewhere with the setup code %s, or run: racedirector admin create-director NAME\n", localURL(ln.Addr()), auth.SetupPath, a.Lock.SetupCode())

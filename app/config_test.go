@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"racedirector/app"
+	"racedirector/app/auth"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -366,5 +367,27 @@ func TestRunWithAChosenPINOrOnLoopback(t *testing.T) {
 		if !strings.Contains(second, c.want) || strings.Contains(second, "PIN:") || c.pin != "" && (strings.Contains(second, c.pin) || strings.Contains(logs.String(), c.pin)) {
 			t.Errorf("Run on %s with PIN %q printed %q (want %q and no PIN)", c.addr, c.pin, second, c.want)
 		}
+	}
+}
+
+// TestRunPrintsAddressesToOpen serves on every address (":0", which Go listens on as [::]): the ready
+// line says the loopback address a browser on this machine opens, never [::] or 0.0.0.0, and, when the
+// machine has a network address, the next lines give the one the players' phones open.
+func TestRunPrintsAddressesToOpen(t *testing.T) {
+	t.Parallel()
+	lines, _, stop := startRun(t, ":0", "2468")
+	defer stop()
+	ready := nextLine(t, lines)
+	m := regexp.MustCompile(`open http://127\.0\.0\.1:(\d+)/`).FindStringSubmatch(ready)
+	if m == nil {
+		t.Fatalf("ready line = %q, want open http://127.0.0.1:PORT/", ready)
+	}
+	all := ready
+	lan := auth.NetworkAddress()
+	for lan != "" && !strings.Contains(all, "http://"+lan+":"+m[1]+"/") {
+		all += nextLine(t, lines)
+	}
+	if strings.Contains(all, "[::]") || strings.Contains(all, "0.0.0.0") {
+		t.Errorf("Run printed %q: an address no browser opens", all)
 	}
 }

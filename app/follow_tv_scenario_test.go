@@ -128,9 +128,10 @@ func wantViews(t *testing.T, label, body string, turn []string, absent ...string
 }
 
 // TestTVOfEachRuleset follows a two-stage tour of each ruleset on the TV: the start list before any
-// result; the sprint's card and the provisional stage result while stage 1 is raced; the jerseys'
-// leaders, the stage's and the general classification's top ten (and the Cycling Party managers)
-// after it, the general classification shown without JavaScript; the podium after the last stage.
+// result; the sprint's card, the provisional stage result and the virtual general classification while
+// stage 1 is raced; the jerseys' leaders, the stage's and the general classification's top ten (and the
+// Cycling Party managers) after it, with the stage-result card out of the turn, the general
+// classification shown without JavaScript; the podium after the last stage, nothing live any more.
 func TestTVOfEachRuleset(t *testing.T) {
 	t.Parallel()
 	for _, ruleset := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
@@ -165,7 +166,13 @@ func TestTVOfEachRuleset(t *testing.T) {
 			tt.r.order(t, 1, "sprints", 1, 21, 11, 12)
 			tt.finish(t, 1)
 			body = tvPage(t, ta, path, tt.code)
-			wantViews(t, "stage 1 raced", body, []string{"stage", "course"}, "start", "gc", "final")
+			wantViews(t, "stage 1 raced", body, []string{"stage", "virtual", "course"}, "start", "gc", "final")
+			if v := tvSection(body, "virtual"); !strings.Contains(v, "Virtual leader") || !strings.Contains(v, "provisional") {
+				t.Errorf("the virtual general classification is not labelled provisional with its virtual leader:\n%s", clip(v))
+			}
+			if !strings.Contains(body, `data-live="off">`) || strings.Contains(body, "data-over") {
+				t.Errorf("while stage 1 is raced the TV's LIVE badge is not there")
+			}
 			card := tvSection(body, "sprint-1-1")
 			rider := tt.riderName(t, 21)
 			if !strings.Contains(card, `data-card="sprint" data-stage="1" data-mark="21 11 12"`) || !strings.Contains(card, rider) || strings.Contains(card, "data-rotate") {
@@ -179,7 +186,11 @@ func TestTVOfEachRuleset(t *testing.T) {
 			tt.r.close(t, 1)
 			s := tt.r.standings(t, 0)
 			body = tvPage(t, ta, path, tt.code)
-			wantViews(t, "after stage 1", body, append(append([]string{"leaders", "stage", "gc"}, party...), "course"), "start", "final", "sprint-1-1")
+			wantViews(t, "after stage 1", body, append(append([]string{"leaders", "stage", "gc"}, party...), "course"), "start", "final", "sprint-1-1", "virtual")
+			moment := tvSection(body, "moment-1")
+			if !strings.Contains(moment, `data-card="moment" data-stage="1"`) || strings.Contains(moment, "data-rotate") || !strings.Contains(moment, s.Stage[0].Name) || !strings.Contains(moment, "Stage 1 is over") {
+				t.Errorf("the stage-result card of stage 1 is not a card out of the turn naming its winner %s:\n%s", s.Stage[0].Name, clip(moment))
+			}
 			if shown := tvShown(body); strings.Join(shown, " ") != "gc" {
 				t.Errorf("after stage 1 the TV shows %v without JavaScript, want the general classification", shown)
 			}
@@ -214,6 +225,9 @@ func TestTVOfEachRuleset(t *testing.T) {
 			}
 			if shown := tvShown(body); strings.Join(shown, " ") != "gc" {
 				t.Errorf("after the last stage the TV shows %v without JavaScript, want the general classification", shown)
+			}
+			if !strings.Contains(body, `data-over`) || !strings.Contains(body, `data-live="off" hidden>`) {
+				t.Errorf("after the last stage the TV's LIVE badge is still there")
 			}
 		})
 	}

@@ -26,7 +26,8 @@ type tvAudit struct {
 
 // tvAuditJS checks the TV as the room sees it: the page never scrolls (its scroll size is the
 // screen's), the cursor is hidden, exactly one view is shown, everything shown lies on the screen
-// and inside its own part (header, views, footer), and every word is at least 24 px high, the names
+// and inside its own part (header, views, footer), no word is cut (a box of text narrower or lower
+// than its text, as an ellipsis or a clamp leaves it), and every word is at least 24 px high, the names
 // and numbers of the lists at least 40 px (read from three metres).
 const tvAuditJS = `(() => {
   const out = [];
@@ -57,6 +58,10 @@ const tvAuditJS = `(() => {
       else if (r.bottom > box.bottom + 1 || r.right > box.right + 1) out.push("runs out of its part of the screen: " + desc(e) + " bottom " + Math.round(r.bottom) + " > " + Math.round(box.bottom));
       const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
       if (!own) return;
+      const cs = getComputedStyle(e);
+      if (!(e instanceof SVGElement) && !e.classList.contains("sr-only") && (cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.textOverflow === "ellipsis") &&
+          (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+        out.push("words cut: " + desc(e) + " needs " + e.scrollWidth + "×" + e.scrollHeight + " in " + e.clientWidth + "×" + e.clientHeight);
       // An SVG's words are scaled with its drawing: their size on the screen is the font's times the scale.
       const size = parseFloat(getComputedStyle(e).fontSize) * (e instanceof SVGElement && e.getScreenCTM() ? e.getScreenCTM().a : 1);
       if (size < 24) out.push("too small to read from across the room: " + desc(e) + " at " + size + " px");
@@ -96,6 +101,12 @@ func openedOn(tb *tab) string {
 // a fade, and the turn's bar still), noting the views it shows (tvViewsJS), and waits until it listens to the tour's changes.
 func openTV(t *testing.T, b *browser, srv *server, code string) *tab {
 	t.Helper()
+	return openTVAt(t, b, srv, "/follow/"+strings.ToLower(code)+"/tv", "on the TV")
+}
+
+// openTVAt is openTV at path (a language asked with ?lang=), whose title has title.
+func openTVAt(t *testing.T, b *browser, srv *server, path, title string) *tab {
+	t.Helper()
 	tb := b.newTab(t, srv)
 	tb.setViewport(tv)
 	tb.run("the TV without motion", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
@@ -114,8 +125,8 @@ func openTV(t *testing.T, b *browser, srv *server, code string) *tab {
 		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tvViewsJS})
 		return err
 	}))
-	tb.visit("/follow/" + strings.ToLower(code) + "/tv")
-	tb.check("on the TV")
+	tb.visit(path)
+	tb.check(title)
 	tb.waitFor("the live indicator", `document.querySelector(".tv-live").dataset.live === "on"`)
 	return tb
 }
@@ -187,7 +198,7 @@ func TestTVInTheRoom(t *testing.T) {
 	s2 := "/api/v1/tours/" + tourID + "/stages/2"
 	api[obj](t, srv, "PUT", s2+"/sprints/2", obj{"order": []int{22, 12, 32}}, 200)
 	tb.waitFor("the card of sprint 2", `(() => { const v = document.querySelector('.tv-view[data-view="sprint-2-2"]'); return !!v && !v.hidden && v.hasAttribute("data-fresh"); })()`)
-	tb.wantText(`.tv-view[data-view="sprint-2-2"]`, "Sprint 2", "22", "12", "32", "points")
+	tb.wantText(`.tv-view[data-view="sprint-2-2"]`, "SPRINT 2", "Intermediate sprint", "22", "12", "32", "points")
 	lookAtTV(tb, "a sprint")
 	api[obj](t, srv, "PUT", s2+"/climbs/1", obj{"order": []int{13, 23}}, 200)
 	tb.waitFor("the card of climb 1", `(() => { const v = document.querySelector('.tv-view[data-view="climb-2-1"]'); return !!v && !v.hidden; })()`)
@@ -202,9 +213,17 @@ func TestTVInTheRoom(t *testing.T) {
 	api[obj](t, srv, "PUT", s2+"/finish", obj{"groups": []obj{cpGroup(0, 5, 2, all[6:17]...), cpGroup(1, 2, 3, all[:6]...)}}, 200)
 	tb.waitFor("the stage's provisional top ten", `(() => { const v = document.querySelector('.tv-view[data-view="stage"]'); return !!v && !v.hidden && v.textContent.includes("provisional"); })()`)
 	lookAtTV(tb, "a finish")
+	tb.wantText(`.tv-view[data-view="virtual"]`, "Virtual leader", "provisional")
 	api[obj](t, srv, "POST", s2+"/close", nil, 200)
-	tb.waitFor("the general classification after stage 2", `(() => { const v = document.querySelector('.tv-view[data-view="gc"]'); return !!v && !v.hidden && v.textContent.includes("after stage 2"); })()`)
+	tb.waitFor("the stage-result card of stage 2", `(() => { const v = document.querySelector('.tv-view[data-view="moment-2"]'); return !!v && !v.hidden && v.hasAttribute("data-fresh"); })()`)
+	tb.wantText(`.tv-view[data-view="moment-2"]`, "Stage 2 is over", "STAGE WINNER", "takes it from", "BIGGEST CLIMBER")
 	lookAtTV(tb, "End stage")
+	// The card is out of the turn: the turn goes on after it (the arrow, as a remote would, not the wait).
+	tb.run("→", chromedp.KeyEvent(kb.ArrowRight))
+	tb.waitFor("a view of the turn after the card", `(() => { const v = Array.from(document.querySelectorAll(".tv-view")).find((v) => !v.hidden); return !!v && v.hasAttribute("data-rotate"); })()`)
+	if !eval[bool](tb, `document.querySelector('.tv-view[data-view="gc"]').textContent.includes("after stage 2")`) {
+		tb.errorf("after End stage the general classification is not the one after stage 2")
+	}
 	if !eval[bool](tb, `window.__tvPage === true`) {
 		tb.errorf("the TV reloaded the page to show the results; it should refresh in place")
 	}

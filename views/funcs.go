@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"racedirector/app/colour"
 	"racedirector/app/plural"
@@ -39,6 +40,10 @@ func Funcs() template.FuncMap {
 		"teamColour": TeamColour,
 		// playerLink is the address of a player's palmarès across tours (GET /players/{name}/palmares).
 		"playerLink": PlayerLink,
+		// darkColour says a team colour needs a light edge on a dark screen (the TV).
+		"darkColour": colour.Dark,
+		// longTitle says a tour's name is too long for one line of the TV's head (more than 30 letters).
+		"longTitle": func(s string) bool { return utf8.RuneCountInString(s) > 30 },
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).

@@ -298,15 +298,18 @@ type Address struct {
 
 // Public is the app's address for others: the public URL when one is given; else this machine's
 // network address on the port the app listens on.
-func (s *Site) Public() Address {
+func (s *Site) Public() Address { return s.publicOn(s.port) }
+
+// publicOn is Public with port as the port the app is reached on when it has no public URL.
+func (s *Site) publicOn(port string) Address {
 	if s.public != nil {
 		return Address{Base: s.public.String(), Reachable: true}
 	}
 	withPort := func(host string) string {
-		if s.port == "" || s.port == "80" {
+		if port == "" || port == "80" {
 			return "http://" + bracket(host)
 		}
-		return "http://" + net.JoinHostPort(host, s.port)
+		return "http://" + net.JoinHostPort(host, port)
 	}
 	if s.reach != "" {
 		return Address{Base: withPort(s.reach), Reachable: true}
@@ -326,20 +329,27 @@ func bracket(host string) string {
 	return host
 }
 
-// NetworkAddress is this machine's first private IPv4 address on the local network ("" for none).
+// NetworkAddress is this machine's first private IPv4 address on the local network, else its first
+// other IPv4 address a phone may reach (neither loopback nor link-local); "" for none.
 func NetworkAddress() string {
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return ""
 	}
+	other := ""
 	for _, a := range addrs {
 		n, ok := a.(*net.IPNet)
 		if !ok {
 			continue
 		}
-		if ip := n.IP.To4(); ip != nil && ip.IsPrivate() && !ip.IsLoopback() {
+		ip := n.IP.To4()
+		switch {
+		case ip == nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsUnspecified():
+		case ip.IsPrivate():
 			return ip.String()
+		case other == "" && ip.IsGlobalUnicast():
+			other = ip.String()
 		}
 	}
-	return ""
+	return other
 }

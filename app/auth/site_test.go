@@ -204,3 +204,42 @@ func TestSitePublic(t *testing.T) {
 		}
 	}
 }
+
+// TestSitePublicFor gives the links shown by a page from where the page was asked: the public URL when
+// one is given; the very address of this machine the request came to when it is not loopback (the room's
+// phones reach it as the TV did); this machine's network address when the request came on loopback, on
+// the port it came to.
+func TestSitePublicFor(t *testing.T) {
+	lan := NetworkAddress()
+	if lan == "" {
+		lan = "localhost"
+	}
+	req := func(host, remote string) *http.Request {
+		r := httptest.NewRequest(http.MethodGet, "http://"+host+"/follow/ABCDEF/tv", nil)
+		r.Host, r.RemoteAddr = host, remote
+		return r
+	}
+	for _, c := range []struct {
+		name      string
+		cfg       SiteConfig
+		r         *http.Request
+		want      string
+		reachable bool
+	}{
+		{"public URL", SiteConfig{PublicURL: "https://race.club.example", Listen: []string{"0.0.0.0:8080"}}, req("127.0.0.1:8080", "127.0.0.1:5000"), "https://race.club.example", true},
+		{"loopback, listening everywhere", SiteConfig{Listen: []string{"0.0.0.0:8080"}}, req("127.0.0.1:8080", "127.0.0.1:5000"), "http://" + lan + ":8080", lan != "localhost"},
+		{"localhost, listening on loopback", SiteConfig{Listen: []string{"127.0.0.1:8080"}}, req("localhost:8080", "127.0.0.1:5000"), "http://" + lan + ":8080", false},
+		{"an address it listens on", SiteConfig{Listen: []string{"192.168.1.20:8080"}}, req("192.168.1.20:8080", "192.168.1.33:5000"), "http://192.168.1.20:8080", true},
+		{"a name it listens on", SiteConfig{Listen: []string{"rd.lan:8080"}}, req("RD.lan:8080", "192.168.1.33:5000"), "http://rd.lan:8080", true},
+		{"no listen address (tests): the request's port", SiteConfig{}, req("127.0.0.1:43210", "127.0.0.1:5000"), "http://" + lan + ":43210", false},
+		{"a name it does not answer to", SiteConfig{Listen: []string{"192.168.1.20:8080"}}, req("evil.example:8080", "192.168.1.33:5000"), "http://192.168.1.20:8080", true},
+	} {
+		got := newTestSite(t, c.cfg).PublicFor(c.r)
+		if got.Base != c.want || got.Reachable != c.reachable {
+			t.Errorf("%s: PublicFor(Host %s) = %+v, want %s (reachable %v)", c.name, c.r.Host, got, c.want, c.reachable)
+		}
+		if IsLoopbackName(hostName(strings.TrimPrefix(got.Base, "http://"))) && lan != "localhost" {
+			t.Errorf("%s: PublicFor = %s, a loopback address no phone reaches", c.name, got.Base)
+		}
+	}
+}

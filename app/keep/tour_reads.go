@@ -334,7 +334,7 @@ func newBoot() string {
 	return hex.EncodeToString(b)
 }
 
-// readKey is what an answer depends on besides the version: the address, the languages asked,
+// readKey is what an answer depends on besides the version: the address and the host asked, the languages asked,
 // every cookie but the CSRF one (a viewer's token is put in at the answer), the day.
 func readKey(req *http.Request, version string) string {
 	var b strings.Builder
@@ -343,6 +343,9 @@ func readKey(req *http.Request, version string) string {
 	b.WriteString(req.Method)
 	b.WriteByte(' ')
 	b.WriteString(req.URL.RequestURI())
+	b.WriteByte('\x00')
+	// The host asked for: the links for others a page shows follow it (auth.Site.PublicFor).
+	b.WriteString(req.Host)
 	b.WriteByte('\x00')
 	b.WriteString(req.Header.Get("Accept-Language"))
 	b.WriteByte('\x00')

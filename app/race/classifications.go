@@ -23,6 +23,16 @@ func (c *count) stageRows() []TimeRow {
 // that whole-second times leave out (clock model), then the sum of stage placings, then the
 // placing in the last stage, then bib. It records each rider's rank in tally.indRank.
 func (c *count) individual() []int {
+	order := c.individualOrder()
+	for rank, i := range order {
+		c.riders[i].indRank = rank + 1
+	}
+	return order
+}
+
+// individualOrder is the order of the individual classification of the stages counted so far (see
+// individual), without recording the ranks.
+func (c *count) individualOrder() []int {
 	stages := len(c.stageWinners)
 	order := make([]int, 0, len(c.riders))
 	for i := range c.riders {
@@ -40,10 +50,20 @@ func (c *count) individual() []int {
 			cmp.Compare(c.f.riders[a].Bib, c.f.riders[b].Bib),
 		)
 	})
-	for rank, i := range order {
-		c.riders[i].indRank = rank + 1
-	}
 	return order
+}
+
+// individualRanks is each rider's rank in the individual classification of the stages counted so
+// far, by rider index (0: not in it); nil when no stage is counted yet.
+func (c *count) individualRanks() []int {
+	if len(c.stageWinners) == 0 {
+		return nil
+	}
+	ranks := make([]int, len(c.riders))
+	for rank, i := range c.individualOrder() {
+		ranks[i] = rank + 1
+	}
+	return ranks
 }
 
 // total is the rider's classification time.
@@ -57,12 +77,21 @@ func (r *tally) rank() int {
 	return r.indRank
 }
 
-// timeRows builds the individual classification rows.
+// timeRows builds the individual classification rows, each with the places it moved since the stage
+// before the last counted (Moved).
 func (c *count) timeRows(order []int) []TimeRow {
 	rows := make([]TimeRow, len(order))
+	var moved []int // one block for the rows' moves
+	if c.before != nil {
+		moved = make([]int, len(order))
+	}
 	for i, r := range order {
 		tl := &c.riders[r]
 		rows[i] = c.timeRow(r, i+1, tl.total(), tl.total()-c.riders[order[0]].total(), tl.bonus)
+		if c.before != nil && c.before[r] > 0 {
+			moved[i] = c.before[r] - (i + 1) // places gained: up is positive
+			rows[i].Moved = &moved[i]
+		}
 	}
 	return rows
 }

@@ -35,9 +35,13 @@ func ComputeStandings(t *Tour, results []StageResult, after int) (*Standings, er
 	return c.standingsWith(results, after), nil
 }
 
-// stages counts stages from..to of results.
+// stages counts stages from..to of results. Before the last of them it notes each rider's rank in the
+// individual classification (before), from which the standings after it say who moved.
 func (c *count) stages(results []StageResult, from, to int) error {
 	for s := from; s <= to; s++ {
+		if s == to {
+			c.before = c.individualRanks()
+		}
 		if err := c.stage(s, &results[s-1]); err != nil {
 			return err
 		}
@@ -98,6 +102,9 @@ type count struct {
 	crossed map[int]int
 	// cut is the time limit each rider the time limit put out of the race finished over, by rider index.
 	cut map[int]int
+	// before is each rider's rank in the individual classification before the last stage counted, by
+	// rider index (0: not in it; nil before the first stage).
+	before []int
 }
 
 // newCount prepares the counting of a tour.

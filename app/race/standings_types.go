@@ -45,6 +45,10 @@ type TimeRow struct {
 	Gap  int `json:"gap"`
 	// Bonus is the bonus time included (subtracted) in Time.
 	Bonus int `json:"bonus,omitempty"`
+	// Moved is how many places the rider moved in the individual classification since the stage
+	// before (+2: two places up, −1: one down, 0: the same); nil for a rider with no place then (after
+	// the first stage) and in the other time classifications.
+	Moved *int `json:"moved,omitempty"`
 }
 
 // PointsRow is one rider's line in a points classification.

@@ -93,6 +93,7 @@ func (c *count) cloneFor(t *Tour) *count {
 	d.riders = cloneKeep(c.riders)
 	d.firsts = cloneKeep(c.firsts)
 	d.stageWinners = cloneKeep(c.stageWinners)
+	d.before = cloneKeep(c.before)
 	d.crossed = maps.Clone(c.crossed)
 	d.cut = maps.Clone(c.cut)
 	d.teams = c.teams.clone()

@@ -97,8 +97,7 @@ func (st *RaceState) ProvisionalStandings() (*race.Standings, error) {
 	if n == 0 {
 		return nil, refuse.Conflict("no stage is open: every stage is closed")
 	}
-	res := st.Results[n-1].Finish
-	if len(res.Results) == 0 && len(res.Groups) == 0 && len(res.Teams) == 0 {
+	if !st.HasProvisional() {
 		return nil, refuse.Conflictf("stage %d has no finish entered yet: no provisional classification", n)
 	}
 	return st.memo.counted(&st.Tour, st.Results[:n], -n, n)

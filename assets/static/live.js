@@ -22,10 +22,12 @@
     return url + (url.indexOf("?") < 0 ? "?" : "&") + "lang=" + encodeURIComponent(lang);
   }
 
-  // indicator shows the stream's state in the page's [data-live-state] ("live", "reconnecting", …).
+  // indicator shows the stream's state in the page's [data-live-state] ("live", "reconnecting", …);
+  // once the tour is over (the follow page's data-over) nothing is live any more and it stays hidden.
   function indicator(state, text) {
+    var over = document.querySelector("[data-live=follow][data-over]") !== null;
     document.querySelectorAll("[data-live-state]").forEach(function (el) {
-      el.hidden = false;
+      el.hidden = over;
       el.setAttribute("data-live-state", state);
       var t = el.querySelector("[data-live-text]");
       if (t) { t.textContent = text; }
@@ -188,6 +190,7 @@
           var fresh = doc.querySelector("[data-live=follow]");
           if (fresh) {
             stage = Number(fresh.getAttribute("data-stage")) || stage;
+            if (fresh.hasAttribute("data-over")) { root.setAttribute("data-over", ""); } else { root.removeAttribute("data-over"); }
             if (doc.title) { document.title = doc.title; }
           }
         });
@@ -336,7 +339,31 @@
     });
   }
 
+  // momentCards gives each stage-result card (.moment-card) a button that puts it away; a card put
+  // away stays away for its stage on this phone (localStorage), a new stage's card comes in its place.
+  function momentCards() {
+    document.querySelectorAll(".moment-card[data-moment]").forEach(function (card) {
+      var key = "racedirector.moment." + card.getAttribute("data-moment");
+      var away = false;
+      try { away = window.localStorage.getItem(key) === "away"; } catch (e) { away = false; }
+      card.hidden = away;
+      if (away || card.querySelector(".moment-close")) { return; }
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "moment-close";
+      b.setAttribute("aria-label", card.getAttribute("data-dismiss-words") || "");
+      b.textContent = "×";
+      b.addEventListener("click", function () {
+        try { window.localStorage.setItem(key, "away"); } catch (e) { /* private mode: away until the page is read again */ }
+        card.hidden = true;
+      });
+      card.insertBefore(b, card.firstChild);
+    });
+  }
+
   function start() {
+    momentCards();
+    document.addEventListener("racedirector:replaced", momentCards);
     var follow = document.querySelector("[data-live=follow]");
     if (follow) { followPage(follow); }
     var stage = document.querySelector("[data-live=stage]");

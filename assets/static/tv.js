@@ -1,7 +1,8 @@
 // The room's TV (/follow/{code}/tv): shows one view at a time and turns them every ten seconds. It
 // listens to the tour's event stream; after each change it fetches the page again (the server keeps
 // it per tour version) and jumps to what changed — a sprint or climb card, the stage's top ten after
-// a finish, the general classification after End stage — for twenty seconds, then turns on.
+// a finish, the stage-result card after End stage — for twenty seconds, then turns on. Once the last
+// stage is closed nothing is live any more: the LIVE badge goes.
 (() => {
   "use strict";
   const turn = 10000; // ms a view stays
@@ -28,6 +29,30 @@
     }
   }
 
+  // fitSteps are how far a line's text may shrink to fit its box, step by step.
+  const fitSteps = [0.9, 0.8, 0.7, 0.6];
+
+  // cut says whether an element's text does not fit its box (wider, or more lines than it shows).
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+
+  // fitText shrinks, step by step, the text of each line of the shown screen that does not fit its box
+  // (a long name, a long word in a language), so that no word on the TV is cut off.
+  function fitText(scope) {
+    if (!scope) return;
+    Array.from(scope.querySelectorAll("p, h1, span, td, li")).forEach((el) => {
+      if (el.closest("svg") || el.classList.contains("sr-only") || el.offsetParent === null) return;
+      const cs = getComputedStyle(el);
+      if (cs.overflowX === "visible" && cs.overflowY === "visible") return;
+      el.style.removeProperty("font-size");
+      if (!cut(el)) return;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      for (const step of fitSteps) {
+        el.style.fontSize = size * step + "px";
+        if (!cut(el)) break;
+      }
+    });
+  }
+
   // display puts the view on the screen, alone, marked as just in when fresh.
   function display(target, fresh) {
     all(".tv-view").forEach((v) => {
@@ -35,6 +60,9 @@
       if (v !== target || !fresh) delete v.dataset.fresh;
     });
     if (fresh) target.dataset.fresh = "";
+    fitText(root.querySelector(".tv-head"));
+    fitText(root.querySelector(".tv-foot"));
+    fitText(target);
     all(".tv-dots li").forEach((d) => {
       if (d.dataset.dot === target.dataset.view) d.setAttribute("aria-current", "true");
       else d.removeAttribute("aria-current");
@@ -87,11 +115,12 @@
     run.currentTime = Math.min(Date.now() - due.start, due.length);
   }
 
-  // setLive shows whether the screen hears the tour's changes.
+  // setLive shows whether the screen hears the tour's changes (not at all once the tour is over).
   function setLive(state) {
     live = state;
     const pill = root.querySelector(".tv-live");
     if (!pill) return;
+    pill.hidden = root.hasAttribute("data-over");
     pill.dataset.live = state;
     const text = pill.querySelector("[data-live-text]");
     if (text) text.textContent = root.getAttribute("data-words-" + state) || "";
@@ -116,8 +145,11 @@
         return changedCard("abandons", change.stage, before);
       case "finish":
         return "stage";
-      case "close":
+      case "close": {
+        const card = root.querySelector('.tv-view[data-card="moment"][data-stage="' + change.stage + '"]');
+        if (card) return card.dataset.view;
         return root.querySelector('[data-view="final"]') ? "final" : "gc";
+      }
       default:
         return null;
     }

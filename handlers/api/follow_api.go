@@ -25,6 +25,11 @@ type followJSON struct {
 	// Classifications are the first lines of each classification after the last closed stage (none
 	// before the first stage ends).
 	Classifications *race.Standings `json:"classifications"`
+	// Moment is what the closing of the last closed stage changed (null before the first stage ends).
+	Moment *race.StageMoment `json:"moment"`
+	// Provisional are the first lines of each classification after the open stage from what is
+	// entered so far (the virtual leader), while it has a finish (null otherwise).
+	Provisional *race.Standings `json:"provisional"`
 }
 
 // followStageJSON is a stage with its results as a follower sees them.
@@ -58,6 +63,14 @@ func (h *Handler) APIFollow(c echo.Context) error {
 			return err
 		}
 		out.Classifications = topOf(s)
+		m, err := st.StageMoment(st.Closed)
+		if err != nil {
+			return err
+		}
+		out.Moment = &m
+	}
+	if s, err := st.ProvisionalStandings(); err == nil { // none while the open stage has no finish
+		out.Provisional = topOf(s)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -30,6 +30,10 @@ type followView struct {
 	Class followClass
 	// Party is the Cycling Party standing, nil when the game has none.
 	Party *followParty
+	// Moment is the last closed stage's result card (nil before); Virtual the general classification
+	// with what is entered of the open stage (nil while it has no finish).
+	Moment  *followMoment
+	Virtual *followVirtual
 	// Part names the one section shown alone (a part answer), "" for the whole page.
 	Part string
 	// Players are the teams a follower may pick as his and their news (follow_team.go).
@@ -75,7 +79,7 @@ func (h *Handler) FollowPage(c echo.Context) error {
 }
 
 // FollowPart is GET /follow/{code}/part/{name}: one section of the follow page alone (head, stage,
-// results, classifications, party), which the live page puts in place of the one it shows.
+// results, classifications, party, moment), which the live page puts in place of the one it shows.
 func (h *Handler) FollowPart(c echo.Context) error {
 	name := c.Param("name")
 	if !validPart(name) {
@@ -99,7 +103,7 @@ func (h *Handler) FollowPart(c echo.Context) error {
 // validPart says whether name is a section of the follow page served alone.
 func validPart(name string) bool {
 	switch name {
-	case "head", "stage", "results", "classifications", "party":
+	case "head", "stage", "results", "classifications", "party", "moment":
 		return true
 	}
 	return false
@@ -143,6 +147,10 @@ func buildFollow(l *i18n.Localizer, st *store.RaceState) (*followView, error) {
 	if v.Players, err = followPlayersOf(l, st, v.Stage.N); err != nil {
 		return nil, err
 	}
+	if v.Moment, err = followMomentOf(l, st); err != nil {
+		return nil, err
+	}
+	v.Virtual = followVirtualOf(l, st)
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		v.Party = nil
 	}

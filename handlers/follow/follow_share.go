@@ -29,7 +29,7 @@ func (h *Handler) SharePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	addr := h.Site.Public()
+	addr := h.Site.PublicFor(c.Request())
 	v := shareView{TourID: id, Tour: st.Tour.Name, Code: st.FollowCode, URL: addr.Base + "/follow/" + st.FollowCode, Find: addr.Base + "/follow",
 		Local: !addr.Reachable, Host: addr.Network}
 	return h.Render(c, http.StatusOK, "follow_share", views.Page{Title: h.Tr(c).T("standings.share.title", "Tour", st.Tour.Name), Section: "tours",
@@ -42,11 +42,12 @@ func (h *Handler) FollowQR(c echo.Context) error {
 	if _, err := h.StoreFor(c).TourByFollowCode(code); err != nil {
 		return err
 	}
-	svg, err := qrSVG(h.Views, h.Site.Public().Base+"/follow/"+code)
+	svg, err := qrSVG(h.Views, h.Site.PublicFor(c.Request()).Base+"/follow/"+code)
 	if err != nil {
 		return err
 	}
-	// The code of a tour never changes, nor the app's public address while it runs.
+	// The code of a tour never changes, nor the app's public address for a host while it runs (the
+	// address of the QR code is that of the host asked: kept per address).
 	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
 	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }

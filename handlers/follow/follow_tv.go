@@ -41,6 +41,8 @@ type tvScreen struct {
 	Cards []tvView
 	// First is the view shown when the page opens, and the only one without JavaScript.
 	First string
+	// Over says the last stage is closed: the tour is over and nothing is live any more.
+	Over bool
 }
 
 // tvView is one full-screen view. Kind says how it is drawn: "table", "leaders", "podium",
@@ -61,15 +63,17 @@ type tvView struct {
 	Stage int
 	Mark  string
 	// Who heads the names column ("Rider", "Manager"); Unit the value column; Gaps says the table
-	// has a gap column.
+	// has a gap column, Moves a column of the places moved since the stage before.
 	Who     string
 	Unit    string
 	Gaps    bool
+	Moves   bool
 	Rows    []tvRow
 	Leaders []tvLeader
 	Podium  []tvRow
 	Course  *tvCourse
 	Start   *tvStart
+	Moment  *tvMoment
 }
 
 // tvRow is one line of a table or card: a rider (Bib > 0) or a team.
@@ -83,6 +87,8 @@ type tvRow struct {
 	Value, Gap, Award string
 	// Icon is the leader's jersey, drawn beside him.
 	Icon standing.Icon
+	// Move is the places moved in the general classification since the stage before.
+	Move standing.Move
 }
 
 // tvLeader is the leader of one classification (or, at the end, its winner).
@@ -143,7 +149,7 @@ func (h *Handler) FollowTVPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scr.Link = h.Site.Public().Base + "/follow/" + st.FollowCode
+	scr.Link = h.Site.PublicFor(c.Request()).Base + "/follow/" + st.FollowCode
 	return h.Render(c, http.StatusOK, "follow_tv", views.Page{Title: l.T("standings.tv.title", "Tour", st.Tour.Name), Data: scr})
 }
 
@@ -154,7 +160,7 @@ func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	rs := &st.Tour.Ruleset
 	stages := len(st.Tour.Stages)
 	final := stages > 0 && st.Closed == stages
-	scr := &tvScreen{Code: st.FollowCode, Version: st.Version, Tour: st.Tour.Name, Ruleset: rs.NameIn(l.Lang())}
+	scr := &tvScreen{Code: st.FollowCode, Version: st.Version, Tour: st.Tour.Name, Ruleset: rs.NameIn(l.Lang()), Over: final}
 	switch {
 	case final:
 		scr.Heading, scr.Detail = l.T("standings.tv.final_result"), l.N("standings.count.stages", stages)
@@ -182,6 +188,9 @@ func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	if v, ok := tvStageView(l, st, s); ok {
 		scr.Views = append(scr.Views, v)
 	}
+	if p, err := st.ProvisionalStandings(); err == nil && len(p.Individual) > 0 { // none before a finish is entered
+		scr.Views = append(scr.Views, tvVirtualView(l, st, p))
+	}
 	if s != nil {
 		scr.Views = append(scr.Views, tvGCView(l, st, s, final))
 		for _, d := range race.Classifications() {
@@ -196,6 +205,13 @@ func newTVScreen(l *i18n.Localizer, st *store.RaceState) (*tvScreen, error) {
 	if st.Current > 0 {
 		scr.Views = append(scr.Views, tvCourseView(l, st, st.Current))
 		scr.Cards = tvCards(l, st, st.Current)
+	}
+	if st.Closed > 0 {
+		m, err := tvMomentView(l, st, st.Closed)
+		if err != nil {
+			return nil, err
+		}
+		scr.Cards = append(scr.Cards, m)
 	}
 	scr.First = scr.firstView(s != nil)
 	return scr, nil

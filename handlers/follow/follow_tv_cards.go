@@ -28,7 +28,7 @@ func tvCards(l *i18n.Localizer, st *store.RaceState, n int) []tvView {
 		if len(order) == 0 {
 			continue
 		}
-		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: l.T("standings.tv.sprint"), Title: l.T("standings.sprint_n", "N", sp.Index),
+		v := tvView{ID: fmt.Sprintf("sprint-%d-%d", n, sp.Index), Kind: "crossing", Tag: l.T("standings.sprint_n", "N", sp.Index), Title: l.T("tv.sprint.title"),
 			Note: fmt.Sprintf("%s · %s %d", stage, word, sp.At), Card: "sprint", Stage: n, Mark: standing.BibText(order)}
 		v.Rows = tvCrossing(st, order, func(i int) string { return sprintAward(l, rs, i) })
 		out = append(out, v)

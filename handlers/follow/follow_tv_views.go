@@ -165,6 +165,7 @@ func tvGCView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final b
 		icon = standing.JerseyIcon("tv-gc", j)
 	}
 	v.Rows = tvTimeRows(l, rs, s.Individual, icon)
+	v.Moves = tvHasMoves(v.Rows)
 	return v
 }
 
@@ -172,7 +173,8 @@ func tvGCView(l *i18n.Localizer, st *store.RaceState, s *race.Standings, final b
 func tvTimeRows(l *i18n.Localizer, rs *race.Ruleset, rows []race.TimeRow, icon standing.Icon) []tvRow {
 	var out []tvRow
 	for i, r := range rows[:min(tvTopTen, len(rows))] {
-		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: base.TimeText(rs, r.Time), Gap: tvGap(l, rs, r.Gap, i == 0)}
+		row := tvRow{Place: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: tvColor(r.TeamColor), Value: base.TimeText(rs, r.Time), Gap: tvGap(l, rs, r.Gap, i == 0),
+			Move: standing.MoveOf(l, r.Moved)}
 		if i == 0 {
 			row.Icon = icon
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,9 +14,6 @@ import (
 	"racedirector/handlers/base"
 	"racedirector/views"
 )
-
-// tvNameRunes is the longest rider's name the TV podium's cards write whole.
-const tvNameRunes = 12
 
 // tvPodiumMaxWins is how many lines the TV podium's stage wins list has.
 const tvPodiumMaxWins = 5
@@ -56,7 +51,7 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 		return err
 	}
 	l := h.Tr(c)
-	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: h.Site.Public().Base + "/follow/" + st.FollowCode}
+	scr := podiumScreen{Code: st.FollowCode, Tour: st.Tour.Name, Ruleset: st.Tour.Ruleset.NameIn(l.Lang()), Link: h.Site.PublicFor(c.Request()).Base + "/follow/" + st.FollowCode}
 	s, err := base.TellStory(st)
 	if err != nil {
 		return err
@@ -78,13 +73,13 @@ func (h *Handler) FollowPodiumPage(c echo.Context) error {
 				scr.Awards.Specials[i].Title = l.T("story.tv.most_days")
 			}
 			if sp.Bib > 0 {
-				scr.Awards.Specials[i].Name = tvName(sp.Name)
+				scr.Awards.Specials[i].Name = race.ShortName(sp.Name)
 			}
 		}
-		for _, p := range scr.Others { // the cards are narrow: riders by initial and surname
+		for _, p := range scr.Others { // the cards are narrow: every rider by initial and surname (race.ShortName)
 			for i := range p.Places {
 				if p.Places[i].Bib > 0 {
-					p.Places[i].Name = tvName(p.Places[i].Name)
+					p.Places[i].Name = race.ShortName(p.Places[i].Name)
 				}
 			}
 		}
@@ -109,7 +104,7 @@ func stageWinsIn(l *i18n.Localizer, winners []awardWin) []tvWins {
 	}
 	slices.SortStableFunc(out, func(a, b tvWins) int { return b.count - a.count })
 	for i := range out {
-		out[i].Name, out[i].Wins = tvName(out[i].Name), l.N("story.tv.wins", out[i].count)
+		out[i].Name, out[i].Wins = race.ShortName(out[i].Name), l.N("story.tv.wins", out[i].count)
 	}
 	if len(out) > tvPodiumMaxWins {
 		others := len(out) - tvPodiumMaxWins + 1
@@ -154,14 +149,4 @@ func (h *Handler) summaryPDF(c echo.Context, id uint, story string) error {
 	}
 	name := base.TourFileName(in.Tour.Name, id, sheets.FilePart(sheets.SheetSummary, in), "pdf")
 	return base.AttachmentNamed(c, name, "application/pdf", buf.Bytes())
-}
-
-// tvName is a rider's name for a narrow card of the TV podium, read from across the room: a name
-// longer than tvNameRunes keeps the first name's initial ("T. Pogačar").
-func tvName(name string) string {
-	words := strings.Fields(name)
-	if utf8.RuneCountInString(name) <= tvNameRunes || len(words) < 2 {
-		return name
-	}
-	return string([]rune(words[0])[:1]) + ". " + strings.Join(words[1:], " ")
 }

@@ -26,8 +26,10 @@ type ClassTable struct {
 	Unit  string
 	Rows  []ClassRow
 	Empty string
-	// Bonuses says some line includes bonus time (shown in its own column).
+	// Bonuses says some line includes bonus time (shown in its own column); Moves that some line
+	// says how it moved since the stage before (the general classification after stage 2 on).
 	Bonuses bool
+	Moves   bool
 }
 
 // ClassRow is one line of a classification.
@@ -35,6 +37,8 @@ type ClassRow struct {
 	Rank, Bib                     int
 	Name, Team, Color, Value, Gap string
 	Bonus                         string
+	// Move is the places moved since the stage before (the general classification only).
+	Move Move
 }
 
 // leadersOf names the leader of each dressed classification the tour has (race.Classifications)
@@ -64,7 +68,8 @@ func ClassTables(l *i18n.Localizer, st *store.RaceState, s *race.Standings) []Cl
 	timeTable := func(id, title string, rows []race.TimeRow) ClassTable {
 		t := ClassTable{ID: id, Title: title, Kind: "time", Unit: unit, Empty: l.T("standings.empty.time")}
 		for _, r := range rows {
-			row := ClassRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: base.TimeText(rs, r.Time), Gap: base.GapText(rs, r.Gap)}
+			row := ClassRow{Rank: r.Rank, Bib: r.Bib, Name: r.Name, Team: r.Team, Color: r.TeamColor, Value: base.TimeText(rs, r.Time), Gap: base.GapText(rs, r.Gap), Move: MoveOf(l, r.Moved)}
+			t.Moves = t.Moves || row.Move.Dir != ""
 			if r.Bonus > 0 {
 				row.Bonus, t.Bonuses = "−"+base.TimeText(rs, r.Bonus), true
 			}

@@ -34,7 +34,8 @@ func Shared() map[string][]string {
 	return map[string][]string{
 		"es": {"sprint", "sprints", "sector", "provisional", "real", "club", "proxy", "token", "roles", "editor", "byte", "bytes",
 			"feb", "mar", "may", "jun", "jul", "oct", "nov", "rep", // rep. is repecho's abbreviation
-			"sprinter"}, // Cycling Party's Spanish rulebook names the role so
+			"sprinter", // Cycling Party's Spanish rulebook names the role so
+			"virtual"}, // the virtual leader: líder virtual, general virtual
 		"it": {"sprint", "sprints", "leader", "leaders", "file", "link", "password", "club", "proxy", "token", "backup", "database",
 			"server", "menu", "home", "palmarès", "feb", "mar", "apr", "nov"},
 	}

@@ -371,19 +371,23 @@ func TestGapsSummaryOfATie(t *testing.T) {
 	}
 }
 
-// TestNamesKeepWhatTellsThemApart: a name too long for its room keeps the words that tell riders and
-// teams apart (the surname, a team's last words), then a rider's bib, before an ellipsis.
+// TestNamesKeepWhatTellsThemApart: a chart writes its riders in one form, whole when every name fits,
+// else every one as race.ShortName writes it; a name too long even so becomes the rider's bib, then is
+// cut; a team's name keeps its last words before an ellipsis.
 func TestNamesKeepWhatTellsThemApart(t *testing.T) {
 	size := 10.0 // a letter is 6 wide
+	whole := namesFor([]riderLabel{{"1 ", "Tadej Pogačar", 100}, {"2 ", "Jonas Vingegaard", 110}}, size)
+	short := namesFor([]riderLabel{{"1 ", "Tadej Pogačar", 100}, {"2 ", "Jonas Vingegaard", 100}, {"3 ", "Rafał Majka", 80}}, size)
 	for _, c := range []struct {
 		got, want string
 	}{
-		{fitRider("1 ", "Tadej Pogačar", 0, 100, size), "1 Tadej Pogačar"},
-		{fitRider("1 ", "Tadej Pogačar", 0, 80, size), "1 T. Pogačar"},
-		{fitRider("", "Tadej Pogačar", 0, 50, size), "Pogačar"},
-		{fitRider("", "Coureur 6-6 Ñúñez", 66, 40, size), "Ñúñez"},
-		{fitRider("", "Coureur 6-6 Ñúñez", 66, 20, size), "66"},
-		{fitRider("3 ", "Vingegaard", 0, 50, size), "3 Vinge…"},
+		{whole.fit("1 ", "Tadej Pogačar", 0, 100, size), "1 Tadej Pogačar"},
+		{whole.fit("2 ", "Jonas Vingegaard", 0, 110, size), "2 Jonas Vingegaard"},
+		{short.fit("1 ", "Tadej Pogačar", 0, 100, size), "1 T. Pogačar"},
+		{short.fit("2 ", "Jonas Vingegaard", 0, 100, size), "2 J. Vingegaard"},
+		{short.fit("3 ", "Rafał Majka", 0, 80, size), "3 R. Majka"},
+		{short.fit("", "Coureur 6-6 Ñúñez", 66, 20, size), "66"},
+		{short.fit("3 ", "Vingegaard", 0, 50, size), "3 Vinge…"},
 		{fitTeam("2 ", "Grand Tour 06:32:40 équipe 6", 70, size), "2 équipe 6"},
 		{fitTeam("", "Once Costa Blanca", 80, size), "Costa Blanca"},
 		{fitTeam("", "Banesto", 30, size), "Bane…"},

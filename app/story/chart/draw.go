@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"racedirector/app/i18n"
+	"racedirector/app/race"
 )
 
 // Colours the charts share.
@@ -72,12 +73,36 @@ func shrink(s string, width, size float64) float64 {
 	return size * 0.75
 }
 
-// fitRider fits a rider's name after a prefix (his rank, "3 ") into width at size, keeping what tells
-// him apart: the whole name; else the first name as an initial ("T. Pogačar"); else the last words
-// ("Pogačar"); else, with a bib, the bib alone; else the name cut with an ellipsis.
-func fitRider(prefix, name string, bib int, width, size float64) string {
-	if out, ok := fitLastWords(prefix, name, true, width, size); ok {
-		return out
+// riderLabel is one rider's label a chart draws: after a prefix (his rank, "3 "), his name, in a room
+// so wide.
+type riderLabel struct {
+	prefix, name string
+	width        float64
+}
+
+// riderNames is how one chart writes its riders' names, in one form for all of them: whole when every
+// one fits its room, else every one as race.ShortName writes it ("T. Pogačar"), the rule the TV and
+// its podium follow too.
+type riderNames struct{ short bool }
+
+// namesFor picks the form of a chart's rider labels drawn at size.
+func namesFor(labels []riderLabel, size float64) riderNames {
+	for _, l := range labels {
+		if textWidth(l.prefix+l.name, size) > l.width {
+			return riderNames{short: true}
+		}
+	}
+	return riderNames{}
+}
+
+// fit writes a rider's label in the chart's form into width at size; one that does not fit even so is
+// his bib alone (with a bib), else the label cut with an ellipsis, the last resort.
+func (n riderNames) fit(prefix, name string, bib int, width, size float64) string {
+	if n.short {
+		name = race.ShortName(name)
+	}
+	if textWidth(prefix+name, size) <= width {
+		return prefix + name
 	}
 	if b := itoa(bib); bib > 0 && textWidth(prefix+b, size) <= width {
 		return prefix + b
@@ -88,27 +113,21 @@ func fitRider(prefix, name string, bib int, width, size float64) string {
 // fitTeam fits a team's name after a prefix into width at size: the whole name, else its last words
 // ("équipe 6" of "Grand Tour équipe 6": the words a tour's teams share come first), else cut.
 func fitTeam(prefix, name string, width, size float64) string {
-	if out, ok := fitLastWords(prefix, name, false, width, size); ok {
+	if out, ok := fitLastWords(prefix, name, width, size); ok {
 		return out
 	}
 	return fit(prefix+name, width, size)
 }
 
-// fitLastWords is prefix+name when it fits width at size; else, for a person, the first name as an
-// initial; else the name's last words, as many as fit; ok is false when not even the last word does.
-func fitLastWords(prefix, name string, person bool, width, size float64) (string, bool) {
+// fitLastWords is prefix+name when it fits width at size; else the name's last words, as many as fit;
+// ok is false when not even the last word does.
+func fitLastWords(prefix, name string, width, size float64) (string, bool) {
 	if textWidth(prefix+name, size) <= width {
 		return prefix + name, true
 	}
 	words := strings.Fields(name)
 	if len(words) < 2 {
 		return "", false
-	}
-	if person {
-		initial := string([]rune(words[0])[:1]) + ". " + strings.Join(words[1:], " ")
-		if textWidth(prefix+initial, size) <= width {
-			return prefix + initial, true
-		}
 	}
 	for k := 1; k < len(words); k++ {
 		if last := prefix + strings.Join(words[k:], " "); textWidth(last, size) <= width {

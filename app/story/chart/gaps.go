@@ -66,9 +66,10 @@ func Gaps(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 		}
 	}
 	labels := spread(ends, f*0.95, top, bottom+f*0.6)
+	names := namesFor(topLabels(s, lay.W-ax.right-f*0.9), f*0.8)
 	for i, r := range s.Top {
 		tie(c, ax.right, ends[i], labels[i], lineColor(rs, i))
-		name := fitRider(itoa(r.Final)+" ", r.Name, 0, lay.W-ax.right-f*0.9, f*0.8)
+		name := names.fit(itoa(r.Final)+" ", r.Name, 0, lay.W-ax.right-f*0.9, f*0.8)
 		c.add(Text{X: ax.right + f*0.8, Y: labels[i] + f*0.3, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0, Key: "label-" + itoa(r.Bib)})
 	}
 	return Chart{Kind: KindGaps, Title: l.T("story.chart.gaps.title"), Summary: gapsSummary(s, l), Table: gapTable(s, l), W: lay.W, H: lay.H, Shapes: c.shapes}

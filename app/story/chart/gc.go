@@ -64,6 +64,7 @@ func GC(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 	}
 	ax.draw(c, bottom+f*1.5, l.T("story.chart.stage_axis"))
 	gold := leaderColor(s.Ruleset)
+	names := namesFor(topLabels(s, lay.W-ax.right-f*0.9), f*0.85)
 	for i := len(s.Top) - 1; i >= 0; i-- {
 		r := s.Top[i]
 		col := lineColor(s.Ruleset, i)
@@ -93,7 +94,7 @@ func GC(s *story.Story, l *i18n.Localizer, lay Layout) Chart {
 			}
 			c.add(dot)
 		}
-		name := fitRider(itoa(r.Final)+" ", r.Name, 0, lay.W-ax.right-f*0.9, f*0.85)
+		name := names.fit(itoa(r.Final)+" ", r.Name, 0, lay.W-ax.right-f*0.9, f*0.85)
 		c.add(Text{X: ax.right + f*0.8, Y: y(r.Final) + f*0.3, S: name, Size: f * 0.85, Fill: inkDark, Bold: i == 0, Key: "label-" + itoa(r.Bib)})
 	}
 	return Chart{Kind: KindGC, Title: l.T("story.chart.gc.title"), Summary: gcSummary(s, l), Table: rankTable(s, l), W: lay.W, H: lay.H, Shapes: c.shapes}

@@ -53,6 +53,7 @@ func jerseyRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) float6
 	ax := stageAxis{stages: s.Stages, left: min(lay.W*0.22, f*10), right: lay.W - f*0.5}
 	cell := (ax.right - ax.left) / float64(max(s.Stages, 1))
 	ax.left, ax.right = ax.left+cell/2, ax.right-cell/2 // stage numbers under the middle of their cells
+	names := namesFor(holderLabels(s, func(r run) float64 { return float64(r.to-r.from+1)*cell - 2 - f*0.5 }), f*0.8)
 	for k, strip := range s.Jerseys {
 		y := top + float64(k)*(rowH+gap)
 		room := ax.left - cell/2 - f*0.6
@@ -63,7 +64,7 @@ func jerseyRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) float6
 			x := ax.left - cell/2 + float64(r.from-1)*cell
 			w := float64(r.to-r.from+1)*cell - 2
 			c.add(stretch(strip, r, x, y, w, rowH))
-			c.add(holderName(strip, r, x+w/2, y+rowH/2+f*0.28, w-f*0.5, f*0.8))
+			c.add(holderName(names, strip, r, x+w/2, y+rowH/2+f*0.28, w-f*0.5, f*0.8))
 		}
 	}
 	bottom := top + float64(len(s.Jerseys))*(rowH+gap)
@@ -77,6 +78,7 @@ func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) flo
 	head, rowH := f*2.4, f*1.9
 	left := stageColumn(c, l, s.Stages, head, rowH)
 	colW := (lay.W - left - f*0.3) / float64(max(len(s.Jerseys), 1))
+	names := namesFor(holderLabels(s, func(run) float64 { return colW - f*0.8 }), f*0.78)
 	for k, strip := range s.Jerseys {
 		x := left + float64(k)*colW
 		col := color(strip.Jersey.Color)
@@ -92,7 +94,7 @@ func jerseyColumns(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout) flo
 			y := head + float64(r.from-1)*rowH
 			h := float64(r.to-r.from+1)*rowH - 2
 			c.add(stretch(strip, r, x, y, colW-3, h))
-			c.add(holderName(strip, r, x+(colW-3)/2, y+h/2+f*0.28, colW-f*0.8, f*0.78))
+			c.add(holderName(names, strip, r, x+(colW-3)/2, y+h/2+f*0.28, colW-f*0.8, f*0.78))
 		}
 	}
 	return head + float64(s.Stages)*rowH + f*0.5
@@ -158,12 +160,12 @@ func stretch(strip story.Strip, r run, x, y, w, h float64) Rect {
 	return rect
 }
 
-// holderName writes the holder's name in the middle of his stretch, as much of it as fits.
-func holderName(strip story.Strip, r run, x, y, width, size float64) Shape {
+// holderName writes the holder's name in the middle of his stretch, in the chart's form of names.
+func holderName(names riderNames, strip story.Strip, r run, x, y, width, size float64) Shape {
 	name := "—"
 	fill := inkSoft
 	if r.holder.Bib != 0 {
-		name, fill = fitRider("", r.holder.Name, r.holder.Bib, width, size), ink(color(strip.Jersey.Color))
+		name, fill = names.fit("", r.holder.Name, r.holder.Bib, width, size), ink(color(strip.Jersey.Color))
 	}
 	return Text{X: x, Y: y, S: name, Size: size, Fill: fill, Anchor: "middle"}
 }

@@ -49,9 +49,10 @@ func swingRows(c *canvas, s *story.Story, l *i18n.Localizer, lay Layout, most in
 	rowH, top := f*1.8, f*0.3
 	ax := stageAxis{stages: s.Stages, left: min(lay.W*0.26, f*11), right: lay.W - f*0.5}
 	cell := (ax.right - ax.left) / float64(max(s.Stages, 1))
+	names := namesFor(topLabels(s, ax.left-f*0.6), f*0.8)
 	for i, r := range s.Top {
 		y := top + float64(i)*rowH
-		name := fitRider(itoa(r.Final)+" ", r.Name, 0, ax.left-f*0.6, f*0.8)
+		name := names.fit(itoa(r.Final)+" ", r.Name, 0, ax.left-f*0.6, f*0.8)
 		c.add(Text{X: f * 0.2, Y: y + rowH/2 + f*0.28, S: name, Size: f * 0.8, Fill: inkDark, Bold: i == 0})
 		for st := range r.Deltas {
 			swingCell(c, s, r, st, ax.left+float64(st)*cell, y, cell-2, rowH-2, most, f)
@@ -86,9 +87,10 @@ func swingKey(c *canvas, s *story.Story, lay Layout, y float64) float64 {
 	f := lay.Font
 	rows := (len(s.Top) + 1) / 2
 	colW := (lay.W - f*0.4) / 2
+	names := namesFor(topLabels(s, colW-f*0.6), f*0.8)
 	for i, r := range s.Top {
 		x, line := f*0.2+float64(i/rows)*colW, y+float64(i%rows)*f*1.25
-		c.add(Text{X: x, Y: line, S: fitRider(itoa(r.Final)+" ", r.Name, 0, colW-f*0.6, f*0.8), Size: f * 0.8, Fill: inkDark, Key: "key-" + itoa(r.Bib)})
+		c.add(Text{X: x, Y: line, S: names.fit(itoa(r.Final)+" ", r.Name, 0, colW-f*0.6, f*0.8), Size: f * 0.8, Fill: inkDark, Key: "key-" + itoa(r.Bib)})
 	}
 	return y + float64(rows-1)*f*1.25 + f*0.7
 }
