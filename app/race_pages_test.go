@@ -334,7 +334,7 @@ func TestRacePagesCyclingParty(t *testing.T) {
 		t.Errorf("undo left the finish %v", v.Results.Finish.Groups)
 	}
 	hist := r.getPage(t, "/stages/1/history", http.StatusOK)
-	for _, want := range []string{"History of stage 1", "Undone: finish: 3 groups, 14 riders", "Stage 1 reopened", "Stage 1 closed", "Intermediate sprint 1: 12 22 32", `class="undone"`,
+	for _, want := range []string{"History of stage 1", "Undone: finish: 3 groups, 14 riders", "Stage 1 reopened", "Stage 1 closed", "Sprint 1: 12 22 32", `class="undone"`,
 		"<td>Added</td><td>Water bottle for bib 13 ", " (turn 14)</td>", "Attack for bib 14 taken back", "<td>Stage ended</td>"} {
 		if !strings.Contains(hist, want) {
 			t.Errorf("history page lacks %q", want)
