@@ -87,7 +87,7 @@ func FinishMissingAtClose(t *Tour, prior []StageResult, cur StageResult) (i18n.T
 	case 0:
 		return i18n.Text{}, false
 	case 1:
-		return i18n.Textf("the finish is missing: 1 rider has no finish place and has not abandoned"), true
+		return i18n.Textf("the finish is missing (1 rider has no finish place and has not abandoned)"), true
 	}
-	return i18n.Textf("the finish is missing: %d riders have no finish place and have not abandoned", n), true
+	return i18n.Textf("the finish is missing (%d riders have no finish place and have not abandoned)", n), true
 }

@@ -142,11 +142,11 @@ func TestFinishMissingAtClose(t *testing.T) {
 	tour := newTestTour(cp, 4, 6, "flat", "flat") // 24 riders
 	prior := priorWithAbandon(16)
 	empty := StageResult{Stage: 2}
-	if got := englishTexts(MissingAtClose(tour, prior, empty)); !slices.Equal(got, []string{"the finish is missing: 23 riders have no finish place and have not abandoned"}) {
+	if got := englishTexts(MissingAtClose(tour, prior, empty)); !slices.Equal(got, []string{"the finish is missing (23 riders have no finish place and have not abandoned)"}) {
 		t.Errorf("MissingAtClose of a stage without a finish = %q, want one line for 23 riders", got)
 	}
 	abandoned := StageResult{Stage: 2, Abandons: []Abandon{{Bib: 11, Reason: "crash"}}, Finish: Finish{Groups: []FinishGroup{{Turn: 0, Square: 1, Die: 1}}}}
-	if got, ok := FinishMissingAtClose(tour, prior, abandoned); !ok || got.String() != "the finish is missing: 22 riders have no finish place and have not abandoned" {
+	if got, ok := FinishMissingAtClose(tour, prior, abandoned); !ok || got.String() != "the finish is missing (22 riders have no finish place and have not abandoned)" {
 		t.Errorf("FinishMissingAtClose with an abandonment and an empty group = %q %v, want 22 riders", got, ok)
 	}
 	partly := result(2, at(0, 11, 12))
@@ -158,7 +158,7 @@ func TestFinishMissingAtClose(t *testing.T) {
 		t.Error("FinishMissingAtClose of a finish partly entered: ok, want false")
 	}
 	one := newTestTour(cp, 1, 1, "flat")
-	if got, ok := FinishMissingAtClose(one, nil, StageResult{Stage: 1}); !ok || got.String() != "the finish is missing: 1 rider has no finish place and has not abandoned" {
+	if got, ok := FinishMissingAtClose(one, nil, StageResult{Stage: 1}); !ok || got.String() != "the finish is missing (1 rider has no finish place and has not abandoned)" {
 		t.Errorf("FinishMissingAtClose of one rider = %q %v", got, ok)
 	}
 	if _, ok := FinishMissingAtClose(one, nil, StageResult{Stage: 1, Abandons: []Abandon{{Bib: 11, Reason: "crash"}}}); ok {
@@ -167,7 +167,7 @@ func TestFinishMissingAtClose(t *testing.T) {
 	caf := shippedRuleset(t, "ciclismo-a-fondo")
 	ct := newTestTour(caf, 2, 2, "flat")
 	got = englishTexts(MissingAtClose(ct, nil, StageResult{Stage: 1}))
-	if len(got) != 3 || got[0] != "the finish is missing: 4 riders have no finish place and have not abandoned" {
+	if len(got) != 3 || got[0] != "the finish is missing (4 riders have no finish place and have not abandoned)" {
 		t.Errorf("MissingAtClose of a Ciclismo a fondo stage without anything = %q, want the finish, the weather, the combative rider", got)
 	}
 }

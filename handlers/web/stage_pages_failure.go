@@ -25,6 +25,8 @@ type refusal struct {
 	fields  map[string]string
 	message string
 	missing []string
+	// one says the message is the one thing missing at End stage: said beside End stage only.
+	one bool
 }
 
 // classifyRefusal reads a store or race error as a refusal a page can show, in l's language.
@@ -43,6 +45,10 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 		missing := make([]string, len(ie.Missing))
 		for i, m := range ie.Missing {
 			missing[i] = l.Say(m)
+		}
+		if len(missing) == 1 && len(ie.Fields) == 1 { // one thing missing as a whole (the finish): said at once, not listed
+			return refusal{status: http.StatusUnprocessableEntity, one: true,
+				message: l.T("stage.end.one_missing", "N", ie.Stage, "What", missing[0])}, true
 		}
 		return refusal{status: http.StatusUnprocessableEntity, missing: missing,
 			message: l.N("reasons.stage.cannot_end", len(missing), "Stage", ie.Stage)}, true
@@ -173,8 +179,11 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		scr.applyJuryFailure(f, ref)
 	case "close":
 		scr.Missing = ref.missing
-		if conflict {
+		if conflict || ref.one {
 			scr.CloseError = ref.message
+		}
+		if ref.one && scr.Open {
+			p.Error = "" // said once, beside End stage
 		}
 		scr.Focus = "end-stage"
 	case "undo":
@@ -187,17 +196,17 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		scr.PublishedText, scr.PublishedError = f.Text, clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("published-text-%d", scr.N)
 	}
-	if conflict && saidBeside(f.Form) {
+	if conflict && scr.Open && saidBeside(f.Form) {
 		p.Error = "" // a stale page is said once, beside the form sent
 	}
 	return ref.status, true
 }
 
-// saidBeside says whether the stage screen says a conflict beside the form that was sent (every form
-// with a place for it): the page's own message would say it a second time.
+// saidBeside says whether the open stage screen says a conflict beside the form that was sent: the
+// page's own message would say it a second time.
 func saidBeside(form string) bool {
 	switch form {
-	case "sprint", "climb", "dice", "finish", "abandon", "teams", "jury", "close", "clock", "published":
+	case "sprint", "climb", "dice", "finish", "abandon", "close":
 		return true
 	}
 	return false
