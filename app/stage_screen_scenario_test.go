@@ -179,11 +179,15 @@ func TestStageScreenStaleOnce(t *testing.T) {
 		{"abandonment", "/stages/1/abandons", url.Values{"bib": {"12"}, "reason": {"crash"}}},
 		{"End stage", "/stages/1/close", url.Values{}},
 		{"advantage", "/stages/1/advantages", url.Values{"kind": {"attack"}, "bib": {"12"}, "from": {"stage"}}},
+		{"advantage on the advantages page", "/stages/1/advantages", url.Values{"kind": {"attack"}, "bib": {"12"}}},
 	} {
 		c.form.Set("_version", old)
 		page := r.refusedPage(t, "stale "+c.what, c.path, c.form, http.StatusConflict)
+		if !strings.Contains(page, "<title>Stage 1 ") && !strings.Contains(page, "<title>Advantages") {
+			t.Errorf("stale %s: not the page the form was sent from", c.what)
+		}
 		start := strings.Index(page, `<main id="main">`)
-		if n := strings.Count(page[start:], "was changed"); n != 1 {
+		if n := strings.Count(page[start:], "changed since this page was opened"); n != 1 {
 			t.Errorf("stale %s: the message shows %d times, want once:\n%s", c.what, n, clip(page[start:]))
 		}
 	}
