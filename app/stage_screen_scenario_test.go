@@ -224,3 +224,31 @@ func TestStageScreenAdvantages(t *testing.T) {
 		t.Error("the advantages page lost its forms' headings, or sends them back to the stage screen")
 	}
 }
+
+// TestSprintNamedAlikeEverywhere: an intermediate sprint has one name on the stage screen's card, in
+// its history and on the follow page, in each language ("Sprint 2", "Meta volante 2").
+func TestSprintNamedAlikeEverywhere(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	rojo, azul := teamNamed(t, ta, "Rojo"), teamNamed(t, ta, "Azul")
+	r := createRaceTour(t, ta, "cycling-party", 5, pageCPStages(), []uint{rojo.ID, azul.ID}, false)
+	r.ok(t, http.MethodPut, "/stages/1/sprints/2", map[string]any{"order": []int{21, 11}})
+	for _, c := range []struct{ lang, name string }{{"en", "Sprint 2"}, {"es", "Meta volante 2"}, {"it", "Traguardo volante 2"}} {
+		for _, path := range []string{"/stages/1", "/stages/1/history"} {
+			page := r.getPage(t, path+"?lang="+c.lang, http.StatusOK)
+			if !strings.Contains(page, c.name+": 21 11") {
+				t.Errorf("%s (%s): the history does not say %q", path, c.lang, c.name+": 21 11")
+			}
+			if strings.Contains(strings.ToLower(page), "intermediate sprint 2") {
+				t.Errorf("%s (%s) names sprint 2 \"intermediate sprint 2\"", path, c.lang)
+			}
+		}
+		if page := r.getPage(t, "/stages/1?lang="+c.lang, http.StatusOK); !strings.Contains(page, "<h3>"+c.name+"</h3>") {
+			t.Errorf("the stage screen (%s) does not title the sprint's card %q", c.lang, c.name)
+		}
+		follow := ta.do(t, http.MethodGet, "/follow/"+r.tourView(t).FollowCode+"?lang="+c.lang, nil)
+		if body := follow.Body.String(); follow.Code != http.StatusOK || !strings.Contains(body, c.name) || strings.Contains(strings.ToLower(body), "intermediate sprint 2") {
+			t.Errorf("the follow page (%s) = %d, does not name the sprint %q", c.lang, follow.Code, c.name)
+		}
+	}
+}
