@@ -252,3 +252,24 @@ func TestSprintNamedAlikeEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestStageScreenEffort: Ciclismo a fondo's effort points are spent from the stage screen too (back to
+// it); a refusal is shown there, beside the folded form, opened, with what was typed (it).
+func TestStageScreenEffort(t *testing.T) {
+	t.Parallel()
+	ta := newTestApp(t)
+	caf := createRaceTour(t, ta, "ciclismo-a-fondo", 5, pageCAFStages(), cafRaceTeams(t, ta), false)
+	screen := caf.getPage(t, "/stages/1", http.StatusOK)
+	for _, want := range []string{`id="adv-effort-fold"`, `id="adv-effort-points"`, `id="adv-effort-bib"`} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the Ciclismo a fondo stage screen lacks %q", want)
+		}
+	}
+	caf.post(t, "/stages/1/advantages", url.Values{"kind": {"effort"}, "bib": {"11"}, "points": {"2"}, "from": {"stage"}, "_version": {caf.version(t, 1)}}, "/stages/1")
+	caf.refusedPage(t, "more effort than left (it)", "/stages/1/advantages?lang=it", url.Values{"kind": {"effort"}, "bib": {"11"}, "points": {"40"}, "from": {"stage"}, "_version": {caf.version(t, 1)}},
+		http.StatusUnprocessableEntity, `id="adv-effort-fold" open`, `id="adv-effort-points" name="points" value="40"`, `id="adv-effort-points-error"`, `id="stage-advantages"`, `lang="it"`)
+	v, _ := caf.stage(t, 1)
+	if len(v.Results.Advantages) != 1 || v.Results.Advantages[0].Points != 2 {
+		t.Errorf("effort spent from the stage screen: %v, want bib 11's 2 points", v.Results.Advantages)
+	}
+}

@@ -58,8 +58,8 @@ func newStagePanel(l *i18n.Localizer, st *store.RaceState, v store.StageView, bl
 
 // stageAdvantages is the advantages page's entry forms as the stage screen shows them: every
 // advantage but the double throw (recorded beside its climb) and those the stage does not allow (a
-// mountain attack without a climb for it); nil when none is left. Ciclismo a
-// fondo's effort points, weather and lost turns stay on the advantages page with their tables.
+// mountain attack without a climb for it), and Ciclismo a fondo's effort points unless the weather
+// forbids them; nil when none is left. The weather, lost turns and the tables stay on the advantages page.
 func stageAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) *advantagesScreen {
 	adv := buildAdvantages(l, st, v)
 	forms := adv.Forms[:0]
@@ -69,9 +69,12 @@ func stageAdvantages(l *i18n.Localizer, st *store.RaceState, v store.StageView) 
 		}
 	}
 	adv.Forms = forms
-	if len(adv.Forms) == 0 {
+	if adv.Effort != nil && adv.Effort.Form.Disabled != "" {
+		adv.Effort = nil
+	}
+	if len(adv.Forms) == 0 && adv.Effort == nil {
 		return nil
 	}
-	adv.Effort, adv.Weather, adv.Combativity, adv.LostTurns, adv.Fatigue = nil, nil, nil, nil, nil
+	adv.Weather, adv.Combativity, adv.LostTurns, adv.Fatigue = nil, nil, nil, nil
 	return adv
 }
