@@ -188,7 +188,7 @@ func TestHistorySpeaksSpanishAndItalian(t *testing.T) {
 	delete(ta.cookies, "lang")
 	// The API answers the English summaries, as before.
 	lines := decode[[]store.HistoryLine](t, cp.ok(t, http.MethodGet, "/stages/3/history", nil))
-	if len(lines) == 0 || lines[0].Summary != "undone: intermediate sprint 1 cleared" {
+	if len(lines) == 0 || lines[0].Summary != "undone: sprint 1 cleared" {
 		t.Errorf("the API's last change of stage 3 = %+v, want the English summary", lines[0])
 	}
 }

@@ -68,7 +68,9 @@ func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
 			{what: "a body that is not JSON", method: "POST", target: "/api/v1/teams", body: `{"name": "Uno",`, status: 400, code: "bad_request", message: "el cuerpo está cortado"},
 			{what: "a wrong type", method: "POST", target: "/api/v1/teams", body: `{"name": 5}`, status: 400, code: "bad_request", message: "name debe ser un texto, no number"},
 			{what: "an unknown address", method: "GET", target: "/api/v1/nowhere", status: 404, code: "not_found", message: "no encontrado"},
-			{what: "closing an incomplete stage", method: "POST", target: stage1 + "/close", status: 422, code: "validation", message: "la etapa no se puede cerrar: faltan 10 cosas"},
+			{what: "closing a stage without a finish", method: "POST", target: stage1 + "/close", status: 422, code: "validation",
+				fields:  map[string]string{"finish": "falta la llegada (10 corredores no tienen puesto de llegada ni han abandonado)"},
+				message: "la etapa no se puede cerrar: falta la llegada (10 corredores no tienen puesto de llegada ni han abandonado)"},
 		},
 		"it": {
 			{what: "a team without a name and a one-letter short name", method: "POST", target: "/api/v1/teams",
@@ -80,7 +82,9 @@ func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
 				fields: map[string]string{"groups[0].die": "deve essere tra 1 e 6"}, message: "gruppo 1, dado: deve essere tra 1 e 6"},
 			{what: "an unknown tour", method: "GET", target: "/api/v1/tours/999", status: 404, code: "not_found", message: "impossibile trovare il giro 999"},
 			{what: "a body that is not JSON", method: "POST", target: "/api/v1/teams", body: `{"name": "Uno",`, status: 400, code: "bad_request", message: "il corpo è troncato"},
-			{what: "closing an incomplete stage", method: "POST", target: stage1 + "/close", status: 422, code: "validation", message: "la tappa non si può chiudere: mancano 10 cose"},
+			{what: "closing a stage without a finish", method: "POST", target: stage1 + "/close", status: 422, code: "validation",
+				fields:  map[string]string{"finish": "manca l’arrivo (10 corridori non hanno un piazzamento all’arrivo né si sono ritirati)"},
+				message: "la tappa non si può chiudere: manca l’arrivo (10 corridori non hanno un piazzamento all’arrivo né si sono ritirati)"},
 		},
 	}
 	for lang, list := range cases {

@@ -23,15 +23,14 @@ func TestRefusedEndStageThenReload(t *testing.T) {
 	tb.navigates("End stage without a finish", chromedp.Click(chromedp.CSS(`#end-stage`)))
 	tb.wantPath("^" + stageURL + "$")
 	tb.check("Stage 1")
-	tb.wantText(".form-error", "Stage 1 cannot end yet")
-	tb.wantText(".missing", "has no finish and has not abandoned")
+	tb.wantText("#end .field-error", "Stage 1 cannot end yet: the finish is missing")
 
 	// A reload is a GET of the stage: no refusal comes back (a resubmitted End stage would answer a
 	// second, unexpected 422, which check reports), and the old refusal is gone.
 	tb.navigates("reloading the page", chromedp.Reload())
 	tb.wantPath("^" + stageURL + "$")
 	tb.check("Stage 1")
-	if n := tb.count(".missing, .form-error"); n != 0 {
+	if n := tb.count(".missing, .form-error, #end .field-error"); n != 0 {
 		tb.errorf("after a reload the page still shows %d refusal blocks", n)
 	}
 	if d := tb.takeDialogs(); len(d) != 0 {
@@ -66,7 +65,7 @@ func TestOneRefusalAtATime(t *testing.T) {
 	tb.expectRefusal(422)
 	tb.navigates("End stage", chromedp.Click(chromedp.CSS(`#end-stage`)))
 	tb.check("Stage 1")
-	tb.wantText(".missing", "has no finish")
+	tb.wantText("#end .field-error", "the finish is missing")
 	if n := tb.count("#abandon-reason-error"); n != 0 {
 		tb.errorf("the abandonment's old refusal is still on the page next to End stage's")
 	}
@@ -76,7 +75,7 @@ func TestOneRefusalAtATime(t *testing.T) {
 	tb.keys("99")
 	tb.stays("Save sprint 1 with bib 99", chromedp.KeyEvent("\r"))
 	tb.wantText("#sprint-1-box .js-refusal", "Not saved: fix the flagged bibs first")
-	if n := tb.count(".missing, .form-error"); n != 0 {
+	if n := tb.count(".missing, .form-error, #end .field-error"); n != 0 {
 		tb.errorf("End stage's old refusal (%d blocks) is still on the page next to sprint 1's", n)
 	}
 	if n := tb.count(".field-error"); n != 1 {

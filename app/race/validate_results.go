@@ -164,9 +164,30 @@ func ValidateAbandon(t *Tour, prior []StageResult, cur StageResult, a Abandon) e
 
 // MissingAtClose lists, in tour order, what keeps the current stage from being closed: each starting
 // rider (not abandoned earlier nor retired for fatigue after an earlier stage) who has no finish and
-// has not abandoned, then what the game records in every stage and the stage lacks (its weather, its
-// most combative rider: StageRecordsMissing). It is empty when the stage is complete.
+// has not abandoned — or, while no finish at all is entered, one sentence saying so
+// (FinishMissingAtClose) — then what the game records in every stage and the stage lacks (its
+// weather, its most combative rider: StageRecordsMissing). It is empty when the stage is complete.
 func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
+	var missing []i18n.Text
+	if whole, ok := FinishMissingAtClose(t, prior, cur); ok {
+		missing = append(missing, whole)
+	} else {
+		for _, r := range withoutFinish(t, prior, cur) {
+			missing = append(missing, i18n.Textf("bib %d %s (%s) has no finish and has not abandoned", r.rider.Bib, r.rider.Name, r.team))
+		}
+	}
+	return append(missing, StageRecordsMissing(t, cur)...)
+}
+
+// teamRider is a rider with his team's name.
+type teamRider struct {
+	rider Rider
+	team  string
+}
+
+// withoutFinish lists, in tour order, the starting riders of the current stage who have no finish
+// (in a group, a timed result or a team's entry) and have not abandoned, each with his team's name.
+func withoutFinish(t *Tour, prior []StageResult, cur StageResult) []teamRider {
 	done := map[int]bool{}
 	for _, g := range cur.Finish.Groups {
 		for _, bib := range g.Riders {
@@ -180,15 +201,15 @@ func MissingAtClose(t *Tour, prior []StageResult, cur StageResult) []i18n.Text {
 		done[a.Bib] = true
 	}
 	out := OutBefore(t, prior, cur.Stage)
-	var missing []i18n.Text
+	var riders []teamRider
 	for _, team := range t.Teams {
 		for _, r := range team.Riders {
 			if _, gone := out[r.Bib]; !gone && !done[r.Bib] && !teamEntered(t, cur.Finish, r.Bib) {
-				missing = append(missing, i18n.Textf("bib %d %s (%s) has no finish and has not abandoned", r.Bib, r.Name, team.Name))
+				riders = append(riders, teamRider{rider: r, team: team.Name})
 			}
 		}
 	}
-	return append(missing, StageRecordsMissing(t, cur)...)
+	return riders
 }
 
 // StartingRiders returns, in tour order, the riders who start the stage that follows prior: not

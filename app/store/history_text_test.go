@@ -70,7 +70,7 @@ func TestHistoryKeepsSentences(t *testing.T) {
 			t.Errorf("line %q in Spanish = %q", l.Summary, got)
 		}
 	}
-	if want := "intermediate sprint 1: 21 11"; lines[1].Summary != want {
+	if want := "sprint 1: 21 11"; lines[1].Summary != want {
 		t.Errorf("sprint summary = %q, want %q", lines[1].Summary, want)
 	}
 
@@ -94,7 +94,7 @@ func TestHistoryKeepsSentences(t *testing.T) {
 	}
 	undoing, err = s.Undo(id, 1, -1)
 	must(err)
-	if !undoing.Said || undoing.Text.String() != "undone: intermediate sprint 1: 21 11" || es.Say(undoing.Text) != "deshecho: meta volante 1: 21 11" {
+	if !undoing.Said || undoing.Text.String() != "undone: sprint 1: 21 11" || es.Say(undoing.Text) != "deshecho: meta volante 1: 21 11" {
 		t.Errorf("undoing a sprint = %+v, Spanish %q", undoing, es.Say(undoing.Text))
 	}
 }

@@ -66,9 +66,9 @@ func orderText(kind string, k int, order []int) i18n.Text {
 	case kind == KindClimb:
 		return i18n.Textf("climb %d: %s", k, bibList(order))
 	case len(order) == 0:
-		return i18n.Textf("intermediate sprint %d cleared", k)
+		return i18n.Textf("sprint %d cleared", k)
 	}
-	return i18n.Textf("intermediate sprint %d: %s", k, bibList(order))
+	return i18n.Textf("sprint %d: %s", k, bibList(order))
 }
 
 // finishText says what saving a finish did: its groups and riders, its teams timed together.

@@ -18,6 +18,9 @@ import (
 type IncompleteError struct {
 	Stage   int
 	Missing []i18n.Text
+	// Fields names what is missing by field where one is missing as a whole: "finish" when no finish
+	// is entered at all (race.FinishMissingAtClose).
+	Fields map[string]i18n.Text
 }
 
 // Error summarises what is missing.
@@ -73,7 +76,11 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 			return err
 		}
 		if missing := race.MissingAtClose(&st.Tour, st.Prior(n), st.Results[n-1]); len(missing) > 0 {
-			return &IncompleteError{Stage: n, Missing: missing}
+			e := &IncompleteError{Stage: n, Missing: missing}
+			if whole, ok := race.FinishMissingAtClose(&st.Tour, st.Prior(n), st.Results[n-1]); ok {
+				e.Fields = map[string]i18n.Text{"finish": whole}
+			}
+			return e
 		}
 		now := time.Now()
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateClosed, "closed_at": &now, "version": gorm.Expr("version + 1")}).Error; err != nil {

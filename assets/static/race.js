@@ -66,14 +66,24 @@
     var toks = tokens(input.value);
     var bad = 0;
     if (mode === "single" && toks.length > 1) { bad++; }
+    // A finish group's riders are numbered from its first rider's place, the server's answer (the
+    // preview's "first"): the 13th rider of the stage is 13, not the 1st of group 2.
+    var first = Number(input.getAttribute("data-first")) || 0;
     if (list) {
       list.textContent = "";
-      toks.forEach(function (tok) {
+      list.classList.toggle("numbered", first > 0);
+      toks.forEach(function (tok, i) {
         var p = problem(tok, mode, seen);
         seen[tok] = true;
         var r = riders[Number(tok)];
         var li = document.createElement("li");
         if (p) { li.className = "bad"; bad++; }
+        if (first > 0) {
+          var pos = document.createElement("span");
+          pos.className = "pos";
+          pos.textContent = (first + i) + ".";
+          li.appendChild(pos);
+        }
         li.appendChild(swatch(r && r.color));
         var b = document.createElement("b");
         b.textContent = tok;
@@ -128,16 +138,43 @@
       var lang = new URLSearchParams(location.search).get("lang");
       if (lang) { q.append("lang", lang); } // the page's ?lang: the words come in its language
       return q;
-    }, function (answer) { showTimes(form, answer && answer.groups ? answer.groups : []); });
+    }, function (answer) {
+      showTimes(form, answer && answer.groups ? answer.groups : []);
+      showOrder(form, answer && answer.out_of_order ? answer.out_of_order : []);
+    });
+  }
+
+  // showOrder shows the server's warning of groups typed out of their times' order (the engine's
+  // answer, race.OrderFinish) and takes back a confirmation given to other groups.
+  function showOrder(form, list) {
+    var box = form.querySelector("[data-order-warning]");
+    if (!box) { return; }
+    var text = list.map(function (o) { return o.text; }).join(" ");
+    if (box.getAttribute("data-said") !== text) {
+      var confirm = box.querySelector("input[name=confirm_order]");
+      if (confirm) { confirm.checked = false; }
+      box.setAttribute("data-said", text);
+    }
+    var lines = box.querySelector("[data-order-lines]");
+    if (lines && lines.textContent.trim() !== text) { lines.textContent = text; }
+    box.hidden = list.length === 0;
   }
 
 
   // showTimes puts the server's preview of each group row beside it ("–" for none).
   function showTimes(form, groups) {
+    var moved = false;
     form.querySelectorAll("[data-group]").forEach(function (g, i) {
       var out = g.querySelector("[data-part=time]");
       if (out) { out.textContent = (groups[i] && groups[i].text) || "–"; }
+      var input = g.querySelector("input[data-bibs]");
+      var first = String((groups[i] && groups[i].first) || "");
+      if (input && (input.getAttribute("data-first") || "") !== first) {
+        if (first) { input.setAttribute("data-first", first); } else { input.removeAttribute("data-first"); }
+        moved = true;
+      }
     });
+    if (moved) { refreshForm(form); }
   }
 
   // addGroup appends an empty finish group, numbered after the last one.
@@ -159,6 +196,7 @@
       e.removeAttribute("aria-invalid");
       e.removeAttribute("autofocus");
       e.removeAttribute("data-server-error");
+      e.removeAttribute("data-first");
       if (e.hasAttribute("data-bibs")) { e.setAttribute("aria-describedby", e.id + "-preview"); }
     });
     g.querySelectorAll(".bib-preview").forEach(function (e) { e.textContent = ""; });
@@ -213,6 +251,10 @@
     });
     document.querySelectorAll("form").forEach(function (f) {
       if (f.querySelector("input[data-bibs]")) { refreshForm(f); }
+    });
+    document.querySelectorAll("[data-order-warning]").forEach(function (box) {
+      var lines = box.querySelector("[data-order-lines]");
+      box.setAttribute("data-said", lines ? lines.textContent.trim() : "");
     });
   }
 

@@ -236,7 +236,7 @@ func (h *Handler) APICloseStage(c echo.Context) error {
 	return h.resultCall(c, nil, func(id uint, n, v int) error {
 		err := h.StoreFor(c).CloseStage(id, n, v)
 		if ie, ok := err.(*store.IncompleteError); ok {
-			return &base.MissingError{Missing: ie.Missing}
+			return &base.MissingError{Missing: ie.Missing, Fields: ie.Fields}
 		}
 		return err
 	})

@@ -52,6 +52,8 @@ func (e *BadRequestError) Error() string { return e.Message }
 // MissingError is a stage that cannot close yet: the list says what is missing. It becomes a 422.
 type MissingError struct {
 	Missing []i18n.Text
+	// Fields names what is missing as a whole by field ("finish"); the answer's fields say it.
+	Fields map[string]i18n.Text
 }
 
 // Error summarises what is missing.
@@ -106,7 +108,17 @@ func ClassifyIn(err error, l *i18n.Localizer) (status int, body APIError, ok boo
 		for i, m := range me.Missing {
 			missing[i] = say(m)
 		}
-		return http.StatusUnprocessableEntity, APIError{Code: "validation", Message: missingMessage(len(missing), l), Missing: missing}, true
+		body := APIError{Code: "validation", Message: missingMessage(len(missing), l), Missing: missing}
+		if len(me.Missing) == 1 && len(me.Fields) == 1 { // one thing missing as a whole (the finish): said at once
+			body.Message = say(i18n.Textf("the stage cannot be closed: %s", me.Missing[0]))
+		}
+		if len(me.Fields) > 0 {
+			body.Fields = make(map[string]string, len(me.Fields))
+			for f, t := range me.Fields {
+				body.Fields[f] = say(t)
+			}
+		}
+		return http.StatusUnprocessableEntity, body, true
 	case errors.As(err, &br):
 		return http.StatusBadRequest, APIError{Code: "bad_request", Message: say(br.Said())}, true
 	case errors.As(err, &he):

@@ -56,6 +56,10 @@ func TestClassifyInSpanish(t *testing.T) {
 		{refuse.Conflictf("stage %d is not closed", 3), "conflict", "la etapa 3 no está cerrada", "", ""},
 		{ie, "validation", "fila 3, columna number: es obligatorio (y 1 problema más)", "", ""},
 		{&MissingError{Missing: []i18n.Text{i18n.Textf("bib %d %s (%s) has no finish and has not abandoned", 12, "Ana", "Rojo")}}, "validation", "la etapa no se puede cerrar: falta 1 cosa", "", ""},
+		{&MissingError{Missing: []i18n.Text{i18n.Textf("the finish is missing (%d riders have no finish place and have not abandoned)", 23)},
+			Fields: map[string]i18n.Text{"finish": i18n.Textf("the finish is missing (%d riders have no finish place and have not abandoned)", 23)}},
+			"validation", "la etapa no se puede cerrar: falta la llegada (23 corredores no tienen puesto de llegada ni han abandonado)",
+			"finish", "falta la llegada (23 corredores no tienen puesto de llegada ni han abandonado)"},
 		{BadRequest("the body is not valid JSON"), "bad_request", "el cuerpo no es JSON válido", "", ""},
 		{errors.Join(errors.New("saving"), refuse.Invalid("name", "is required")), "validation", "nombre: es obligatorio", "name", "es obligatorio"},
 	} {

@@ -21,6 +21,12 @@ type FinishForm struct {
 	Action  string
 	Rows    []GroupRow
 	Error   string
+	// OutOfOrder says, in words, each group whose time places it ahead of a group typed before it
+	// (race.OrderFinish); OrderError is the save's refusal until the order is confirmed, Confirmed
+	// whether the director confirmed it.
+	OutOfOrder []string
+	OrderError string
+	Confirmed  bool
 	// tr speaks the viewer's language (English words when nil).
 	tr *i18n.Localizer
 }
@@ -31,7 +37,9 @@ type GroupRow struct {
 	Turn, Square, Die, Sector, Riders string
 	Preview                           []BibView
 	Time                              string
-	Errors                            map[string]string
+	// First is the stage place of the group's first rider (race.OrderFinish; 0: no riders).
+	First  int
+	Errors map[string]string
 }
 
 // RetiredRow is a 2RUOTE rider over the fatigue limit after the previous stage.
@@ -95,9 +103,44 @@ func (f *FinishForm) FillPreviews(block RidersBlock) {
 	if err != nil {
 		return // a clock finish has no groups to time
 	}
+	order := race.OrderFinish(previews, RiderCounts(f.Rows))
 	for i, p := range previews {
 		f.Rows[i].Time = PreviewText(f.tr, p)
+		f.Rows[i].First = order.First[i]
 	}
+	f.OutOfOrder = OutOfOrderTexts(f.tr, order)
+}
+
+// RiderCounts is the number of bibs typed in each row (what the row places, whatever they are).
+func RiderCounts(rows []GroupRow) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		in := false
+		for _, c := range r.Riders {
+			if bibSeparator(c) {
+				in = false
+			} else if !in {
+				in = true
+				out[i]++
+			}
+		}
+	}
+	return out
+}
+
+// OutOfOrderTexts says, in l's language (English when l is nil), each group the engine places ahead
+// of a group typed before it: "Group 2 (0:33) finishes ahead of group 1 (0:51), typed before it".
+func OutOfOrderTexts(l *i18n.Localizer, order race.FinishOrder) []string {
+	var out []string
+	for _, o := range order.OutOfOrder {
+		t, ahead := PreviewText(l, o.Time), PreviewText(l, o.AheadTime)
+		if l == nil {
+			out = append(out, fmt.Sprintf("Group %d (%s) finishes ahead of group %d (%s), typed before it.", o.Group, t, o.Ahead, ahead))
+			continue
+		}
+		out = append(out, l.T("stage.order.ahead", "Group", o.Group, "Time", t, "Ahead", o.Ahead, "AheadTime", ahead))
+	}
+	return out
 }
 
 // TypedGroups are the rows as the engine previews them: each number as typed (an empty field, or one

@@ -22,6 +22,16 @@ type finishPreview struct {
 	Model string `json:"model"`
 	// Groups has one entry per row of the form, in its order (empty rows included).
 	Groups []groupPreview `json:"groups"`
+	// OutOfOrder lists the groups whose time places them ahead of a group typed before them
+	// (race.OrderFinish): the save refuses them until the director confirms the order.
+	OutOfOrder []outOfOrder `json:"out_of_order"`
+}
+
+// outOfOrder is a group placed ahead of one typed before it, and the warning in the viewer's words.
+type outOfOrder struct {
+	Group int    `json:"group"`
+	Ahead int    `json:"ahead"`
+	Text  string `json:"text"`
 }
 
 // groupPreview is one row's preview: its kind (race.Preview*), its words in the viewer's language
@@ -36,6 +46,9 @@ type groupPreview struct {
 	Seconds *int `json:"seconds,omitempty"`
 	// Turn is a Ciclismo a fondo group's turn.
 	Turn *int `json:"turn,omitempty"`
+	// First is the stage place of the row's first rider, counted on from group to group as the
+	// engine places them (0: no riders typed).
+	First int `json:"first"`
 }
 
 // FinishPreviewPage answers what the stage screen's finish form shows beside each group while the
@@ -68,9 +81,14 @@ func (h *Handler) FinishPreviewPage(c echo.Context) error {
 		return err
 	}
 	l := h.Tr(c)
-	out := finishPreview{Model: rs.TimeModel, Groups: make([]groupPreview, len(previews))}
+	order := race.OrderFinish(previews, standing.RiderCounts(rows))
+	out := finishPreview{Model: rs.TimeModel, Groups: make([]groupPreview, len(previews)), OutOfOrder: []outOfOrder{}}
+	for i, text := range standing.OutOfOrderTexts(l, order) {
+		o := order.OutOfOrder[i]
+		out.OutOfOrder = append(out.OutOfOrder, outOfOrder{Group: o.Group, Ahead: o.Ahead, Text: text})
+	}
 	for i, p := range previews {
-		g := groupPreview{Group: i + 1, Kind: p.Kind, Text: standing.PreviewText(l, p)}
+		g := groupPreview{Group: i + 1, Kind: p.Kind, Text: standing.PreviewText(l, p), First: order.First[i]}
 		switch p.Kind {
 		case race.PreviewTime, race.PreviewBehind, race.PreviewLeading:
 			g.Seconds = &p.Time

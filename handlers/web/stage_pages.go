@@ -73,6 +73,11 @@ type stageScreen struct {
 	// device's change puts the screen read again in place.
 	FollowCode  string
 	TourVersion int64
+	// Panel is the profile, its legend and the bib grid kept in view beside the entries.
+	Panel stagePanel
+	// Adv records advantage uses on the stage screen itself (nil: the game has none, or the stage is
+	// not open).
+	Adv *advantagesScreen
 }
 
 // courseItem is one intermediate sprint or climb with its crossing-order entry.
@@ -134,6 +139,10 @@ type stageFailure struct {
 	teamRows  []int
 	// juryValues is what was typed in a refused jury form (Text names the form).
 	juryValues map[string]string
+	// adv is a refused advantage use sent from the stage screen.
+	adv *advFailure
+	// confirmed says the director confirmed a finish's groups out of typed order (confirm_order).
+	confirmed bool
 	// lines are the file lines of a refused clock upload's rows.
 	lines []int
 	Err   error
@@ -246,7 +255,9 @@ func (h *Handler) buildStage(c echo.Context, l *i18n.Localizer, st *store.RaceSt
 		}
 		scr.History = historyRows(l, rs, lines)
 	}
+	scr.Panel = newStagePanel(l, st, v, scr.Riders)
 	if scr.Open {
+		scr.Adv = stageAdvantages(l, st, v)
 		scr.Focus = scr.firstEmpty()
 	}
 	return scr

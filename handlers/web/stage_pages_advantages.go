@@ -178,7 +178,9 @@ func (h *Handler) renderAdvantages(c echo.Context, id uint, n int, fail *advFail
 		}
 		status = ref.status
 		p.Error = ref.message
-		scr.applyFailure(fail, ref)
+		if scr.applyFailure(fail, ref) && ref.status == http.StatusConflict {
+			p.Error = "" // a stale page is said once, beside the form sent
+		}
 	}
 	p.Data = scr
 	return h.Render(c, status, "advantages", p)

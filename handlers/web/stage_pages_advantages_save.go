@@ -51,9 +51,12 @@ func (h *Handler) AddAdvantagePage(c echo.Context) error {
 		err = h.StoreFor(c).AddAdvantage(id, n, version, u)
 	}
 	if err != nil {
-		if fromStage {
+		if fromStage && u.Kind == race.AdvDoubleThrow {
 			k, _ := strconv.Atoi(vals["climb"])
 			return h.renderStage(c, id, n, &stageFailure{Form: "dice", Index: k, Text: vals["bib"], Err: err})
+		}
+		if fromStage {
+			return h.renderStage(c, id, n, &stageFailure{Form: "advantage", adv: &advFailure{Form: u.Kind, Values: vals, Err: err}, Err: err})
 		}
 		return h.renderAdvantages(c, id, n, &advFailure{Form: u.Kind, Values: vals, Err: err})
 	}

@@ -25,6 +25,8 @@ type refusal struct {
 	fields  map[string]string
 	message string
 	missing []string
+	// one says the message is the one thing missing at End stage: said beside End stage only.
+	one bool
 }
 
 // classifyRefusal reads a store or race error as a refusal a page can show, in l's language.
@@ -43,6 +45,10 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 		missing := make([]string, len(ie.Missing))
 		for i, m := range ie.Missing {
 			missing[i] = l.Say(m)
+		}
+		if len(missing) == 1 && len(ie.Fields) == 1 { // one thing missing as a whole (the finish): said at once, not listed
+			return refusal{status: http.StatusUnprocessableEntity, one: true,
+				message: l.T("stage.end.one_missing", "N", ie.Stage, "What", missing[0])}, true
 		}
 		return refusal{status: http.StatusUnprocessableEntity, missing: missing,
 			message: l.N("reasons.stage.cannot_end", len(missing), "Stage", ie.Stage)}, true
@@ -147,6 +153,14 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		}
 	case "finish":
 		scr.applyFinishFailure(f, ref)
+	case "advantage":
+		if scr.Adv != nil && f.adv != nil {
+			scr.Adv.Focus = ""
+			if scr.Adv.applyFailure(f.adv, ref) && conflict {
+				p.Error = "" // said once, beside the form sent
+			}
+			scr.Focus = scr.Adv.Focus
+		}
 	case "abandon":
 		scr.Abandon.Bib, scr.Abandon.Reason, scr.Abandon.Status = f.Text, f.Reason, f.Status
 		bibs, _ := standing.ParseBibs(f.Text, "")
@@ -165,12 +179,16 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		scr.applyJuryFailure(f, ref)
 	case "close":
 		scr.Missing = ref.missing
-		if conflict {
+		if conflict || ref.one {
 			scr.CloseError = ref.message
+		}
+		if ref.one && scr.Open {
+			p.Error = "" // said once, beside End stage
 		}
 		scr.Focus = "end-stage"
 	case "undo":
 		scr.UndoError = ref.message
+		p.Error = "" // said once, beside Undo
 	case "clock":
 		scr.ClockError = clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("clock-upload-file-%d", scr.N)
@@ -178,7 +196,20 @@ func (scr *stageScreen) applyFailure(f *stageFailure, p *views.Page, l *i18n.Loc
 		scr.PublishedText, scr.PublishedError = f.Text, clockError(l, ref, f.lines)
 		scr.Focus = fmt.Sprintf("published-text-%d", scr.N)
 	}
+	if conflict && scr.Open && saidBeside(f.Form) {
+		p.Error = "" // a stale page is said once, beside the form sent
+	}
 	return ref.status, true
+}
+
+// saidBeside says whether the open stage screen says a conflict beside the form that was sent: the
+// page's own message would say it a second time.
+func saidBeside(form string) bool {
+	switch form {
+	case "sprint", "climb", "dice", "finish", "abandon", "close":
+		return true
+	}
+	return false
 }
 
 // applyFinishFailure puts the typed finish rows back with their messages.
@@ -201,6 +232,10 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 	messages := map[rowField][]string{}
 	seen := map[rowField]map[string]bool{}
 	for k, msg := range ref.fields {
+		if k == "confirm_order" {
+			scr.Finish.OrderError = msg
+			continue
+		}
 		gi, field, ok := groupField(k)
 		if !ok {
 			general = append(general, k+": "+msg)
@@ -234,7 +269,11 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 	if ref.status == http.StatusConflict {
 		scr.Finish.Error = ref.message
 	}
+	scr.Finish.Confirmed = f.confirmed
 	scr.Focus = "g1-riders"
+	if scr.Finish.OrderError != "" {
+		scr.Focus = "confirm-order"
+	}
 	for _, r := range rows {
 		for _, name := range []string{"turn", "sector", "square", "die", "riders"} {
 			if r.Errors[name] != "" {
@@ -245,10 +284,13 @@ func (scr *stageScreen) applyFinishFailure(f *stageFailure, ref refusal) {
 	}
 }
 
-// applyFailure puts a refused form's typed values back with its messages.
-func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
+// applyFailure puts a refused form's typed values back with its messages; it answers whether a form
+// of the page shows the refusal beside it.
+func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) bool {
 	conflict := ref.status == http.StatusConflict
+	shown := false
 	fill := func(form *advForm) {
+		shown = form.Kind != race.AdvEffort || form.Disabled == "" // a disabled effort form says only why
 		form.Bib, form.Turn, form.Variant, form.Climb, form.Points, form.Reason =
 			f.Values["bib"], f.Values["turn"], f.Values["variant"], f.Values["climb"], f.Values["points"], f.Values["reason"]
 		bibs, _ := standing.ParseBibs(form.Bib, "")
@@ -288,6 +330,7 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 			for k, m := range ref.fields {
 				scr.Weather.Errors[k] = m
 			}
+			shown = true
 			scr.Weather.Error = joinMessages(ref.fields)
 			if conflict {
 				scr.Weather.Error = ref.message
@@ -319,6 +362,7 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 					scr.Focus = fmt.Sprintf("fatigue-%d", r.Bib)
 				}
 			}
+			shown = true
 			scr.Fatigue.Error = joinMessages(rest)
 			if conflict {
 				scr.Fatigue.Error = ref.message
@@ -331,4 +375,5 @@ func (scr *advantagesScreen) applyFailure(f *advFailure, ref refusal) {
 			}
 		}
 	}
+	return shown
 }

@@ -166,17 +166,35 @@ func (h *Handler) SaveFinishPage(c echo.Context) error {
 		return err
 	}
 	f, rows, rowOf, err := finishFromForm(c, st.Tour.Ruleset.TimeModel)
+	confirmed := c.FormValue("confirm_order") == "1"
+	if err == nil && !confirmed {
+		err = orderUnconfirmed(&st.Tour.Ruleset, rows)
+	}
 	if err == nil {
 		err = h.StoreFor(c).SetFinish(id, n, version, f)
 	}
 	if err != nil {
-		return h.renderStage(c, id, n, &stageFailure{Form: "finish", Rows: rows, rowOf: rowOf, Err: err})
+		return h.renderStage(c, id, n, &stageFailure{Form: "finish", Rows: rows, rowOf: rowOf, confirmed: confirmed, Err: err})
 	}
 	riders := 0
 	for _, g := range f.Groups {
 		riders += len(g.Riders)
 	}
 	return base.Redirect(c, base.StageURL(id, n), h.Tr(c).T("race.flash.finish_saved", "Groups", h.Tr(c).N("race.groups_n", len(f.Groups)), "Riders", h.Tr(c).N("race.riders_n", riders)))
+}
+
+// orderUnconfirmed refuses, on confirm_order, finish rows whose times place a group ahead of one typed
+// before it (race.OrderFinish): one wrong square would silently change the winner. The director
+// confirms the order when it is right (groups typed in any order, placed by time).
+func orderUnconfirmed(rs *race.Ruleset, rows []standing.GroupRow) error {
+	previews, err := race.PreviewFinish(rs, standing.TypedGroups(rows))
+	if err != nil {
+		return nil // the save refuses such a finish itself
+	}
+	if order := race.OrderFinish(previews, standing.RiderCounts(rows)); len(order.OutOfOrder) > 0 {
+		return refuse.InvalidText("confirm_order", race.OrderRefusal(order.OutOfOrder[0]))
+	}
+	return nil
 }
 
 // AddAbandonPage records an abandonment from the stage screen.
