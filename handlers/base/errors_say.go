@@ -129,14 +129,15 @@ func missingMessage(n int, l *i18n.Localizer) string {
 	return l.N("reasons.stage.cannot_close", n)
 }
 
-// SayFields is each field's reason of ve in l's language (English when l is nil).
+// SayFields is each field's reason of ve in l's language (English when l is nil), as a page shows
+// it beside its field: a sentence (views.Sentence).
 func SayFields(ve *refuse.ValidationError, l *i18n.Localizer) map[string]string {
 	out := make(map[string]string, len(ve.Fields))
 	for f := range ve.Fields {
 		if l == nil {
-			out[f] = ve.Fields[f]
+			out[f] = views.Sentence(ve.Fields[f])
 		} else {
-			out[f] = l.Say(ve.Reason(f))
+			out[f] = views.Sentence(l.Say(ve.Reason(f)))
 		}
 	}
 	return out
@@ -154,9 +155,9 @@ func (h *Base) Said(c echo.Context, ve *refuse.ValidationError) map[string]strin
 // Reason's, else its English message looked up as a key.
 func (h *Base) SayErr(c echo.Context, err error) string {
 	if s, ok := err.(interface{ Said() i18n.Text }); ok {
-		return h.Tr(c).Say(s.Said())
+		return views.Sentence(h.Tr(c).Say(s.Said()))
 	}
-	return h.Tr(c).Say(refuse.ReasonOf(err))
+	return views.Sentence(h.Tr(c).Say(refuse.ReasonOf(err)))
 }
 
 // SayIn is a sentence in the language the Language middleware chose for c (English without it),

@@ -79,6 +79,7 @@ func (h *Base) Render(c echo.Context, status int, name string, p views.Page) err
 	if p.Flash == "" {
 		p.Flash = keep.TakeFlash(c)
 	}
+	p.Flash, p.Error = views.Sentence(p.Flash), views.Sentence(p.Error)
 	// Render first, answer after: a template error must reach the error handler before anything is
 	// sent, not leave an empty page behind an already written status.
 	var buf bytes.Buffer

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
@@ -48,7 +49,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	prev.Problems = base.SayProblems(prev.Problems, h.Tr(c).Say)
+	prev.Problems = base.SayProblems(prev.Problems, func(t i18n.Text) string { return views.Sentence(h.Tr(c).Say(t)) })
 	status := http.StatusOK
 	if len(prev.Problems) > 0 {
 		status = http.StatusUnprocessableEntity

@@ -38,11 +38,11 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	case errors.As(err, &ve):
 		return refusal{status: http.StatusUnprocessableEntity, fields: base.SayFields(ve, l), message: l.T("race.refused.nothing_saved")}, true
 	case errors.As(err, &ce):
-		return refusal{status: http.StatusConflict, message: l.Say(ce.Said())}, true
+		return refusal{status: http.StatusConflict, message: views.Sentence(l.Say(ce.Said()))}, true
 	case errors.As(err, &ie):
 		missing := make([]string, len(ie.Missing))
 		for i, m := range ie.Missing {
-			missing[i] = l.Say(m)
+			missing[i] = views.Sentence(l.Say(m))
 		}
 		return refusal{status: http.StatusUnprocessableEntity, missing: missing,
 			message: l.N("reasons.stage.cannot_end", len(missing), "Stage", ie.Stage)}, true
