@@ -96,8 +96,8 @@ func TestSignInAndOutOnThePages(t *testing.T) {
 	}
 	stolen := *ck
 	rec = b.post(t, "/sign-out", nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" || b.cookies["rd_director"] != nil {
-		t.Fatalf("sign out = %d %q (cookie %v), want 303 home and the cookie cleared", rec.Code, rec.Header().Get("Location"), b.cookies["rd_director"])
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/tours" || b.cookies["rd_director"] != nil {
+		t.Fatalf("sign out = %d %q (cookie %v), want 303 to the tours (no page given) and the cookie cleared", rec.Code, rec.Header().Get("Location"), b.cookies["rd_director"])
 	}
 	if rec := b.get(t, stage); !toSignIn(rec) {
 		t.Errorf("after signing out, GET %s = %d, want 303 to sign-in", stage, rec.Code)

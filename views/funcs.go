@@ -36,6 +36,8 @@ func Funcs() template.FuncMap {
 		// teamColour is a team colour as the "swatch" partial draws it: grey when it is not a #rrggbb
 		// colour, so nothing else reaches the page.
 		"teamColour": TeamColour,
+		// sentence is a refusal as a page shows it, its first letter upper case (Sentence).
+		"sentence": Sentence,
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).

@@ -129,15 +129,14 @@ func missingMessage(n int, l *i18n.Localizer) string {
 	return l.N("reasons.stage.cannot_close", n)
 }
 
-// SayFields is each field's reason of ve in l's language (English when l is nil), as a page shows
-// it beside its field: a sentence (views.Sentence).
+// SayFields is each field's reason of ve in l's language (English when l is nil).
 func SayFields(ve *refuse.ValidationError, l *i18n.Localizer) map[string]string {
 	out := make(map[string]string, len(ve.Fields))
 	for f := range ve.Fields {
 		if l == nil {
-			out[f] = views.Sentence(ve.Fields[f])
+			out[f] = ve.Fields[f]
 		} else {
-			out[f] = views.Sentence(l.Say(ve.Reason(f)))
+			out[f] = l.Say(ve.Reason(f))
 		}
 	}
 	return out
