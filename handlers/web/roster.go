@@ -23,7 +23,8 @@ func (h *Handler) ImportPage(c echo.Context) error {
 // importColumns are the upload form's words about the file: its column heads and the older single
 // role column's head, in the page's language (the import reads them in every language).
 func (h *Handler) importColumns(c echo.Context) map[string]any {
-	return map[string]any{"Columns": h.RosterLayout(c).HeaderIn(), "Role": h.Tr(c).T("sheets.roster.role")}
+	l := h.RosterLayout(c)
+	return map[string]any{"Columns": l.HeaderIn(), "Required": l.RequiredIn(), "Role": h.Tr(c).T("sheets.roster.role")}
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
