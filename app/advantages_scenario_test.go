@@ -117,12 +117,12 @@ func TestCiclismoAFondoLostTurnsAndAwards(t *testing.T) {
 	r.refused(t, "the award to a rider out since stage 1", http.MethodPut, "/stages/2/combativity", obj{"bib": 35}, 422, "validation", "bib")
 	page := r.refusedPage(t, "turns lost by a rider out, on the page", "/stages/2/lost-turns",
 		url.Values{"bib": {"35"}, "turn": {"1"}, "reason": {"crash"}, "_version": {r.version(t, 2)}}, 422, `id="lost-bib" name="bib" value="35"`)
-	if got := fieldError(page, "lost-bib"); got != "bib 35 abandoned in stage 1" {
+	if got := fieldError(page, "lost-bib"); got != "Bib 35 abandoned in stage 1" {
 		t.Errorf("the page says %q beside the bib", got)
 	}
 	page = r.refusedPage(t, "the award to a rider out, on the page", "/stages/2/combativity",
 		url.Values{"bib": {"35"}, "_version": {r.version(t, 2)}}, 422)
-	if got := fieldError(page, "combativity-bib"); got != "bib 35 abandoned in stage 1" {
+	if got := fieldError(page, "combativity-bib"); got != "Bib 35 abandoned in stage 1" {
 		t.Errorf("the page says %q beside the combativity bib", got)
 	}
 

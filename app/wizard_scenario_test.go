@@ -696,7 +696,7 @@ func TestToursLoadPage(t *testing.T) {
 		t.Errorf("importing a wrong file = %d, want 422 with the reason beside the file field; %s", bad.Code, errorsOf(bad.Body.String()))
 	}
 	none := ta.upload(t, "/tours/import", "", nil, nil, true)
-	if none.Code != http.StatusUnprocessableEntity || !strings.Contains(none.Body.String(), "choose a backup file") {
+	if none.Code != http.StatusUnprocessableEntity || !strings.Contains(none.Body.String(), "Choose a backup file") {
 		t.Errorf("importing no file = %d, want 422 asking for a file", none.Code)
 	}
 	if after := ta.snapshot(t); after != before {
