@@ -138,6 +138,7 @@ func buildFollow(l *i18n.Localizer, st *store.RaceState) (*followView, error) {
 		return nil, err
 	}
 	v.Class, v.Party = class, party
+	linkNames(v, st)
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		v.Party = nil
 	}

@@ -16,6 +16,8 @@ type LeaderView struct {
 	Class, Jersey, JerseyColor string
 	Bib                        int
 	Rider, Team, TeamColor     string
+	// Href and TeamHref are the rider's and the team's pages ("": none; Names.Leaders).
+	Href, TeamHref string
 }
 
 // ClassTable is one classification.
@@ -35,6 +37,9 @@ type ClassRow struct {
 	Rank, Bib                     int
 	Name, Team, Color, Value, Gap string
 	Bonus                         string
+	// Href is the page of the rider (the team, in a table of teams), TeamHref his team's ("": none;
+	// Names.Rows).
+	Href, TeamHref string
 }
 
 // leadersOf names the leader of each dressed classification the tour has (race.Classifications)

@@ -31,7 +31,9 @@ type tourRidersScreen struct {
 // tourTeamRiders is one team of the tour with its riders.
 type tourTeamRiders struct {
 	Name, Short, Color string
-	Riders             []tourRiderRow
+	// Href is the team's palmarès ("": it was copied from no team of the database).
+	Href   string
+	Riders []tourRiderRow
 }
 
 // tourRiderRow is one rider's line: status is "racing" or "abandoned in stage k".
@@ -44,6 +46,8 @@ type tourRiderRow struct {
 	// Born is the date of birth in words ("" when not known); Young marks a young rider.
 	Born  string
 	Young bool
+	// Page is his stages one by one; Href his palmarès ("": no rider of the database).
+	Page, Href string
 }
 
 // TourRidersPage lists every rider of the tour with his status.
@@ -83,11 +87,16 @@ func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *
 			}
 		}
 	}
+	src, err := h.StoreFor(c).TourSources(id)
+	if err != nil {
+		return err
+	}
+	names := standing.PalmaresNames(&st.Tour, src)
 	for _, t := range st.Tour.Teams {
-		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color}
+		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color, Href: names.Team(t.Name)}
 		for _, r := range t.Riders {
 			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: base.RoleWordIn(l, &st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: l.T("race.riders.racing_status"),
-				Young: scr.Youth != nil && st.Tour.Young(&r)}
+				Young: scr.Youth != nil && st.Tour.Young(&r), Page: fmt.Sprintf("/tours/%d/riders/%d", id, r.Bib), Href: names.Rider(r.Bib)}
 			if r.Born != "" {
 				row.Born = base.DateTextIn(l, r.Born)
 			}
