@@ -56,7 +56,9 @@ func FollowNames(t *race.Tour, code string) Names {
 }
 
 // FollowRiderHref is a rider's page in the tour followed with code.
-func FollowRiderHref(code string, bib int) string { return "/follow/" + code + "/riders/" + strconv.Itoa(bib) }
+func FollowRiderHref(code string, bib int) string {
+	return "/follow/" + code + "/riders/" + strconv.Itoa(bib)
+}
 
 // FollowTeamHref is a team's page in the tour followed with code.
 func FollowTeamHref(code string, number int) string {
