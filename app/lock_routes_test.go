@@ -218,6 +218,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/lang/:lang": true,
 		// The story of a tour, its summary, and the palmarès of the teams database: pages to read.
 		"/tours/:id/story": true, "/tours/:id/sheets/summary.pdf": true, "/teams/:id/palmares": true, "/riders/:id/palmares": true,
+		// A rider's stages one by one in a tour.
+		"/tours/:id/riders/:bib": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

@@ -6,5 +6,5 @@ func riderRoutes(root routeGroup, r rooms, k kept) {
 	root.group("/tours/:id", serving{kept: k.tour}).GET("/riders/:bib", r.pages.TourRiderPage)
 	followed := root.group("/follow/:code", serving{kept: k.followed})
 	followed.GET("/riders/:bib", r.follow.FollowRiderPage)
-	followed.GET("/teams/:number", r.follow.FollowTeamPage)
+	followed.GET("/teams/:team", r.follow.FollowTeamPage)
 }

@@ -75,14 +75,14 @@ type followTeamRider struct {
 	Out                bool
 }
 
-// FollowTeamPage is GET /follow/{code}/teams/{number}: a team's riders in the tour, each leading to
+// FollowTeamPage is GET /follow/{code}/teams/{team}: a team's riders in the tour, each leading to
 // his page, and the tours the team rode.
 func (h *Handler) FollowTeamPage(c echo.Context) error {
 	st, done, err := h.followedTour(c)
 	if done || err != nil {
 		return err
 	}
-	number, ok := standing.NumberParam(c, "number")
+	number, ok := standing.NumberParam(c, "team")
 	t, found := st.Tour.TeamByID(number)
 	if !ok || !found {
 		return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("the tour has no team %d", number))
