@@ -79,7 +79,7 @@ func (r *partyRun) createTourThroughWizard() string {
 	if tb.count("#err-name") != 1 {
 		tb.errorf("a tour without a name: no message beside the name field (#err-name)")
 	}
-	tb.wantText("#err-name", r.say("is required"))
+	tb.wantText("#err-name", r.refusal("is required"))
 	if tb.value("#stages") != "7" || tb.value("#seed") != "42" {
 		tb.errorf("the refused step lost the typed values: stages %q seed %q", tb.value("#stages"), tb.value("#seed"))
 	}
@@ -131,7 +131,7 @@ func (r *partyRun) createTourThroughWizard() string {
 	if tb.count(`[id="err-stages[1].sprints[0].at"]`) != 1 {
 		tb.errorf("a sprint on square 999: no message beside the field")
 	}
-	tb.wantText(`[id="err-stages[1].sprints[0].at"]`, r.say("must be inside the stage (1–%d)", length))
+	tb.wantText(`[id="err-stages[1].sprints[0].at"]`, r.refusal("must be inside the stage (1–%d)", length))
 	tb.fill(sprint, fmt.Sprint(at+1))
 	tb.navigates("Continue with the edited stage", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
 	r.page(r.T("setup.wizard.title.teams"))
@@ -207,7 +207,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 		r.t.Fatalf("loading the tour's teams: %v", err)
 	}
 	team := race1.Tour.Teams[0]
-	tb.wantText(".missing li", r.say("bib %d %s (%s) has no finish and has not abandoned", team.Riders[0].Bib, team.Riders[0].Name, team.Name))
+	tb.wantText(".missing li", r.refusal("bib %d %s (%s) has no finish and has not abandoned", team.Riders[0].Bib, team.Riders[0].Name, team.Name))
 	if n := tb.count(".missing li"); n != 24 {
 		tb.errorf("the list of what is missing has %d lines, want the 24 riders", n)
 	}
