@@ -274,7 +274,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	if tb.count("#g2-die-error") != 1 || tb.attr("#g2-die", "aria-invalid") != "true" {
 		tb.fatalf("a die of 7: want the message beside group 2's die (#g2-die-error) and the field marked invalid")
 	}
-	tb.wantText("#g2-die-error", r.say("must be between 1 and %d", race.DieFaces))
+	tb.wantText("#g2-die-error", r.refusal("must be between 1 and %d", race.DieFaces))
 	if f := tb.focused(); f != "#g2-die" {
 		tb.errorf("after the refused finish the focus is on %s, want #g2-die", f)
 		tb.focus("#g2-die")
