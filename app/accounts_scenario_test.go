@@ -182,7 +182,7 @@ func TestSignInWithPasswords(t *testing.T) {
 			t.Errorf("signing in with %v = %d, want 422", body, rec.Code)
 		}
 	}
-	// The page: the message beside the password, the name kept; then too many from this device.
+	// The page: the message beside the password, the name kept; then too many from this network address.
 	phone := aa.newBrowser("203.0.113.9:1000")
 	rec := phone.signInAs(t, "Bruno", "still-not-it", "")
 	if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), `id="err-password"`) || !strings.Contains(rec.Body.String(), `value="Bruno"`) {
@@ -192,7 +192,7 @@ func TestSignInWithPasswords(t *testing.T) {
 		phone.signInAs(t, "Bruno", "still-not-it", "")
 	}
 	rec = phone.signInAs(t, "Bruno", brunoPassword, "")
-	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "60" || !strings.Contains(rec.Body.String(), "Too many wrong passwords from this device") {
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "60" || !strings.Contains(rec.Body.String(), "Too many wrong passwords from this network address") {
 		t.Errorf("the right password after %d wrong = %d (Retry-After %q), want 429; body:\n%s", auth.MaxWrongPINs, rec.Code, rec.Header().Get("Retry-After"), clip(rec.Body.String()))
 	}
 	if other := aa.newBrowser("203.0.114.9:1000"); other.signInAs(t, "Bruno", brunoPassword, "").Code != http.StatusSeeOther {

@@ -47,7 +47,7 @@ func TestWaterBottleRecordedAfterTheFinish(t *testing.T) {
 
 	page := r.refusedPage(t, "a bottle without a turn on the page", "/stages/1/advantages",
 		url.Values{"kind": {"water_bottle"}, "bib": {"14"}, "turn": {""}, "_version": {r.version(t, 1)}}, 422, `id="adv-water_bottle-bib" name="bib" value="14"`)
-	if got := fieldError(page, "adv-water_bottle-turn"); !strings.Contains(got, "bib 14 has finished the stage") || !strings.Contains(got, "give the turn it was taken") {
+	if got := fieldError(page, "adv-water_bottle-turn"); !strings.Contains(got, "Bib 14 has finished the stage") || !strings.Contains(got, "give the turn it was taken") {
 		t.Errorf("the page says %q beside the turn, want why and how to fix it", got)
 	}
 	if !regexp.MustCompile(`<input id="adv-water_bottle-turn" name="turn" value=""[^>]*aria-invalid="true"[^>]*autofocus>`).MatchString(page) {
@@ -86,7 +86,7 @@ func TestMountainAttackIsNeverCombined(t *testing.T) {
 
 	page := r.refusedPage(t, "the other leader's mountain attack after his double throw", "/stages/2/advantages",
 		url.Values{"kind": {"mountain_attack"}, "bib": {"21"}, "climb": {"3"}, "_version": {r.version(t, 2)}}, 422)
-	if got := fieldError(page, "adv-mountain_attack-climb"); got != "bib 21 already has a double throw on climb 3: a mountain attack cannot be combined with any other advantage" {
+	if got := fieldError(page, "adv-mountain_attack-climb"); got != "Bib 21 already has a double throw on climb 3: a mountain attack cannot be combined with any other advantage" {
 		t.Errorf("the advantages page says %q beside the climb", got)
 	}
 	page = r.refusedPage(t, "the dice button after a mountain attack", "/stages/2/advantages",
@@ -117,12 +117,12 @@ func TestCiclismoAFondoLostTurnsAndAwards(t *testing.T) {
 	r.refused(t, "the award to a rider out since stage 1", http.MethodPut, "/stages/2/combativity", obj{"bib": 35}, 422, "validation", "bib")
 	page := r.refusedPage(t, "turns lost by a rider out, on the page", "/stages/2/lost-turns",
 		url.Values{"bib": {"35"}, "turn": {"1"}, "reason": {"crash"}, "_version": {r.version(t, 2)}}, 422, `id="lost-bib" name="bib" value="35"`)
-	if got := fieldError(page, "lost-bib"); got != "bib 35 abandoned in stage 1" {
+	if got := fieldError(page, "lost-bib"); got != "Bib 35 abandoned in stage 1" {
 		t.Errorf("the page says %q beside the bib", got)
 	}
 	page = r.refusedPage(t, "the award to a rider out, on the page", "/stages/2/combativity",
 		url.Values{"bib": {"35"}, "_version": {r.version(t, 2)}}, 422)
-	if got := fieldError(page, "combativity-bib"); got != "bib 35 abandoned in stage 1" {
+	if got := fieldError(page, "combativity-bib"); got != "Bib 35 abandoned in stage 1" {
 		t.Errorf("the page says %q beside the combativity bib", got)
 	}
 

@@ -88,13 +88,13 @@ func TestRosterImportRefusesASharedStringBomb(t *testing.T) {
 		var page *httptestRecorder
 		alloc := allocatedBy(func() { page = ta.upload(t, "/teams/import?lang=es", name, bomb, nil, true) })
 		checkResponse(t, scenario{method: "POST", url: "/teams/import", wantStatus: http.StatusUnprocessableEntity,
-			wantContains: []string{`id="err-file">`, "fila 1, columna A: la celda tiene 1900000 caracteres; una celda de plantilla admite como máximo 300"}}, page)
+			wantContains: []string{`id="err-file">`, "Fila 1, columna A: la celda tiene 1900000 caracteres; una celda de plantilla admite como máximo 300"}}, page)
 		if alloc > 32<<20 {
 			t.Errorf("the page preview of %d rows allocated %d MB, want under 32 MB", rows, alloc>>20)
 		}
 		apply := ta.form(t, "/teams/import/apply", url.Values{"filename": {name}, "content": {base64.StdEncoding.EncodeToString(bomb)}})
 		checkResponse(t, scenario{method: "POST", url: "/teams/import/apply", wantStatus: http.StatusUnprocessableEntity,
-			wantContains: []string{`id="err-file">`, refusal}}, apply)
+			wantContains: []string{`id="err-file">`, "R" + refusal[1:]}}, apply)
 	}
 	if after := ta.snapshot(t); after != before {
 		t.Errorf("refusing the workbooks changed the database:\n%s", diffLines(before, after))

@@ -220,6 +220,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/tours/:id/story": true, "/tours/:id/sheets/summary.pdf": true, "/teams/:id/palmares": true, "/riders/:id/palmares": true,
 		// A player's palmarès across tours: a page to read.
 		"/players/:player/palmares": true,
+		// A rider's stages one by one in a tour.
+		"/tours/:id/riders/:bib": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

@@ -96,8 +96,8 @@ func TestSignInAndOutOnThePages(t *testing.T) {
 	}
 	stolen := *ck
 	rec = b.post(t, "/sign-out", nil)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" || b.cookies["rd_director"] != nil {
-		t.Fatalf("sign out = %d %q (cookie %v), want 303 home and the cookie cleared", rec.Code, rec.Header().Get("Location"), b.cookies["rd_director"])
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/tours" || b.cookies["rd_director"] != nil {
+		t.Fatalf("sign out = %d %q (cookie %v), want 303 to the tours (no page given) and the cookie cleared", rec.Code, rec.Header().Get("Location"), b.cookies["rd_director"])
 	}
 	if rec := b.get(t, stage); !toSignIn(rec) {
 		t.Errorf("after signing out, GET %s = %d, want 303 to sign-in", stage, rec.Code)
@@ -229,7 +229,7 @@ func TestWrongPINsAreSlowed(t *testing.T) {
 	}
 	page := la.newBrowser(a)
 	if rec := page.signIn(t, testPIN, ""); rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "60" ||
-		!strings.Contains(rec.Body.String(), `id="err-pin">Too many wrong PINs from this device: try again in a minute.`) {
+		!strings.Contains(rec.Body.String(), `id="err-pin">Too many wrong PINs from this network address: try again in a minute.`) {
 		t.Errorf("the sign-in page during the lock-out = %d Retry-After %q, want 429 with the wait beside the field; body:\n%s", rec.Code, rec.Header().Get("Retry-After"), clip(rec.Body.String()))
 	}
 	if page.cookies["rd_director"] != nil {

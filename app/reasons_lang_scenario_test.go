@@ -127,8 +127,8 @@ func TestReasonsInTheUsersLanguageAPI(t *testing.T) {
 func TestReasonsInTheUsersLanguagePages(t *testing.T) {
 	t.Parallel()
 	for lang, want := range map[string][]string{
-		"es": {"debe tener de 2 a 4 letras", "debe ser un color como #d62828", "Corrige los campos marcados: no se ha guardado nada."},
-		"it": {"deve avere da 2 a 4 lettere", "deve essere un colore come #d62828", "Correggi i campi segnati: non è stato salvato nulla."},
+		"es": {"Debe tener de 2 a 4 letras", "Debe ser un color como #d62828", "Corrige los campos marcados: no se ha guardado nada."},
+		"it": {"Deve avere da 2 a 4 lettere", "Deve essere un colore come #d62828", "Correggi i campi segnati: non è stato salvato nulla."},
 	} {
 		ta := newTestApp(t)
 		ta.cookies["lang"] = &http.Cookie{Name: "lang", Value: lang}
@@ -182,7 +182,7 @@ func TestLockRefusalsInTheUsersLanguage(t *testing.T) {
 			break
 		}
 	}
-	if code != http.StatusTooManyRequests || !strings.HasPrefix(msg, "demasiados PIN erróneos desde este dispositivo: vuelve a intentarlo dentro de ") {
+	if code != http.StatusTooManyRequests || !strings.HasPrefix(msg, "demasiados PIN erróneos desde esta dirección de red: vuelve a intentarlo dentro de ") {
 		t.Errorf("too many wrong PINs in Spanish = %d %q", code, msg)
 	}
 }

@@ -1503,7 +1503,7 @@ func routeCases(routes []*echo.Route, tour robustTour, ids []string) []hostile {
 			target := rt.Path
 			for _, q := range params {
 				v := map[string]string{"id": strconv.Itoa(int(tour.ID)), "n": strconv.Itoa(tour.Open), "k": "1",
-					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.Code, "name": "results"}[q[1]]
+					"bib": strconv.Itoa(cmp.Or(tour.Gone, tour.Bibs[0])), "pos": "1", "file": "general.pdf", "code": tour.Code, "name": "results", "team": "1"}[q[1]]
 				if !strings.HasPrefix(rt.Path, "/tours") && !strings.HasPrefix(rt.Path, "/api/v1/tours") && !strings.HasPrefix(rt.Path, "/follow/") && !strings.HasPrefix(rt.Path, "/api/v1/follow/") {
 					v = "1" // a team, rider or ruleset
 					if strings.Contains(rt.Path, "rulesets") {

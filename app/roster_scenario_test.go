@@ -426,7 +426,7 @@ func TestImportPagesRefusals(t *testing.T) {
 	problems := csvFile(t, problemFile)
 	runScenarios(t, []scenario{
 		{name: "apply without content", method: "POST", url: "/teams/import/apply", form: url.Values{"filename": {"a.csv"}, "content": {""}},
-			wantStatus: 422, unchanged: true, wantContains: []string{`id="err-file">the previewed file was lost; upload it again</span>`}},
+			wantStatus: 422, unchanged: true, wantContains: []string{`id="err-file">The previewed file was lost; upload it again</span>`}},
 		{name: "apply with content that is not base64", method: "POST", url: "/teams/import/apply", form: url.Values{"filename": {"a.csv"}, "content": {"%%%"}},
 			wantStatus: 422, unchanged: true, wantContains: []string{`id="err-file">`}},
 		{name: "apply a file with problems", method: "POST", url: "/teams/import/apply",
@@ -446,8 +446,8 @@ func TestImportPagesRefusals(t *testing.T) {
 			[]string{"9 problems — nothing will be stored until the file is fixed", `<td class="num">3</td><td>color</td>`, `<td class="num">6</td><td>number</td><td>&#34;tres&#34; is not a whole number</td>`},
 			[]string{`action="/teams/import/apply"`}},
 		{"preview of a picture", "logo.png", []byte("\x89PNG\r\n\x1a\n\x00"), 422,
-			[]string{"<title>Import teams &amp; riders · Race Director</title>", `<span class="field-error" id="err-file">the file is neither XLSX nor UTF-8 CSV</span>`, "nothing was stored"}, nil},
-		{"preview without a file", "", nil, 422, []string{`id="err-file">choose an XLSX or CSV file to upload</span>`}, nil},
+			[]string{"<title>Import teams &amp; riders · Race Director</title>", `<span class="field-error" id="err-file">The file is neither XLSX nor UTF-8 CSV</span>`, "nothing was stored"}, nil},
+		{"preview without a file", "", nil, 422, []string{`id="err-file">Choose an XLSX or CSV file to upload</span>`}, nil},
 	}
 	for _, u := range uploads {
 		t.Run(u.name, func(t *testing.T) {

@@ -41,11 +41,11 @@ func TestWrongPINsCountOnEveryInstance(t *testing.T) {
 	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "60" || decode[apiError](t, rec).Error.Code != "too_many_requests" {
 		t.Fatalf("the right PIN on B after five wrong ones on A = %d Retry-After %q, want 429 and 60; body:\n%s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
-	if msg := decode[apiError](t, rec).Error.Message; msg != "too many wrong PINs from this device: try again in a minute" {
+	if msg := decode[apiError](t, rec).Error.Message; msg != "too many wrong PINs from this network address: try again in a minute" {
 		t.Errorf("the 429 says %q, want the wait in words", msg)
 	}
 	if rec := b.newBrowser(x).signIn(t, testPIN, ""); rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "60" ||
-		!strings.Contains(rec.Body.String(), `id="err-pin">Too many wrong PINs from this device: try again in a minute.`) {
+		!strings.Contains(rec.Body.String(), `id="err-pin">Too many wrong PINs from this network address: try again in a minute.`) {
 		t.Errorf("B's sign-in page from that address = %d Retry-After %q, want 429 with the wait beside the PIN; body:\n%s", rec.Code, rec.Header().Get("Retry-After"), clip(rec.Body.String()))
 	}
 	if rec := guessFrom(t, b, y, map[string]string{"pin": testPIN}); rec.Code != http.StatusCreated {

@@ -172,7 +172,7 @@ func TestEveryFormChecksItsToken(t *testing.T) {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		req.Header.Set("Origin", "http://example.com")
 		rec := ta.serve(t, req, true)
-		if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "this form has expired") {
+		if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "This form has expired") {
 			t.Errorf("POST %s without its token, Sec-Fetch-Site: same-origin = %d, want 403; body:\n%s", c.target, rec.Code, clip(rec.Body.String()))
 		}
 	}

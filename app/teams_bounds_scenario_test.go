@@ -56,7 +56,7 @@ func TestTeamsDatabaseIsBounded(t *testing.T) {
 
 	page := ta.form(t, "/teams", url.Values{"name": {"Celeste"}, "short": {"CEL"}, "color": {"#7e22ce"}})
 	checkResponse(t, scenario{method: http.MethodPost, url: "/teams", wantStatus: http.StatusUnprocessableEntity,
-		wantContains: []string{"the teams database already holds"}}, page)
+		wantContains: []string{"The teams database already holds"}}, page)
 
 	before := ta.snapshot(t)
 	csv := "team,short,color,number,name,cycling-party role\nCeleste,CEL,#7e22ce,1,Primo,leader\nTurquesa,TUR,#f97316,3,Turquesa 3,rouleur\n"

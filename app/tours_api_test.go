@@ -542,7 +542,9 @@ func TestTourCreateRefusals(t *testing.T) {
 		{"the same team twice", createBody(p, t1, t2, t1), []string{"teams[2]"}},
 		{"unknown team id", createBody(p, t1, 999), []string{"teams[1]"}},
 		{"Cycling Party team with 4 riders", createBody(p, t1, weak), []string{"teams[1].riders"}},
-		{"Cycling Party team with 2RUOTE riders", createBody(p, t1, cheap), []string{"teams[1].riders[0].role"}},
+		// Riders with no Cycling Party role are given the one of their counter number (race.Ruleset.RiderRole):
+		// the team is refused for its size only.
+		{"Cycling Party team with 2RUOTE riders", createBody(p, t1, cheap), []string{"teams[1].riders"}},
 		{"2RUOTE team costing 11", createBody(ruote, cheap, dear), []string{"teams[1].riders"}},
 		{"Ciclismo a fondo team with two JF", createBody(caf, cafOK, cafTwoJF), []string{"teams[1].riders[1].role"}},
 		{"negative points", func() map[string]any {

@@ -418,7 +418,7 @@ func roadUploadPage(t *testing.T, a *app.App, tourID uint, n int, text string) {
 		t.Fatalf("a refused upload = %d to %q, want 303 back to the stage (post/redirect/get)", refused.Code, refused.Header().Get("Location"))
 	}
 	page := string(roadCall(t, a, http.MethodGet, stage, &roadRaw{cookies: append(refused.Result().Cookies(), token)}, http.StatusUnprocessableEntity))
-	for _, want := range []string{"Finish not saved", `line 4, time: &#34;1:2:3&#34; is not a time like 4:24:44 or 13:03.96`, `id="clock-upload-error-` + strconv.Itoa(n) + `"`} {
+	for _, want := range []string{"Finish not saved", `Line 4, time: &#34;1:2:3&#34; is not a time like 4:24:44 or 13:03.96`, `id="clock-upload-error-` + strconv.Itoa(n) + `"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refused upload page does not say %s:\n%.2000s", want, page)
 		}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"racedirector/app/store"
+	"racedirector/views"
 )
 
 // wizardPage is a wizard page as a browser holds it: its title, status, and the fields its form would post.
@@ -154,8 +155,14 @@ func wantBeside(t testing.TB, p *wizardPage, field, message string) {
 		t.Errorf("%q: no message beside %s; %s", p.title(), field, errorsOf(p.body))
 		return
 	}
-	if got := html.UnescapeString(m[1]); !strings.Contains(got, message) {
+	got := html.UnescapeString(m[1])
+	if !strings.Contains(got, message) && !strings.Contains(got, views.Sentence(message)) {
 		t.Errorf("%q: message beside %s = %q, want it to say %q", p.title(), field, got, message)
+	}
+	for _, line := range strings.Split(strings.NewReplacer("<li>", "\n", "</li>", "").Replace(got), "\n") {
+		if line = strings.TrimSpace(line); line != "" && line != views.Sentence(line) {
+			t.Errorf("%q: message beside %s starts in lower case: %q", p.title(), field, line)
+		}
 	}
 	if !strings.Contains(p.body, `aria-describedby="err-`+html.EscapeString(field)+`"`) {
 		t.Errorf("%q: no input points at the message of %s (aria-describedby)", p.title(), field)
@@ -689,7 +696,7 @@ func TestToursLoadPage(t *testing.T) {
 		t.Errorf("importing a wrong file = %d, want 422 with the reason beside the file field; %s", bad.Code, errorsOf(bad.Body.String()))
 	}
 	none := ta.upload(t, "/tours/import", "", nil, nil, true)
-	if none.Code != http.StatusUnprocessableEntity || !strings.Contains(none.Body.String(), "choose a backup file") {
+	if none.Code != http.StatusUnprocessableEntity || !strings.Contains(none.Body.String(), "Choose a backup file") {
 		t.Errorf("importing no file = %d, want 422 asking for a file", none.Code)
 	}
 	if after := ta.snapshot(t); after != before {

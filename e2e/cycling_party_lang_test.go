@@ -16,6 +16,7 @@ import (
 	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/data"
+	"racedirector/views"
 )
 
 // partyLanguage is one language the Cycling Party workflow is run in, with what the director
@@ -101,6 +102,12 @@ func (r *partyRun) N(id string, count int, pairs ...any) string { return r.l.N(i
 // language.
 func (r *partyRun) say(format string, args ...any) string {
 	return r.l.Say(i18n.Textf(format, args...))
+}
+
+// refusal is a refusal as a page shows it in the run's language: a sentence, its first letter a
+// capital.
+func (r *partyRun) refusal(format string, args ...any) string {
+	return views.Sentence(r.say(format, args...))
 }
 
 // page checks the page's health and that its title contains title; in Spanish and Italian it also

@@ -79,7 +79,7 @@ func (r *partyRun) createTourThroughWizard() string {
 	if tb.count("#err-name") != 1 {
 		tb.errorf("a tour without a name: no message beside the name field (#err-name)")
 	}
-	tb.wantText("#err-name", r.say("is required"))
+	tb.wantText("#err-name", r.refusal("is required"))
 	if tb.value("#stages") != "7" || tb.value("#seed") != "42" {
 		tb.errorf("the refused step lost the typed values: stages %q seed %q", tb.value("#stages"), tb.value("#seed"))
 	}
@@ -131,7 +131,7 @@ func (r *partyRun) createTourThroughWizard() string {
 	if tb.count(`[id="err-stages[1].sprints[0].at"]`) != 1 {
 		tb.errorf("a sprint on square 999: no message beside the field")
 	}
-	tb.wantText(`[id="err-stages[1].sprints[0].at"]`, r.say("must be inside the stage (1–%d)", length))
+	tb.wantText(`[id="err-stages[1].sprints[0].at"]`, r.refusal("must be inside the stage (1–%d)", length))
 	tb.fill(sprint, fmt.Sprint(at+1))
 	tb.navigates("Continue with the edited stage", chromedp.Click(chromedp.CSS(`.wizard-nav button.primary`)))
 	r.page(r.T("setup.wizard.title.teams"))
@@ -268,7 +268,7 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	if tb.count("#g2-die-error") != 1 || tb.attr("#g2-die", "aria-invalid") != "true" {
 		tb.fatalf("a die of 7: want the message beside group 2's die (#g2-die-error) and the field marked invalid")
 	}
-	tb.wantText("#g2-die-error", r.say("must be between 1 and %d", race.DieFaces))
+	tb.wantText("#g2-die-error", r.refusal("must be between 1 and %d", race.DieFaces))
 	if f := tb.focused(); f != "#g2-die" {
 		tb.errorf("after the refused finish the focus is on %s, want #g2-die", f)
 		tb.focus("#g2-die")

@@ -49,8 +49,8 @@ func startLockedServer(t *testing.T, prepare func(srv *server)) *server {
 
 // TestDirectorSignsInAndOut serves a tour with a PIN and walks it on a tablet and on a phone: the
 // stage screen sends a follower to the sign-in page, a wrong PIN is refused beside the field,
-// the right one returns to the stage screen with "Sign out" in the menu, and signing out leaves a
-// follower again, whose readable pages stay open and offer to sign in. Every page passes the
+// the right one returns to the stage screen with "Sign out" in the menu, and signing out (to the
+// tours: the stage screen is the director's) leaves a follower again, whose readable pages stay open and offer to sign in. Every page passes the
 // health audit on both screens.
 func TestDirectorSignsInAndOut(t *testing.T) {
 	t.Parallel()
@@ -92,10 +92,11 @@ func TestDirectorSignsInAndOut(t *testing.T) {
 			tb.checkViewports("Stage 1")
 			tb.setViewport(vp)
 
+			// Signed out from the stage screen, which only the director opens: to the tours.
 			tb.navigates("signing out", chromedp.Click(chromedp.CSS(`form.who .sign-out`)))
-			tb.wantPath(`^/$`)
+			tb.wantPath(`^/tours$`)
 			tb.wantText(".flash", "Signed out")
-			tb.check("Home")
+			tb.check("Tours")
 			if tb.count("a.sign-in") != 1 || tb.count(".sign-out") != 0 {
 				tb.errorf("after signing out the menu does not offer to sign in")
 			}

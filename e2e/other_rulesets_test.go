@@ -206,7 +206,7 @@ func TestRoadStageUpload(t *testing.T) {
 	// Refused, the stage screen (at its own address) lists the problems beside the file field.
 	tb.wantPath("^" + stageURL + "$")
 	tb.check("Stage 1")
-	tb.wantText("form.clock-upload .clock-error", "Finish not saved", "line 3", "4:2x:44")
+	tb.wantText("form.clock-upload .clock-error", "Finish not saved", "Line 3", "4:2x:44")
 
 	good := csv("finish.csv", "11,4:24:44,10,", "21,4:24:44,6,", "12,4:24:50,,", "22,4:25:03,,", "13,4:26:00,,", "23,4:26:00,,", "14,4:30:12,,20", "24,4:31:00,,")
 	tb.run("choosing finish.csv", chromedp.SetUploadFiles(chromedp.CSS(`form.clock-upload input[type=file]`), []string{good}))

@@ -59,7 +59,7 @@ func TestOneRefusalAtATime(t *testing.T) {
 	tb.navigates("Record abandonment without a reason", chromedp.Click(chromedp.CSS(`.abandon-form button[type=submit]`)))
 	tb.wantPath("^" + stageURL + "$")
 	tb.check("Stage 1")
-	tb.wantText("#abandon-reason-error", "is required")
+	tb.wantText("#abandon-reason-error", "Is required")
 
 	// Then End stage, refused too: only its refusal is on the page.
 	tb.expectRefusal(422)

@@ -44,6 +44,8 @@ func Funcs() template.FuncMap {
 		"darkColour": colour.Dark,
 		// longTitle says a tour's name is too long for one line of the TV's head (more than 30 letters).
 		"longTitle": func(s string) bool { return utf8.RuneCountInString(s) > 30 },
+		// sentence is a refusal as a page shows it, its first letter upper case (Sentence).
+		"sentence": Sentence,
 		// clock formats seconds as h:mm:ss or m:ss.
 		"clock": Clock,
 		// gap formats a gap in seconds as +m:ss (or "—" for 0).

@@ -134,9 +134,9 @@ func (e *TooManyError) Said() i18n.Text {
 	case e.Name:
 		return i18n.Textf("too many wrong PINs have been tried on this table lately: try again in %s", inWords(e.RetryAfter))
 	case e.Passwords:
-		return i18n.Textf("too many wrong passwords from this device: try again in %s", inWords(e.RetryAfter))
+		return i18n.Textf("too many wrong passwords from this network address: try again in %s", inWords(e.RetryAfter))
 	}
-	return i18n.Textf("too many wrong PINs from this device: try again in %s", inWords(e.RetryAfter))
+	return i18n.Textf("too many wrong PINs from this network address: try again in %s", inWords(e.RetryAfter))
 }
 
 // Seconds is RetryAfter in whole seconds, rounded up, for a Retry-After header.

@@ -17,6 +17,12 @@ func BaseColumns() []string {
 	return []string{"team", "short", "color", "number", "name"}
 }
 
+// RequiredColumns are the columns a roster file must have: a real race's start list gives no more
+// (a new team without short name or colour gets them, race.TeamShort and race.TeamColour).
+func RequiredColumns() []string {
+	return []string{"team", "number", "name"}
+}
+
 // BornColumn is the optional column of a rider's date of birth (2003-04-05), after the name.
 const BornColumn = "born"
 
@@ -72,6 +78,20 @@ func (l Layout) HeaderIn() []string {
 		h[i] = l.Words.heading(c, l.Games)
 	}
 	return h
+}
+
+// RequiredIn returns the heads of the columns a file must have (RequiredColumns) in the layout's
+// Words.
+func (l Layout) RequiredIn() []string {
+	var out []string
+	for _, c := range RequiredColumns() {
+		if l.Words == nil {
+			out = append(out, c)
+		} else {
+			out = append(out, l.Words.heading(c, l.Games))
+		}
+	}
+	return out
 }
 
 // heading is the English column c in these words: a base column or born by its word, a role
@@ -236,7 +256,7 @@ func readHeader(header record, l Layout) columns {
 		}
 		cols.index[h] = i
 	}
-	for _, c := range BaseColumns() {
+	for _, c := range RequiredColumns() {
 		if _, ok := cols.index[c]; !ok {
 			cols.problems = append(cols.problems, Problemf(header.line, c, "required column is missing"))
 		}

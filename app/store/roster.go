@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"racedirector/app/plural"
+	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/app/roster"
 )
@@ -203,9 +204,13 @@ func (s *Store) planImport(tx *gorm.DB, sc Scope, sh roster.Sheet) (ImportPrevie
 	}
 	var plan []plannedTeam
 	var teamLines []int // the first file row of each team of the preview
+	marks := newTeamMarks(existing)
 	for _, g := range groups {
 		in := TeamInput{Name: g.name, Short: g.short, Color: g.color, Riders: []RiderInput{}}
 		old, exists := byName[strings.ToLower(g.name)]
+		if !exists {
+			in.Short, in.Color = marks.give(g.name, in.Short, in.Color)
+		}
 		it := ImportTeam{Name: g.name, Action: "create"}
 		byNumber := map[int]Rider{}
 		if exists {
@@ -315,6 +320,35 @@ func firstPerCell(problems []roster.Problem) []roster.Problem {
 		}
 	}
 	return out
+}
+
+// teamMarks are the short names and colours the teams of an import have, so that a new team the
+// file gives neither gets its own.
+type teamMarks struct {
+	shorts, colours map[string]bool
+	n               int
+}
+
+func newTeamMarks(existing []Team) *teamMarks {
+	m := &teamMarks{shorts: map[string]bool{}, colours: map[string]bool{}}
+	for _, t := range existing {
+		m.shorts[strings.ToUpper(t.Short)], m.colours[strings.ToLower(t.Color)] = true, true
+		m.n++
+	}
+	return m
+}
+
+// give returns a new team's short name and colour: those the file gives, else new ones.
+func (m *teamMarks) give(name, short, colour string) (string, string) {
+	if strings.TrimSpace(short) == "" {
+		short = race.TeamShort(name, func(s string) bool { return m.shorts[s] })
+	}
+	if strings.TrimSpace(colour) == "" {
+		colour = race.TeamColour(func(c string) bool { return m.colours[c] }, m.n)
+	}
+	m.shorts[strings.ToUpper(strings.TrimSpace(short))], m.colours[strings.ToLower(strings.TrimSpace(colour))] = true, true
+	m.n++
+	return short, colour
 }
 
 type plannedTeam struct {

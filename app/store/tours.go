@@ -234,8 +234,8 @@ func (s *Store) BuildTour(sc Scope, in CreateTourInput) (race.Tour, error) {
 		rt := race.Team{ID: i + 1, Name: t.Name, Short: t.Short, Color: t.Color, Manager: race.CleanManager(manager)}
 		for j, r := range riders {
 			g := raceRole(rs, r, in.Overrides[strconv.FormatUint(uint64(r.ID), 10)])
-			if f, problem := missingInGame(rs, g); f != "" {
-				gaps = append(gaps, roleGap{field: fmt.Sprintf("teams[%d].riders[%d].%s", i, j, f), problem: problem, rider: r.Name, number: r.Number, team: t.Name})
+			if need := rs.NeedOfRider(g.Role, g.Attributes); need.Lacks() {
+				gaps = append(gaps, roleGap{field: fmt.Sprintf("teams[%d].riders[%d].%s", i, j, need.Field), problem: need.Problem, rider: r.Name, number: r.Number, team: t.Name})
 			}
 			rt.Riders = append(rt.Riders, race.Rider{Name: r.Name, Number: r.Number, Role: g.Role, Attributes: g.Attributes, Born: r.Born})
 		}

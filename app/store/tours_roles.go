@@ -12,7 +12,8 @@ import (
 )
 
 // raceRole is the role and card values a database rider races with in the ruleset's game: his own
-// there, changed by the tour's override. A game of one role (2RUOTE) gives it to every rider.
+// there, changed by the tour's override; without either, the one the game gives him
+// (race.Ruleset.RiderRole: 2RUOTE's only role, Cycling Party's by counter number).
 func raceRole(rs race.Ruleset, r Rider, override GameRole) GameRole {
 	g := r.Game(rs.ID)
 	g.Attributes = maps.Clone(g.Attributes)
@@ -22,28 +23,8 @@ func raceRole(rs race.Ruleset, r Rider, override GameRole) GameRole {
 	if override.Attributes != nil {
 		g.Attributes = maps.Clone(override.Attributes)
 	}
-	if g.Role == "" && len(rs.Roles) == 1 {
-		g.Role = rs.Roles[0].ID
-	}
+	g.Role = rs.RiderRole(g.Role, r.Number)
 	return g
-}
-
-// missingInGame says what a rider lacks to race in the ruleset's game: the field ("role", or
-// "attributes.cost" for a 2RUOTE card) and the problem in words; "" when nothing is missing.
-func missingInGame(rs race.Ruleset, g GameRole) (field string, problem i18n.Text) {
-	game := gameOf(rs)
-	if len(rs.Roles) > 0 {
-		if g.Role == "" {
-			return "role", i18n.Textf("has no %s role", game.Name)
-		}
-		if _, ok := game.FindRoleID(g.Role); !ok {
-			return "role", i18n.Textf("has the role %q, which is not a %s role; the roles are %s", g.Role, game.Name, game.RoleList())
-		}
-	}
-	if _, has := g.Attributes["cost"]; rs.Team.MaxCost > 0 && !has {
-		return "attributes.cost", i18n.Textf("has no %s card (cost and speeds)", game.Name)
-	}
-	return "", i18n.Text{}
 }
 
 // roleGap is a racing rider without a fitting role (or card) in the tour's game.

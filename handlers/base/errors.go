@@ -175,7 +175,7 @@ func (h *Base) ErrorHandler(err error, c echo.Context) {
 		key = "other"
 	}
 	heading := h.Tr(c).T("error.heading." + key)
-	if rerr := h.Render(c, status, "error", views.Page{Title: heading, Data: map[string]string{"Heading": heading, "Message": body.Message}}); rerr != nil {
+	if rerr := h.Render(c, status, "error", views.Page{Title: heading, Data: map[string]string{"Heading": heading, "Message": views.Sentence(body.Message)}}); rerr != nil {
 		h.Logger.Error("rendering the error page failed", "error", rerr)
 		_ = c.String(status, body.Message)
 	}

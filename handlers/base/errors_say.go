@@ -154,9 +154,9 @@ func (h *Base) Said(c echo.Context, ve *refuse.ValidationError) map[string]strin
 // Reason's, else its English message looked up as a key.
 func (h *Base) SayErr(c echo.Context, err error) string {
 	if s, ok := err.(interface{ Said() i18n.Text }); ok {
-		return h.Tr(c).Say(s.Said())
+		return views.Sentence(h.Tr(c).Say(s.Said()))
 	}
-	return h.Tr(c).Say(refuse.ReasonOf(err))
+	return views.Sentence(h.Tr(c).Say(refuse.ReasonOf(err)))
 }
 
 // SayIn is a sentence in the language the Language middleware chose for c (English without it),

@@ -78,6 +78,15 @@ func (h *Base) Render(c echo.Context, status int, name string, p views.Page) err
 	if p.Flash == "" {
 		p.Flash = keep.TakeFlash(c)
 	}
+	// Every refusal a page shows is a sentence: its reasons beside the fields and its message.
+	p.Flash, p.Error = views.Sentence(p.Flash), views.Sentence(p.Error)
+	if len(p.Errors) > 0 {
+		said := make(map[string]string, len(p.Errors))
+		for f, m := range p.Errors {
+			said[f] = views.Sentence(m)
+		}
+		p.Errors = said
+	}
 	// Render first, answer after: a template error must reach the error handler before anything is
 	// sent, not leave an empty page behind an already written status.
 	var buf bytes.Buffer

@@ -6,6 +6,7 @@ import (
 
 	"racedirector/app/i18n"
 	"racedirector/app/store"
+	"racedirector/views"
 )
 
 // Capitalize writes s with a capital first letter (any alphabet).
@@ -58,7 +59,7 @@ func SayReasons(l *i18n.Localizer, errs map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(errs))
 	for f, m := range errs {
-		out[f] = l.Say(i18n.Text{Format: m})
+		out[f] = views.Sentence(l.Say(i18n.Text{Format: m}))
 	}
 	return out
 }

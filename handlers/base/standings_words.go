@@ -163,6 +163,8 @@ type OutLine struct {
 	Name, Team, Color, Status, Words, Reason string
 	// Time is his time in the stage he left, when he crossed the line ("" otherwise).
 	Time string
+	// Href and TeamHref are the rider's and his team's pages ("": none).
+	Href, TeamHref string
 }
 
 // JuryLine is one of the jury's decisions on the classifications page.

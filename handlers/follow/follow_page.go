@@ -151,6 +151,7 @@ func buildFollow(l *i18n.Localizer, st *store.RaceState) (*followView, error) {
 		return nil, err
 	}
 	v.Virtual = followVirtualOf(l, st)
+	linkNames(v, st)
 	if !st.Tour.Ruleset.Has(race.ClassCyclingParty) {
 		v.Party = nil
 	}

@@ -82,6 +82,8 @@ type awardPlace struct {
 	Team  string
 	Color string
 	Value string
+	// Href is the rider's page (the team's, for a team's place), TeamHref his team's ("": none).
+	Href, TeamHref string
 	// Points is the place's points, in a classification by points ("" otherwise): the TV's cards
 	// say the number alone under the classification's name.
 	Points string
@@ -95,6 +97,8 @@ type awardWin struct {
 	Team  string
 	Color string
 	Time  string
+	// Href and TeamHref are the winner's and his team's pages ("": none).
+	Href, TeamHref string
 }
 
 // awardSpecial is one of the special awards: most days in the lead, the biggest climber, the lanterne
@@ -106,6 +110,8 @@ type awardSpecial struct {
 	Color           string
 	// Detail says what won it ("8 stages", "from 14th to 3rd").
 	Detail string
+	// Href is the winner's page (the team's, for a team's award), TeamHref his team's ("": none).
+	Href, TeamHref string
 }
 
 // StoryPage is GET /tours/{id}/story: the tour's charts and awards.
@@ -121,6 +127,11 @@ func (h *Handler) StoryPage(c echo.Context) error {
 	}
 	v.TourID = id
 	v.Summary = summaryLink(l, st, fmt.Sprintf("/tours/%d/sheets/summary.pdf", id))
+	src, err := h.StoreFor(c).TourSources(id)
+	if err != nil {
+		return err
+	}
+	linkStory(&v.Awards, standing.PalmaresNames(&st.Tour, src))
 	return h.Render(c, http.StatusOK, "story", views.Page{Title: l.T("story.title", "Tour", st.Tour.Name), Section: "tours",
 		TourNav: h.TourNav(st, "story", 0), Data: v})
 }
@@ -137,6 +148,7 @@ func (h *Handler) FollowStoryPage(c echo.Context) error {
 		return err
 	}
 	v.Summary = summaryLink(l, st, "/follow/"+st.FollowCode+"/summary.pdf")
+	linkStory(&v.Awards, standing.FollowNames(&st.Tour, st.FollowCode))
 	return h.Render(c, http.StatusOK, "follow_story", views.Page{Title: l.T("story.title", "Tour", st.Tour.Name), Data: v})
 }
 

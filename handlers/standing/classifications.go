@@ -16,6 +16,8 @@ type LeaderView struct {
 	Class, Jersey, JerseyColor string
 	Bib                        int
 	Rider, Team, TeamColor     string
+	// Href and TeamHref are the rider's and the team's pages ("": none; Names.Leaders).
+	Href, TeamHref string
 }
 
 // ClassTable is one classification.
@@ -39,6 +41,9 @@ type ClassRow struct {
 	Bonus                         string
 	// Move is the places moved since the stage before (the general classification only).
 	Move Move
+	// Href is the page of the rider (the team, in a table of teams), TeamHref his team's ("": none;
+	// Names.Rows).
+	Href, TeamHref string
 }
 
 // leadersOf names the leader of each dressed classification the tour has (race.Classifications)

@@ -57,6 +57,8 @@ type TimeRow struct {
 	Bonus                        string
 	// Status replaces the place of a rider who crossed the line but left the race (OTL, DSQ).
 	Status string
+	// Href and TeamHref are the rider's and his team's pages ("": none; Names.Times).
+	Href, TeamHref string
 }
 
 // StoredRow shows a stored finish group as form values.
@@ -239,4 +241,6 @@ type AbandonRow struct {
 	Name, Team, Color, Reason string
 	// Status says how the rider left, in words with the official abbreviation ("did not start (DNS)").
 	Status string
+	// Href is the rider's page ("": none; Names.Abandons).
+	Href string
 }

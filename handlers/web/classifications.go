@@ -113,6 +113,13 @@ func (h *Handler) renderClassifications(c echo.Context, id uint, st *store.RaceS
 		scr.Leaders = standing.LeadersOf(l, st, s)
 		scr.Tables = standing.ClassTables(l, st, s)
 		scr.Field, scr.Out, scr.Jury = base.FieldWordsIn(l, s), base.OutLinesIn(l, st, s), base.JuryLinesIn(l, st, s)
+		src, err := h.StoreFor(c).TourSources(id)
+		if err != nil {
+			return err
+		}
+		names := standing.PalmaresNames(&st.Tour, src)
+		names.Leaders(scr.Leaders)
+		names.Tables(scr.Tables)
 	}
 	status := http.StatusOK
 	if msg != "" {

@@ -17,9 +17,9 @@ func TestClockProblemsListsRowsInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := b.String()
-	header, two, ten := strings.Index(got, "the header: has no time column"), strings.Index(got, "line 4, time: &#34;x&#34;"), strings.Index(got, "line 13, bib: is required")
-	if !strings.Contains(got, "line 6, bib: bib 12 is already in line 3") || strings.Contains(got, "rows[") {
-		t.Errorf("clockProblems = %q, want the rows named by their file line (\"line 6, bib: bib 12 is already in line 3\")", got)
+	header, two, ten := strings.Index(got, "The header: has no time column"), strings.Index(got, "Line 4, time: &#34;x&#34;"), strings.Index(got, "Line 13, bib: is required")
+	if !strings.Contains(got, "Line 6, bib: bib 12 is already in line 3") || strings.Contains(got, "rows[") {
+		t.Errorf("clockProblems = %q, want the rows named by their file line, each a sentence (\"Line 6, bib: bib 12 is already in line 3\")", got)
 	}
 	if header < 0 || two < 0 || ten < 0 || !(header < two && two < ten) {
 		t.Errorf("clockProblems = %q, want the header problem, then rows 2 and 10 in that order, each with its line", got)

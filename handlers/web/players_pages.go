@@ -65,7 +65,7 @@ func (h *Handler) PlayerPalmaresPage(c echo.Context) error {
 		return err
 	}
 	v := palmaresView{Team: true, Player: true, Name: name, Intro: l.T("players.palmares.intro")}
-	if v.Rows, err = h.palmaresRows(c, l, apps, true); err != nil {
+	if v.Rows, err = h.PalmaresRows(c, l, apps, true); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("players.palmares.title", "Player", name), Section: "tours", Data: v})

@@ -36,6 +36,8 @@ type tourTeamRiders struct {
 	// (ManagerField the form's field, ManagerAction where it is sent).
 	Number                               int
 	Manager, ManagerField, ManagerAction string
+	// Href is the team's palmarès ("": it was copied from no team of the database).
+	Href string
 }
 
 // tourRiderRow is one rider's line: status is "racing" or "abandoned in stage k".
@@ -48,6 +50,8 @@ type tourRiderRow struct {
 	// Born is the date of birth in words ("" when not known); Young marks a young rider.
 	Born  string
 	Young bool
+	// Page is his stages one by one; Href his palmarès ("": no rider of the database).
+	Page, Href string
 }
 
 // TourRidersPage lists every rider of the tour with his status.
@@ -87,15 +91,21 @@ func (h *Handler) renderTourRidersWith(c echo.Context, status int, id uint, st *
 			}
 		}
 	}
+	src, err := h.StoreFor(c).TourSources(id)
+	if err != nil {
+		return err
+	}
+	names := standing.PalmaresNames(&st.Tour, src)
 	for _, t := range st.Tour.Teams {
 		team := tourTeamRiders{Name: t.Name, Short: t.Short, Color: t.Color, Number: t.ID, Manager: t.Manager,
-			ManagerField: managerFieldOf(t.ID), ManagerAction: fmt.Sprintf("/tours/%d/teams/%d/manager", id, t.ID)}
+			ManagerField: managerFieldOf(t.ID), ManagerAction: fmt.Sprintf("/tours/%d/teams/%d/manager", id, t.ID),
+			Href: names.Team(t.Name)}
 		if typed, ok := values[team.ManagerField]; ok {
 			team.Manager = typed
 		}
 		for _, r := range t.Riders {
 			row := tourRiderRow{Bib: r.Bib, Name: r.Name, Role: base.RoleWordIn(l, &st.Tour.Ruleset, r.Role), Card: cardWords(st.Tour.Ruleset, r.Attributes), Status: l.T("race.riders.racing_status"),
-				Young: scr.Youth != nil && st.Tour.Young(&r)}
+				Young: scr.Youth != nil && st.Tour.Young(&r), Page: fmt.Sprintf("/tours/%d/riders/%d", id, r.Bib), Href: names.Rider(r.Bib)}
 			if r.Born != "" {
 				row.Born = base.DateTextIn(l, r.Born)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
@@ -22,7 +23,8 @@ func (h *Handler) ImportPage(c echo.Context) error {
 // importColumns are the upload form's words about the file: its column heads and the older single
 // role column's head, in the page's language (the import reads them in every language).
 func (h *Handler) importColumns(c echo.Context) map[string]any {
-	return map[string]any{"Columns": h.RosterLayout(c).HeaderIn(), "Role": h.Tr(c).T("sheets.roster.role")}
+	l := h.RosterLayout(c)
+	return map[string]any{"Columns": l.HeaderIn(), "Required": l.RequiredIn(), "Role": h.Tr(c).T("sheets.roster.role")}
 }
 
 func (h *Handler) importFailed(c echo.Context, err error) error {
@@ -48,7 +50,7 @@ func (h *Handler) ImportPreviewPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	prev.Problems = base.SayProblems(prev.Problems, h.Tr(c).Say)
+	prev.Problems = base.SayProblems(prev.Problems, func(t i18n.Text) string { return views.Sentence(h.Tr(c).Say(t)) })
 	status := http.StatusOK
 	if len(prev.Problems) > 0 {
 		status = http.StatusUnprocessableEntity

@@ -58,7 +58,7 @@ func (h *Handler) renderSignIn(c echo.Context, status int, next, name string, er
 
 // SignInFormPage checks the PIN typed, or where directors have accounts the name and password: the
 // right one signs this device in (the session cookie) and goes back to where the director was; a
-// wrong one is refused beside the field (401), and after too many from this device every one is
+// wrong one is refused beside the field (401), and after too many from this network address every one is
 // refused for a while (429, Retry-After).
 func (h *Handler) SignInFormPage(c echo.Context) error {
 	next := auth.LocalPath(c.FormValue("next"))
@@ -133,19 +133,33 @@ func (h *Handler) SignOutConfirmPage(c echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return h.Render(c, http.StatusOK, "sign_in", views.Page{Title: h.Tr(c).T("setup.sign_in.sign_out"), Section: "sign-in",
-		Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/", Accounts: v.Mode == auth.AccountsMode}})
+		Data: signIn{Locked: v.Locked, SignOut: v.Locked, Back: "/", Next: auth.LocalPath(c.QueryParam("next")), Accounts: v.Mode == auth.AccountsMode}})
 }
 
-// SignOutPage ends the director's session on this device.
+// SignOutPage ends the director's session on this device and goes back to the page he signed out
+// from (the form's "next", a local address everyone may read), else to the tours.
 func (h *Handler) SignOutPage(c echo.Context) error {
-	if !auth.ViewerOf(c).Locked {
-		return c.Redirect(http.StatusSeeOther, "/")
+	v := auth.ViewerOf(c)
+	back := afterSignOut(c.Echo(), v.Mode, c.FormValue("next"))
+	if !v.Locked {
+		return c.Redirect(http.StatusSeeOther, back)
 	}
 	if err := h.Lock.SignOut(auth.CookieToken(c.Request())); err != nil {
 		return err
 	}
 	c.SetCookie(h.Lock.ClearCookie(c))
-	return base.Redirect(c, "/", h.Tr(c).T("setup.sign_in.signed_out"))
+	return base.Redirect(c, back, h.Tr(c).T("setup.sign_in.signed_out"))
+}
+
+// afterSignOut is where signing out leads: next when it is a local address (never another site's)
+// that someone signed out may read in mode, else the tours when they may read them, else home.
+func afterSignOut(e *echo.Echo, mode auth.Mode, next string) string {
+	for _, to := range []string{auth.LocalPath(next), "/tours"} {
+		if to != "" && to != "/sign-out" && auth.OpenTo(e, mode, to) {
+			return to
+		}
+	}
+	return "/"
 }
 
 // sentence starts a message with a capital and ends it with a full stop.

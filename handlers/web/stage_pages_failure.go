@@ -40,11 +40,11 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	case errors.As(err, &ve):
 		return refusal{status: http.StatusUnprocessableEntity, fields: base.SayFields(ve, l), message: l.T("race.refused.nothing_saved")}, true
 	case errors.As(err, &ce):
-		return refusal{status: http.StatusConflict, message: l.Say(ce.Said())}, true
+		return refusal{status: http.StatusConflict, message: views.Sentence(l.Say(ce.Said()))}, true
 	case errors.As(err, &ie):
 		missing := make([]string, len(ie.Missing))
 		for i, m := range ie.Missing {
-			missing[i] = l.Say(m)
+			missing[i] = views.Sentence(l.Say(m))
 		}
 		if len(missing) == 1 && len(ie.Fields) == 1 { // one thing missing as a whole (the finish): said at once, not listed
 			return refusal{status: http.StatusUnprocessableEntity, one: true,

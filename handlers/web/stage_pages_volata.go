@@ -91,7 +91,7 @@ func (h *Handler) VolataPage(c echo.Context) error {
 	status := http.StatusOK
 	bibs, err := standing.ParseBibs(scr.Order, "order")
 	if err != nil {
-		scr.OrderError, status = h.Tr(c).Say(err.(*refuse.ValidationError).Reason("order")), http.StatusUnprocessableEntity
+		scr.OrderError, status = views.Sentence(h.Tr(c).Say(err.(*refuse.ValidationError).Reason("order"))), http.StatusUnprocessableEntity
 	}
 	scr.Preview = standing.PreviewBibs(scr.Riders, bibs, "finish", nil)
 	for _, b := range scr.Preview {

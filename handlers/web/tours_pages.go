@@ -180,7 +180,7 @@ func uploadedBackup(c echo.Context) ([]byte, error) {
 // backupProblem words why a backup was refused, in one line for the file field, in l's language.
 func backupProblem(l *i18n.Localizer, ve *refuse.ValidationError) string {
 	if _, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
-		return l.Say(ve.Reason("file"))
+		return views.Sentence(l.Say(ve.Reason("file")))
 	}
 	keys := make([]string, 0, len(ve.Fields))
 	for k := range ve.Fields {
