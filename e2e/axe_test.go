@@ -160,15 +160,15 @@ type axeReport struct {
 // axeTab is a tab that runs axe in its pages, in one language, and keeps what it finds.
 type axeTab struct {
 	*tab
-	lang string
-	js   string
+	lang  string
+	js    string
 	sizes []viewport // the sizes each page is audited at (the TV's pages at the TV's)
 	// contrast says the contrast rule runs (always on the TV). Colours do not change with the
 	// language, and the contrast rule costs most of axe's time: the reference language judges contrast
 	// at every size, the other languages judge the rest (names, labels, the page's language…).
 	contrast bool
-	found map[string]*axeProblem // by "page: rule (impact): why"
-	order []string
+	found    map[string]*axeProblem // by "page: rule (impact): why"
+	order    []string
 }
 
 // axeProblem is one problem axe finds in a page: the elements it is found in and the sizes.
