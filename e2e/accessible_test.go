@@ -1,17 +1,25 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/animation"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"racedirector/app"
 )
 
 // smallPhone is a small phone's screen, for the accessibility test: 360×740.
@@ -109,6 +117,7 @@ func TestAccessibleInEveryLanguage(t *testing.T) {
 	srv := startServer(t)
 	tt := raceA11yTours(t, srv)
 	pages := tt.pagesOf()
+	accounts := startOneDirectorServer(t)
 	for _, lang := range []string{"en", "es", "it"} {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
@@ -133,8 +142,55 @@ func TestAccessibleInEveryLanguage(t *testing.T) {
 			if problems := at.takeProblems(); len(problems) > 0 {
 				at.errorf("the pages walked in %q had problems besides axe's:\n  - %s", lang, strings.Join(problems, "\n  - "))
 			}
+			at.close()
+
+			// The directors' accounts: signing in, the directors' page, an invitation.
+			acc := newAxeTab(t, b, accounts, lang, js, lang == "en", sizes...)
+			defer acc.report()
+			acc.visit("/sign-in")
+			acc.auditPage("the accounts' sign-in")
+			acc.fill("#name", "Anna")
+			acc.fill("#password", annaPW)
+			acc.navigates("signing in as Anna", chromedp.Evaluate[chromedp.Void](`document.querySelector(".sign-in-card button[type=submit]").click()`))
+			acc.visit("/directors")
+			acc.auditPage("the directors' page")
+			invited := map[string]string{"en": "Dario", "es": "Elena", "it": "Fabio"}[lang] // a director is invited once
+			acc.fill("#name", invited)
+			acc.navigates("inviting "+invited, chromedp.Evaluate[chromedp.Void](`document.querySelector(".invite button[type=submit]").click()`))
+			acc.auditPage("the directors' page with an invitation")
+			link := acc.value("#invite-link")
+			if !strings.Contains(link, "/invitations/") {
+				acc.fatalf("the directors' page in %q gives no invitation's link (at %s: %s)", lang, acc.path(), clip(acc.text("main"), 300))
+			}
+			acc.visit(link[strings.Index(link, "/invitations/"):])
+			acc.auditPage("an invitation")
+			if problems := acc.takeProblems(); len(problems) > 0 {
+				acc.errorf("the accounts' pages in %q had problems besides axe's:\n  - %s", lang, strings.Join(problems, "\n  - "))
+			}
 		})
 	}
+}
+
+// startOneDirectorServer serves a database with the directors' accounts on: one director, Anna, the
+// administrator, made at the command line.
+func startOneDirectorServer(t *testing.T) *server {
+	t.Helper()
+	path := serverTemplate.DSN(t, "racedirector.db")
+	var out, errs bytes.Buffer
+	env := func(k string) string { return map[string]string{"RACEDIRECTOR_DB": path}[k] }
+	if code := app.Admin([]string{"create-director", "Anna", "-password-stdin"}, env, strings.NewReader(annaPW+"\n"), &out, &errs); code != 0 {
+		t.Fatalf("racedirector admin create-director Anna = %d: %s", code, errs.String())
+	}
+	a, err := app.New(path, slog.New(slog.NewTextHandler(io.Discard, nil)), withEmbedded(t))
+	if err != nil {
+		t.Fatalf("app.New with accounts: %v", err)
+	}
+	ts := httptest.NewServer(a.Echo)
+	t.Cleanup(func() {
+		ts.Close()
+		_ = a.Close()
+	})
+	return &server{App: a, URL: ts.URL, client: &http.Client{Timeout: 30 * time.Second}}
 }
 
 // importPreview uploads a roster with a problem and audits the preview that refuses it.
