@@ -127,12 +127,23 @@ const axeSameJS = `(() => {
 // axeBackJS puts back what axeSameJS took out, in its place: a form is sent whole.
 const axeBackJS = `(window.__axeAside || []).reverse().forEach(([c, parent, next]) => parent.insertBefore(c, next)); window.__axeAside = [];`
 
+// axeWordsRules are the rules whose findings can change with the language: the page's language and
+// title, the names of fields, buttons, links, images and widgets, a label's words in its name, and a
+// box that longer words make scroll. The others judge the markup and the colours, which are the same
+// in every language.
+var axeWordsRules = []string{"document-title", "html-has-lang", "html-lang-valid", "valid-lang", "label", "label-title-only",
+	"label-content-name-mismatch", "button-name", "input-button-name", "link-name", "select-name", "summary-name", "image-alt",
+	"input-image-alt", "role-img-alt", "svg-img-alt", "object-alt", "area-alt", "aria-command-name", "aria-dialog-name",
+	"aria-input-field-name", "aria-meter-name", "aria-progressbar-name", "aria-toggle-field-name", "aria-tooltip-name",
+	"aria-treeitem-name", "aria-tab-name", "aria-text", "empty-heading", "frame-title", "scrollable-region-focusable"}
+
 // axeRunJS runs axe on the part of the page the first %q selects (the document when ""), with the
-// contrast rule or without it (the %t), and lists its serious and critical findings, with the page's
-// language.
-const axeRunJS = `(async (within, contrast) => {
+// rules axeRulesJS chooses, only those the second %s lists when it is not null, and lists its
+// serious and critical findings, with the page's language.
+const axeRunJS = `(async (within, only) => {
   window.__axeRules = window.__axeRules || %[3]s;
-  const rules = contrast ? window.__axeRules : window.__axeRules.filter((r) => r !== "color-contrast");
+  const rules = only ? window.__axeRules.filter((r) => only.includes(r)) : window.__axeRules;
+  const unknown = (only || []).filter((r) => !axe.getRules().some((x) => x.ruleId === r));
   const r = await axe.run(within ? document.querySelector(within) : document, {runOnly: {type: "rule", values: rules}, resultTypes: ["violations"]});
   const found = [];
   r.violations.forEach((v) => v.nodes.forEach((n) => {
@@ -140,8 +151,9 @@ const axeRunJS = `(async (within, contrast) => {
     found.push({rule: v.id, impact: n.impact, target: n.target.join(" "),
       why: (n.failureSummary || "").replace(/\s+/g, " ").slice(0, 300)});
   }));
+  unknown.forEach((r) => found.push({rule: r, impact: "serious", target: "-", why: "axe has no such rule: the test's list of rules is wrong"}));
   return {lang: document.documentElement.lang, found: found};
-})(%[1]q, %[2]t)`
+})(%[1]q, %[2]s)`
 
 // axeFinding is one element axe finds a serious or critical problem in.
 type axeFinding struct {
@@ -163,12 +175,12 @@ type axeTab struct {
 	lang  string
 	js    string
 	sizes []viewport // the sizes each page is audited at (the TV's pages at the TV's)
-	// contrast says the contrast rule runs (always on the TV). Colours do not change with the
-	// language, and the contrast rule costs most of axe's time: the reference language judges contrast
-	// at every size, the other languages judge the rest (names, labels, the page's language…).
-	contrast bool
-	found    map[string]*axeProblem // by "page: rule (impact): why"
-	order    []string
+	// every says every rule runs, else those whose findings can change with the language
+	// (axeWordsRules): the reference language judges all, the others what their words change. The TV
+	// is judged whole in every language.
+	every bool
+	found map[string]*axeProblem // by "page: rule (impact): why"
+	order []string
 }
 
 // axeProblem is one problem axe finds in a page: the elements it is found in and the sizes.
@@ -178,14 +190,14 @@ type axeProblem struct {
 
 // newAxeTab opens a tab in lang (the language cookie, as a person's choice sets it) that audits each
 // page at sizes, at the first of them to begin with.
-func newAxeTab(t *testing.T, b *browser, srv *server, lang, js string, contrast bool, sizes ...viewport) *axeTab {
+func newAxeTab(t *testing.T, b *browser, srv *server, lang, js string, every bool, sizes ...viewport) *axeTab {
 	t.Helper()
 	tb := b.newTab(t, srv)
 	if tb.vp != sizes[0] {
 		tb.setViewport(sizes[0])
 	}
 	tb.visit("/lang/" + lang)
-	return &axeTab{tab: tb, lang: lang, js: js, contrast: contrast, sizes: sizes, found: map[string]*axeProblem{}}
+	return &axeTab{tab: tb, lang: lang, js: js, every: every, sizes: sizes, found: map[string]*axeProblem{}}
 }
 
 // settle waits two frames: the layout of a new size is done.
@@ -212,7 +224,12 @@ func (at *axeTab) audit(page, within string) {
 	at.t.Helper()
 	ctx, cancel := context.WithTimeout(at.ctx, stepTimeout)
 	defer cancel()
-	r, err := chromedp.Run(ctx, chromedp.Evaluate[axeReport](fmt.Sprintf(axeRunJS, within, at.contrast || at.vp == tv, axeRulesJS), chromedp.EvalAwaitPromise))
+	only := "null"
+	if !at.every && at.vp != tv {
+		b, _ := json.Marshal(axeWordsRules)
+		only = string(b)
+	}
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[axeReport](fmt.Sprintf(axeRunJS, within, only, axeRulesJS), chromedp.EvalAwaitPromise))
 	if err != nil {
 		at.fatalf("running axe in %s: %v", page, err)
 	}
