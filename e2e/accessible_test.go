@@ -104,11 +104,14 @@ func (tt a11yTours) pagesOf() []string {
 // TestAccessibleInEveryLanguage runs axe-core (e2e/axe, the version package-lock.json pins) in every
 // page a director or a player reaches, in English, Spanish and Italian, and fails on any serious or
 // critical problem it finds (contrast, names of fields, buttons and links, ARIA, the page's
-// language…), naming the rule, the element, the page, the size and the language: every page on a
-// 1024×768 tablet and a 360×740 phone (each page loaded once, the second size by resizing it), the
-// wizard's steps of each game, the error page, the import preview, and the room's TV (each of its
-// views) and podium on a 1080p screen. The follow page's tabs and every folded part are opened
-// first. Each language has its tab; the three go side by side.
+// language…), naming the rule, the element, the page, the size and the language. In English every
+// rule that can find such a problem runs on a 1024×768 tablet and a 360×740 phone (each page loaded
+// once, the second size by resizing it); in Spanish and Italian, on the phone, the rules whose
+// findings the words can change (axeWordsRules: colours and markup are the same in every language).
+// The pages: the site's, every page of a tour (one of each game), the wizard's steps of each game,
+// the error page, the import preview, the directors' accounts, and, in every language with every
+// rule, the room's TV (each of its views) and podium on a 1080p screen. The follow page's tabs and
+// every folded part are opened first. Each language has its tab; the three go side by side.
 func TestAccessibleInEveryLanguage(t *testing.T) {
 	pagesOnly(t)
 	t.Parallel()
