@@ -51,9 +51,35 @@
     }, wait);
   };
 
+  // A box that scrolls (a wide table on a phone, the stage's profile) takes the keyboard's focus when
+  // nothing in it can, so that the arrow keys scroll it; once it fits again it gives that back. Each box
+  // is watched for a change of its size (a new screen size, a tab shown, a part put in place).
+  var scrollBoxes = ".table-wrap, .profile-scroll";
+  var reachable = "a[href], button, input, select, textarea, summary, [tabindex]";
+  function keyboardScroll(box) {
+    var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    if (scrolls && !box.querySelector(reachable)) {
+      box.tabIndex = 0;
+      box.setAttribute("data-keyboard-scroll", "");
+    } else if (box.hasAttribute("data-keyboard-scroll")) {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("data-keyboard-scroll");
+    }
+  }
+  var boxWatch = window.ResizeObserver ? new ResizeObserver(function (seen) {
+    seen.forEach(function (s) { keyboardScroll(s.target); });
+  }) : null;
+  function keyboardScrolls() {
+    document.querySelectorAll(scrollBoxes).forEach(function (box) {
+      keyboardScroll(box);
+      if (boxWatch) { boxWatch.observe(box); }
+    });
+  }
+
   function dress() {
     dismissibleFlashes();
     centerStagePicker();
+    keyboardScrolls();
   }
 
   // The live stage screen (live.js) puts a new screen in place: dress it too.
