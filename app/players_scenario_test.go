@@ -151,7 +151,7 @@ func TestTeamPlayers(t *testing.T) {
 	}
 	before := ta.snapshot(t)
 	refused := ta.form(t, fmt.Sprintf("/tours/%d/teams/3/manager", r.id), url.Values{"manager": {strings.Repeat("v", 41)}})
-	if refused.Code != http.StatusUnprocessableEntity || !strings.Contains(refused.Body.String(), "must be at most 40 characters") || !strings.Contains(refused.Body.String(), `id="err-manager-3"`) {
+	if refused.Code != http.StatusUnprocessableEntity || !strings.Contains(refused.Body.String(), "Must be at most 40 characters") || !strings.Contains(refused.Body.String(), `id="err-manager-3"`) {
 		t.Errorf("a long name on the riders page = %d, want 422 with the reason beside team 3:\n%s", refused.Code, clip(refused.Body.String()))
 	}
 	if ta.snapshot(t) != before {

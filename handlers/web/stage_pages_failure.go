@@ -42,13 +42,13 @@ func classifyRefusal(err error, l *i18n.Localizer) (refusal, bool) {
 	case errors.As(err, &ce):
 		return refusal{status: http.StatusConflict, message: views.Sentence(l.Say(ce.Said()))}, true
 	case errors.As(err, &ie):
+		if len(ie.Missing) == 1 && len(ie.Fields) == 1 { // one thing missing as a whole (the finish): said at once, not listed, inside the sentence
+			return refusal{status: http.StatusUnprocessableEntity, one: true,
+				message: l.T("stage.end.one_missing", "N", ie.Stage, "What", l.Say(ie.Missing[0]))}, true
+		}
 		missing := make([]string, len(ie.Missing))
 		for i, m := range ie.Missing {
 			missing[i] = views.Sentence(l.Say(m))
-		}
-		if len(missing) == 1 && len(ie.Fields) == 1 { // one thing missing as a whole (the finish): said at once, not listed
-			return refusal{status: http.StatusUnprocessableEntity, one: true,
-				message: l.T("stage.end.one_missing", "N", ie.Stage, "What", missing[0])}, true
 		}
 		return refusal{status: http.StatusUnprocessableEntity, missing: missing,
 			message: l.N("reasons.stage.cannot_end", len(missing), "Stage", ie.Stage)}, true
