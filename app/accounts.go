@@ -37,8 +37,8 @@ func (a storeAccounts) StartSession(account uint, tokenHash string, ends, now ti
 }
 
 // Session reads a session's account.
-func (a storeAccounts) Session(ctx context.Context, tokenHash string, now time.Time) (auth.Account, bool, error) {
-	d, ok, err := a.st.For(ctx).SessionDirector(tokenHash, now)
+func (a storeAccounts) Session(ctx context.Context, tokenHash string, now time.Time, seen auth.Seen) (auth.Account, bool, error) {
+	d, ok, err := a.st.For(ctx).SessionDirector(tokenHash, now, store.SessionSeen(seen))
 	return accountOf(d), ok, err
 }
 
@@ -49,7 +49,7 @@ func (a storeAccounts) EndSession(tokenHash string) error {
 
 // accountOf is the lock's account of a stored one.
 func accountOf(d store.DirectorAccount) auth.Account {
-	return auth.Account{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: d.PasswordHash}
+	return auth.Account{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: d.PasswordHash, Disabled: d.Disabled}
 }
 
 // storeOwners says whose tours, teams and riders are, through the store's scopes.

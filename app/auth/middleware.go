@@ -137,7 +137,7 @@ func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 	if token == "" || len(token) > 2*tokenBytes {
 		return v, true, nil
 	}
-	a, ok, err := l.accounts.Session(req.Context(), TokenHash(token), l.now())
+	a, ok, err := l.accounts.Session(req.Context(), TokenHash(token), l.now(), Seen{UserAgent: req.UserAgent(), Address: c.RealIP()})
 	if err != nil || !ok {
 		return v, true, err
 	}

@@ -30,6 +30,8 @@ type DirectorAccount struct {
 	Admin bool
 	// PasswordHash is the stored hash ("" until the director chose a password).
 	PasswordHash string
+	// Disabled says an administrator disabled the account: it does not sign in.
+	Disabled bool
 }
 
 // DirectorLine is one director in the administrator's list.
@@ -39,6 +41,9 @@ type DirectorLine struct {
 	Admin bool   `json:"admin"`
 	// Active says the director has chosen a password and may sign in.
 	Active bool `json:"active"`
+	// Disabled says an administrator disabled the account (since DisabledAt): it does not sign in.
+	Disabled   bool       `json:"disabled"`
+	DisabledAt *time.Time `json:"disabled_at,omitempty"`
 	// InvitationExpiresAt is when the director's invitation not used yet ends (nil: none waiting);
 	// InvitationExpired says it has ended.
 	InvitationExpiresAt *time.Time `json:"invitation_expires_at,omitempty"`
@@ -202,7 +207,7 @@ func (s *Store) DirectorNamed(name string) (DirectorAccount, error) {
 	if err != nil {
 		return DirectorAccount{}, fmt.Errorf("store: unable to read the director's account: %w", err)
 	}
-	return DirectorAccount{ID: row.ID, Name: row.Name, Admin: row.Admin, PasswordHash: row.PasswordHash}, nil
+	return DirectorAccount{ID: row.ID, Name: row.Name, Admin: row.Admin, PasswordHash: row.PasswordHash, Disabled: row.DisabledAt != nil}, nil
 }
 
 // Directors lists every account by name, with what each owns and its invitation waiting at now.
@@ -263,6 +268,10 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 	out := make([]DirectorLine, 0, len(rows))
 	for _, r := range rows {
 		l := DirectorLine{ID: r.ID, Name: r.Name, Admin: r.Admin, Active: r.PasswordHash != "", Tours: tours[r.ID], Teams: teams[r.ID], CreatedAt: r.CreatedAt}
+		if r.DisabledAt != nil {
+			at := r.DisabledAt.UTC()
+			l.Disabled, l.DisabledAt = true, &at
+		}
 		if at, ok := waiting[r.ID]; ok {
 			at := at.UTC()
 			l.InvitationExpiresAt, l.InvitationExpired = &at, !now.Before(at)
