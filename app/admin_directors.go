@@ -39,8 +39,13 @@ func (a adminRun) setDisabled(disable bool) error {
 	}
 	now := a.lock.Now()
 	if !disable {
-		if _, err := a.st.EnableDirector(d.ID, now); err != nil {
+		line, err := a.st.EnableDirector(d.ID, now)
+		if err != nil {
 			return err
+		}
+		if !line.Active {
+			fmt.Fprintf(a.out, "%s's account is enabled; it has no password: give %s a new invitation with: racedirector admin invite %q\n", d.Name, d.Name, d.Name)
+			return nil
 		}
 		fmt.Fprintf(a.out, "%s's account is enabled: %s signs in again.\n", d.Name, d.Name)
 		return nil
