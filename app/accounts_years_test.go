@@ -14,7 +14,9 @@ import (
 )
 
 // directorPath is the API address of a director's account.
-func directorPath(id uint, tail string) string { return fmt.Sprintf("/api/v1/directors/%d%s", id, tail) }
+func directorPath(id uint, tail string) string {
+	return fmt.Sprintf("/api/v1/directors/%d%s", id, tail)
+}
 
 // refusedField checks that an answer is a 422 naming field, and says so when it is not.
 func refusedField(t *testing.T, what string, rec interface{ Result() *http.Response }, body, field string) {
