@@ -53,7 +53,9 @@ func directorPage(route string) bool {
 		"/teams/:id/delete",
 		"/teams/:id/riders/new",
 		"/riders/:id/edit",
-		"/riders/:id/delete":
+		"/riders/:id/delete",
+		// A director's own account: their password and sessions.
+		"/account":
 		return true
 	}
 	return false

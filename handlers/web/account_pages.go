@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/auth"
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
@@ -20,8 +21,11 @@ type accountView struct {
 }
 
 // AccountPage is a director's own account: the devices signed in (this one marked, any other to
-// sign out) and their password to change.
+// sign out) and their password to change. A table without accounts starts them with the setup.
 func (h *Handler) AccountPage(c echo.Context) error {
+	if auth.ViewerOf(c).Mode != auth.AccountsMode {
+		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
+	}
 	return h.renderAccount(c, http.StatusOK, nil)
 }
 
