@@ -64,7 +64,7 @@ func (h *Handler) RenameDirectorPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return base.Redirect(c, auth.DirectorsPath+"#director-"+strconv.Itoa(int(got.ID)), h.Tr(c).T("accounts.manage.renamed", "Old", d.Name, "Name", got.Name))
+	return base.Redirect(c, auth.DirectorsPath, h.Tr(c).T("accounts.manage.renamed", "Old", d.Name, "Name", got.Name))
 }
 
 // DisableDirectorPage disables a director: their devices are signed out at once.
@@ -79,7 +79,7 @@ func (h *Handler) DisableDirectorPage(c echo.Context) error {
 	if _, err := h.StoreFor(c).DisableDirector(d.ID, auth.ViewerOf(c).Account, h.Lock.Now()); err != nil {
 		return h.refusedOnDirectors(c, err)
 	}
-	return base.Redirect(c, auth.DirectorsPath+"#director-"+strconv.Itoa(int(d.ID)), h.Tr(c).T("accounts.manage.disabled_done", "Name", d.Name))
+	return base.Redirect(c, auth.DirectorsPath, h.Tr(c).T("accounts.manage.disabled_done", "Name", d.Name))
 }
 
 // EnableDirectorPage enables a disabled director again.
@@ -94,7 +94,7 @@ func (h *Handler) EnableDirectorPage(c echo.Context) error {
 	if _, err := h.StoreFor(c).EnableDirector(d.ID, h.Lock.Now()); err != nil {
 		return err
 	}
-	return base.Redirect(c, auth.DirectorsPath+"#director-"+strconv.Itoa(int(d.ID)), h.Tr(c).T("accounts.manage.enabled_done", "Name", d.Name))
+	return base.Redirect(c, auth.DirectorsPath, h.Tr(c).T("accounts.manage.enabled_done", "Name", d.Name))
 }
 
 // RemoveDirectorConfirmPage asks before removing a director, and who receives their tours and teams.
