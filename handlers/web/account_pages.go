@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,7 +18,46 @@ import (
 // change their password.
 type accountView struct {
 	Name     string
-	Sessions []store.SessionLine
+	Sessions []sessionView
+}
+
+// sessionView is one of the director's sessions as the page shows it: the device in a few words
+// (the browser and the system its User-Agent names), the whole User-Agent kept for its title.
+type sessionView struct {
+	store.SessionLine
+	Device string
+}
+
+// deviceOf names a browser or program and its system from a User-Agent, in a few words ("Firefox
+// on Android"); "" when it names neither.
+func deviceOf(ua string) string {
+	has := func(s string) bool { return strings.Contains(ua, s) }
+	browser := ""
+	for _, b := range []struct{ mark, name string }{
+		{"Edg/", "Edge"}, {"OPR/", "Opera"}, {"Firefox/", "Firefox"}, {"HeadlessChrome/", "Headless Chrome"}, {"Chrome/", "Chrome"},
+		{"CriOS/", "Chrome"}, {"Safari/", "Safari"}, {"curl/", "curl"}, {"Go-http-client/", "Go"}, {"python", "Python"},
+	} {
+		if has(b.mark) {
+			browser = b.name
+			break
+		}
+	}
+	system := ""
+	for _, o := range []struct{ mark, name string }{
+		{"Android", "Android"}, {"iPhone", "iPhone"}, {"iPad", "iPad"}, {"Windows", "Windows"}, {"Mac OS X", "macOS"}, {"CrOS", "ChromeOS"}, {"Linux", "Linux"},
+	} {
+		if has(o.mark) {
+			system = o.name
+			break
+		}
+	}
+	switch {
+	case browser != "" && system != "":
+		return browser + " · " + system
+	case browser != "":
+		return browser
+	}
+	return system
 }
 
 // AccountPage is a director's own account: the devices signed in (this one marked, any other to
@@ -40,7 +80,11 @@ func (h *Handler) renderAccount(c echo.Context, status int, errs map[string]stri
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	p := views.Page{Title: h.Tr(c).T("accounts.own.title"), Section: "account", Errors: errs, Data: accountView{Name: a.Name, Sessions: list}}
+	v := accountView{Name: a.Name, Sessions: make([]sessionView, len(list))}
+	for i, l := range list {
+		v.Sessions[i] = sessionView{SessionLine: l, Device: deviceOf(l.UserAgent)}
+	}
+	p := views.Page{Title: h.Tr(c).T("accounts.own.title"), Section: "account", Errors: errs, Data: v}
 	if len(errs) > 0 {
 		p.Error = h.Tr(c).T("accounts.own.not_changed")
 	}
