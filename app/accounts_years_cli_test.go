@@ -54,6 +54,9 @@ func TestAdminManagesDirectorsAtTheCommandLine(t *testing.T) {
 	if rec := aa.api(t, aa.brunoToken, http.MethodGet, "/api/v1/tours", nil); rec.Code != http.StatusUnauthorized {
 		t.Errorf("Bruno's token after admin reset = %d, want 401", rec.Code)
 	}
+	if out, _ := adminCLI(t, path, "", 0, "list"); !strings.Contains(out, "password reset, no new one yet, invitation until") {
+		t.Errorf("admin list after Bruno's reset printed:\n%s", out)
+	}
 	adminCLI(t, path, "bruno-again-2028\n", 0, "invite", "Bruno", "-password-stdin")
 	token := aa.signInAPI(t, "Bruno", "bruno-again-2028")
 

@@ -213,6 +213,11 @@ func TestResetLinkCutsTheDirectorOff(t *testing.T) {
 	if rec := aa.api(t, aa.brunoToken, http.MethodGet, "/api/v1/tours", nil); rec.Code != http.StatusUnauthorized {
 		t.Errorf("Bruno's token after the reset = %d, want 401", rec.Code)
 	}
+	for _, d := range decodeBody[[]store.DirectorLine](t, aa.call(t, aa.annaToken, http.MethodGet, "/api/v1/directors", nil, http.StatusOK)) {
+		if d.ID == aa.brunoID && (!d.InvitationReset || d.InvitationExpiresAt == nil || d.Active) {
+			t.Errorf("Bruno in the directors' list after the reset: %+v, want a reset link waiting", d)
+		}
+	}
 	if rec := aa.api(t, "", http.MethodPost, "/api/v1/session", map[string]string{"name": "Bruno", "password": brunoPassword}); rec.Code != http.StatusUnauthorized {
 		t.Errorf("Bruno's old password after the reset = %d, want 401", rec.Code)
 	}

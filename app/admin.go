@@ -327,6 +327,8 @@ func (a adminRun) list() error {
 		switch {
 		case d.Disabled:
 			state = "disabled since " + d.DisabledAt.Format(time.DateTime+" MST")
+		case !d.Active && d.InvitationReset:
+			state = "password reset, no new one yet"
 		case !d.Active:
 			state = "invited, no password yet"
 		}

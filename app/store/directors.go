@@ -48,6 +48,8 @@ type DirectorLine struct {
 	// InvitationExpired says it has ended.
 	InvitationExpiresAt *time.Time `json:"invitation_expires_at,omitempty"`
 	InvitationExpired   bool       `json:"invitation_expired,omitempty"`
+	// InvitationReset says the invitation waiting is a reset link: the director's password ended with it.
+	InvitationReset bool `json:"invitation_reset,omitempty"`
 	// Tours and Teams count what the director owns.
 	Tours     int       `json:"tours"`
 	Teams     int       `json:"teams"`
@@ -259,10 +261,10 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 	if err := s.reads.Where("used_at IS NULL").Find(&invs).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to read the invitations: %w", err)
 	}
-	waiting := map[uint]time.Time{}
+	waiting, reset := map[uint]time.Time{}, map[uint]bool{}
 	for _, inv := range invs {
 		if inv.ExpiresAt.After(waiting[inv.DirectorID]) {
-			waiting[inv.DirectorID] = inv.ExpiresAt
+			waiting[inv.DirectorID], reset[inv.DirectorID] = inv.ExpiresAt, inv.Reset
 		}
 	}
 	out := make([]DirectorLine, 0, len(rows))
@@ -274,7 +276,7 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 		}
 		if at, ok := waiting[r.ID]; ok {
 			at := at.UTC()
-			l.InvitationExpiresAt, l.InvitationExpired = &at, !now.Before(at)
+			l.InvitationExpiresAt, l.InvitationExpired, l.InvitationReset = &at, !now.Before(at), reset[r.ID]
 		}
 		out = append(out, l)
 	}
