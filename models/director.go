@@ -13,6 +13,8 @@ type Director struct {
 	// PasswordHash is the Argon2id hash of the password in its PHC form ("" until one is chosen).
 	PasswordHash string `gorm:"size:200;not null;default:''"`
 	Admin        bool   `gorm:"not null;default:false"`
+	// Official says the account is an official's: they see every tour of the league and change nothing.
+	Official bool `gorm:"not null;default:false"`
 	// DisabledAt is when an administrator disabled the account (nil: it signs in): a disabled
 	// director cannot sign in, their tours stay and stay followable.
 	DisabledAt *time.Time

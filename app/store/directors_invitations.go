@@ -100,7 +100,7 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 		if err := setPassword(tx, d.ID, passwordHash); err != nil {
 			return err
 		}
-		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: passwordHash}
+		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official, PasswordHash: passwordHash}
 		return nil
 	})
 	return out, err

@@ -197,6 +197,9 @@ func (s *Store) RemoveDirector(id, heir, by uint, now time.Time) (Inheritance, e
 			return fmt.Errorf("store: unable to give the tours to the heir: %w", res.Error)
 		}
 		out.Tours = int(res.RowsAffected)
+		if err := codirectorRemoved(tx, id, heir); err != nil {
+			return err
+		}
 		if out.Renamed, out.Teams, err = bequeathTeams(tx, d, heir); err != nil {
 			return err
 		}
@@ -272,5 +275,5 @@ func (s *Store) DirectorByID(id uint) (DirectorAccount, error) {
 	if err != nil {
 		return DirectorAccount{}, err
 	}
-	return DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: d.PasswordHash, Disabled: d.DisabledAt != nil}, nil
+	return DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official, PasswordHash: d.PasswordHash, Disabled: d.DisabledAt != nil}, nil
 }

@@ -87,7 +87,7 @@ func (s *Store) SessionDirector(tokenHash string, now time.Time, seen SessionSee
 			return DirectorAccount{}, false, fmt.Errorf("store: unable to note the session's use: %w", err)
 		}
 	}
-	return DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin}, true, nil
+	return DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official}, true, nil
 }
 
 // clipText is text made valid UTF-8 without control characters, cut to max characters: what a
