@@ -118,7 +118,11 @@ func (h *Handler) APIGetTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, t)
+	out, err := h.tourAnswer(c, t)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // APIDeleteTour erases a tour.
