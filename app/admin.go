@@ -46,6 +46,7 @@ Options (before or after NAME):
   -db PATH               the database (env RACEDIRECTOR_DB; default racedirector.db)
   -admin                 create-director: an administrator (sees every director's tours and teams,
                          invites directors)
+  -official              create-director: an official (sees every tour of the league, changes nothing)
   -password-stdin        create-director, invite: set the password read from the first line of
                          standard input instead of printing an invitation
   -heir NAME             remove: the director who receives the tours and teams
@@ -58,6 +59,8 @@ Options (before or after NAME):
 type adminOptions struct {
 	db, url      string
 	admin, stdin bool
+	// official makes create-director's account an official's.
+	official bool
 	// heir is remove's heir (a director's name).
 	heir string
 	// args are the command's arguments (the director's name).
@@ -133,6 +136,7 @@ func parseAdmin(cmd string, args []string, getenv func(string) string, stderr io
 	fs.StringVar(&o.db, "db", o.db, "the database")
 	fs.StringVar(&o.url, "url", o.url, "the address the directors open Race Director at")
 	fs.BoolVar(&o.admin, "admin", false, "an administrator")
+	fs.BoolVar(&o.official, "official", false, "an official")
 	fs.BoolVar(&o.stdin, "password-stdin", false, "the password on standard input")
 	fs.StringVar(&o.heir, "heir", "", "the director who receives the tours and teams")
 	for {
@@ -159,6 +163,8 @@ func parseAdmin(cmd string, args []string, getenv func(string) string, stderr io
 		err = fmt.Errorf("%s takes no argument", cmd)
 	case o.admin && cmd != "create-director":
 		err = errors.New("-admin is for create-director")
+	case o.official && (cmd != "create-director" || o.admin):
+		err = errors.New("-official is for create-director, without -admin")
 	case o.stdin && cmd != "create-director" && cmd != "invite":
 		err = errors.New("-password-stdin is for create-director and invite")
 	case o.heir != "" && cmd != "remove":
@@ -227,7 +233,7 @@ func (a adminRun) createDirector() error {
 	if err != nil {
 		return err
 	}
-	in := store.NewDirector{Name: name, Admin: a.o.admin, Teams: a.defaults}
+	in := store.NewDirector{Name: name, Admin: a.o.admin, Official: a.o.official, Teams: a.defaults}
 	var inv auth.Invitation
 	if a.o.stdin {
 		if in.PasswordHash, err = a.password(name); err != nil {
@@ -252,6 +258,8 @@ func (a adminRun) createDirector() error {
 		fmt.Fprintf(a.out, "Director %q created: the first account of this database, an administrator, owner of every tour and team already in it. From now on directors sign in with their name and password; the PIN no longer signs in.\n", d.Name)
 	case d.Admin:
 		fmt.Fprintf(a.out, "Director %q created, an administrator, with a copy of the default teams.\n", d.Name)
+	case d.Official:
+		fmt.Fprintf(a.out, "Official %q created: sees every tour of the league, changes nothing.\n", d.Name)
 	default:
 		fmt.Fprintf(a.out, "Director %q created, with a copy of the default teams.\n", d.Name)
 	}
@@ -319,10 +327,7 @@ func (a adminRun) list() error {
 		width = max(width, len([]rune(d.Name)))
 	}
 	for _, d := range list {
-		role := "director"
-		if d.Admin {
-			role = "administrator"
-		}
+		role := d.Role
 		state := "signs in"
 		switch {
 		case d.Disabled:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -230,4 +231,24 @@ func RoleOf(admin, official bool) string {
 		return RoleOfficial
 	}
 	return RoleDirector
+}
+
+// CheckRole reads an account's role as asked: role one of RoleOf's words, or "" for a director (an
+// administrator when admin, the older way of asking); a role that contradicts admin is refused.
+func CheckRole(role string, admin bool) (isAdmin, official bool, err error) {
+	switch strings.TrimSpace(strings.ToLower(role)) {
+	case "":
+		return admin, false, nil
+	case RoleDirector:
+		if !admin {
+			return false, false, nil
+		}
+	case RoleAdministrator:
+		return true, false, nil
+	case RoleOfficial:
+		if !admin {
+			return false, true, nil
+		}
+	}
+	return false, false, refuse.Invalid("role", "must be one of director, administrator and official")
 }

@@ -25,6 +25,8 @@ func noAccountsYet(c echo.Context) error {
 type directorRequest struct {
 	Name  string `json:"name"`
 	Admin bool   `json:"admin"`
+	// Role is "director", "administrator" or "official" ("": a director, an administrator with Admin).
+	Role string `json:"role"`
 }
 
 // invitationAnswer is an invitation just made: its link (shown once), when it ends, and whether it
@@ -65,7 +67,7 @@ func (h *Handler) APICreateDirector(c echo.Context) error {
 	if err := DecodeJSON(c, &req); err != nil {
 		return err
 	}
-	d, inv, err := h.InviteDirector(c, req.Name, req.Admin)
+	d, inv, err := h.InviteDirector(c, req.Name, req.Admin, req.Role)
 	if err != nil {
 		return err
 	}

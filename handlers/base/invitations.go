@@ -9,13 +9,18 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// InviteDirector creates a director's account with an invitation.
-func (h *Base) InviteDirector(c echo.Context, name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
+// InviteDirector creates an account with an invitation, of role (store.RoleOf's words; "" for a
+// director, or an administrator when admin).
+func (h *Base) InviteDirector(c echo.Context, name string, admin bool, role string) (store.DirectorLine, auth.Invitation, error) {
+	admin, official, err := store.CheckRole(role, admin)
+	if err != nil {
+		return store.DirectorLine{}, auth.Invitation{}, err
+	}
 	inv, err := h.Lock.NewInvitation()
 	if err != nil {
 		return store.DirectorLine{}, inv, err
 	}
-	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
+	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Official: official, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
 	return d, inv, err
 }
 

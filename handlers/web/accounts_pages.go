@@ -228,10 +228,21 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
 	}
 	admin := c.FormValue("admin") != ""
-	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin)
+	role := ""
+	if c.FormValue("official") != "" {
+		role = store.RoleOfficial
+		if admin {
+			role = "administrator and official"
+		}
+	}
+	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin, role)
 	var ve *refuse.ValidationError
 	if errors.As(err, &ve) {
-		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(base.SayIn(c, ve.Reason("name")))})
+		field := "name"
+		if _, ok := ve.Fields["role"]; ok {
+			field = "role"
+		}
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{field: sentence(base.SayIn(c, ve.Reason(field)))})
 	}
 	if err != nil {
 		return err
