@@ -103,6 +103,16 @@ func directorsCases(t testing.TB, r *robustRunner, acc robustAccounts) []hostile
 			hostile{name: "page: new invitation of " + id, url: "/directors/" + id + "/invitation", form: url.Values{}, always: id == "2"})
 	}
 	cases = append(cases, hostile{name: "the directors", url: "/api/v1/directors", header: bearer, always: true})
+	// Tours handed over and shared: Anna's tour 1 shared with Bruno (2), then handed to him.
+	for _, c := range jsonCases(t, "codirectors", http.MethodPut, "/api/v1/tours/1/codirectors", []any{obj{"directors": []int{2}}, obj{"directors": []int{}}}) {
+		c.header = bearer
+		cases = append(cases, c)
+	}
+	for _, c := range jsonCases(t, "owner", http.MethodPut, "/api/v1/tours/1/owner", []any{obj{"director": 2}}) {
+		c.header = bearer
+		cases = append(cases, c)
+	}
+	cases = append(cases, hostile{name: "the tour's directors page", url: "/tours/1/directors", always: true})
 	// Directors for years: Bruno (2) renamed, disabled, enabled; Carla (3) removed, Bruno her heir.
 	for _, c := range jsonCases(t, "rename", http.MethodPut, "/api/v1/directors/2", []any{obj{"name": "Robusto"}}) {
 		c.header = bearer
@@ -129,11 +139,15 @@ func directorsCases(t testing.TB, r *robustRunner, acc robustAccounts) []hostile
 		cases = append(cases, c)
 	}
 	// The pages: Anna's cookie is in the runner's jar (the world's session).
-	for _, f := range r.crawlForms(t, []string{"/directors", "/directors/3/remove", "/account"}) {
+	for _, f := range r.crawlForms(t, []string{"/directors", "/directors/3/remove", "/account", "/tours/1/directors"}) {
 		if f.action == "/sign-out" {
 			continue // it would sign the runner out: the sign-in tests send it
 		}
-		cases = append(cases, formCases(t, f, "directors", map[string]string{"name": "Robusto", "current": annaPassword, "password": "anna-robust-2028", "confirm": "anna-robust-2028"})...)
+		valid := map[string]string{"name": "Robusto", "director": "2", "directors": "2", "current": annaPassword, "password": "anna-robust-2028", "confirm": "anna-robust-2028"}
+		if strings.HasSuffix(f.action, "/owner") {
+			valid["confirm"] = "yes" // the hand-over's box
+		}
+		cases = append(cases, formCases(t, f, "directors", valid)...)
 	}
 	link := "/invitations/" + acc.invitation
 	cases = append(cases, hostile{name: "the invitation page", url: link, always: true})

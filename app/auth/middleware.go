@@ -55,7 +55,9 @@ func directorPage(route string) bool {
 		"/riders/:id/edit",
 		"/riders/:id/delete",
 		// A director's own account: their password and sessions.
-		"/account":
+		"/account",
+		// A tour's directors: its hand-over and co-directors.
+		"/tours/:id/directors":
 		return true
 	}
 	return false
