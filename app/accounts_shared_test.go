@@ -171,3 +171,47 @@ func TestTourDirectorsPage(t *testing.T) {
 		t.Errorf("co-director Bruno's Directors page = %d, want 403", rec.Code)
 	}
 }
+
+// TestOfficialRole invites an official through the API and the Directors page: the role is named in
+// the list, a role that is none or contradicts admin is refused naming role, and an official signed
+// in is told so by GET /session.
+func TestOfficialRole(t *testing.T) {
+	t.Parallel()
+	aa := newAccountsApp(t)
+	made := decodeBody[struct {
+		Director store.DirectorLine `json:"director"`
+	}](t, aa.call(t, aa.annaToken, http.MethodPost, "/api/v1/directors", map[string]any{"name": "Olga", "role": "official"}, http.StatusCreated)).Director
+	if made.Role != "official" || !made.Official || made.Admin || made.Teams != 0 {
+		t.Errorf("an official invited = %+v, want the role official without teams", made)
+	}
+	for _, body := range []map[string]any{{"name": "Pia", "role": "referee"}, {"name": "Pia", "role": "official", "admin": true}} {
+		before := aa.snapshot(t)
+		rec := aa.api(t, aa.annaToken, http.MethodPost, "/api/v1/directors", body)
+		if e := decodeBody[apiError](t, rec); rec.Code != http.StatusUnprocessableEntity || e.Error.Fields["role"] == "" {
+			t.Errorf("inviting %v = %d %v, want 422 naming role", body, rec.Code, e.Error.Fields)
+		}
+		if after := aa.snapshot(t); after != before {
+			t.Errorf("a refused role changed the database:\n%s", diffLines(before, after))
+		}
+	}
+	anna := aa.directorBrowser(t, "Anna", annaPassword)
+	if rec := anna.post(t, "/directors", url.Values{"name": {"Quin"}, "official": {"1"}}); rec.Code != http.StatusCreated {
+		t.Errorf("inviting an official on the page = %d; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	rec := anna.post(t, "/directors", url.Values{"name": {"Rita"}, "official": {"1"}, "admin": {"1"}})
+	if rec.Code == http.StatusSeeOther { // a refused form's page is shown at its own address
+		rec = anna.get(t, rec.Header().Get("Location"))
+	}
+	if !strings.Contains(rec.Body.String(), `id="err-role"`) || strings.Contains(anna.get(t, "/directors").Body.String(), "Rita") {
+		t.Errorf("an administrator and official on the page = %d, want it refused beside the box; body:\n%s", rec.Code, clip(rec.Body.String()))
+	}
+	page := anna.get(t, "/directors").Body.String()
+	if !strings.Contains(page, "Quin <span class=\"badge\">official</span>") {
+		t.Errorf("the Directors page does not name Quin an official")
+	}
+	_, _ = adminCLI(t, aa.Path, olgaPassword+"\n", 0, "invite", "Olga", "-password-stdin")
+	olgaToken := aa.signInAPI(t, "Olga", olgaPassword)
+	if who := decodeBody[map[string]any](t, aa.call(t, olgaToken, http.MethodGet, "/api/v1/session", nil, http.StatusOK)); who["official"] != true {
+		t.Errorf("GET /session as an official = %v, want official true", who)
+	}
+}
