@@ -68,6 +68,7 @@ func TestHandOverAndShareRefusals(t *testing.T) {
 		{"a disabled co-director", aa.annaToken, http.MethodPut, codirectors, map[string]any{"directors": []uint{dora.ID}}, 422, "directors.0"},
 		{"too many", aa.annaToken, http.MethodPut, codirectors, map[string]any{"directors": many}, 422, "directors"},
 		{"Carla on Anna's tour", aa.carlaToken, http.MethodPut, codirectors, map[string]any{"directors": []uint{aa.carlaID}}, 404, ""},
+		{"an official as heir", aa.annaToken, http.MethodDelete, "/api/v1/directors/" + itoa(aa.carlaID) + "?heir=" + itoa(olgaID), nil, 422, "heir"},
 	} {
 		before := aa.snapshot(t)
 		rec := aa.api(t, c.token, c.method, c.target, c.body)

@@ -192,6 +192,9 @@ func (s *Store) RemoveDirector(id, heir, by uint, now time.Time) (Inheritance, e
 		if h.DisabledAt != nil {
 			return refuse.Invalidf("heir", "is %s, whose account is disabled: choose a director who signs in", h.Name)
 		}
+		if h.Official {
+			return refuse.Invalidf("heir", "is %s, an official: officials see every tour and change none", h.Name)
+		}
 		res := tx.Model(&models.Tour{}).Where("owner_id = ?", id).Update("owner_id", heir)
 		if res.Error != nil {
 			return fmt.Errorf("store: unable to give the tours to the heir: %w", res.Error)

@@ -117,7 +117,7 @@ func (h *Handler) renderRemove(c echo.Context, status int, d store.DirectorLine,
 	}
 	v := removeView{Director: d, Heir: heir}
 	for _, o := range list {
-		if o.ID != d.ID && !o.Disabled {
+		if o.ID != d.ID && !o.Disabled && !o.Official {
 			v.Heirs = append(v.Heirs, o)
 		}
 	}
