@@ -24,10 +24,6 @@ func ownerOnly(method, route string) bool {
 	return false
 }
 
-// OwnerOnly says whether a route is one only a tour's owner (or an administrator) may use, on a tour
-// its :id names: pages show its links and forms to them only.
-func OwnerOnly(method, route string) bool { return ownerOnly(method, route) }
-
 // officialMay says whether an official may ask for route with method: every read but the forms for
 // changing the race, and of writes only signing out and their own account (password, sessions).
 func officialMay(method, route string) bool {

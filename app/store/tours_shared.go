@@ -215,11 +215,14 @@ func codirectorRemoved(tx *gorm.DB, id, heir uint) error {
 	return nil
 }
 
-// The roles of an account.
+// The roles of an account, as the API and the command line name them.
 const (
-	RoleDirector      = "director"
+	// RoleDirector changes their own tours and teams, and the tours shared with them.
+	RoleDirector = "director"
+	// RoleAdministrator sees and changes every director's, and invites directors.
 	RoleAdministrator = "administrator"
-	RoleOfficial      = "official"
+	// RoleOfficial sees every tour of the league and changes nothing.
+	RoleOfficial = "official"
 )
 
 // RoleOf names an account's role: administrator, official or director.
