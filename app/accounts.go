@@ -3,9 +3,13 @@ package app
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"racedirector/app/auth"
+	"racedirector/app/i18n"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 )
@@ -37,8 +41,8 @@ func (a storeAccounts) StartSession(account uint, tokenHash string, ends, now ti
 }
 
 // Session reads a session's account.
-func (a storeAccounts) Session(ctx context.Context, tokenHash string, now time.Time) (auth.Account, bool, error) {
-	d, ok, err := a.st.For(ctx).SessionDirector(tokenHash, now)
+func (a storeAccounts) Session(ctx context.Context, tokenHash string, now time.Time, seen auth.Seen) (auth.Account, bool, error) {
+	d, ok, err := a.st.For(ctx).SessionDirector(tokenHash, now, store.SessionSeen(seen))
 	return accountOf(d), ok, err
 }
 
@@ -49,7 +53,7 @@ func (a storeAccounts) EndSession(tokenHash string) error {
 
 // accountOf is the lock's account of a stored one.
 func accountOf(d store.DirectorAccount) auth.Account {
-	return auth.Account{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: d.PasswordHash}
+	return auth.Account{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: d.PasswordHash, Disabled: d.Disabled, Official: d.Official}
 }
 
 // storeOwners says whose tours, teams and riders are, through the store's scopes.
@@ -65,6 +69,19 @@ func (o storeOwners) Sees(ctx context.Context, v auth.Viewer, kind string, id ui
 		return st.TeamVisible(sc, id)
 	case "rider":
 		return st.RiderVisible(sc, id)
+	}
+	return nil
+}
+
+// Owns checks that the viewer owns the tour (or is an administrator): a co-director is refused with
+// 403, someone who does not see the tour with the not-found error.
+func (o storeOwners) Owns(ctx context.Context, v auth.Viewer, id uint) error {
+	codirector, err := o.st.For(ctx).TourOwned(base.ScopeOf(v), id)
+	if err != nil {
+		return err
+	}
+	if codirector {
+		return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("only the tour's director or an administrator may erase it, hand it over or choose its co-directors: a co-director enters its results"))
 	}
 	return nil
 }

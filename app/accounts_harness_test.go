@@ -172,8 +172,8 @@ func (aa *accountsApp) directorBrowser(t testing.TB, name, password string) *bro
 }
 
 // accountsRoute says whether a page route is the directors' accounts': the first-run setup (from
-// this machine or with the PIN), invitations (with a token) and the administrators' pages. The
-// generic page walks leave them to the accounts' tests.
+// this machine or with the PIN), invitations (with a token), the administrators' pages and a
+// director's own account. The generic page walks leave them to the accounts' tests.
 func accountsRoute(path string) bool {
-	return path == "/setup" || strings.HasPrefix(path, "/invitations/") || strings.HasPrefix(path, "/directors")
+	return path == "/setup" || strings.HasPrefix(path, "/invitations/") || strings.HasPrefix(path, "/directors") || strings.HasPrefix(path, "/account")
 }

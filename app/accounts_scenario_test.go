@@ -83,7 +83,7 @@ func TestInvitations(t *testing.T) {
 	if rec := dario.post(t, link, url.Values{"password": {"dario-sprints"}, "confirm": {"dario-sprints"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/" || dario.cookies["rd_director"] == nil {
 		t.Fatalf("Dario choosing his password = %d %s, want 303 home, signed in", rec.Code, rec.Header().Get("Location"))
 	}
-	if home := dario.get(t, "/"); !strings.Contains(home.Body.String(), "Welcome, Dario") || !strings.Contains(home.Body.String(), ">Dario</span>") {
+	if home := dario.get(t, "/"); !strings.Contains(home.Body.String(), "Welcome, Dario") || !strings.Contains(home.Body.String(), ">Dario</a>") {
 		t.Errorf("Dario's home page after the invitation does not welcome him or name him in the menu")
 	}
 	// Used: the link no longer works, for anyone.

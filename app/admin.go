@@ -30,16 +30,26 @@ Commands:
   create-director NAME   create a director's account and print a one-time invitation link (the
                          director opens it to choose a password); the first account of a database is
                          an administrator and owns every tour and team already in it
-  invite NAME            a new invitation link for a director (a lost link, a forgotten password);
-                         the earlier one stops working
+  invite NAME            a new invitation link for a director (a lost link); the earlier one stops
+                         working; for a director who has a password it is a reset, as below
+  reset NAME             a reset link for a director (a forgotten or stolen password): their
+                         password and every device signed in end at once, the link chooses a new one
+  disable NAME           disable a director's account: their devices are signed out at once and
+                         they no longer sign in; their tours and teams stay, still followed
+  enable NAME            enable a disabled account again
+  rename NAME NEW-NAME   rename a director's account (they sign in with the new name)
+  remove NAME -heir HEIR remove a director's account: their tours and teams go to the director
+                         HEIR (follow codes unchanged); the last administrator stays
   list                   list the directors' accounts
 
 Options (before or after NAME):
   -db PATH               the database (env RACEDIRECTOR_DB; default racedirector.db)
   -admin                 create-director: an administrator (sees every director's tours and teams,
                          invites directors)
-  -password-stdin        set the password read from the first line of standard input instead of
-                         printing an invitation
+  -official              create-director: an official (sees every tour of the league, changes nothing)
+  -password-stdin        create-director, invite: set the password read from the first line of
+                         standard input instead of printing an invitation
+  -heir NAME             remove: the director who receives the tours and teams
   -url URL               the address the directors open Race Director at, for the link (env
                          RACEDIRECTOR_URL; default the app's public URL, RACEDIRECTOR_PUBLIC_URL, else
                          http:// and RACEDIRECTOR_ADDR or 127.0.0.1:8080)
@@ -49,6 +59,10 @@ Options (before or after NAME):
 type adminOptions struct {
 	db, url      string
 	admin, stdin bool
+	// official makes create-director's account an official's.
+	official bool
+	// heir is remove's heir (a director's name).
+	heir string
 	// args are the command's arguments (the director's name).
 	args []string
 }
@@ -93,6 +107,14 @@ func Admin(args []string, getenv func(string) string, stdin io.Reader, stdout, s
 		err = a.invite()
 	case "list":
 		err = a.list()
+	case "reset":
+		err = a.reset()
+	case "disable", "enable":
+		err = a.setDisabled(cmd == "disable")
+	case "rename":
+		err = a.rename()
+	case "remove":
+		err = a.remove()
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "racedirector admin "+cmd+":", inWords(err))
@@ -114,7 +136,9 @@ func parseAdmin(cmd string, args []string, getenv func(string) string, stderr io
 	fs.StringVar(&o.db, "db", o.db, "the database")
 	fs.StringVar(&o.url, "url", o.url, "the address the directors open Race Director at")
 	fs.BoolVar(&o.admin, "admin", false, "an administrator")
+	fs.BoolVar(&o.official, "official", false, "an official")
 	fs.BoolVar(&o.stdin, "password-stdin", false, "the password on standard input")
+	fs.StringVar(&o.heir, "heir", "", "the director who receives the tours and teams")
 	for {
 		if err := fs.Parse(args); err != nil {
 			return o, err
@@ -125,20 +149,28 @@ func parseAdmin(cmd string, args []string, getenv func(string) string, stderr io
 		o.args = append(o.args, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	want := map[string]int{"create-director": 1, "invite": 1, "list": 0}
+	want := map[string]int{"create-director": 1, "invite": 1, "list": 0, "reset": 1, "disable": 1, "enable": 1, "remove": 1, "rename": 2}
 	n, known := want[cmd]
 	var err error
 	switch {
 	case !known:
-		err = fmt.Errorf("unknown command %q (create-director, invite, list)", cmd)
+		err = fmt.Errorf("unknown command %q (create-director, invite, reset, disable, enable, rename, remove, list)", cmd)
+	case len(o.args) != n && n == 2:
+		err = fmt.Errorf("%s takes the director's name and the new name, two arguments (quote a name with spaces)", cmd)
 	case len(o.args) != n && n == 1:
 		err = fmt.Errorf("%s takes the director's name, one argument (quote a name with spaces)", cmd)
 	case len(o.args) != n:
 		err = fmt.Errorf("%s takes no argument", cmd)
 	case o.admin && cmd != "create-director":
 		err = errors.New("-admin is for create-director")
-	case o.stdin && cmd == "list":
+	case o.official && (cmd != "create-director" || o.admin):
+		err = errors.New("-official is for create-director, without -admin")
+	case o.stdin && cmd != "create-director" && cmd != "invite":
 		err = errors.New("-password-stdin is for create-director and invite")
+	case o.heir != "" && cmd != "remove":
+		err = errors.New("-heir is for remove")
+	case o.heir == "" && cmd == "remove":
+		err = errors.New("remove takes the heir: -heir NAME, the director who receives the tours and teams")
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "racedirector admin:", err)
@@ -201,7 +233,7 @@ func (a adminRun) createDirector() error {
 	if err != nil {
 		return err
 	}
-	in := store.NewDirector{Name: name, Admin: a.o.admin, Teams: a.defaults}
+	in := store.NewDirector{Name: name, Admin: a.o.admin, Official: a.o.official, Teams: a.defaults}
 	var inv auth.Invitation
 	if a.o.stdin {
 		if in.PasswordHash, err = a.password(name); err != nil {
@@ -226,6 +258,8 @@ func (a adminRun) createDirector() error {
 		fmt.Fprintf(a.out, "Director %q created: the first account of this database, an administrator, owner of every tour and team already in it. From now on directors sign in with their name and password; the PIN no longer signs in.\n", d.Name)
 	case d.Admin:
 		fmt.Fprintf(a.out, "Director %q created, an administrator, with a copy of the default teams.\n", d.Name)
+	case d.Official:
+		fmt.Fprintf(a.out, "Official %q created: sees every tour of the league, changes nothing.\n", d.Name)
 	default:
 		fmt.Fprintf(a.out, "Director %q created, with a copy of the default teams.\n", d.Name)
 	}
@@ -258,8 +292,12 @@ func (a adminRun) invite() error {
 	if err != nil {
 		return err
 	}
-	if err := a.st.Invite(d.ID, inv.Hash, inv.ExpiresAt); err != nil {
+	reset, err := a.st.Invite(d.ID, inv.Hash, inv.ExpiresAt)
+	if err != nil {
 		return err
+	}
+	if reset {
+		fmt.Fprintf(a.out, "%s's password no longer works and their devices signed in are signed out.\n", d.Name)
 	}
 	a.printInvitation(d.Name, inv)
 	return nil
@@ -267,9 +305,12 @@ func (a adminRun) invite() error {
 
 // printInvitation prints an invitation's link and code.
 func (a adminRun) printInvitation(name string, inv auth.Invitation) {
-	fmt.Fprintf(a.out, "Invitation link for %s (works once, until %s):\n  %s\n", name, inv.ExpiresAt.UTC().Format("2 Jan 2006 15:04 MST"), base.InvitationURL(a.o.url, inv.Token))
+	fmt.Fprintf(a.out, "Invitation link for %s (works once, until %s):\n  %s\n", name, inv.ExpiresAt.UTC().Format("2 Jan 2006 15:04 MST"), a.link(inv.Token))
 	fmt.Fprintf(a.out, "Give it to %s only: whoever opens it chooses %s's password. (Its code alone: %s)\n", name, name, inv.Token)
 }
+
+// link is an invitation's link on the address the directors open.
+func (a adminRun) link(token string) string { return base.InvitationURL(a.o.url, token) }
 
 // list prints the directors' accounts.
 func (a adminRun) list() error {
@@ -286,12 +327,14 @@ func (a adminRun) list() error {
 		width = max(width, len([]rune(d.Name)))
 	}
 	for _, d := range list {
-		role := "director"
-		if d.Admin {
-			role = "administrator"
-		}
+		role := d.Role
 		state := "signs in"
-		if !d.Active {
+		switch {
+		case d.Disabled:
+			state = "disabled since " + d.DisabledAt.Format(time.DateTime+" MST")
+		case !d.Active && d.InvitationReset:
+			state = "password reset, no new one yet"
+		case !d.Active:
 			state = "invited, no password yet"
 		}
 		switch {

@@ -59,8 +59,7 @@ func ParseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address players and the proxy use, like https://race.club.example: the app answers to\nits host, and the links and QR codes shown to others are on it (env RACEDIRECTOR_PUBLIC_URL)")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies in front of the app, addresses or CIDRs separated by commas (127.0.0.1,10.0.0.0/8):\nonly their X-Forwarded-For/-Proto/-Host are believed (env RACEDIRECTOR_TRUSTED_PROXIES)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racedirector [flags]                                 serve the app")
-		fmt.Fprintln(stderr, "       racedirector migrate --from FILE --to postgres://…   copy a database into a new, empty one")
+		fmt.Fprint(stderr, commandsUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

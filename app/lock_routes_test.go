@@ -208,8 +208,11 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/tours/:id/stages/:n": true, "/tours/:id/stages/:n/advantages": true, "/tours/:id/stages/:n/volata": true, "/tours/:id/stages/:n/history": true,
 		"/tours/:id/stages/:n/finish/preview": true, "/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
 		"/riders/:id/edit": true, "/riders/:id/delete": true,
-		// The first-run setup and the directors' page (with a PIN, the director is sent to the setup).
-		"/setup": true, "/directors": true,
+		// The first-run setup, the directors' pages and a director's own account (with a PIN, the
+		// director is sent to the setup).
+		"/setup": true, "/directors": true, "/directors/:id/remove": true, "/account": true,
+		// A tour's directors (its owner's: hand-over and co-directors; with a PIN, to the setup).
+		"/tours/:id/directors": true,
 	}
 	openPages := map[string]bool{
 		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
@@ -252,7 +255,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 			// (The volata calculator is 2RUOTE's: a Cycling Party tour's answers 404, past the lock. The
 			// directors' page sends the director of the PIN to the first-run setup.)
 			rec = dir.get(t, r.target)
-			if r.path == "/directors" && rec.Code == http.StatusSeeOther && rec.Header().Get("Location") == "/setup" {
+			if (r.path == "/directors" || r.path == "/directors/:id/remove" || r.path == "/account" || r.path == "/tours/:id/directors") && rec.Code == http.StatusSeeOther && rec.Header().Get("Location") == "/setup" {
 				continue
 			}
 			if toSignIn(rec) || rec.Code == http.StatusUnauthorized || rec.Code >= 500 || rec.Code != http.StatusOK && !strings.HasSuffix(r.path, "/volata") {

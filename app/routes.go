@@ -87,6 +87,7 @@ func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	apiTours.POST("", r.api.APICreateTour)
 	apiTour.GET("", r.api.APIGetTour)
 	apiTour.DELETE("", r.api.APIDeleteTour)
+	sharedRoutes(root, r, k)
 	apiTour.GET("/backup.json", r.api.APIBackup)
 	apiTour.GET("/standings", r.api.APIStandings)
 	apiTour.GET("/sheets", r.api.APIListSheets)

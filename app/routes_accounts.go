@@ -1,7 +1,8 @@
 package app
 
 // accountRoutes are the directors' accounts: the first-run setup, invitations, the administrators'
-// page of directors and its API, and who is signed in (app/auth's policy says who may open each).
+// page of directors and its API (inviting, renaming, disabling, removing), a director's own account
+// (password, sessions), and who is signed in (app/auth's policy says who may open each).
 func accountRoutes(root routeGroup, r rooms) {
 	e := root.group("", serving{})
 	api := root.group("/api/v1", serving{api: true})
@@ -12,8 +13,23 @@ func accountRoutes(root routeGroup, r rooms) {
 	e.GET("/directors", r.pages.DirectorsPage)
 	e.POST("/directors", r.pages.InviteDirectorPage)
 	e.POST("/directors/:id/invitation", r.pages.ReinviteDirectorPage)
+	e.POST("/directors/:id/name", r.pages.RenameDirectorPage)
+	e.POST("/directors/:id/disable", r.pages.DisableDirectorPage)
+	e.POST("/directors/:id/enable", r.pages.EnableDirectorPage)
+	e.GET("/directors/:id/remove", r.pages.RemoveDirectorConfirmPage)
+	e.POST("/directors/:id/remove", r.pages.RemoveDirectorPage)
+	e.GET("/account", r.pages.AccountPage)
+	e.POST("/account/password", r.pages.ChangePasswordPage)
+	e.POST("/account/sessions/:id/end", r.pages.EndSessionPage)
 	api.GET("/session", r.api.APIWho)
 	api.GET("/directors", r.api.APIListDirectors)
 	api.POST("/directors", r.api.APICreateDirector)
 	api.POST("/directors/:id/invitation", r.api.APIReinviteDirector)
+	api.PUT("/directors/:id", r.api.APIRenameDirector)
+	api.DELETE("/directors/:id", r.api.APIRemoveDirector)
+	api.POST("/directors/:id/disable", r.api.APIDisableDirector)
+	api.POST("/directors/:id/enable", r.api.APIEnableDirector)
+	api.GET("/account/sessions", r.api.APIOwnSessions)
+	api.DELETE("/account/sessions/:id", r.api.APIEndOwnSession)
+	api.PUT("/account/password", r.api.APIChangeOwnPassword)
 }

@@ -13,8 +13,13 @@ type Director struct {
 	// PasswordHash is the Argon2id hash of the password in its PHC form ("" until one is chosen).
 	PasswordHash string `gorm:"size:200;not null;default:''"`
 	Admin        bool   `gorm:"not null;default:false"`
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// Official says the account is an official's: they see every tour of the league and change nothing.
+	Official bool `gorm:"not null;default:false"`
+	// DisabledAt is when an administrator disabled the account (nil: it signs in): a disabled
+	// director cannot sign in, their tours stay and stay followable.
+	DisabledAt *time.Time
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // Invitation lets one director choose a password once, before it expires: the link's token is kept
@@ -25,7 +30,9 @@ type Invitation struct {
 	TokenHash  string    `gorm:"size:64;not null;uniqueIndex:idx_invitation_token"`
 	ExpiresAt  time.Time `gorm:"not null"`
 	// UsedAt is when the password was chosen with it (nil: not used yet).
-	UsedAt    *time.Time
+	UsedAt *time.Time
+	// Reset says the invitation replaces a password the director had (a reset link).
+	Reset     bool `gorm:"not null;default:false"`
 	CreatedAt time.Time
 }
 
@@ -36,4 +43,9 @@ type DirectorSession struct {
 	DirectorID uint      `gorm:"not null;index:idx_session_director"`
 	ExpiresAt  time.Time `gorm:"not null;index:idx_session_expires"`
 	CreatedAt  time.Time
+	// LastSeenAt is when the session was last used (to the minute), UserAgent and Address the
+	// browser or program and the client address it was last used from.
+	LastSeenAt *time.Time
+	UserAgent  string `gorm:"size:200;not null;default:''"`
+	Address    string `gorm:"size:64;not null;default:''"`
 }

@@ -39,6 +39,9 @@ type Page struct {
 	TourNav any
 	// Director says the viewer may change the race: edit controls are shown to him only.
 	Director bool
+	// SignedIn says the viewer is signed in (or the table open): a director, or an official who
+	// reads every tour and changes none (Director false).
+	SignedIn bool
 	// Locked says a PIN guards the race: the menu offers to sign in or out.
 	Locked bool
 	// SignIn is the sign-in page's address, leading back to this page.

@@ -7,12 +7,15 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/argon2"
 
 	"racedirector/app/i18n"
@@ -38,6 +41,16 @@ type Account struct {
 	Admin bool
 	// PasswordHash is the password's hash (HashPassword; "" until one is chosen: no sign-in).
 	PasswordHash string
+	// Disabled says an administrator disabled the account: it does not sign in.
+	Disabled bool
+	// Official says the account is an official's: every tour read, none changed.
+	Official bool
+}
+
+// Seen is where a request comes from, kept with its session for the director to recognise their
+// devices: the browser or program (User-Agent) and the client address (ClientOf).
+type Seen struct {
+	UserAgent, Address string
 }
 
 // Accounts is where directors' accounts and their sessions are kept: the database, so that every
@@ -50,9 +63,9 @@ type Accounts interface {
 	Named(name string) (a Account, ok bool, err error)
 	// StartSession keeps a session of account until ends.
 	StartSession(account uint, tokenHash string, ends, now time.Time) error
-	// Session is the account of a session that has not ended at now; ok false for none. ctx is the
-	// request's.
-	Session(ctx context.Context, tokenHash string, now time.Time) (a Account, ok bool, err error)
+	// Session is the account of a session that has not ended at now, whose account is not disabled;
+	// ok false for none. It notes that the session was used at now from seen. ctx is the request's.
+	Session(ctx context.Context, tokenHash string, now time.Time, seen Seen) (a Account, ok bool, err error)
 	// EndSession forgets a session.
 	EndSession(tokenHash string) error
 }
@@ -63,6 +76,10 @@ type Owners interface {
 	// the error to answer: the same not-found error as for a thing that does not exist, so that
 	// another director's tour is not told apart from none. ctx is the request's.
 	Sees(ctx context.Context, v Viewer, kind string, id uint) error
+	// Owns returns nil when v may erase the tour numbered id, hand it over and choose its
+	// co-directors (its owner, an administrator), else the error to answer: 403 for a co-director,
+	// the not-found error for someone who does not see it.
+	Owns(ctx context.Context, v Viewer, id uint) error
 }
 
 // CheckPassword says whether password may be a director's password, and if not why; name is the
@@ -155,6 +172,19 @@ func (*WrongPasswordError) Said() i18n.Text {
 	return i18n.Textf("this name and password do not match a director's account")
 }
 
+// DisabledError is a sign-in with the right password to an account an administrator disabled.
+type DisabledError struct {
+	Name string
+}
+
+// Error says so, and whom to ask.
+func (e *DisabledError) Error() string { return e.Said().String() }
+
+// Said is the refusal as a sentence to translate.
+func (e *DisabledError) Said() i18n.Text {
+	return i18n.Textf("%s's account is disabled: it no longer signs in. Ask an administrator to enable it", e.Name)
+}
+
 // NotThisWayError is a sign-in of the wrong kind for the table: a PIN where directors have
 // accounts, a name and password where there are none.
 type NotThisWayError struct {
@@ -195,6 +225,10 @@ func (l *Lock) SignInAccount(client, name, password string) (Session, Account, e
 	}
 	if len(password) > 4*maxPassword || !l.passwordMatches(a.PasswordHash, password) || !found {
 		return Session{}, Account{}, &WrongPasswordError{}
+	}
+	if a.Disabled { // said only to whoever knows the password: a 403 wherever one signs in
+		d := &DisabledError{Name: a.Name}
+		return Session{}, Account{}, &echo.HTTPError{Code: http.StatusForbidden, Message: d.Said(), Internal: d}
 	}
 	if err := l.right(g); err != nil {
 		return Session{}, Account{}, err
@@ -259,4 +293,39 @@ func (l *Lock) NewInvitation() (Invitation, error) {
 		return Invitation{}, err
 	}
 	return Invitation{Token: token, Hash: TokenHash(token), ExpiresAt: l.now().Add(InvitationTTL)}, nil
+}
+
+// OwnPassword checks a director's change of their own password and returns the new one's hash:
+// current must be the account's password (a wrong one is counted as a wrong sign-in guess from
+// client, and after too many the change waits as a sign-in does), password a password for their
+// name, not the same as current. The refusals name the field: "current" or "password".
+func (l *Lock) OwnPassword(client string, a Account, current, password string) (string, error) {
+	v := &refuse.ValidationError{}
+	if current == "" {
+		v.Add("current", "is required: your password now")
+	}
+	if err := CheckPassword(password, a.Name); err != nil {
+		v.AddText("password", refuse.ReasonOf(err))
+	}
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	g, err := l.begin(client, a.Name, true)
+	var tooMany *TooManyError
+	if errors.As(err, &tooMany) {
+		return "", refuse.InvalidText("current", tooMany.Said())
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(current) > 4*maxPassword || !l.passwordMatches(a.PasswordHash, current) {
+		return "", refuse.Invalid("current", "is not your password: type the one you sign in with now")
+	}
+	if err := l.right(g); err != nil {
+		return "", err
+	}
+	if current == password {
+		return "", refuse.Invalid("password", "is your password now: choose a new one")
+	}
+	return l.HashPassword(password)
 }

@@ -136,7 +136,7 @@ func (m *memoryAccounts) StartSession(account uint, hash string, ends, _ time.Ti
 	return nil
 }
 
-func (m *memoryAccounts) Session(_ context.Context, hash string, now time.Time) (Account, bool, error) {
+func (m *memoryAccounts) Session(_ context.Context, hash string, now time.Time, _ Seen) (Account, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	id, ok := m.sessions[hash]
@@ -188,7 +188,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	if err != nil || a.ID != 1 || s.Token == "" || !s.ExpiresAt.Equal(clk.Now().Add(SessionTTL)) {
 		t.Fatalf("SignInAccount = %+v %+v %v", s, a, err)
 	}
-	if got, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now()); !ok || got.ID != 1 {
+	if got, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now(), Seen{}); !ok || got.ID != 1 {
 		t.Errorf("the session is not kept by its token's hash")
 	}
 	var wrong *WrongPasswordError
@@ -205,7 +205,7 @@ func TestAccountsReplaceThePIN(t *testing.T) {
 	if err := l.SignOut(s.Token); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now()); ok {
+	if _, ok, _ := store.Session(context.Background(), TokenHash(s.Token), clk.Now(), Seen{}); ok {
 		t.Errorf("signing out left the session")
 	}
 }

@@ -53,7 +53,11 @@ func directorPage(route string) bool {
 		"/teams/:id/delete",
 		"/teams/:id/riders/new",
 		"/riders/:id/edit",
-		"/riders/:id/delete":
+		"/riders/:id/delete",
+		// A director's own account: their password and sessions.
+		"/account",
+		// A tour's directors: its hand-over and co-directors.
+		"/tours/:id/directors":
 		return true
 	}
 	return false
@@ -103,6 +107,8 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 				return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("the first administrator's account is created on the machine Race Director runs on, or with the director's PIN"))
 			}
 			return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("only an administrator may invite directors and see their accounts"))
+		case ReadOnly:
+			return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("an official sees every tour of the league and changes nothing: ask the tour's director"))
 		case NotHere:
 			return echo.NewHTTPError(http.StatusNotFound, i18n.Textf("this table has directors' accounts already: sign in, or ask an administrator for an invitation"))
 		}
@@ -137,11 +143,11 @@ func (l *Lock) viewer(c echo.Context, api bool) (Viewer, bool, error) {
 	if token == "" || len(token) > 2*tokenBytes {
 		return v, true, nil
 	}
-	a, ok, err := l.accounts.Session(req.Context(), TokenHash(token), l.now())
+	a, ok, err := l.accounts.Session(req.Context(), TokenHash(token), l.now(), Seen{UserAgent: req.UserAgent(), Address: c.RealIP()})
 	if err != nil || !ok {
 		return v, true, err
 	}
-	v.Director, v.Account, v.Name, v.Admin = true, a.ID, a.Name, a.Admin
+	v.Director, v.Account, v.Name, v.Admin, v.Official = true, a.ID, a.Name, a.Admin, a.Official && !a.Admin
 	return v, true, nil
 }
 
@@ -172,6 +178,9 @@ func (l *Lock) ownsWhatIsNamed(c echo.Context, v Viewer) error {
 	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
 	if err != nil || id == 0 {
 		return nil
+	}
+	if kind == "tour" && ownerOnly(c.Request().Method, c.Path()) {
+		return l.owners.Owns(c.Request().Context(), v, uint(id))
 	}
 	return l.owners.Sees(c.Request().Context(), v, kind, uint(id))
 }

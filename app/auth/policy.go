@@ -19,6 +19,8 @@ const (
 	Forbidden
 	// NotHere is a page this table does not have in its mode: 404 (the first-run setup once accounts exist).
 	NotHere
+	// ReadOnly refuses an official a change: 403 (officials see every tour and change none).
+	ReadOnly
 )
 
 // Paths of the directors' accounts.
@@ -43,6 +45,8 @@ const (
 //     open them, and is sent to the setup).
 //   - Open: everything else is allowed to the director, who is whoever reached this machine without a
 //     proxy; through a proxy an open table is only read. PIN: NeedsDirector says what needs the director.
+//   - Accounts: an official reads everything but changes nothing (officialMay); a tour's erasure,
+//     hand-over and co-directors are its owner's (ownerOnly: the middleware checks the tour).
 //   - Accounts: only the pages for everyone (home, sign-in, following a tour with its code, the
 //     rulesets) are open; everything else needs a director signed in.
 func Decide(v Viewer, method, route string) Decision {
@@ -68,6 +72,8 @@ func Decide(v Viewer, method, route string) Decision {
 		return Allow
 	}
 	switch {
+	case v.Director && v.Official && v.Mode == AccountsMode && !officialMay(method, route):
+		return ReadOnly
 	case v.Director:
 		return Allow
 	case v.Mode == Open && NeedsDirector(method, route):

@@ -54,6 +54,8 @@ type Viewer struct {
 	// Admin says the named director is an administrator: every director's tours and teams, and
 	// inviting directors.
 	Admin bool
+	// Official says the named director is an official: every tour read, none changed.
+	Official bool
 	// Local says the request comes from this machine (a loopback address, not through a proxy).
 	Local bool
 }
@@ -61,11 +63,15 @@ type Viewer struct {
 // Owned says whether what the viewer sees is narrowed to one director's own tours and teams: a named
 // director who is not an administrator, or anyone not signed in where accounts are kept. With a PIN
 // or open, every tour is everyone's to read; an administrator sees all.
-func (v Viewer) Owned() bool { return v.Mode == AccountsMode && !v.Admin }
+func (v Viewer) Owned() bool { return v.Mode == AccountsMode && !v.Admin && !v.Official }
+
+// Changes says whether the viewer may change the race (its forms and buttons are shown): a director
+// signed in (or the table open) who is not an official.
+func (v Viewer) Changes() bool { return v.Director && !v.Official }
 
 // Key tells viewers apart for the answers kept in memory: two viewers with the same key see the same.
 func (v Viewer) Key() string {
-	return fmt.Sprintf("%s/%t/%d/%t", v.Mode, v.Director, v.Account, v.Admin)
+	return fmt.Sprintf("%s/%t/%d/%t/%t", v.Mode, v.Director, v.Account, v.Admin, v.Official)
 }
 
 // ViewerOf is the viewer the middleware found for the request (the director of an open table when

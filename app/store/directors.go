@@ -28,8 +28,12 @@ type DirectorAccount struct {
 	ID    uint
 	Name  string
 	Admin bool
+	// Official says the account is an official's: every tour seen, none changed.
+	Official bool
 	// PasswordHash is the stored hash ("" until the director chose a password).
 	PasswordHash string
+	// Disabled says an administrator disabled the account: it does not sign in.
+	Disabled bool
 }
 
 // DirectorLine is one director in the administrator's list.
@@ -37,12 +41,20 @@ type DirectorLine struct {
 	ID    uint   `json:"id"`
 	Name  string `json:"name"`
 	Admin bool   `json:"admin"`
+	// Official says the account is an official's; Role names the account's role (RoleOf).
+	Official bool   `json:"official"`
+	Role     string `json:"role"`
 	// Active says the director has chosen a password and may sign in.
 	Active bool `json:"active"`
+	// Disabled says an administrator disabled the account (since DisabledAt): it does not sign in.
+	Disabled   bool       `json:"disabled"`
+	DisabledAt *time.Time `json:"disabled_at,omitempty"`
 	// InvitationExpiresAt is when the director's invitation not used yet ends (nil: none waiting);
 	// InvitationExpired says it has ended.
 	InvitationExpiresAt *time.Time `json:"invitation_expires_at,omitempty"`
 	InvitationExpired   bool       `json:"invitation_expired,omitempty"`
+	// InvitationReset says the invitation waiting is a reset link: the director's password ended with it.
+	InvitationReset bool `json:"invitation_reset,omitempty"`
 	// Tours and Teams count what the director owns.
 	Tours     int       `json:"tours"`
 	Teams     int       `json:"teams"`
@@ -56,7 +68,9 @@ type NewDirector struct {
 	Name         string
 	Admin        bool
 	PasswordHash string
-	Teams        []TeamInput
+	// Official makes the account an official's (not with Admin): every tour seen, none changed, no teams.
+	Official bool
+	Teams    []TeamInput
 	// FirstOnly refuses the account unless it is the database's first (the first-run setup).
 	FirstOnly bool
 	// InvitationHash, when not "", keeps an invitation (its token's hash) ending at InvitationExpires.
@@ -133,7 +147,7 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 		if in.FirstOnly && !first {
 			return refuse.Conflict("this table has directors' accounts already: sign in, or ask an administrator for an invitation")
 		}
-		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first}
+		row := models.Director{Name: name, NameKey: strings.ToLower(name), PasswordHash: in.PasswordHash, Admin: in.Admin || first, Official: in.Official && !in.Admin && !first}
 		if err := tx.Create(&row).Error; errors.Is(err, gorm.ErrDuplicatedKey) {
 			return refuse.Invalidf("name", "a director called %q already exists", name) // made at the same moment
 		} else if err != nil {
@@ -148,6 +162,9 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 		}
 		if first {
 			return adoptOwnerless(tx, row.ID)
+		}
+		if row.Official {
+			return nil // an official changes nothing: no teams of their own
 		}
 		for i, t := range in.Teams {
 			t, v := s.checkTeam(normalizeTeam(t), nil)
@@ -202,7 +219,7 @@ func (s *Store) DirectorNamed(name string) (DirectorAccount, error) {
 	if err != nil {
 		return DirectorAccount{}, fmt.Errorf("store: unable to read the director's account: %w", err)
 	}
-	return DirectorAccount{ID: row.ID, Name: row.Name, Admin: row.Admin, PasswordHash: row.PasswordHash}, nil
+	return DirectorAccount{ID: row.ID, Name: row.Name, Admin: row.Admin, Official: row.Official, PasswordHash: row.PasswordHash, Disabled: row.DisabledAt != nil}, nil
 }
 
 // Directors lists every account by name, with what each owns and its invitation waiting at now.
@@ -254,18 +271,22 @@ func (s *Store) directorLines(q *gorm.DB, now time.Time) ([]DirectorLine, error)
 	if err := s.reads.Where("used_at IS NULL").Find(&invs).Error; err != nil {
 		return nil, fmt.Errorf("store: unable to read the invitations: %w", err)
 	}
-	waiting := map[uint]time.Time{}
+	waiting, reset := map[uint]time.Time{}, map[uint]bool{}
 	for _, inv := range invs {
 		if inv.ExpiresAt.After(waiting[inv.DirectorID]) {
-			waiting[inv.DirectorID] = inv.ExpiresAt
+			waiting[inv.DirectorID], reset[inv.DirectorID] = inv.ExpiresAt, inv.Reset
 		}
 	}
 	out := make([]DirectorLine, 0, len(rows))
 	for _, r := range rows {
-		l := DirectorLine{ID: r.ID, Name: r.Name, Admin: r.Admin, Active: r.PasswordHash != "", Tours: tours[r.ID], Teams: teams[r.ID], CreatedAt: r.CreatedAt}
+		l := DirectorLine{ID: r.ID, Name: r.Name, Admin: r.Admin, Official: r.Official, Role: RoleOf(r.Admin, r.Official), Active: r.PasswordHash != "", Tours: tours[r.ID], Teams: teams[r.ID], CreatedAt: r.CreatedAt}
+		if r.DisabledAt != nil {
+			at := r.DisabledAt.UTC()
+			l.Disabled, l.DisabledAt = true, &at
+		}
 		if at, ok := waiting[r.ID]; ok {
 			at := at.UTC()
-			l.InvitationExpiresAt, l.InvitationExpired = &at, !now.Before(at)
+			l.InvitationExpiresAt, l.InvitationExpired, l.InvitationReset = &at, !now.Before(at), reset[r.ID]
 		}
 		out = append(out, l)
 	}

@@ -7,29 +7,42 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/refuse"
 	"racedirector/models"
 )
 
-// Invite keeps a new invitation of the director (its token's hash), ending at expires; the
-// director's earlier invitations not used yet stop working.
-func (s *Store) Invite(director uint, tokenHash string, expires time.Time) error {
-	return s.write(func(tx *gorm.DB) error {
-		var row models.Director
-		if err := tx.Select("id").Where("id = ?", director).Take(&row).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return notFound("director %d", director)
-			}
-			return fmt.Errorf("store: unable to read director %d: %w", director, err)
+// Invite keeps a new invitation of the director (its token's hash), ending at expires, and says
+// whether it is a reset (the director had a password, or an earlier reset was waiting). In the same
+// transaction the director's earlier invitations not used yet stop working, and a reset ends the
+// old password and every session at once: a director who left, or whose password is known to
+// others, is cut off until the link is used. A disabled account is enabled first.
+func (s *Store) Invite(director uint, tokenHash string, expires time.Time) (reset bool, err error) {
+	err = s.write(func(tx *gorm.DB) error {
+		d, err := directorIn(tx, director)
+		if err != nil {
+			return err
 		}
-		if err := tx.Where("director_id = ? AND used_at IS NULL", director).Delete(&models.Invitation{}).Error; err != nil {
-			return fmt.Errorf("store: unable to end the earlier invitations: %w", err)
+		if d.DisabledAt != nil {
+			return refuse.Conflictf("%s's account is disabled: enable it first", d.Name)
 		}
-		inv := models.Invitation{DirectorID: director, TokenHash: tokenHash, ExpiresAt: expires.UTC()}
+		var waiting int64
+		if err := tx.Model(&models.Invitation{}).Where("director_id = ? AND used_at IS NULL AND reset = ?", director, true).Count(&waiting).Error; err != nil {
+			return fmt.Errorf("store: unable to read the earlier invitations: %w", err)
+		}
+		reset = d.PasswordHash != "" || waiting > 0
+		if err := endInvitations(tx, director); err != nil {
+			return err
+		}
+		inv := models.Invitation{DirectorID: director, TokenHash: tokenHash, ExpiresAt: expires.UTC(), Reset: reset}
 		if err := tx.Create(&inv).Error; err != nil {
 			return fmt.Errorf("store: unable to keep the invitation: %w", err)
 		}
-		return nil
+		if err := tx.Model(&models.Director{}).Where("id = ?", director).Update("password_hash", "").Error; err != nil {
+			return fmt.Errorf("store: unable to end the old password: %w", err)
+		}
+		return endSessions(tx, director)
 	})
+	return reset, err
 }
 
 // Invitation reads the invitation whose token hashes to tokenHash as it is at now: a NotFoundError
@@ -39,7 +52,7 @@ func (s *Store) Invitation(tokenHash string, now time.Time) (InvitationView, err
 	if err != nil {
 		return InvitationView{}, err
 	}
-	return InvitationView{Director: d.Name, ExpiresAt: inv.ExpiresAt.UTC(), Reset: d.PasswordHash != ""}, nil
+	return InvitationView{Director: d.Name, ExpiresAt: inv.ExpiresAt.UTC(), Reset: inv.Reset || d.PasswordHash != ""}, nil
 }
 
 // invitationIn reads a working invitation and its director.
@@ -73,6 +86,9 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 		if err != nil {
 			return err
 		}
+		if d.DisabledAt != nil {
+			return refuse.Conflictf("%s's account is disabled: ask an administrator", d.Name)
+		}
 		used := now.UTC()
 		res := tx.Model(&models.Invitation{}).Where("id = ? AND used_at IS NULL", inv.ID).Update("used_at", &used)
 		if res.Error != nil {
@@ -84,7 +100,7 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 		if err := setPassword(tx, d.ID, passwordHash); err != nil {
 			return err
 		}
-		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, PasswordHash: passwordHash}
+		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official, PasswordHash: passwordHash}
 		return nil
 	})
 	return out, err
@@ -104,8 +120,5 @@ func setPassword(tx *gorm.DB, director uint, passwordHash string) error {
 	if res.RowsAffected != 1 {
 		return notFound("director %d", director)
 	}
-	if err := tx.Where("director_id = ?", director).Delete(&models.DirectorSession{}).Error; err != nil {
-		return fmt.Errorf("store: unable to end the director's sessions: %w", err)
-	}
-	return nil
+	return endSessions(tx, director)
 }

@@ -104,14 +104,14 @@ func TestInvitationUsedOnceAtOnce(t *testing.T) {
 	if ok != 1 || used != 7 {
 		t.Errorf("%d accepted, %d told used; want 1 and 7", ok, used)
 	}
-	if _, ok, _ := s.SessionDirector(strings.Repeat("s", 64), now); ok {
+	if _, ok, _ := s.SessionDirector(strings.Repeat("s", 64), now, SessionSeen{}); ok {
 		t.Errorf("the director's session survived the new password")
 	}
 	var ie *InvitationError
 	if _, err := s.Invitation(strings.Repeat("a", 64), now); !errors.As(err, &ie) || !ie.Used {
 		t.Errorf("the used invitation reads %v", err)
 	}
-	if err := s.Invite(d.ID, strings.Repeat("c", 64), now.Add(time.Minute)); err != nil {
+	if _, err := s.Invite(d.ID, strings.Repeat("c", 64), now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AcceptInvitation(strings.Repeat("c", 64), "x", now.Add(time.Minute)); !errors.As(err, &ie) || ie.Used {

@@ -37,6 +37,8 @@ func (s *Store) migrations() []migration {
 		{name: "sign-in guesses are counted in the database", up: signInGuesses},
 		{name: "a tour may have the combined classification", up: combinedColumn},
 		{name: "a tour's teams name their player", up: managerColumn},
+		{name: "directors may be disabled, sessions say where they are used", up: directorsForYears},
+		{name: "tours are handed over and shared; officials", up: toursShared},
 	}
 }
 

@@ -51,3 +51,28 @@ func owners(tx *gorm.DB) error {
 	}
 	return nil
 }
+
+// directorsForYears gives accounts their switch (directors.disabled_at), invitations their mark of
+// a reset (invitations.reset) and sessions what their director sees of them (last_seen_at,
+// user_agent, address). A database created with them already has them.
+func directorsForYears(tx *gorm.DB) error {
+	m := tx.Migrator()
+	for _, c := range []struct {
+		model        any
+		column, name string
+	}{
+		{&models.Director{}, "disabled_at", "DisabledAt"},
+		{&models.Invitation{}, "reset", "Reset"},
+		{&models.DirectorSession{}, "last_seen_at", "LastSeenAt"},
+		{&models.DirectorSession{}, "user_agent", "UserAgent"},
+		{&models.DirectorSession{}, "address", "Address"},
+	} {
+		if m.HasColumn(c.model, c.column) {
+			continue
+		}
+		if err := m.AddColumn(c.model, c.name); err != nil {
+			return fmt.Errorf("adding the column %s: %w", c.column, err)
+		}
+	}
+	return nil
+}

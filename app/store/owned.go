@@ -18,13 +18,27 @@ func (s *Store) TourVisible(sc Scope, id uint) error {
 	}
 	var row models.Tour
 	err := s.reads.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return notFound("tour %d", id)
 	}
 	if err != nil {
 		return fmt.Errorf("store: unable to read the owner of tour %d: %w", id, err)
 	}
+	if sc.Sees(row.OwnerID) {
+		return nil
+	}
+	if shared, err := s.codirected(id, sc.owner); err != nil || !sc.some || !shared {
+		return cmpErr(err, notFound("tour %d", id))
+	}
 	return nil
+}
+
+// cmpErr is err, else otherwise.
+func cmpErr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
 }
 
 // TeamVisible says whether the scope sees the team, as TourVisible does for a tour.

@@ -51,6 +51,13 @@ func (sc Scope) where(db *gorm.DB, table string) *gorm.DB {
 		return db
 	case !sc.some:
 		return db.Where("1 = 0")
+	case table == "tours": // a director's own tours and those shared with them
+		shared := db.Session(&gorm.Session{NewDB: true}).Table("tour_codirectors").Select("tour_id").Where("director_id = ?", sc.owner)
+		return db.Where("(tours.owner_id = ? OR tours.id IN (?))", sc.owner, shared)
 	}
 	return db.Where(table+".owner_id = ?", sc.owner)
 }
+
+// shared says whether a tour of owner that the scope lists is shared with it: a director's list holds
+// other directors' tours only as their co-director.
+func (sc Scope) shared(owner uint) bool { return !sc.all && sc.some && owner != sc.owner }

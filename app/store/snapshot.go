@@ -21,7 +21,7 @@ func (s *Store) Snapshot() (string, error) {
 	}
 	var b strings.Builder
 	for _, table := range tables {
-		if err := s.dumpTable(&b, table.name, table.order); err != nil {
+		if err := s.dumpTable(&b, table); err != nil {
 			return "", err
 		}
 	}
@@ -37,10 +37,17 @@ type snapshotPlan struct {
 	err    error
 }
 
-// snapshotTable is one table Snapshot reads and the columns its rows are ordered by.
+// snapshotTable is one table Snapshot reads, the columns it dumps and those its rows are ordered by.
 type snapshotTable struct {
-	name  string
-	order clause.OrderBy
+	name    string
+	columns []string
+	order   clause.OrderBy
+}
+
+// notStored are the columns a snapshot leaves out: where a session was last used from is noted by
+// any request that uses it, and is no change a request stores.
+func notStored(table, column string) bool {
+	return table == "director_sessions" && (column == "last_seen_at" || column == "user_agent" || column == "address")
 }
 
 // snapshotTables is the store's snapshotPlan, read at the first call.
@@ -60,7 +67,12 @@ func (s *Store) readSnapshotPlan() ([]snapshotTable, error) {
 	for i := 0; i < len(columns); {
 		name := columns[i].table
 		var key, all clause.OrderBy
+		var dumped []string
 		for ; i < len(columns) && columns[i].table == name; i++ {
+			if notStored(name, columns[i].name) {
+				continue
+			}
+			dumped = append(dumped, columns[i].name)
 			col := clause.OrderByColumn{Column: clause.Column{Name: columns[i].name}}
 			all.Columns = append(all.Columns, col)
 			if columns[i].key {
@@ -73,7 +85,7 @@ func (s *Store) readSnapshotPlan() ([]snapshotTable, error) {
 		if len(key.Columns) == 0 { // no primary key: every column, left to right
 			key = all
 		}
-		tables = append(tables, snapshotTable{name: name, order: key})
+		tables = append(tables, snapshotTable{name: name, columns: dumped, order: key})
 	}
 	return tables, nil
 }
@@ -135,8 +147,9 @@ func (s *Store) catalogueColumns() ([]catalogueColumn, error) {
 }
 
 // dumpTable writes one table: a header line with its columns, then one line per row in order.
-func (s *Store) dumpTable(b *strings.Builder, table string, order clause.OrderBy) error {
-	rows, err := s.reads.Table(table).Order(order).Rows()
+func (s *Store) dumpTable(b *strings.Builder, t snapshotTable) error {
+	table := t.name
+	rows, err := s.reads.Table(table).Select(t.columns).Order(t.order).Rows()
 	if err != nil {
 		return fmt.Errorf("store: unable to read %s: %w", table, err)
 	}

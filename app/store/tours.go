@@ -55,6 +55,8 @@ type TourSummary struct {
 	CreatedAt   time.Time `json:"created_at"`
 	// OwnerID is the director the tour belongs to (0: no one's).
 	OwnerID uint `json:"-"`
+	// Shared says the tour is another director's, shared with the viewer as a co-director.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // LeaderOf names the leader of the individual classification.
@@ -396,7 +398,7 @@ func (s *Store) DeleteTour(id uint) error {
 				return fmt.Errorf("store: unable to delete history: %w", err)
 			}
 		}
-		for _, m := range []any{&models.Stage{}, &models.TourRider{}, &models.TourTeam{}} {
+		for _, m := range []any{&models.Stage{}, &models.TourRider{}, &models.TourTeam{}, &models.TourCodirector{}} {
 			if err := tx.Where("tour_id = ?", id).Delete(m).Error; err != nil {
 				return fmt.Errorf("store: unable to delete tour %d: %w", id, err)
 			}

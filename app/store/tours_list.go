@@ -35,7 +35,7 @@ func (s *Store) ListTours(sc Scope) ([]TourSummary, error) {
 	out := make([]TourSummary, 0, len(rows))
 	for _, row := range rows {
 		if sum, ok := s.summaries.get(row.ID, row.Version); ok {
-			sum.OwnerID = row.OwnerID
+			sum.OwnerID, sum.Shared = row.OwnerID, sc.shared(row.OwnerID)
 			out = append(out, sum)
 			continue
 		}
@@ -47,7 +47,7 @@ func (s *Store) ListTours(sc Scope) ([]TourSummary, error) {
 		}
 		sum := rt.summary()
 		s.summaries.put(sum, rt.Version)
-		sum.OwnerID = row.OwnerID
+		sum.OwnerID, sum.Shared = row.OwnerID, sc.shared(row.OwnerID)
 		out = append(out, sum)
 	}
 	return out, nil

@@ -1,5 +1,6 @@
 // Command racedirector serves Race Director: the race director's desk for tabletop cycling games.
-// `racedirector migrate --from FILE --to postgres://…` copies a database into an empty one instead.
+// `racedirector migrate --from FILE --to postgres://…` copies a database into an empty one instead,
+// `racedirector admin …` manages directors' accounts, `racedirector help` (or -h) lists them all.
 package main
 
 import (
@@ -37,6 +38,10 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "admin" { // directors' accounts at the command line
 		os.Exit(app.Admin(os.Args[2:], app.DefaultGetenv, os.Stdin, os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "help" { // the commands and the serving flags, on stdout
+		_, _ = app.ParseConfig([]string{"-h"}, app.DefaultGetenv, os.Stdout)
+		return
 	}
 	cfg, err := app.ParseConfig(os.Args[1:], app.DefaultGetenv, os.Stderr)
 	if err != nil {

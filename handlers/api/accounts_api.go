@@ -25,13 +25,17 @@ func noAccountsYet(c echo.Context) error {
 type directorRequest struct {
 	Name  string `json:"name"`
 	Admin bool   `json:"admin"`
+	// Role is "director", "administrator" or "official" ("": a director, an administrator with Admin).
+	Role string `json:"role"`
 }
 
-// invitationAnswer is an invitation just made: its link (shown once) and when it ends.
+// invitationAnswer is an invitation just made: its link (shown once), when it ends, and whether it
+// is a reset (the director's old password and sessions ended with it).
 type invitationAnswer struct {
 	URL       string    `json:"url"`
 	Token     string    `json:"token"`
 	ExpiresAt time.Time `json:"expires_at"`
+	Reset     bool      `json:"reset"`
 }
 
 // directorInvited is the answer of an invitation: the director's account and the invitation.
@@ -63,33 +67,30 @@ func (h *Handler) APICreateDirector(c echo.Context) error {
 	if err := DecodeJSON(c, &req); err != nil {
 		return err
 	}
-	d, inv, err := h.InviteDirector(c, req.Name, req.Admin)
+	d, inv, err := h.InviteDirector(c, req.Name, req.Admin, req.Role)
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusCreated, directorInvited{Director: d, Invitation: h.invitationAnswer(c, inv.Token, inv.ExpiresAt)})
+	return c.JSON(http.StatusCreated, directorInvited{Director: d, Invitation: h.invitationAnswer(c, inv.Token, inv.ExpiresAt, false)})
 }
 
 // APIReinviteDirector makes a new invitation for a director (201): their earlier one stops working,
-// and opening the new link chooses a new password.
+// and for a director who had a password it is a reset link: the old password and every session end
+// at once, and opening the link chooses a new password.
 func (h *Handler) APIReinviteDirector(c echo.Context) error {
 	if err := noAccountsYet(c); err != nil {
 		return err
 	}
-	d, inv, err := h.Reinvite(c)
-	if err != nil {
-		return err
-	}
-	d, err = h.StoreFor(c).Director(d.ID, h.Lock.Now())
+	d, inv, reset, err := h.Reinvite(c)
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusCreated, directorInvited{Director: d, Invitation: h.invitationAnswer(c, inv.Token, inv.ExpiresAt)})
+	return c.JSON(http.StatusCreated, directorInvited{Director: d, Invitation: h.invitationAnswer(c, inv.Token, inv.ExpiresAt, reset)})
 }
 
 // invitationAnswer is an invitation's link on the app's public address.
-func (h *Handler) invitationAnswer(c echo.Context, token string, expires time.Time) invitationAnswer {
-	return invitationAnswer{URL: base.InvitationURL(h.Site.Public().Base, token), Token: token, ExpiresAt: expires.UTC().Truncate(time.Second)}
+func (h *Handler) invitationAnswer(c echo.Context, token string, expires time.Time, reset bool) invitationAnswer {
+	return invitationAnswer{URL: base.InvitationURL(h.Site.Public().Base, token), Token: token, ExpiresAt: expires.UTC().Truncate(time.Second), Reset: reset}
 }

@@ -36,6 +36,8 @@ type whoAnswer struct {
 	SignedIn bool   `json:"signed_in"`
 	Name     string `json:"name,omitempty"`
 	Admin    bool   `json:"admin,omitempty"`
+	// Official says the account is an official's: every tour read, none changed.
+	Official bool `json:"official,omitempty"`
 }
 
 // APISignIn trades the director's PIN, or a director's name and password, for a bearer token (201):
@@ -98,7 +100,7 @@ func (h *Handler) APISignIn(c echo.Context) error {
 func (h *Handler) APIWho(c echo.Context) error {
 	v := auth.ViewerOf(c)
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, whoAnswer{Mode: v.Mode.String(), SignedIn: v.Director && v.Locked, Name: v.Name, Admin: v.Admin})
+	return c.JSON(http.StatusOK, whoAnswer{Mode: v.Mode.String(), SignedIn: v.Director && v.Locked, Name: v.Name, Admin: v.Admin, Official: v.Official})
 }
 
 // APISignOut ends the session of the bearer token sent (204).

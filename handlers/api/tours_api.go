@@ -99,13 +99,13 @@ func (h *Handler) APICreateTour(c echo.Context) error {
 	return c.JSON(http.StatusCreated, t)
 }
 
-// APIListTours answers every tour with its progress.
+// APIListTours answers every tour with its progress; to an administrator, with its director.
 func (h *Handler) APIListTours(c echo.Context) error {
 	tours, err := h.StoreFor(c).ListTours(h.Scope(c))
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, tours)
+	return h.answerTours(c, tours)
 }
 
 // APIGetTour answers a whole tour.
@@ -118,7 +118,11 @@ func (h *Handler) APIGetTour(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, t)
+	out, err := h.tourAnswer(c, t)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // APIDeleteTour erases a tour.

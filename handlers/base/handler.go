@@ -66,13 +66,13 @@ func (h *Base) Render(c echo.Context, status int, name string, p views.Page) err
 	p.CSRF = csrfToken(c)
 	p.Lang, p.Here = h.Tr(c).Lang(), here(c)
 	viewer := auth.ViewerOf(c)
-	p.Director, p.Locked = viewer.Director, viewer.Locked
+	p.Director, p.SignedIn, p.Locked = viewer.Changes(), viewer.Director, viewer.Locked
 	p.Accounts, p.Who, p.Admin = viewer.Mode == auth.AccountsMode, viewer.Name, viewer.Admin
 	if viewer.Locked && !viewer.Director {
 		p.SignIn = auth.SignInURL(backTo(c))
 	}
 	if nav, ok := p.TourNav.(*TourNav); ok && nav != nil {
-		nav.Follower = !viewer.Director
+		nav.Follower = !viewer.Changes()
 		nav.tr = h.Tr(c)
 	}
 	if p.Flash == "" {

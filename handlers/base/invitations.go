@@ -9,31 +9,39 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// InviteDirector creates a director's account with an invitation.
-func (h *Base) InviteDirector(c echo.Context, name string, admin bool) (store.DirectorLine, auth.Invitation, error) {
+// InviteDirector creates an account with an invitation, of role (store.RoleOf's words; "" for a
+// director, or an administrator when admin).
+func (h *Base) InviteDirector(c echo.Context, name string, admin bool, role string) (store.DirectorLine, auth.Invitation, error) {
+	admin, official, err := store.CheckRole(role, admin)
+	if err != nil {
+		return store.DirectorLine{}, auth.Invitation{}, err
+	}
 	inv, err := h.Lock.NewInvitation()
 	if err != nil {
 		return store.DirectorLine{}, inv, err
 	}
-	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
+	d, err := h.StoreFor(c).CreateDirector(store.NewDirector{Name: name, Admin: admin, Official: official, Teams: h.Defaults, InvitationHash: inv.Hash, InvitationExpires: inv.ExpiresAt})
 	return d, inv, err
 }
 
-// Reinvite makes a new invitation for the director of the :id path parameter.
-func (h *Base) Reinvite(c echo.Context) (store.DirectorLine, auth.Invitation, error) {
+// Reinvite makes a new invitation for the director of the :id path parameter; reset says it is a
+// reset link (the director had a password: it ends, and their sessions with it, at once).
+func (h *Base) Reinvite(c echo.Context) (d store.DirectorLine, inv auth.Invitation, reset bool, err error) {
 	id, err := IDParam(c, "id", "director")
 	if err != nil {
-		return store.DirectorLine{}, auth.Invitation{}, err
+		return d, inv, false, err
 	}
-	d, err := h.StoreFor(c).Director(id, h.Lock.Now())
-	if err != nil {
-		return d, auth.Invitation{}, err
+	if d, err = h.StoreFor(c).Director(id, h.Lock.Now()); err != nil {
+		return d, inv, false, err
 	}
-	inv, err := h.Lock.NewInvitation()
-	if err != nil {
-		return d, inv, err
+	if inv, err = h.Lock.NewInvitation(); err != nil {
+		return d, inv, false, err
 	}
-	return d, inv, h.StoreFor(c).Invite(id, inv.Hash, inv.ExpiresAt)
+	if reset, err = h.StoreFor(c).Invite(id, inv.Hash, inv.ExpiresAt); err != nil {
+		return d, inv, false, err
+	}
+	d, err = h.StoreFor(c).Director(id, h.Lock.Now())
+	return d, inv, reset, err
 }
 
 // InvitationURL is the link of an invitation's token on the site at base.

@@ -60,8 +60,10 @@ func (h *Base) refusedAddress(c echo.Context, page string, status int) string {
 		}
 	case "directors":
 		return "/directors"
-	case "account_password": // the first-run setup, an invitation: their addresses answer GET
+	case "account_password", "directors_remove": // the setup, an invitation, a removal: their addresses answer GET
 		return c.Request().URL.Path
+	case "account":
+		return "/account"
 	}
 	return ""
 }

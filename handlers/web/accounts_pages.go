@@ -42,6 +42,11 @@ type directorsView struct {
 	// Name and Admin are the invitation form's values, kept when it is refused.
 	Name  string
 	Admin bool
+	// Renaming is the director whose new name NewName was refused (0: none).
+	Renaming uint
+	NewName  string
+	// Refused is a change refused that is no field's (disabling oneself…), in words.
+	Refused string
 }
 
 // madeInvitation is an invitation's link, shown once to the administrator who made it.
@@ -50,6 +55,8 @@ type madeInvitation struct {
 	URL       string
 	ExpiresAt time.Time
 	New       bool
+	// Reset says the director's old password and sessions ended with it.
+	Reset bool
 }
 
 // SetupPage is the first-run setup: the first administrator's account, for the director of a table
@@ -203,7 +210,12 @@ func (h *Handler) renderDirectors(c echo.Context, status int, v directorsView, e
 	v.Directors, v.Me = list, auth.ViewerOf(c).Account
 	c.Response().Header().Set("Cache-Control", "no-store")
 	p := views.Page{Title: h.Tr(c).T("setup.directors.title"), Section: "directors", Errors: errs, Data: v}
-	if len(errs) > 0 {
+	switch {
+	case v.Refused != "":
+		p.Error = v.Refused
+	case v.Renaming != 0:
+		p.Error = h.Tr(c).T("accounts.manage.not_renamed")
+	case len(errs) > 0:
 		p.Error = h.Tr(c).T("setup.directors.not_made")
 	}
 	return h.Render(c, status, "directors", p)
@@ -216,10 +228,21 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
 	}
 	admin := c.FormValue("admin") != ""
-	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin)
+	role := ""
+	if c.FormValue("official") != "" {
+		role = store.RoleOfficial
+		if admin {
+			role = "administrator and official"
+		}
+	}
+	d, inv, err := h.InviteDirector(c, c.FormValue("name"), admin, role)
 	var ve *refuse.ValidationError
 	if errors.As(err, &ve) {
-		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{"name": sentence(base.SayIn(c, ve.Reason("name")))})
+		field := "name"
+		if _, ok := ve.Fields["role"]; ok {
+			field = "role"
+		}
+		return h.renderDirectors(c, http.StatusUnprocessableEntity, directorsView{Name: strings.TrimSpace(c.FormValue("name")), Admin: admin}, map[string]string{field: sentence(base.SayIn(c, ve.Reason(field)))})
 	}
 	if err != nil {
 		return err
@@ -228,16 +251,19 @@ func (h *Handler) InviteDirectorPage(c echo.Context) error {
 }
 
 // ReinviteDirectorPage makes a new invitation for a director (one who lost theirs, or forgot their
-// password: the invitation chooses a new one) and shows its link, once.
+// password: the invitation chooses a new one; a director who had a password is signed out and their
+// old password ends at once) and shows its link, once.
 func (h *Handler) ReinviteDirectorPage(c echo.Context) error {
 	if auth.ViewerOf(c).Mode != auth.AccountsMode {
 		return c.Redirect(http.StatusSeeOther, auth.SetupPath)
 	}
-	d, inv, err := h.Reinvite(c)
+	d, inv, reset, err := h.Reinvite(c)
 	if err != nil {
-		return err
+		return h.refusedOnDirectors(c, err)
 	}
-	return h.renderDirectors(c, http.StatusCreated, directorsView{Made: h.madeInvitation(c, d.Name, inv, false)}, nil)
+	made := h.madeInvitation(c, d.Name, inv, false)
+	made.Reset = reset
+	return h.renderDirectors(c, http.StatusCreated, directorsView{Made: made}, nil)
 }
 
 // madeInvitation is the link of an invitation just made, on the app's public address.

@@ -31,7 +31,7 @@ func (h *Handler) HomePage(c echo.Context) error {
 	}
 	if ok {
 		url := base.StageURL(current.ID, current.Stage)
-		if !auth.ViewerOf(c).Director {
+		if !auth.ViewerOf(c).Changes() {
 			url += "/sheet" // a follower may read the stage, not enter it
 		}
 		data["Current"] = continueLink{Name: current.Name, Stage: current.Stage, Stages: current.Stages, URL: url}

@@ -59,6 +59,9 @@ func (h *Handler) renderTours(c echo.Context, status int, errs map[string]string
 	if err != nil {
 		return err
 	}
+	if owners, err = h.sharedOwners(c, tours, owners); err != nil {
+		return err
+	}
 	tr := h.Tr(c)
 	lines := make([]tourLine, 0, len(tours))
 	for _, t := range tours {
@@ -95,7 +98,7 @@ func (h *Handler) TourPage(c echo.Context) error {
 		return err
 	}
 	to := fmt.Sprintf("/tours/%d/stages/%d", id, openStage(t.Current, t.Closed, len(t.Stages)))
-	if !auth.ViewerOf(c).Director {
+	if !auth.ViewerOf(c).Changes() {
 		to += "/sheet"
 	}
 	return c.Redirect(http.StatusSeeOther, to)
