@@ -54,6 +54,8 @@ const (
 	MaxEntryKeyLength = 40
 	// MaxRulesetTextLength is the longest text of a ruleset read from a backup (a name, a description).
 	MaxRulesetTextLength = 1000
+	// MaxSeasonNameLength is the longest name of a season (Club 2027).
+	MaxSeasonNameLength = 80
 )
 
 // TextKind is one kind of text a director types or a backup carries ("team name").
@@ -79,13 +81,14 @@ const (
 	EntryKindText    TextKind = "result kind"
 	EntryKeyText     TextKind = "result key"
 	RulesetText      TextKind = "ruleset text"
+	SeasonNameText   TextKind = "season name"
 )
 
 // TextKinds lists every kind of text, in the table's order.
 func TextKinds() []TextKind {
 	return []TextKind{TourNameText, TeamNameText, TeamShortText, ColorText, RiderNameText, DateText, DirectorNameText,
 		ReasonText, ClimbNameText, MarkerLabelText, HistoryLineText, ProfileText, RulesetIDText, RoleText, StageTypeText,
-		EntryKindText, EntryKeyText, RulesetText}
+		EntryKindText, EntryKeyText, RulesetText, SeasonNameText}
 }
 
 // MaxChars is the most characters a text of kind k may have (0 for a kind the table does not know).
@@ -127,6 +130,8 @@ func (k TextKind) MaxChars() int {
 		return MaxEntryKeyLength
 	case RulesetText:
 		return MaxRulesetTextLength
+	case SeasonNameText:
+		return MaxSeasonNameLength
 	}
 	return 0
 }

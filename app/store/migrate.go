@@ -36,6 +36,7 @@ func (s *Store) migrations() []migration {
 		{name: "a tour's teams and riders keep the database's they came from", up: tourSources},
 		{name: "sign-in guesses are counted in the database", up: signInGuesses},
 		{name: "a tour may have the combined classification", up: combinedColumn},
+		{name: "seasons group tours", up: seasonsTables},
 	}
 }
 
