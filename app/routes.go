@@ -51,6 +51,7 @@ func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	followRoutes(root, r, k)
 	accountRoutes(root, r)
 	storyRoutes(root, r, k)
+	seasonRoutes(root, r)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	pages.GET("/sign-in", r.pages.SignInPage)
