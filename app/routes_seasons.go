@@ -11,6 +11,7 @@ func seasonRoutes(root routeGroup, r rooms) {
 	e.GET("/seasons/:id", r.pages.SeasonPage)
 	e.POST("/seasons/:id", r.pages.UpdateSeasonPage)
 	e.POST("/seasons/:id/tours", r.pages.SetSeasonToursPage)
+	e.GET("/seasons/:id/delete", r.pages.DeleteSeasonConfirmPage)
 	e.POST("/seasons/:id/delete", r.pages.DeleteSeasonPage)
 	e.GET("/seasons/:id/standings.pdf", r.pages.SeasonStandingsPDF)
 	e.GET("/seasons/:id/standings.xlsx", r.pages.SeasonStandingsXLSX)

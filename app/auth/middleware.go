@@ -53,7 +53,9 @@ func directorPage(route string) bool {
 		"/teams/:id/delete",
 		"/teams/:id/riders/new",
 		"/riders/:id/edit",
-		"/riders/:id/delete":
+		"/riders/:id/delete",
+		// Confirming a season's erasure.
+		"/seasons/:id/delete":
 		return true
 	}
 	return false

@@ -196,6 +196,23 @@ func (h *Handler) SetSeasonToursPage(c echo.Context) error {
 	return base.Redirect(c, fmt.Sprintf("/seasons/%d", id), h.Tr(c).N("seasons.tours_saved", len(s.Tours), "Name", s.Name))
 }
 
+// DeleteSeasonConfirmPage is GET /seasons/{id}/delete: it asks before deleting a season.
+func (h *Handler) DeleteSeasonConfirmPage(c echo.Context) error {
+	id, err := base.IDParam(c, "id", "season")
+	if err != nil {
+		return err
+	}
+	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	if err != nil {
+		return err
+	}
+	tr := h.Tr(c)
+	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("seasons.delete_title", "Name", s.Name), Section: "seasons", Data: confirmation{
+		Question: tr.T("seasons.delete_question", "Name", s.Name), Detail: tr.T("seasons.delete_hint"),
+		Action: fmt.Sprintf("/seasons/%d/delete", id), Button: tr.T("seasons.delete"), Back: fmt.Sprintf("/seasons/%d", id),
+	}})
+}
+
 // DeleteSeasonPage is POST /seasons/{id}/delete: the season goes, its tours stay.
 func (h *Handler) DeleteSeasonPage(c echo.Context) error {
 	id, err := base.IDParam(c, "id", "season")
