@@ -22,5 +22,7 @@ func seasonRoutes(root routeGroup, r rooms) {
 	api.DELETE("/seasons/:id", r.api.APIDeleteSeason)
 	api.PUT("/seasons/:id/tours", r.api.APISetSeasonTours)
 	api.GET("/seasons/:id/standings", r.api.APISeasonStandings)
-	root.group("/api/v1", serving{api: true}).GET("/follow/season/:code", r.api.APIFollowSeason)
+	e.GET("/follow/season/:code", r.follow.FollowSeasonPage)
+	e.GET("/follow/season/:code/tv", r.follow.FollowSeasonTVPage)
+	api.GET("/follow/season/:code", r.api.APIFollowSeason)
 }
