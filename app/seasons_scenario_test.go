@@ -147,6 +147,11 @@ func TestSeasonOfThreeGames(t *testing.T) {
 		}
 	}
 	checkPlayerWords(t, "the season's page", page)
+	// The leader's palmarès says his place and points in the season.
+	palmares := ta.do(t, http.MethodGet, fmt.Sprintf("/riders/%d/palmares", st.Riders[0].DatabaseID), nil).Body.String()
+	if want := fmt.Sprintf("rank 1, %d points", st.Riders[0].Points); !strings.Contains(palmares, "Club 2027") || !strings.Contains(palmares, want) {
+		t.Errorf("the leader's palmarès lacks the season or %q", want)
+	}
 	if list := ta.do(t, http.MethodGet, "/seasons", nil).Body.String(); !strings.Contains(list, "Club 2027") {
 		t.Errorf("the seasons list lacks the season")
 	}

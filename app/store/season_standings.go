@@ -1,7 +1,9 @@
 package store
 
 import (
+	"errors"
 	"fmt"
+	"sort"
 
 	"racedirector/app/race"
 	"racedirector/models"
@@ -67,4 +69,29 @@ func (s *Store) SeasonStandings(season Season) ([]race.SeasonTour, race.SeasonSt
 		return nil, race.SeasonStandings{}, err
 	}
 	return tours, race.Season(season.Rules(), tours), nil
+}
+
+// SeasonsOfTours lists the scope's seasons that group any of the tours, oldest first.
+func (s *Store) SeasonsOfTours(sc Scope, tourIDs []uint) ([]Season, error) {
+	if len(tourIDs) == 0 {
+		return nil, nil
+	}
+	var ids []uint
+	if err := s.reads.Model(&models.SeasonTour{}).Distinct("season_id").Where("tour_id IN ?", tourIDs).Pluck("season_id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to find the seasons of the tours: %w", err)
+	}
+	var out []Season
+	for _, id := range ids {
+		season, err := s.GetSeason(sc, id)
+		var nf *NotFoundError
+		if errors.As(err, &nf) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, season)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
 }
