@@ -23,8 +23,8 @@ const seasonTVAuditJS = `(() => {
   return out;
 })()`
 
-// TestSeasonPages looks at a season of two tours of different games, both running: the director's
-// page on a tablet and a phone, the followers' page on a phone, and the room's TV at 1920×1080.
+// TestSeasonPages looks at a season of two tours of different games, both running: the seasons list
+// and the director's season page on a tablet and a phone, the followers' page on a phone, and the room's TV at 1920×1080.
 func TestSeasonPages(t *testing.T) {
 	pagesOnly(t)
 	t.Parallel()
@@ -47,6 +47,8 @@ func TestSeasonPages(t *testing.T) {
 	api[obj](t, srv, "PUT", fmt.Sprintf("/api/v1/seasons/%d/tours", s.ID), obj{"tours": []json.RawMessage{json.RawMessage(cp), json.RawMessage(caf)}}, 200)
 
 	tb := newBrowser(t).newTab(t, srv)
+	tb.visit("/seasons")
+	tb.checkViewports("Seasons")
 	tb.visit(fmt.Sprintf("/seasons/%d", s.ID))
 	tb.checkViewports("Club 2027")
 	for _, table := range []string{"riders", "teams", "managers"} {
