@@ -69,6 +69,8 @@ func (o storeOwners) Sees(ctx context.Context, v auth.Viewer, kind string, id ui
 		return st.TeamVisible(sc, id)
 	case "rider":
 		return st.RiderVisible(sc, id)
+	case "season":
+		return st.SeasonVisible(sc, id)
 	}
 	return nil
 }

@@ -58,6 +58,8 @@ type lockedApp struct {
 	tour store.TourView
 	// team and rider are a database team and one of its riders.
 	team, rider uint
+	// season is a season of the tour.
+	season seasonJSON
 }
 
 // syncBuffer is a buffer the logger may write to from the server's goroutines.
@@ -93,12 +95,14 @@ func newLockedApp(t testing.TB) *lockedApp {
 	tour := createTour(t, open, createBody(p, teams...))
 	tourCall(t, open, http.MethodPut, "/api/v1/tours/"+itoa(tour.ID)+"/stages/1/sprints/1", map[string]any{"order": []int{11, 21, 31}}, http.StatusOK)
 	team := teamNamed(t, open, "Rojo")
+	code := robustSeason(t, open, tour.ID)
 	if err := open.Close(); err != nil {
 		t.Fatal(err)
 	}
 	open.closed = true
 	la := openLockedApp(t, open.Path, newTestClock())
 	la.tour, la.team, la.rider = tour, team.ID, team.Riders[0].ID
+	la.season = seasonJSON{ID: 1, FollowCode: code}
 	return la
 }
 

@@ -41,6 +41,12 @@ func (la *lockedApp) fill(path string) string {
 		id = itoa(la.team)
 	case strings.HasPrefix(path, "/riders/:id"), strings.HasPrefix(path, "/api/v1/riders/:id"):
 		id = itoa(la.rider)
+	case strings.HasPrefix(path, "/seasons/:id"), strings.HasPrefix(path, "/api/v1/seasons/:id"):
+		id = itoa(la.season.ID)
+	}
+	code := la.tour.FollowCode
+	if strings.Contains(path, "/follow/season/") {
+		code = la.season.FollowCode
 	}
 	parts := strings.Split(path, "/")
 	for i, p := range parts {
@@ -48,7 +54,7 @@ func (la *lockedApp) fill(path string) string {
 		case p == ":id":
 			parts[i] = id
 		case p == ":code":
-			parts[i] = la.tour.FollowCode
+			parts[i] = code
 		case p == ":lang":
 			parts[i] = "es"
 		case p == ":bib":
@@ -207,7 +213,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/tours/new": true, "/tours/new/stages/preview": true, "/tours/:id/delete": true,
 		"/tours/:id/stages/:n": true, "/tours/:id/stages/:n/advantages": true, "/tours/:id/stages/:n/volata": true, "/tours/:id/stages/:n/history": true,
 		"/tours/:id/stages/:n/finish/preview": true, "/teams/new": true, "/teams/import": true, "/teams/:id/edit": true, "/teams/:id/delete": true, "/teams/:id/riders/new": true,
-		"/riders/:id/edit": true, "/riders/:id/delete": true,
+		"/riders/:id/edit": true, "/riders/:id/delete": true, "/seasons/:id/delete": true,
 		// The first-run setup, the directors' pages and a director's own account (with a PIN, the
 		// director is sent to the setup).
 		"/setup": true, "/directors": true, "/directors/:id/remove": true, "/account": true,
@@ -225,6 +231,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/players/:player/palmares": true,
 		// A rider's stages one by one in a tour.
 		"/tours/:id/riders/:bib": true,
+		// The seasons and their sheets: pages to read (their forms are the director's alone).
+		"/seasons": true, "/seasons/:id": true, "/seasons/:id/standings.pdf": true, "/seasons/:id/standings.xlsx": true,
 	}
 	anyone, dir := la.newBrowser(""), la.director(t)
 	seen := map[string]bool{}

@@ -37,6 +37,7 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 	adv := stage + "/advantages"
 	ver := r.version(t, 1)
 	real := youthTour(t, ta, nil) // a real race: its riders page has the young riders' forms
+	season := fmt.Sprintf("/seasons/%d", decode[seasonJSON](t, ta.do(t, http.MethodPost, "/api/v1/seasons", map[string]any{"name": "Liga", "points": []int{3, 1}})).ID)
 	v := func(kv ...string) url.Values {
 		out := url.Values{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -81,6 +82,10 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/tours/:id/start-list":                       {fmt.Sprintf("/tours/%d/start-list", real.ID), v("start_list", "Nobody's team,1,Nobody"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/tours/:id/riders/born":                      {fmt.Sprintf("/tours/%d/riders/born", real.ID), v("bib", "11", "born", "tomorrow"), 422, fmt.Sprintf("/tours/%d/riders", real.ID)},
 		"/tours/:id/teams/:team_id/manager":           {fmt.Sprintf("/tours/%d/teams/1/manager", r.id), v("manager", strings.Repeat("m", 41)), 422, fmt.Sprintf("/tours/%d/riders", r.id)},
+		"/seasons":                                    {"/seasons", v("name", "", "points", "3, 1"), 422, "/seasons"},
+		"/seasons/:id":                                {season, v("name", "Liga", "points", "3, x"), 422, season},
+		"/seasons/:id/tours":                          {season + "/tours", v("tour", "99999"), 422, season},
+		"/seasons/:id/delete":                         {season + "/delete", nil, 0, ""},
 		"/sign-in":                                    {"/sign-in", nil, 0, ""},
 		"/sign-out":                                   {"/sign-out", nil, 0, ""},
 	}

@@ -120,6 +120,8 @@ type robustWorld struct {
 	// session, when set, is a director's session cookie every runner's pages are sent with (a
 	// world with directors' accounts).
 	session *http.Cookie
+	// seasonCode is the follow code of the world's season (season 1, of the first two tours).
+	seasonCode string
 }
 
 // openRobustApp starts the app on path with its error log kept in sink.
@@ -220,6 +222,7 @@ func newRobustWorld(t testing.TB) *robustWorld {
 			w.tours = append(w.tours, tour)
 		}
 	}
+	w.seasonCode = robustSeason(t, ta, w.tours[0].ID, w.tours[1].ID)
 	w.snap = ta.snapshot(t)
 	if err := ta.Close(); err != nil {
 		t.Fatal(err)
@@ -1661,6 +1664,11 @@ func TestRobustness(t *testing.T) {
 				r.sendAll(t, backupCases(t, r, raced(rs), true))
 			})
 		}
+		t.Run("seasons", func(t *testing.T) {
+			t.Parallel()
+			r := w.runner(t)
+			r.sendAll(t, seasonCases(t, r, w))
+		})
 		t.Run("limits", func(t *testing.T) {
 			t.Parallel()
 			r := w.runner(t)

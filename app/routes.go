@@ -53,6 +53,7 @@ func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	storyRoutes(root, r, k)
 	playerRoutes(root, r, k)
 	riderRoutes(root, r, k)
+	seasonRoutes(root, r)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	pages.GET("/sign-in", r.pages.SignInPage)

@@ -57,7 +57,9 @@ func directorPage(route string) bool {
 		// A director's own account: their password and sessions.
 		"/account",
 		// A tour's directors: its hand-over and co-directors.
-		"/tours/:id/directors":
+		"/tours/:id/directors",
+		// Confirming a season's erasure.
+		"/seasons/:id/delete":
 		return true
 	}
 	return false

@@ -115,12 +115,13 @@ func openToAll(method, route string) bool {
 	return false
 }
 
-// thingOf names what a route's :id is: a tour, a team or a rider ("" for none).
+// thingOf names what a route's :id is: a tour, a team, a rider or a season ("" for none).
 func thingOf(route string) string {
 	for _, p := range []struct{ prefix, kind string }{
 		{"/tours/:id", "tour"}, {"/api/v1/tours/:id", "tour"},
 		{"/teams/:id", "team"}, {"/api/v1/teams/:id", "team"},
 		{"/riders/:id", "rider"}, {"/api/v1/riders/:id", "rider"},
+		{"/seasons/:id", "season"}, {"/api/v1/seasons/:id", "season"},
 	} {
 		if route == p.prefix || strings.HasPrefix(route, p.prefix+"/") {
 			return p.kind

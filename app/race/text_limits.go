@@ -56,6 +56,8 @@ const (
 	MaxRulesetTextLength = 1000
 	// MaxManagerNameLength is the longest name of a team's player (its manager) in a tour.
 	MaxManagerNameLength = 40
+	// MaxSeasonNameLength is the longest name of a season (Club 2027).
+	MaxSeasonNameLength = 80
 )
 
 // TextKind is one kind of text a director types or a backup carries ("team name").
@@ -82,13 +84,14 @@ const (
 	EntryKeyText     TextKind = "result key"
 	RulesetText      TextKind = "ruleset text"
 	ManagerNameText  TextKind = "player name"
+	SeasonNameText   TextKind = "season name"
 )
 
 // TextKinds lists every kind of text, in the table's order.
 func TextKinds() []TextKind {
 	return []TextKind{TourNameText, TeamNameText, TeamShortText, ColorText, RiderNameText, DateText, DirectorNameText,
 		ReasonText, ClimbNameText, MarkerLabelText, HistoryLineText, ProfileText, RulesetIDText, RoleText, StageTypeText,
-		EntryKindText, EntryKeyText, RulesetText, ManagerNameText}
+		EntryKindText, EntryKeyText, RulesetText, ManagerNameText, SeasonNameText}
 }
 
 // MaxChars is the most characters a text of kind k may have (0 for a kind the table does not know).
@@ -132,6 +135,8 @@ func (k TextKind) MaxChars() int {
 		return MaxRulesetTextLength
 	case ManagerNameText:
 		return MaxManagerNameLength
+	case SeasonNameText:
+		return MaxSeasonNameLength
 	}
 	return 0
 }

@@ -39,6 +39,7 @@ func (s *Store) migrations() []migration {
 		{name: "a tour's teams name their player", up: managerColumn},
 		{name: "directors may be disabled, sessions say where they are used", up: directorsForYears},
 		{name: "tours are handed over and shared; officials", up: toursShared},
+		{name: "seasons group tours", up: seasonsTables},
 	}
 }
 

@@ -398,7 +398,7 @@ func (s *Store) DeleteTour(id uint) error {
 				return fmt.Errorf("store: unable to delete history: %w", err)
 			}
 		}
-		for _, m := range []any{&models.Stage{}, &models.TourRider{}, &models.TourTeam{}, &models.TourCodirector{}} {
+		for _, m := range []any{&models.Stage{}, &models.TourRider{}, &models.TourTeam{}, &models.TourCodirector{}, &models.SeasonTour{}} {
 			if err := tx.Where("tour_id = ?", id).Delete(m).Error; err != nil {
 				return fmt.Errorf("store: unable to delete tour %d: %w", id, err)
 			}

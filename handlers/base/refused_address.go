@@ -50,6 +50,12 @@ func (h *Base) refusedAddress(c echo.Context, page string, status int) string {
 		}
 	case "tours":
 		return "/tours"
+	case "seasons":
+		return "/seasons"
+	case "season":
+		if id, err := IDParam(c, "id", "season"); err == nil {
+			return fmt.Sprintf("/seasons/%d", id)
+		}
 	case "riders_tour":
 		if id, err := IDParam(c, "id", "tour"); err == nil {
 			return fmt.Sprintf("/tours/%d/riders", id)

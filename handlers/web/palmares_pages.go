@@ -21,6 +21,8 @@ type palmaresView struct {
 	TeamName string
 	Intro    string
 	Rows     []base.PalmaresRow
+	// Seasons are a rider's seasons, with his rank and points in each.
+	Seasons []palmaresSeason
 }
 
 // TeamPalmaresPage is GET /teams/{id}/palmares: the tours the team rode, under the name it raced with.
@@ -55,6 +57,9 @@ func (h *Handler) RiderPalmaresPage(c echo.Context) error {
 	}
 	v := palmaresView{Name: r.Name, Color: t.Color, TeamName: t.Name, Intro: l.T("story.palmares.intro_rider")}
 	if v.Rows, err = h.PalmaresRows(c, l, apps, false); err != nil {
+		return err
+	}
+	if v.Seasons, err = h.riderSeasons(c, r.ID, apps); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_rider", "Rider", r.Name), Section: "teams", Data: v})

@@ -1,0 +1,265 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"racedirector/app/race"
+	"racedirector/app/refuse"
+	"racedirector/models"
+)
+
+// A season groups tours of its director's and ranks their riders, teams and managers across them
+// (race.Season). It belongs to the director who made it (0 on a table without accounts); only the
+// scopes that see its owner see it, as a tour.
+
+// Season is a season as kept: its scoring and its tours, in order.
+type Season struct {
+	ID              uint      `json:"id"`
+	Name            string    `json:"name"`
+	Points          []int     `json:"points"`
+	Classifications bool      `json:"classifications"`
+	FollowCode      string    `json:"follow_code"`
+	Tours           []uint    `json:"tours"`
+	OwnerID         uint      `json:"-"`
+	CreatedAt       time.Time `json:"created_at"`
+}
+
+// Rules is the season's scoring for the engine.
+func (s Season) Rules() race.SeasonRules {
+	return race.SeasonRules{Points: s.Points, Classifications: s.Classifications}
+}
+
+// SeasonInput is a season's name and scoring, as a director gives them.
+type SeasonInput struct {
+	Name            string `json:"name"`
+	Points          []int  `json:"points"`
+	Classifications bool   `json:"classifications"`
+}
+
+// SeasonVisible says whether the scope sees the season, as TourVisible does for a tour.
+func (s *Store) SeasonVisible(sc Scope, id uint) error {
+	_, err := getSeasonRow(s.reads, sc, id)
+	return err
+}
+
+// getSeasonRow reads a season of the scope with its tours: one the scope does not see is not found.
+func getSeasonRow(db *gorm.DB, sc Scope, id uint) (models.Season, error) {
+	var row models.Season
+	err := db.Preload("Tours", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).First(&row, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
+		return models.Season{}, notFound("season %d", id)
+	}
+	if err != nil {
+		return row, fmt.Errorf("store: unable to fetch season %d: %w", id, err)
+	}
+	return row, nil
+}
+
+// seasonFromRow is a kept season.
+func seasonFromRow(row models.Season) Season {
+	out := Season{ID: row.ID, Name: row.Name, Points: []int{}, Classifications: row.Classifications, FollowCode: row.FollowCode,
+		Tours: []uint{}, OwnerID: row.OwnerID, CreatedAt: row.CreatedAt}
+	_ = json.Unmarshal([]byte(row.Points), &out.Points) // written by the app: a list of numbers
+	for _, t := range row.Tours {
+		out.Tours = append(out.Tours, t.TourID)
+	}
+	return out
+}
+
+// checkSeason checks a season's name and scoring, returning it as it is to be kept.
+func checkSeason(in SeasonInput) (SeasonInput, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	v := &refuse.ValidationError{}
+	if in.Name == "" {
+		v.Add("name", "is required")
+	} else {
+		race.CheckText(v, "name", race.SeasonNameText, in.Name)
+	}
+	race.CheckSeasonRules(v, race.SeasonRules{Points: in.Points, Classifications: in.Classifications})
+	return in, v.Err()
+}
+
+// ListSeasons returns the scope's seasons, newest first.
+func (s *Store) ListSeasons(sc Scope) ([]Season, error) {
+	var rows []models.Season
+	if err := sc.where(s.reads, "seasons").Preload("Tours", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).
+		Order("id desc").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: unable to list seasons: %w", err)
+	}
+	out := make([]Season, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, seasonFromRow(r))
+	}
+	return out, nil
+}
+
+// GetSeason returns a season of the scope.
+func (s *Store) GetSeason(sc Scope, id uint) (Season, error) {
+	row, err := getSeasonRow(s.reads, sc, id)
+	if err != nil {
+		return Season{}, err
+	}
+	return seasonFromRow(row), nil
+}
+
+// CreateSeason checks and keeps a new season of the scope's owner, with a follow code of its own.
+func (s *Store) CreateSeason(sc Scope, in SeasonInput) (Season, error) {
+	in, err := checkSeason(in)
+	if err != nil {
+		return Season{}, err
+	}
+	points, _ := json.Marshal(in.Points)
+	row := models.Season{OwnerID: sc.Owner(), Name: in.Name, Points: string(points), Classifications: in.Classifications}
+	err = s.write(func(tx *gorm.DB) error {
+		code, err := freeSeasonCode(tx)
+		if err != nil {
+			return err
+		}
+		row.FollowCode = code
+		if err := tx.Create(&row).Error; err != nil {
+			return fmt.Errorf("store: unable to create season: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Season{}, err
+	}
+	return s.GetSeason(sc, row.ID)
+}
+
+// UpdateSeason checks and changes a season's name and scoring.
+func (s *Store) UpdateSeason(sc Scope, id uint, in SeasonInput) (Season, error) {
+	in, err := checkSeason(in)
+	if err != nil {
+		return Season{}, err
+	}
+	points, _ := json.Marshal(in.Points)
+	err = s.write(func(tx *gorm.DB) error {
+		row, err := getSeasonRow(tx, sc, id)
+		if err != nil {
+			return err
+		}
+		row.Name, row.Points, row.Classifications = in.Name, string(points), in.Classifications
+		if err := tx.Model(&row).Select("name", "points", "classifications").Updates(&row).Error; err != nil {
+			return fmt.Errorf("store: unable to update season %d: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Season{}, err
+	}
+	return s.GetSeason(sc, id)
+}
+
+// DeleteSeason removes a season of the scope; its tours stay.
+func (s *Store) DeleteSeason(sc Scope, id uint) error {
+	return s.write(func(tx *gorm.DB) error {
+		if _, err := getSeasonRow(tx, sc, id); err != nil {
+			return err
+		}
+		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonTour{}).Error; err != nil {
+			return fmt.Errorf("store: unable to delete the tours of season %d: %w", id, err)
+		}
+		if err := tx.Delete(&models.Season{}, id).Error; err != nil {
+			return fmt.Errorf("store: unable to delete season %d: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// SetSeasonTours replaces a season's tours by tourIDs, in that order: each must be a tour the scope
+// sees, listed once, at most race.MaxSeasonTours.
+func (s *Store) SetSeasonTours(sc Scope, id uint, tourIDs []uint) (Season, error) {
+	err := s.write(func(tx *gorm.DB) error {
+		if _, err := getSeasonRow(tx, sc, id); err != nil {
+			return err
+		}
+		if err := checkSeasonTours(tx, sc, tourIDs); err != nil {
+			return err
+		}
+		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonTour{}).Error; err != nil {
+			return fmt.Errorf("store: unable to clear the tours of season %d: %w", id, err)
+		}
+		for i, t := range tourIDs {
+			if err := tx.Create(&models.SeasonTour{SeasonID: id, TourID: t, Position: i + 1}).Error; err != nil {
+				return fmt.Errorf("store: unable to add tour %d to season %d: %w", t, id, err)
+			}
+		}
+		return tx.Model(&models.Season{}).Where("id = ?", id).Update("updated_at", time.Now()).Error
+	})
+	if err != nil {
+		return Season{}, err
+	}
+	return s.GetSeason(sc, id)
+}
+
+// checkSeasonTours refuses a list of tours too long, with a tour twice, or a tour the scope does not see.
+func checkSeasonTours(tx *gorm.DB, sc Scope, tourIDs []uint) error {
+	v := &refuse.ValidationError{}
+	if len(tourIDs) > race.MaxSeasonTours {
+		v.Addf("tours", "must list at most %d tours (it lists %d)", race.MaxSeasonTours, len(tourIDs))
+		return v
+	}
+	var rows []models.Tour
+	if len(tourIDs) > 0 {
+		if err := tx.Select("id, owner_id").Where("id IN ?", tourIDs).Find(&rows).Error; err != nil {
+			return fmt.Errorf("store: unable to read the season's tours: %w", err)
+		}
+	}
+	seen := map[uint]bool{}
+	for _, r := range rows {
+		seen[r.ID] = sc.Sees(r.OwnerID)
+	}
+	listed := map[uint]bool{}
+	for i, t := range tourIDs {
+		field := fmt.Sprintf("tours[%d]", i)
+		switch {
+		case !seen[t]:
+			v.Addf(field, "there is no tour %d", t)
+		case listed[t]:
+			v.Addf(field, "tour %d is listed twice", t)
+		}
+		listed[t] = true
+	}
+	return v.Err()
+}
+
+// freeSeasonCode draws follow codes until one that no season has.
+func freeSeasonCode(tx *gorm.DB) (string, error) {
+	for range 20 {
+		code := newFollowCode()
+		var n int64
+		if err := tx.Model(&models.Season{}).Where("follow_code = ?", code).Count(&n).Error; err != nil {
+			return "", fmt.Errorf("store: unable to check a follow code: %w", err)
+		}
+		if n == 0 {
+			return code, nil
+		}
+	}
+	return "", errors.New("store: no free follow code found")
+}
+
+// SeasonByFollowCode returns the season with the follow code (any case); a NotFoundError for none.
+func (s *Store) SeasonByFollowCode(code string) (Season, error) {
+	code = NormalizeFollowCode(code)
+	var row models.Season
+	err := s.reads.Preload("Tours", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).Where("follow_code = ? AND follow_code <> ''", code).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || code == "" {
+		return Season{}, notFound("season %q", code)
+	}
+	if err != nil {
+		return Season{}, fmt.Errorf("store: unable to find a season by its follow code: %w", err)
+	}
+	return seasonFromRow(row), nil
+}
+
+// seasonsTables makes the seasons' tables (new with seasons).
+func seasonsTables(tx *gorm.DB) error {
+	return tx.AutoMigrate(&models.Season{}, &models.SeasonTour{})
+}
