@@ -173,7 +173,8 @@ func (aa *accountsApp) directorBrowser(t testing.TB, name, password string) *bro
 
 // accountsRoute says whether a page route is the directors' accounts': the first-run setup (from
 // this machine or with the PIN), invitations (with a token), the administrators' pages and a
-// director's own account. The generic page walks leave them to the accounts' tests.
+// director's own account, and a tour's hand-over and co-directors. The generic page walks leave them to the accounts' tests.
 func accountsRoute(path string) bool {
-	return path == "/setup" || strings.HasPrefix(path, "/invitations/") || strings.HasPrefix(path, "/directors") || strings.HasPrefix(path, "/account")
+	return path == "/setup" || strings.HasPrefix(path, "/invitations/") || strings.HasPrefix(path, "/directors") || strings.HasPrefix(path, "/account") ||
+		path == "/tours/:id/owner" || path == "/tours/:id/codirectors" // a tour's hand-over and co-directors: with accounts only
 }

@@ -207,6 +207,9 @@ func TestAccountsLetTheOwnerThrough(t *testing.T) {
 	aa := newAccountsApp(t)
 	bruno := aa.directorBrowser(t, "Bruno", brunoPassword)
 	aa.tour.ID, aa.team, aa.rider, aa.tour.FollowCode = aa.brunoTour.ID, aa.brunoTeam, aa.brunoRider, aa.brunoTour.FollowCode
+	// Bruno's own season of his tour, for the seasons' routes.
+	aa.season = decodeBody[seasonJSON](t, aa.call(t, aa.brunoToken, http.MethodPost, "/api/v1/seasons", map[string]any{"name": "Bruno's league", "points": []int{3, 1}}, http.StatusCreated))
+	aa.call(t, aa.brunoToken, http.MethodPut, "/api/v1/seasons/"+itoa(aa.season.ID)+"/tours", map[string]any{"tours": []uint{aa.brunoTour.ID}}, http.StatusOK)
 	// Deletions come last, the results' before the riders', teams' and tours'; signing out after all.
 	var deletes [4][]lockRoute
 	for _, r := range aa.routesOf() {

@@ -148,6 +148,9 @@ func TestRiderStagesPages(t *testing.T) {
 			t.Errorf("the classifications lack the link %q", want)
 		}
 	}
+	if party := r.getPage(t, "/cycling-party", http.StatusOK); !strings.Contains(party, fmt.Sprintf(`href="/teams/%d/palmares">Rojo</a>`, rojo.ID)) {
+		t.Errorf("the Cycling Party standings do not lead to Rojo's palmarès")
+	}
 	if riders := r.getPage(t, "/riders", http.StatusOK); !strings.Contains(riders, fmt.Sprintf(`href="/tours/%d/riders/11"`, tour.ID)) {
 		t.Errorf("the tour's riders page does not lead to bib 11's stages")
 	}

@@ -209,7 +209,7 @@ func TestSeasonRoutesAndRefusals(t *testing.T) {
 	// The refusal in the user's language, on the page beside its field.
 	ta.do(t, http.MethodGet, "/lang/es", nil)
 	rec = ta.form(t, "/seasons", url.Values{"name": {"Liga"}, "points": {"25, x"}})
-	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "deben ser números enteros separados por comas") {
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "Deben ser números enteros separados por comas") {
 		t.Errorf("a points list with a word = %d; body:\n%s", rec.Code, clip(rec.Body.String()))
 	}
 	rec = ta.form(t, "/seasons", url.Values{"name": {""}, "points": {"25, 18"}})

@@ -18,8 +18,10 @@ type ManagerView struct {
 	Team, Color string
 	// Manager is the team's player ("" when none is named).
 	Manager string
-	Points  int
-	Gap     string
+	// TeamHref is the team's palmarès ("": none, or not linked on this page; Names.Team).
+	TeamHref string
+	Points   int
+	Gap      string
 	// Cells are his points from each source, in Columns order ("" for none).
 	Cells []string
 	Parts []managerPart

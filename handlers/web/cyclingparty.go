@@ -46,8 +46,15 @@ func (h *Handler) CyclingPartyPage(c echo.Context) error {
 		for _, class := range race.ManagerClasses() {
 			scr.Columns = append(scr.Columns, standing.SourceTitle(l, class))
 		}
+		src, err := h.StoreFor(c).TourSources(id)
+		if err != nil {
+			return err
+		}
+		names := standing.PalmaresNames(&st.Tour, src)
 		for _, m := range s.CyclingParty {
-			scr.Managers = append(scr.Managers, standing.ManagerOf(l, st, m, s.CyclingParty[0].Points))
+			mv := standing.ManagerOf(l, st, m, s.CyclingParty[0].Points)
+			mv.TeamHref = names.Team(mv.Team)
+			scr.Managers = append(scr.Managers, mv)
 		}
 		title = l.T("standings.title.party_after", "N", after, "Tour", st.Tour.Name)
 		if scr.Final {
