@@ -27,9 +27,10 @@ const focusStopJS = `(() => {
 })()`
 
 // controlsJS numbers the stage screen's own controls a person can reach with the keyboard
-// (data-kb-stop) and counts them.
+// (data-kb-stop) and counts them: not those folded in a closed <details> but its summary.
 const controlsJS = `[...document.querySelectorAll("main a[href], main button, main input, main select, main textarea, main summary, main [tabindex]")]
-  .filter((e) => e.type !== "hidden" && e.tabIndex >= 0 && !e.disabled && !e.closest("[hidden], [inert]") && e.getClientRects().length > 0)
+  .filter((e) => e.type !== "hidden" && e.tabIndex >= 0 && !e.disabled && !e.closest("[hidden], [inert]") && e.getClientRects().length > 0 &&
+    !(e.closest("details:not([open])") && !e.matches("details:not([open]) > summary, details:not([open]) > summary *")))
   .map((e, i) => { e.dataset.kbStop = i; return e; }).length`
 
 // TestStageScreenByKeyboard works the open stage of a Cycling Party tour with the keyboard alone on a
@@ -63,7 +64,14 @@ func TestStageScreenByKeyboard(t *testing.T) {
 		}
 	}
 	if len(reached) < want {
-		tb.errorf("Tab reached %d of the stage screen's %d controls", len(reached), want)
+		missed := eval[[]string](tb, `[...document.querySelectorAll("[data-kb-stop]")].map((e) => e.dataset.kbStop + " " + e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " «" + (e.innerText || e.value || e.getAttribute("aria-label") || "").trim().slice(0, 30) + "»")`)
+		var not []string
+		for _, m := range missed {
+			if stop, _, _ := strings.Cut(m, " "); !reached[stop] {
+				not = append(not, m)
+			}
+		}
+		tb.errorf("Tab reached %d of the stage screen's %d controls; not: %s", len(reached), want, strings.Join(not, "; "))
 	}
 	if len(noRing) > 0 {
 		tb.errorf("no focus ring shows on: %s", strings.Join(noRing, "; "))

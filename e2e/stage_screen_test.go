@@ -126,7 +126,7 @@ func TestStageScreenOnATablet(t *testing.T) {
 	tb.expectRefusal(422)
 	tb.navigates("Enter in group 2's riders", chromedp.KeyEvent("\r"))
 	tb.check("Stage 1")
-	tb.wantText("#confirm-order-error", "group 2 is typed after group 1")
+	tb.wantText("#confirm-order-error", "Group 2 is typed after group 1")
 	if f := tb.focused(); f != "#confirm-order" {
 		tb.errorf("after the refusal the focus is on %s, want the order's box", f)
 	}
