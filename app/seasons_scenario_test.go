@@ -99,6 +99,20 @@ func TestSeasonOfThreeGames(t *testing.T) {
 	if st.Managers[0].Scores[0].Class != race.ClassCyclingParty {
 		t.Errorf("managers are ranked by %q", st.Managers[0].Scores[0].Class)
 	}
+	// A team that names its player: the managers' table ranks the player, by his name.
+	if rec := ta.do(t, http.MethodPut, fmt.Sprintf("/api/v1/tours/%d/teams/1", done.id), map[string]any{"manager": "Marta"}); rec.Code != http.StatusOK {
+		t.Fatalf("naming team 1's player = %d; body:\n%s", rec.Code, rec.Body)
+	}
+	named := decode[seasonStandingsJSON](t, ta.do(t, http.MethodGet, base+"/standings", nil))
+	player := false
+	for _, m := range named.Managers {
+		if m.Key == "player:marta" {
+			player = m.Name == "Marta" && m.Team != "" && m.Tours == 1
+		}
+	}
+	if !player || len(named.Managers) != len(st.Managers) {
+		t.Errorf("after naming team 1's player the managers are %+v (before: %+v)", named.Managers, st.Managers)
+	}
 
 	// The follow code reads the same standings, for anyone.
 	rec = ta.do(t, http.MethodGet, "/api/v1/follow/season/"+strings.ToLower(s.FollowCode), nil)

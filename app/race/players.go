@@ -33,6 +33,9 @@ func ValidateManager(name string) (string, error) {
 // SameManager says whether two players' names are the same player: the same letters, whatever the
 // capitals and the spaces around them. No name is nobody's.
 func SameManager(a, b string) bool {
-	a, b = CleanManager(a), CleanManager(b)
-	return a != "" && strings.EqualFold(a, b)
+	k := ManagerKey(a)
+	return k != "" && k == ManagerKey(b)
 }
+
+// ManagerKey is what a player's name is known by across tours: trimmed, in lower case ("" for none).
+func ManagerKey(name string) string { return strings.ToLower(CleanManager(name)) }

@@ -12,7 +12,7 @@ import (
 // final places (a running tour's current places, provisional) earn the season's points for the
 // place, from its general classification and, when the season says so, its points and mountain
 // classifications; teams earn them from the team classification, managers from the Cycling Party
-// standing (a manager is a tour's team). Riders and teams are matched across tours through the
+// standing (a manager is the player a tour's team names, or the team when it names none). Riders and teams are matched across tours through the
 // teams database's rider or team each tour copied; one the tour did not copy from the database
 // counts for that tour alone.
 //
@@ -139,7 +139,7 @@ func Season(r SeasonRules, tours []SeasonTour) SeasonStandings {
 			teams.add(r, t.ID, provisional, seasonTeamPlace(t, row.TeamID, row.Team, ClassTeams, row.Rank))
 		}
 		for _, row := range t.Standings.CyclingParty {
-			managers.add(r, t.ID, provisional, seasonTeamPlace(t, row.TeamID, row.Team, ClassCyclingParty, row.Rank))
+			managers.add(r, t.ID, provisional, seasonManagerPlace(t, row))
 		}
 	}
 	out.Riders, out.Teams, out.Managers = riders.ranked(), teams.ranked(), managers.ranked()
@@ -187,7 +187,16 @@ func seasonRiderPlace(t SeasonTour, bib int, name, team, class string, place int
 	return p
 }
 
-// seasonTeamPlace is a team's (or its manager's) place, keyed by its database team.
+// seasonManagerPlace is a manager's place in a tour's Cycling Party standing: the player's when the
+// team names one (the same player across tours, whatever team he ran), else the team's.
+func seasonManagerPlace(t SeasonTour, row ManagerRow) seasonPlace {
+	if k := ManagerKey(row.Manager); k != "" {
+		return seasonPlace{key: "player:" + k, name: CleanManager(row.Manager), team: row.Team, class: ClassCyclingParty, place: row.Rank}
+	}
+	return seasonTeamPlace(t, row.TeamID, row.Team, ClassCyclingParty, row.Rank)
+}
+
+// seasonTeamPlace is a team's (or its manager's, when he has no name) place, keyed by its database team.
 func seasonTeamPlace(t SeasonTour, number int, name, class string, place int) seasonPlace {
 	p := seasonPlace{name: name, class: class, place: place, id: t.TeamSources[number]}
 	if p.id != 0 {

@@ -152,6 +152,21 @@ func TestSeasonTeamsAndManagers(t *testing.T) {
 	if s := summary(got.Managers); s != "Blu:8 Rossi:3" {
 		t.Errorf("managers = %q", s)
 	}
+
+	// Players named: the same player across tours and teams, whatever the capitals and spaces; a
+	// team naming nobody stays a team.
+	named := []SeasonTour{
+		tour(1, nil, []ManagerRow{{Rank: 1, TeamID: 1, Team: "Rossi", Manager: "Marta"}, {Rank: 2, TeamID: 2, Team: "Blu", Manager: "Luca"}}, map[int]uint{1: 5, 2: 6}),
+		tour(2, nil, []ManagerRow{{Rank: 1, TeamID: 1, Team: "Blu", Manager: "luca "}, {Rank: 2, TeamID: 2, Team: "Verde"}}, map[int]uint{1: 6, 2: 7}),
+		tour(3, nil, []ManagerRow{{Rank: 1, TeamID: 1, Team: "Verde", Manager: " MARTA"}, {Rank: 2, TeamID: 2, Team: "Rossi", Manager: "Luca"}}, map[int]uint{1: 7, 2: 5}),
+	}
+	got = Season(SeasonRules{Points: []int{8, 3}}, named)
+	if s := summary(got.Managers); s != "MARTA:16 Luca:14 Verde:3" {
+		t.Errorf("managers by player = %q, want Marta 8+8 (named as in her latest tour), Luca 3+8+3, the unnamed Verde 3", s)
+	}
+	if got.Managers[0].Key != "player:marta" || got.Managers[0].Tours != 2 || got.Managers[0].Team != "Verde" || got.Managers[1].Tours != 3 {
+		t.Errorf("managers = %+v", got.Managers)
+	}
 }
 
 func TestSeasonBefore(t *testing.T) {
