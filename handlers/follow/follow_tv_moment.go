@@ -23,6 +23,9 @@ type tvMoment struct {
 	// MoverMove is how far the mover climbed, MoverNow where he is now ("3rd").
 	MoverMove standing.Move
 	MoverNow  string
+	// Moves says a general classification stood before the stage (not after the first one), so
+	// the card says who climbed it, or that nobody did.
+	Moves bool
 }
 
 // tvJerseyChange is one jersey changing hands: Jersey the jersey's name, Rider who takes it, From who
@@ -61,7 +64,7 @@ func momentOf(l *i18n.Localizer, st *store.RaceState, n int, prefix string) (*tv
 		return nil, err
 	}
 	rs := &st.Tour.Ruleset
-	out := &tvMoment{}
+	out := &tvMoment{Moves: n > 1}
 	if w := m.Winner; w != nil {
 		row := tvMomentRow(*w)
 		if s, err := st.Standings(n); err == nil && len(s.Stage) > 0 {
