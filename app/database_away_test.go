@@ -263,9 +263,9 @@ func TestPostgresRestartedAndStopped(t *testing.T) {
 	pg.ctl(t, "stop")
 	checkAway(t, ta, awayRequest{method: http.MethodGet, path: "/healthz"}, "application/json", `"status":"unavailable"`)
 	checkAway(t, ta, awayRequest{method: http.MethodGet, path: "/tours/" + id + "/classifications", accept: "text/html"}, "text/html",
-		"Not available just now", "the database cannot be reached just now: wait a few seconds and try again")
+		"Not available just now", "The database cannot be reached just now: wait a few seconds and try again")
 	checkAway(t, ta, awayRequest{method: http.MethodGet, path: "/tours/" + id + "?lang=es", accept: "text/html"}, "text/html",
-		"ahora mismo no se puede acceder a la base de datos")
+		"Ahora mismo no se puede acceder a la base de datos")
 	checkAway(t, ta, awayRequest{method: http.MethodGet, path: "/api/v1/tours/" + id}, "application/json", `"code":"unavailable"`)
 	checkAway(t, ta, awayRequest{method: http.MethodPut, path: "/api/v1/tours/" + id + "/stages/1/sprints/1", body: `{"order":[11,21]}`},
 		"application/json", `"code":"unavailable"`)

@@ -249,7 +249,7 @@ func TestCyclingPartyPageBreakdown(t *testing.T) {
 				t.Errorf("%s: the podium does not present %s with %d points", c.name, winner.Team, winner.Points)
 			}
 		}
-		row := regexp.MustCompile(`(?s)<tr(?: class="first")?><td class="num">(\d+)</td><td>.*?</svg> ([^<]+)</td>(.*?)<td class="num"><b>(\d+)</b></td>`)
+		row := regexp.MustCompile(`(?s)<tr(?: class="first")?><td class="num">(\d+)</td><td>.*?</svg> (?:<a class="who-link" href="/teams/\d+/palmares">)?([^<]+)(?:</a>)?</td>(.*?)<td class="num"><b>(\d+)</b></td>`)
 		rows := row.FindAllStringSubmatch(page, -1)
 		if len(rows) != len(st.CyclingParty) {
 			t.Fatalf("%s: the standing has %d rows, the engine %d", c.name, len(rows), len(st.CyclingParty))
