@@ -56,10 +56,10 @@ func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	seasonRoutes(root, r)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
-	pages.GET("/sign-in", r.pages.SignInPage)
-	pages.POST("/sign-in", r.pages.SignInFormPage)
-	pages.GET("/sign-out", r.pages.SignOutConfirmPage)
-	pages.POST("/sign-out", r.pages.SignOutPage)
+	pages.GET("/sign-in", r.accounts.SignInPage)
+	pages.POST("/sign-in", r.accounts.SignInFormPage)
+	pages.GET("/sign-out", r.accounts.SignOutConfirmPage)
+	pages.POST("/sign-out", r.accounts.SignOutPage)
 
 	// JSON API (API.md).
 	api := root.group("/api/v1", serving{api: true})

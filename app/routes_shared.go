@@ -7,7 +7,7 @@ func sharedRoutes(root routeGroup, r rooms, k kept) {
 	apiTour.PUT("/owner", r.api.APIHandOverTour)
 	apiTour.PUT("/codirectors", r.api.APISetCodirectors)
 	tour := root.group("/tours/:id", serving{kept: k.tour})
-	tour.GET("/directors", r.pages.TourDirectorsPage)
-	tour.POST("/owner", r.pages.HandOverTourPage)
-	tour.POST("/codirectors", r.pages.SetCodirectorsPage)
+	tour.GET("/directors", r.accounts.TourDirectorsPage)
+	tour.POST("/owner", r.accounts.HandOverTourPage)
+	tour.POST("/codirectors", r.accounts.SetCodirectorsPage)
 }

@@ -19,7 +19,7 @@ import (
 
 // reasonSources are the packages whose refusals reach users.
 var reasonSources = []string{"../race", "../store", "../roster", "../auth", "../sheets", "..",
-	"../../handlers/base", "../../handlers/web", "../../handlers/wizard", "../../handlers/follow", "../../handlers/api"}
+	"../../handlers/base", "../../handlers/web", "../../handlers/season", "../../handlers/accounts", "../../handlers/wizard", "../../handlers/follow", "../../handlers/api"}
 
 // reasonMakers maps each function that takes a reason's format to the position of that format
 // among its arguments (the receiver or package does not matter: the names are the app's own).

@@ -1,5 +1,6 @@
 // Package web is the director's pages: teams and riders, tours, the stage screen and its forms,
-// classifications, sheets, accounts and sign-in. Forms are posted and answered by a redirect.
+// classifications, sheets and palmarès (seasons are in handlers/season, accounts and sign-in in
+// handlers/accounts). Forms are posted and answered by a redirect.
 package web
 
 import (

@@ -260,7 +260,7 @@ func (h *Handler) DeleteRiderConfirmPage(c echo.Context) error {
 		return err
 	}
 	tr := h.Tr(c)
-	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.rider_form.delete_title", "Name", r.Name), Section: "teams", Data: confirmation{
+	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.rider_form.delete_title", "Name", r.Name), Section: "teams", Data: base.Confirmation{
 		Question: tr.T("setup.rider_form.delete_question", "Name", r.Name, "Number", r.Number),
 		Detail:   tr.T("setup.rider_form.delete_detail"),
 		Action:   fmt.Sprintf("/riders/%d/delete", id), Button: tr.T("setup.rider_form.delete_button"), Back: "/teams",

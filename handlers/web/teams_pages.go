@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/race"
-	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
@@ -175,24 +173,12 @@ func teamFromForm(c echo.Context) store.TeamInput {
 	return store.TeamInput{Name: c.FormValue("name"), Short: c.FormValue("short"), Color: c.FormValue("color")}
 }
 
-// formFailed re-renders a form with the validation messages beside the fields, or returns
-// the error when it is not a validation error.
-func (h *Handler) formFailed(c echo.Context, err error, page string, p views.Page) error {
-	var ve *refuse.ValidationError
-	if !errors.As(err, &ve) {
-		return err
-	}
-	p.Errors = h.Said(c, ve)
-	p.Error = h.Tr(c).T("setup.wizard.correct")
-	return h.Render(c, http.StatusUnprocessableEntity, page, p)
-}
-
 // CreateTeamPage stores a new team from the form.
 func (h *Handler) CreateTeamPage(c echo.Context) error {
 	in := teamFromForm(c)
 	t, err := h.StoreFor(c).CreateTeam(h.Scope(c), in)
 	if err != nil {
-		return h.formFailed(c, err, "team_form", views.Page{Title: h.Tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
+		return h.FormFailed(c, err, "team_form", views.Page{Title: h.Tr(c).T("setup.team_form.new"), Section: "teams", Data: teamForm{Action: "/teams", Team: in}})
 	}
 	return base.Redirect(c, h.teamsAt(c, t.ID), h.Tr(c).T("setup.team_form.created", "Name", t.Name))
 }
@@ -220,14 +206,9 @@ func (h *Handler) UpdateTeamPage(c echo.Context) error {
 		if old, gerr := h.StoreFor(c).GetTeam(h.Scope(c), id); gerr == nil {
 			title += " " + old.Name // the page keeps the title it was opened with
 		}
-		return h.formFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
+		return h.FormFailed(c, err, "team_form", views.Page{Title: title, Section: "teams", Data: teamForm{Action: fmt.Sprintf("/teams/%d", id), Team: in}})
 	}
 	return base.Redirect(c, h.teamsAt(c, t.ID), h.Tr(c).T("setup.team_form.saved", "Name", t.Name))
-}
-
-// confirmation is what the confirm page shows.
-type confirmation struct {
-	Question, Detail, Action, Button, Back string
 }
 
 // DeleteTeamConfirmPage asks before deleting a team.
@@ -237,7 +218,7 @@ func (h *Handler) DeleteTeamConfirmPage(c echo.Context) error {
 		return err
 	}
 	tr := h.Tr(c)
-	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.team_form.delete_title", "Name", t.Name), Section: "teams", Data: confirmation{
+	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.team_form.delete_title", "Name", t.Name), Section: "teams", Data: base.Confirmation{
 		Question: tr.N("setup.team_form.delete_question", len(t.Riders), "Name", t.Name),
 		Detail:   tr.T("setup.team_form.delete_detail"),
 		Action:   fmt.Sprintf("/teams/%d/delete", id), Button: tr.T("setup.team_form.delete_button"), Back: "/teams",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"sort"
 
 	"github.com/labstack/echo/v4"
@@ -115,7 +116,7 @@ func (h *Handler) DeleteTourConfirmPage(c echo.Context) error {
 		return err
 	}
 	tr := h.Tr(c)
-	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.tours.erase_title", "Name", t.Name), Section: "tours", Data: confirmation{
+	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("setup.tours.erase_title", "Name", t.Name), Section: "tours", Data: base.Confirmation{
 		Question: tr.N("setup.tours.erase_question", len(t.Stages), "Name", t.Name),
 		Detail:   tr.T("setup.tours.erase_detail"),
 		Action:   fmt.Sprintf("/tours/%d/delete", id), Button: tr.T("setup.tours.erase_button"), Back: "/tours",
@@ -195,4 +196,25 @@ func backupProblem(l *i18n.Localizer, ve *refuse.ValidationError) string {
 		msg += " " + l.N("setup.tours.backup_more", len(keys)-1)
 	}
 	return msg
+}
+
+// sharedOwners adds to owners the names of the directors whose tours are shared with the viewer
+// (a co-director's list names whose tour each shared one is).
+func (h *Handler) sharedOwners(c echo.Context, tours []store.TourSummary, owners map[uint]string) (map[uint]string, error) {
+	if !slices.ContainsFunc(tours, func(t store.TourSummary) bool { return t.Shared }) {
+		return owners, nil
+	}
+	all, err := h.StoreFor(c).Directors(h.Lock.Now())
+	if err != nil {
+		return nil, err
+	}
+	if owners == nil {
+		owners = map[uint]string{}
+	}
+	for _, d := range all {
+		if d.ID != auth.ViewerOf(c).Account {
+			owners[d.ID] = d.Name
+		}
+	}
+	return owners, nil
 }

@@ -1,4 +1,4 @@
-package web
+package season
 
 import (
 	"fmt"
@@ -65,7 +65,7 @@ func (h *Handler) seasonsPage(c echo.Context, status int, form seasonForm, refus
 	}
 	p := views.Page{Title: h.Tr(c).T("seasons.title"), Section: "seasons", Data: seasonsView{Seasons: seasons, Form: form}}
 	if refused != nil {
-		return h.formFailed(c, refused, "seasons", p)
+		return h.FormFailed(c, refused, "seasons", p)
 	}
 	return h.Render(c, status, "seasons", p)
 }
@@ -143,7 +143,7 @@ func (h *Handler) seasonPage(c echo.Context, s store.Season, form seasonForm, re
 	}
 	p := views.Page{Title: s.Name, Section: "seasons", Data: v}
 	if refused != nil {
-		return h.formFailed(c, refused, "season", p)
+		return h.FormFailed(c, refused, "season", p)
 	}
 	return h.Render(c, http.StatusOK, "season", p)
 }
@@ -207,7 +207,7 @@ func (h *Handler) DeleteSeasonConfirmPage(c echo.Context) error {
 		return err
 	}
 	tr := h.Tr(c)
-	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("seasons.delete_title", "Name", s.Name), Section: "seasons", Data: confirmation{
+	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("seasons.delete_title", "Name", s.Name), Section: "seasons", Data: base.Confirmation{
 		Question: tr.T("seasons.delete_question", "Name", s.Name), Detail: tr.T("seasons.delete_hint"),
 		Action: fmt.Sprintf("/seasons/%d/delete", id), Button: tr.T("seasons.delete"), Back: fmt.Sprintf("/seasons/%d", id),
 	}})

@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -187,25 +187,4 @@ func (h *Handler) HandOverTourPage(c echo.Context) error {
 		back = fmt.Sprintf("/tours/%d/directors", id)
 	}
 	return base.Redirect(c, back, h.Tr(c).T("sharing.handed_over", "Name", name))
-}
-
-// sharedOwners adds to owners the names of the directors whose tours are shared with the viewer
-// (a co-director's list names whose tour each shared one is).
-func (h *Handler) sharedOwners(c echo.Context, tours []store.TourSummary, owners map[uint]string) (map[uint]string, error) {
-	if !slices.ContainsFunc(tours, func(t store.TourSummary) bool { return t.Shared }) {
-		return owners, nil
-	}
-	all, err := h.StoreFor(c).Directors(h.Lock.Now())
-	if err != nil {
-		return nil, err
-	}
-	if owners == nil {
-		owners = map[uint]string{}
-	}
-	for _, d := range all {
-		if d.ID != auth.ViewerOf(c).Account {
-			owners[d.ID] = d.Name
-		}
-	}
-	return owners, nil
 }
