@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -36,6 +37,7 @@ type a11yTours struct {
 	code                 string // the Cycling Party tour's follow code
 	team, rider          uint   // a team of the database and one of its riders
 	wizard               map[string][]uint
+	season, seasonCode   string // a season of the Cycling Party and real-race tours, and its follow code
 }
 
 // raceA11yTours makes, through the API, a tour of each ruleset with stage 1 closed; the Cycling
@@ -76,6 +78,15 @@ func raceA11yTours(t *testing.T, srv *server) a11yTours {
 		Riders []idOnly `json:"riders"`
 	}](t, srv, "GET", fmt.Sprintf("/api/v1/teams/%d", tt.team), nil, 200).Riders[0].ID
 	tt.wizard = map[string][]uint{"cycling-party": cpTeams, "ciclismo-a-fondo": cafIDs, "2ruote": ruoteIDs, "uci-road": roadIDs}
+
+	// Team 1's player, and a season of two of the tours.
+	api[obj](t, srv, "PUT", "/api/v1/tours/"+tt.cp+"/teams/1", obj{"manager": "Marta"}, 200)
+	season := api[struct {
+		ID         uint   `json:"id"`
+		FollowCode string `json:"follow_code"`
+	}](t, srv, "POST", "/api/v1/seasons", obj{"name": "Club of colours", "points": []int{10, 6, 3}}, 201)
+	tt.season, tt.seasonCode = fmt.Sprint(season.ID), strings.ToLower(season.FollowCode)
+	api[obj](t, srv, "PUT", "/api/v1/seasons/"+tt.season+"/tours", obj{"tours": []json.Number{json.Number(tt.cp), json.Number(tt.road)}}, 200)
 	return tt
 }
 
@@ -94,6 +105,8 @@ func (tt a11yTours) pagesOf() []string {
 		cp, cp + "/stages/1", cp + "/stages/2", cp + "/stages/3", cp + "/stages/2/advantages", cp + "/stages/2/history",
 		cp + "/stages/1/sheet", cp + "/riders", cp + "/classifications", cp + "/cycling-party", cp + "/sheets", cp + "/story", cp + "/share",
 		"/follow", "/follow/" + tt.code, "/follow/" + tt.code + "/story",
+		cp + "/riders/11", "/follow/" + tt.code + "/riders/11", "/follow/" + tt.code + "/teams/1", "/players/Marta/palmares",
+		"/seasons", "/seasons/" + tt.season, "/seasons/" + tt.season + "/delete", "/follow/season/" + tt.seasonCode,
 	}
 	for _, id := range []string{tt.caf, tt.ruote, tt.road} {
 		pages = append(pages, "/tours/"+id+"/stages/2", "/tours/"+id+"/stages/2/advantages")
@@ -122,33 +135,45 @@ func TestAccessibleInEveryLanguage(t *testing.T) {
 	pages := tt.pagesOf()
 	accounts := startOneDirectorServer(t)
 	for _, lang := range []string{"en", "es", "it"} {
-		t.Run(lang, func(t *testing.T) {
+		sizes := []viewport{tablet, smallPhone}
+		if lang != "en" {
+			sizes = sizes[1:]
+		}
+		every := lang == "en"
+		// Each language's walk in four parts, each in its tab, side by side with the others.
+		half := len(pages) / 2
+		for part, list := range [][]string{pages[:half], pages[half:]} {
+			t.Run(fmt.Sprintf("%s/pages-%d", lang, part+1), func(t *testing.T) {
+				t.Parallel()
+				at := newAxeTab(t, b, srv, lang, js, every, sizes...)
+				defer at.report()
+				for _, p := range list {
+					at.visit(p)
+					at.auditPage(p)
+				}
+				if part == 0 {
+					at.expectRefusal(404)
+					at.visit("/tours/9999/stages/1")
+					at.auditPage("the error page (404)")
+					at.importPreview()
+				}
+				at.noOtherProblems()
+			})
+		}
+		t.Run(lang+"/wizards-and-tv", func(t *testing.T) {
 			t.Parallel()
-			sizes := []viewport{tablet, smallPhone}
-			if lang != "en" {
-				sizes = sizes[1:]
-			}
-			at := newAxeTab(t, b, srv, lang, js, lang == "en", sizes...)
+			at := newAxeTab(t, b, srv, lang, js, every, sizes...)
 			defer at.report()
-			for _, p := range pages {
-				at.visit(p)
-				at.auditPage(p)
-			}
-			at.expectRefusal(404)
-			at.visit("/tours/9999/stages/1")
-			at.auditPage("the error page (404)")
-			at.importPreview()
 			for _, ruleset := range []string{"cycling-party", "ciclismo-a-fondo", "2ruote", "uci-road"} {
 				at.wizard(ruleset, tt.wizard[ruleset], ruleset == "cycling-party")
 			}
-			at.tv(tt.code)
-			if problems := at.takeProblems(); len(problems) > 0 {
-				at.errorf("the pages walked in %q had problems besides axe's:\n  - %s", lang, strings.Join(problems, "\n  - "))
-			}
-			at.close()
-
-			// The directors' accounts: signing in, the directors' page, an invitation.
-			acc := newAxeTab(t, b, accounts, lang, js, lang == "en", sizes...)
+			at.tv(tt.code, tt.seasonCode)
+			at.noOtherProblems()
+		})
+		t.Run(lang+"/accounts", func(t *testing.T) {
+			t.Parallel()
+			// The directors' accounts: signing in, the directors' page, an invitation, one's own account.
+			acc := newAxeTab(t, b, accounts, lang, js, every, sizes...)
 			defer acc.report()
 			acc.visit("/sign-in")
 			acc.auditPage("the accounts' sign-in")
@@ -165,12 +190,21 @@ func TestAccessibleInEveryLanguage(t *testing.T) {
 			if !strings.Contains(link, "/invitations/") {
 				acc.fatalf("the directors' page in %q gives no invitation's link (at %s: %s)", lang, acc.path(), clip(acc.text("main"), 300))
 			}
+			acc.visit("/account")
+			acc.auditPage("one's own account")
 			acc.visit(link[strings.Index(link, "/invitations/"):])
 			acc.auditPage("an invitation")
-			if problems := acc.takeProblems(); len(problems) > 0 {
-				acc.errorf("the accounts' pages in %q had problems besides axe's:\n  - %s", lang, strings.Join(problems, "\n  - "))
-			}
+			acc.noOtherProblems()
 		})
+	}
+}
+
+// noOtherProblems fails on what the walk met besides axe's findings (a page that did not load, a
+// script error).
+func (at *axeTab) noOtherProblems() {
+	at.t.Helper()
+	if problems := at.takeProblems(); len(problems) > 0 {
+		at.errorf("the pages walked in %q had problems besides axe's:\n  - %s", at.lang, strings.Join(problems, "\n  - "))
 	}
 }
 
@@ -241,7 +275,7 @@ func (at *axeTab) wizard(ruleset string, teams []uint, every bool) {
 
 // tv audits the room's TV on a 1080p screen, each of its views in turn (an arrow key turns the view,
 // as a remote would, and starts its ten seconds again), and the podium.
-func (at *axeTab) tv(code string) {
+func (at *axeTab) tv(code, seasonCode string) {
 	at.t.Helper()
 	at.setViewport(tv)
 	at.run("the TV without motion", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
@@ -268,5 +302,10 @@ func (at *axeTab) tv(code string) {
 	at.visit("/follow/" + code + "/tv/podium")
 	at.prepare()
 	at.audit("the podium on the TV", "")
+	if seasonCode != "" {
+		at.visit("/follow/season/" + seasonCode + "/tv")
+		at.prepare()
+		at.audit("the season on the TV", "")
+	}
 	at.setViewport(at.sizes[0])
 }
