@@ -40,11 +40,7 @@ func (h *Handler) APICreateSeason(c echo.Context) error {
 
 // APIGetSeason is GET /api/v1/seasons/{id}.
 func (h *Handler) APIGetSeason(c echo.Context) error {
-	id, err := base.IDParam(c, "id", "season")
-	if err != nil {
-		return err
-	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}
@@ -106,11 +102,7 @@ type seasonStandingsJSON struct {
 
 // APISeasonStandings is GET /api/v1/seasons/{id}/standings: its riders, teams and managers ranked.
 func (h *Handler) APISeasonStandings(c echo.Context) error {
-	id, err := base.IDParam(c, "id", "season")
-	if err != nil {
-		return err
-	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}

@@ -102,11 +102,7 @@ func (h *Handler) CreateSeasonPage(c echo.Context) error {
 
 // SeasonPage is GET /seasons/{id}: the season's tours to pick and its three tables.
 func (h *Handler) SeasonPage(c echo.Context) error {
-	id, err := base.IDParam(c, "id", "season")
-	if err != nil {
-		return err
-	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}
@@ -198,32 +194,24 @@ func (h *Handler) SetSeasonToursPage(c echo.Context) error {
 
 // DeleteSeasonConfirmPage is GET /seasons/{id}/delete: it asks before deleting a season.
 func (h *Handler) DeleteSeasonConfirmPage(c echo.Context) error {
-	id, err := base.IDParam(c, "id", "season")
-	if err != nil {
-		return err
-	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}
 	tr := h.Tr(c)
 	return h.Render(c, http.StatusOK, "confirm", views.Page{Title: tr.T("seasons.delete_title", "Name", s.Name), Section: "seasons", Data: base.Confirmation{
 		Question: tr.T("seasons.delete_question", "Name", s.Name), Detail: tr.T("seasons.delete_hint"),
-		Action: fmt.Sprintf("/seasons/%d/delete", id), Button: tr.T("seasons.delete"), Back: fmt.Sprintf("/seasons/%d", id),
+		Action: fmt.Sprintf("/seasons/%d/delete", s.ID), Button: tr.T("seasons.delete"), Back: fmt.Sprintf("/seasons/%d", s.ID),
 	}})
 }
 
 // DeleteSeasonPage is POST /seasons/{id}/delete: the season goes, its tours stay.
 func (h *Handler) DeleteSeasonPage(c echo.Context) error {
-	id, err := base.IDParam(c, "id", "season")
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
-	if err != nil {
-		return err
-	}
-	if err := h.StoreFor(c).DeleteSeason(h.Scope(c), id); err != nil {
+	if err := h.StoreFor(c).DeleteSeason(h.Scope(c), s.ID); err != nil {
 		return err
 	}
 	return base.Redirect(c, "/seasons", h.Tr(c).T("seasons.deleted", "Name", s.Name))

@@ -23,11 +23,7 @@ func (h *Handler) SeasonStandingsXLSX(c echo.Context) error {
 
 // seasonSheet writes the season's standings with write and sends them as a download.
 func (h *Handler) seasonSheet(c echo.Context, ext, contentType string, write func(w io.Writer, in sheets.SeasonInput) error) error {
-	id, err := base.IDParam(c, "id", "season")
-	if err != nil {
-		return err
-	}
-	s, err := h.StoreFor(c).GetSeason(h.Scope(c), id)
+	s, err := h.SeasonOf(c)
 	if err != nil {
 		return err
 	}
