@@ -260,7 +260,7 @@ func TestRacePagesCyclingParty(t *testing.T) {
 		t.Errorf("stored finish = %s", got)
 	}
 	page = r.getPage(t, "/stages/1", http.StatusOK)
-	for _, want := range []string{`id="g1-turn" name="g_turn" value="0"`, ">0:19</output>", ">0:26</output>", ">1:58</output>", "Stage placings (14 riders)", "<td>Tadej Pogačar</td>"} {
+	for _, want := range []string{`id="g1-turn" name="g_turn" value="0"`, ">0:19</output>", ">0:26</output>", ">1:58</output>", "Stage placings (14 riders)", `/riders/11">Tadej Pogačar</a></td>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("stage 1 screen after the finish lacks %q (pre-filled groups, times computed on the server)", want)
 		}

@@ -148,6 +148,9 @@ func TestRiderStagesPages(t *testing.T) {
 			t.Errorf("the classifications lack the link %q", want)
 		}
 	}
+	if stage := r.getPage(t, "/stages/1", http.StatusOK); !strings.Contains(stage, fmt.Sprintf(`<a class="who-link" href="/tours/%d/riders/11">Tadej Pogačar</a>`, tour.ID)) {
+		t.Errorf("the stage screen's placings do not lead to bib 11's stages")
+	}
 	if party := r.getPage(t, "/cycling-party", http.StatusOK); !strings.Contains(party, fmt.Sprintf(`href="/teams/%d/palmares">Rojo</a>`, rojo.ID)) {
 		t.Errorf("the Cycling Party standings do not lead to Rojo's palmarès")
 	}
