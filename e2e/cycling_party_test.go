@@ -289,12 +289,3 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	r.flash(r.T("race.flash.closed", "N", 1, "Next", 2))
 }
 
-// tourIDNumber reads a tour id taken from an address.
-func tourIDNumber(t *testing.T, id string) uint {
-	t.Helper()
-	n, err := strconv.ParseUint(id, 10, 64)
-	if err != nil {
-		t.Fatalf("tour id %q: %v", id, err)
-	}
-	return uint(n)
-}
