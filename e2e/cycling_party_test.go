@@ -288,4 +288,3 @@ func (r *partyRun) enterStageByKeyboard(tourID string, st apiStage) {
 	r.page(r.T("race.stage.page_title", "N", 2, "Tour", r.tour))
 	r.flash(r.T("race.flash.closed", "N", 1, "Next", 2))
 }
-
