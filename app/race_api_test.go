@@ -186,25 +186,32 @@ type closeRefusal struct {
 	} `json:"error"`
 }
 
-// checkMissing closes stage n, which must be refused 422 listing exactly the bibs, with nothing stored.
-func (r raceRun) checkMissing(t *testing.T, n int, bibs ...int) {
+// refusedClose closes stage n, which must be refused 422 with nothing stored, and answers the lines of
+// what is missing.
+func (r raceRun) refusedClose(t *testing.T, n int) []string {
 	t.Helper()
 	before := r.ta.snapshot(t)
 	rec := r.ta.do(t, http.MethodPost, r.url("/stages/%d/close", n), nil)
 	if rec.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("closing incomplete stage %d = %d, want 422; body:\n%s", n, rec.Code, clip(rec.Body.String()))
 	}
-	e := decode[closeRefusal](t, rec)
-	if len(e.Error.Missing) != len(bibs) {
-		t.Errorf("closing stage %d: missing = %q, want %d lines for bibs %v", n, e.Error.Missing, len(bibs), bibs)
-	}
-	for i, bib := range bibs {
-		if i < len(e.Error.Missing) && !strings.HasPrefix(e.Error.Missing[i], fmt.Sprintf("bib %d ", bib)) {
-			t.Errorf("closing stage %d: missing[%d] = %q, want bib %d", n, i, e.Error.Missing[i], bib)
-		}
-	}
 	if after := r.ta.snapshot(t); after != before {
 		t.Errorf("the refused close of stage %d changed the database:\n%s", n, diffLines(before, after))
+	}
+	return decode[closeRefusal](t, rec).Error.Missing
+}
+
+// checkMissing closes stage n, which must be refused 422 listing exactly the bibs, with nothing stored.
+func (r raceRun) checkMissing(t *testing.T, n int, bibs ...int) {
+	t.Helper()
+	missing := r.refusedClose(t, n)
+	if len(missing) != len(bibs) {
+		t.Errorf("closing stage %d: missing = %q, want %d lines for bibs %v", n, missing, len(bibs), bibs)
+	}
+	for i, bib := range bibs {
+		if i < len(missing) && !strings.HasPrefix(missing[i], fmt.Sprintf("bib %d ", bib)) {
+			t.Errorf("closing stage %d: missing[%d] = %q, want bib %d", n, i, missing[i], bib)
+		}
 	}
 }
 
@@ -212,18 +219,9 @@ func (r raceRun) checkMissing(t *testing.T, n int, bibs ...int) {
 // riders lack a finish place (not a line a rider), with nothing stored.
 func (r raceRun) checkNoFinish(t *testing.T, n, riders int) {
 	t.Helper()
-	before := r.ta.snapshot(t)
-	rec := r.ta.do(t, http.MethodPost, r.url("/stages/%d/close", n), nil)
-	if rec.Code != http.StatusUnprocessableEntity {
-		t.Fatalf("closing stage %d without a finish = %d, want 422; body:\n%s", n, rec.Code, clip(rec.Body.String()))
-	}
-	e := decode[closeRefusal](t, rec)
 	want := fmt.Sprintf("the finish is missing (%d riders have no finish place and have not abandoned)", riders)
-	if len(e.Error.Missing) != 1 || e.Error.Missing[0] != want {
-		t.Errorf("closing stage %d without a finish: missing = %q, want the one line %q", n, e.Error.Missing, want)
-	}
-	if after := r.ta.snapshot(t); after != before {
-		t.Errorf("the refused close of stage %d changed the database:\n%s", n, diffLines(before, after))
+	if missing := r.refusedClose(t, n); len(missing) != 1 || missing[0] != want {
+		t.Errorf("closing stage %d without a finish: missing = %q, want the one line %q", n, missing, want)
 	}
 }
 
