@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,9 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/animation"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -276,17 +272,7 @@ func (at *axeTab) wizard(ruleset string, teams []uint, every bool) {
 func (at *axeTab) tv(code, seasonCode string) {
 	at.t.Helper()
 	at.setViewport(tv)
-	at.run("the TV without motion", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		// Without motion the views come in at once (not faded in, which axe would judge half-way),
-		// and the bar that runs out a view's turn stands still instead of being drawn 60 times a second.
-		_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
-		if err != nil {
-			return err
-		}
-		_, err = cdp.Call(ctx, target, animation.SetPlaybackRate, animation.SetPlaybackRateParams{PlaybackRate: 0})
-		return err
-	}))
+	at.run("the TV without motion", withoutMotion()) // axe judges no view half faded in
 	at.visit("/follow/" + code + "/tv")
 	at.prepare()
 	at.audit("the TV", "")

@@ -104,23 +104,27 @@ func openTV(t *testing.T, b *browser, srv *server, code string) *tab {
 	return openTVAt(t, b, srv, "/follow/"+strings.ToLower(code)+"/tv", "on the TV")
 }
 
-// openTVAt is openTV at path (a language asked with ?lang=), whose title has title.
-func openTVAt(t *testing.T, b *browser, srv *server, path, title string) *tab {
-	t.Helper()
-	tb := b.newTab(t, srv)
-	tb.setViewport(tv)
-	tb.run("the TV without motion", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+// withoutMotion asks the tab for reduced motion (the TV's views come in at once, not faded in) and holds
+// still the bar that runs out a view's turn: drawn anew at 60 frames a second on a 1080p screen it cost
+// a quarter of the TV tests' CPU, and no test looks at it. The views still turn, on their timers.
+func withoutMotion() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
 		if err != nil {
 			return err
 		}
-		// The bar that runs out a view's turn is held still: drawn anew at 60 frames a second on a
-		// 1080p screen it cost a quarter of these tests' CPU, and no test looks at it. The views
-		// still turn, on their timers.
 		_, err = cdp.Call(ctx, target, animation.SetPlaybackRate, animation.SetPlaybackRateParams{PlaybackRate: 0})
 		return err
-	}))
+	})
+}
+
+// openTVAt is openTV at path (a language asked with ?lang=), whose title has title.
+func openTVAt(t *testing.T, b *browser, srv *server, path, title string) *tab {
+	t.Helper()
+	tb := b.newTab(t, srv)
+	tb.setViewport(tv)
+	tb.run("the TV without motion", withoutMotion())
 	tb.run("noting the views shown", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tvViewsJS})
 		return err
