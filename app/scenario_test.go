@@ -31,6 +31,9 @@ type testApp struct {
 	Path    string
 	cookies map[string]*http.Cookie
 	closed  bool
+	// bearer is the API token every request carries ("": none), a director's where accounts are kept
+	// (asDirector).
+	bearer string
 }
 
 // newTestApp starts the app on a fresh database, a copy of testTemplate (a SQLite file in
@@ -113,6 +116,9 @@ func (ta *testApp) restart(t testing.TB) *testApp {
 // serve runs req through the router; with jar it sends the stored cookies and keeps the ones set.
 func (ta *testApp) serve(t testing.TB, req *http.Request, jar bool) *httptest.ResponseRecorder {
 	t.Helper()
+	if ta.bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+ta.bearer)
+	}
 	if jar {
 		for _, c := range ta.cookies {
 			req.AddCookie(c)
