@@ -41,5 +41,6 @@ func tourRiderText(was, bib int, bornSet bool, born string) i18n.Text {
 	if len(parts) == 0 {
 		return i18n.Textf("bib %d saved unchanged", bib)
 	}
-	return i18n.Textf("%s", joined(parts))
+	said, _ := joined(parts).(i18n.Text)
+	return said
 }
