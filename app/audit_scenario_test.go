@@ -32,6 +32,15 @@ func (aa *accountsApp) auditOf(t testing.TB, token, query string) []auditLineJSO
 	return decodeBody[[]auditLineJSON](t, aa.call(t, token, http.MethodGet, "/api/v1/audit?"+query, nil, http.StatusOK))
 }
 
+// auditIDs are the ids of lines of the record, in their order.
+func auditIDs(lines []auditLineJSON) []uint {
+	ids := make([]uint, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ID
+	}
+	return ids
+}
+
 // resultTarget is a crossing order of stage 1 of the tour (its first sprint, else its first climb) and
 // two bibs of its riders.
 func (aa *accountsApp) resultTarget(t testing.TB, tour store.TourView) (target string, a, b int) {
@@ -68,7 +77,7 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 	want := []struct{ who, action, says string }{
 		{"Anna", "team.edit", "now called Rojo de Anna"},
 		{"Bruno", "stage.undo", "stage 1: undone:"},
-		{"Carla", "stage.result", fmt.Sprintf("stage 1: ")},
+		{"Carla", "stage.result", "stage 1: "},
 		{"Bruno", "stage.result", "stage 1: "},
 		{"Bruno", "tour.codirectors", "co-directors now: Carla"},
 	}
@@ -95,8 +104,8 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 	// co-director and the administrator; Carla's own tour is not in it.
 	byTour := aa.auditOf(t, aa.annaToken, "tour="+tour)
 	for _, token := range []string{aa.brunoToken, aa.carlaToken} {
-		if got := aa.auditOf(t, token, "tour="+tour); fmt.Sprint(got) != fmt.Sprint(byTour) {
-			t.Errorf("a director of the tour reads its record as\n%+v\nwant the administrator's\n%+v", got, byTour)
+		if got := aa.auditOf(t, token, "tour="+tour); fmt.Sprint(auditIDs(got)) != fmt.Sprint(auditIDs(byTour)) {
+			t.Errorf("a director of the tour reads its record as lines %v, want the administrator's %v", auditIDs(got), auditIDs(byTour))
 		}
 	}
 	if len(byTour) < 4 || byTour[0].Action != "stage.undo" || byTour[len(byTour)-1].Action != "tour.create" || byTour[len(byTour)-1].Who != "Bruno" {
@@ -165,11 +174,7 @@ func TestAuditNamesThePINTable(t *testing.T) {
 	t.Parallel()
 	la := newLockedApp(t)
 	token := la.tokenOf(t, testPIN)
-	rec := la.api(t, token, http.MethodPost, "/api/v1/tours/"+itoa(la.tour.ID)+"/stages/1/close", nil)
-	if rec.Code >= 500 {
-		t.Fatalf("closing stage 1 = %d", rec.Code)
-	}
-	rec = la.api(t, token, http.MethodPut, "/api/v1/tours/"+itoa(la.tour.ID)+"/settings", map[string]any{"youth_born_from": "2000-01-01"})
+	rec := la.api(t, token, http.MethodPut, "/api/v1/tours/"+itoa(la.tour.ID)+"/settings", map[string]any{"youth_born_from": "2000-01-01"})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("PUT settings = %d %s", rec.Code, clip(rec.Body.String()))
 	}
@@ -185,7 +190,7 @@ func TestAuditNamesThePINTable(t *testing.T) {
 		t.Errorf("GET /api/v1/audit without the PIN = %d, want 401", rec.Code)
 	}
 	page := la.director(t).get(t, "/audit?tour="+itoa(la.tour.ID))
-	if es := la.director(t); es != nil && page.Code != http.StatusOK || !strings.Contains(page.Body.String(), "table (PIN)") {
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), "table (PIN)") {
 		t.Errorf("the audit page of the PIN's table = %d, want the table (PIN) named: %s", page.Code, clip(page.Body.String()))
 	}
 }
