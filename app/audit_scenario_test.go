@@ -111,6 +111,10 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 	if len(byTour) < 4 || byTour[0].Action != "stage.undo" || byTour[len(byTour)-1].Action != "tour.create" || byTour[len(byTour)-1].Who != "Bruno" {
 		t.Errorf("the record of Bruno's tour = %+v, want his undo first and its creation last", byTour)
 	}
+	// An official reads every line, and changes none.
+	if got := aa.auditOf(t, aa.withOfficial(t), "tour="+tour); fmt.Sprint(auditIDs(got)) != fmt.Sprint(auditIDs(byTour)) {
+		t.Errorf("the official reads the tour's record as lines %v, want %v", auditIDs(got), auditIDs(byTour))
+	}
 	for _, l := range aa.auditOf(t, aa.brunoToken, "") {
 		if l.Tour != nil && *l.Tour == aa.carlaTour.ID {
 			t.Errorf("Bruno reads a line of Carla's tour: %+v", l)

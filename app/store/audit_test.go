@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"go/ast"
 	"go/parser"
@@ -238,5 +239,48 @@ func TestEveryWriterIsAudited(t *testing.T) {
 	}
 	if writers < 30 {
 		t.Errorf("found %d writers, want the store's thirty and more: the walk reads too little", writers)
+	}
+}
+
+// TestBackupKeepsTheHistorysAuthors exports a tour whose stage history has authors and restores it:
+// each line keeps its author; a backup written before authors were (no who) restores without one.
+func TestBackupKeepsTheHistorysAuthors(t *testing.T) {
+	s := openTestStore(t)
+	id := historyTour(t, s)
+	byPIN := s.For(WithAuthor(context.Background(), Author{Kind: ByPIN}))
+	if err := byPIN.SetSprint(id, 1, 1, -1, []int{21, 11}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.ExportBackup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := b.Stages[0].History; len(h) != 1 || h[0].Who != "table (PIN)" || h[0].WhoKind != string(ByPIN) {
+		t.Fatalf("the backup's history = %+v, want the sprint by the table (PIN)", h)
+	}
+	for _, older := range []bool{false, true} {
+		if older {
+			b.Stages[0].History[0].Who, b.Stages[0].History[0].WhoKind = "", ""
+		}
+		data, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		restored, err := s.ImportBackup(Everything(), data)
+		if err != nil {
+			t.Fatalf("restoring (older: %v): %v", older, err)
+		}
+		lines, err := s.History(restored, 1)
+		if err != nil || len(lines) != 1 {
+			t.Fatalf("the restored history = %+v, %v", lines, err)
+		}
+		if want := map[bool]string{false: "table (PIN)", true: ""}[older]; lines[0].Who != want {
+			t.Errorf("the restored line's author (older: %v) = %q, want %q", older, lines[0].Who, want)
+		}
+	}
+	b.Stages[0].History[0].WhoKind = "someone"
+	data, _ := json.Marshal(b)
+	if _, err := s.ImportBackup(Everything(), data); err == nil || !strings.Contains(err.Error(), "who_kind") {
+		t.Errorf("a backup with an unknown kind of author = %v, want it refused naming who_kind", err)
 	}
 }
