@@ -111,6 +111,10 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 	if len(byTour) < 4 || byTour[0].Action != "stage.undo" || byTour[len(byTour)-1].Action != "tour.create" || byTour[len(byTour)-1].Who != "Bruno" {
 		t.Errorf("the record of Bruno's tour = %+v, want his undo first and its creation last", byTour)
 	}
+	// Bruno's account was made on the command line.
+	if all := aa.auditOf(t, aa.annaToken, "director="+itoa(aa.brunoID)+"&limit=500"); all[len(all)-1].Action != "director.create" || all[len(all)-1].Who != "command line" {
+		t.Errorf("the oldest line of Bruno's record = %+v, want his account created on the command line", all[len(all)-1])
+	}
 	// An official reads every line, and changes none.
 	if got := aa.auditOf(t, aa.withOfficial(t), "tour="+tour); fmt.Sprint(auditIDs(got)) != fmt.Sprint(auditIDs(byTour)) {
 		t.Errorf("the official reads the tour's record as lines %v, want %v", auditIDs(got), auditIDs(byTour))
