@@ -107,6 +107,9 @@ type auditNote struct {
 	action      string
 	tour, owner uint
 	text        i18n.Text
+	// by is the author when the change names its own (an invitation's link is followed by no one
+	// signed in, yet by the director it invites); nil: the transaction's.
+	by *Author
 }
 
 // auditMark counts, for one transaction, whether its action recorded its change (or said it stored
@@ -149,6 +152,9 @@ func unchanged(tx *gorm.DB) { settle(tx) }
 // of the transaction's context. If it cannot be written, the change is not stored either.
 func recordChange(tx *gorm.DB, n auditNote) error {
 	a := AuthorOf(tx.Statement.Context)
+	if n.by != nil {
+		a = *n.by
+	}
 	e := models.AuditEntry{At: time.Now(), AuthorKind: string(a.Kind), Who: race.ClipText(race.AuditWhoText, a.Who()),
 		Action: n.action, Summary: race.ClipText(race.AuditSummaryText, n.text.String()), SummaryText: encodeText(n.text)}
 	if a.Director != 0 {

@@ -108,7 +108,8 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 		if err := setPassword(tx, d.ID, passwordHash); err != nil {
 			return err
 		}
-		if err := recordChange(tx, auditNote{action: "director.accept", owner: d.ID, text: i18n.Textf("%s chose a password with their invitation", d.Name)}); err != nil {
+		invited := Director(d.ID, d.Name)
+		if err := recordChange(tx, auditNote{action: "director.accept", owner: d.ID, by: &invited, text: i18n.Textf("%s chose a password with their invitation", d.Name)}); err != nil {
 			return err
 		}
 		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official, PasswordHash: passwordHash}
