@@ -95,6 +95,7 @@ func TestEveryStoreChangeLeavesOneAuditLine(t *testing.T) {
 			_, err := byCLI.Invite(beto.ID, "hash-of-a-token", time.Now().Add(time.Hour))
 			return err
 		}},
+		{"director.accept", "Roberto", func() error { _, err := s.AcceptInvitation("hash-of-a-token", "z", time.Now()); return err }},
 		{"tour.delete", "Ana", func() error { return byAna.DeleteTour(id) }},
 		{"director.remove", "command line", func() error { _, err := byCLI.RemoveDirector(beto.ID, ana.ID, 0, time.Now()); return err }},
 	}
