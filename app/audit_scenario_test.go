@@ -165,8 +165,11 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 	// The audit page, as the administrator, with the same filters.
 	anna := aa.directorBrowser(t, "Anna", annaPassword)
 	rec := anna.get(t, "/audit?tour="+tour)
-	if body := rec.Body.String(); rec.Code != http.StatusOK || !strings.Contains(body, `<strong class="audit-who">Carla</strong>`) || strings.Contains(body, "Rojo de Anna") {
-		t.Errorf("the audit page of Bruno's tour = %d, want Carla's change and not Anna's team edit: %s", rec.Code, clip(body))
+	if body := rec.Body.String(); rec.Code != http.StatusOK || !strings.Contains(body, `<strong class="audit-who">Carla</strong>`) || strings.Contains(body, "Rojo de Anna") || !strings.Contains(body, `<a href="/audit" aria-current="page">`) {
+		t.Errorf("the audit page of Bruno's tour = %d, want Carla's change, not Anna's team edit, and the page in the menu: %s", rec.Code, clip(body))
+	}
+	if body := bruno.get(t, "/tours").Body.String(); strings.Contains(body, `<a href="/audit"`) || !strings.Contains(body, `href="/audit?tour=`+tour+`"`) {
+		t.Errorf("Bruno's tours page: want no audit page in his menu, and his tour's record linked")
 	}
 	if rec := anna.get(t, "/audit?limit=nope"); rec.Code != http.StatusUnprocessableEntity {
 		t.Errorf("the audit page with limit=nope = %d, want 422", rec.Code)
