@@ -99,7 +99,7 @@ func Admin(args []string, getenv func(string) string, stdin io.Reader, stdout, s
 		fmt.Fprintln(stderr, "racedirector admin:", err)
 		return 1
 	}
-	a := adminRun{st: st.For(context.Background()), lock: lock, defaults: defaults, o: o, stdin: stdin, out: stdout}
+	a := adminRun{st: st.For(store.WithAuthor(context.Background(), store.Author{Kind: store.ByCommandLine})), lock: lock, defaults: defaults, o: o, stdin: stdin, out: stdout}
 	switch cmd {
 	case "create-director":
 		err = a.createDirector()

@@ -219,6 +219,8 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 		"/setup": true, "/directors": true, "/directors/:id/remove": true, "/account": true,
 		// A tour's directors (its owner's: hand-over and co-directors; with a PIN, to the setup).
 		"/tours/:id/directors": true,
+		// The audit record: who changed what (a director's read, even with a PIN).
+		"/audit": true,
 	}
 	openPages := map[string]bool{
 		"/": true, "/healthz": true, "/sign-in": true, "/sign-out": true, "/tours": true, "/tours/:id": true, "/tours/:id/riders": true,
@@ -251,7 +253,7 @@ func TestLockGuardsTheEditingPages(t *testing.T) {
 			if rec := anyone.get(t, r.target); rec.Code != http.StatusNotFound {
 				t.Errorf("anyone's GET %s (an unknown invitation) = %d, want 404", r.target, rec.Code)
 			}
-		case adminRoute(r) && strings.HasPrefix(r.path, "/api/"):
+		case (adminRoute(r) || r.path == "/api/v1/audit") && strings.HasPrefix(r.path, "/api/"):
 			if rec := anyone.get(t, r.target); rec.Code != http.StatusUnauthorized {
 				t.Errorf("anyone's GET %s = %d, want 401", r.target, rec.Code)
 			}

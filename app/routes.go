@@ -54,6 +54,7 @@ func routes(e *echo.Echo, r rooms, static staticFiles) servings {
 	playerRoutes(root, r, k)
 	riderRoutes(root, r, k)
 	seasonRoutes(root, r)
+	auditRoutes(root, r)
 
 	// The director's sign-in (app/auth holds the lock; its middleware guards every route).
 	pages.GET("/sign-in", r.accounts.SignInPage)

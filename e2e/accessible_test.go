@@ -103,6 +103,7 @@ func (tt a11yTours) pagesOf() []string {
 		"/follow", "/follow/" + tt.code, "/follow/" + tt.code + "/story",
 		cp + "/riders/11", "/follow/" + tt.code + "/riders/11", "/follow/" + tt.code + "/teams/1", "/players/Marta/palmares",
 		"/seasons", "/seasons/" + tt.season, "/seasons/" + tt.season + "/delete", "/follow/season/" + tt.seasonCode,
+		"/audit", "/audit?tour=" + tt.cp,
 	}
 	for _, id := range []string{tt.caf, tt.ruote, tt.road} {
 		pages = append(pages, "/tours/"+id+"/stages/2", "/tours/"+id+"/stages/2/advantages")

@@ -110,12 +110,16 @@ type Change struct {
 	Before string `gorm:"type:text"`
 	After  string `gorm:"type:text"`
 	Undone bool
+	// Who is the change's author as said then (a director's name, or "table (PIN)", "open table",
+	// "command line"; "" for changes kept before authors were); WhoKind is the author's kind (Author).
+	Who     string `gorm:"size:60;not null;default:''"`
+	WhoKind string `gorm:"size:20;not null;default:''"`
 }
 
 // All lists every model, in migration order.
 func All() []any {
 	return []any{&Setting{}, &Team{}, &Rider{}, &Tour{}, &TourTeam{}, &TourRider{}, &Stage{}, &Entry{}, &Change{},
-		&Director{}, &Invitation{}, &DirectorSession{}}
+		&Director{}, &Invitation{}, &DirectorSession{}, &AuditEntry{}}
 }
 
 // Setting is one key/value of the application's own state (for example, that the defaults were loaded).

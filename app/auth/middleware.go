@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/i18n"
+	"racedirector/app/store"
 )
 
 // CookieName is the page cookie holding the director's session token.
@@ -72,7 +73,7 @@ func directorPage(route string) bool {
 func NeedsDirector(method, route string) bool {
 	switch method {
 	case http.MethodGet, http.MethodHead:
-		return directorPage(route)
+		return directorPage(route) || auditRoute(route)
 	}
 	return !isSignIn(method, route)
 }
@@ -98,6 +99,8 @@ func (l *Lock) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			c.SetCookie(l.ClearCookie(c))
 		}
 		c.Set(viewerKey, v)
+		// The author of whatever the request changes: the store reads it from the request's context.
+		c.SetRequest(req.WithContext(store.WithAuthor(req.Context(), v.Author())))
 		switch Decide(v, req.Method, c.Path()) {
 		case SignInFirst:
 			return l.toSignIn(c, api, sent)

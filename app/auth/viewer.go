@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/labstack/echo/v4"
+
+	"racedirector/app/store"
 )
 
 // Mode is how a table is guarded: open, with the director's PIN, or with directors' accounts. It
@@ -68,6 +70,20 @@ func (v Viewer) Owned() bool { return v.Mode == AccountsMode && !v.Admin && !v.O
 // Changes says whether the viewer may change the race (its forms and buttons are shown): a director
 // signed in (or the table open) who is not an official.
 func (v Viewer) Changes() bool { return v.Director && !v.Official }
+
+// Author is the viewer as the author of the changes they make (the audit record, the history): a
+// director's account, the table's PIN session, whoever directs an open table, or no one signed in.
+func (v Viewer) Author() store.Author {
+	switch {
+	case v.Mode == AccountsMode && v.Account != 0:
+		return store.Director(v.Account, v.Name)
+	case v.Mode == PINMode && v.Director:
+		return store.Author{Kind: store.ByPIN}
+	case v.Mode == Open && v.Director:
+		return store.Author{Kind: store.ByOpenTable}
+	}
+	return store.Author{Kind: store.ByNobody}
+}
 
 // Key tells viewers apart for the answers kept in memory: two viewers with the same key see the same.
 func (v Viewer) Key() string {

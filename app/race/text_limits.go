@@ -58,6 +58,14 @@ const (
 	MaxManagerNameLength = 40
 	// MaxSeasonNameLength is the longest name of a season (Club 2027).
 	MaxSeasonNameLength = 80
+	// MaxAuditActionLength is the longest key of an action in the audit record ("stage.result").
+	MaxAuditActionLength = 40
+	// MaxAuditWhoLength is the longest author an audit line or a history line names: a director's
+	// name, or the words of a table's PIN, an open table, the command line.
+	MaxAuditWhoLength = 60
+	// MaxAuditSummaryLength is the longest sentence of the audit record kept in English; a longer one
+	// is cut there, its whole kept as its sentence to say again.
+	MaxAuditSummaryLength = 300
 )
 
 // TextKind is one kind of text a director types or a backup carries ("team name").
@@ -85,13 +93,16 @@ const (
 	RulesetText      TextKind = "ruleset text"
 	ManagerNameText  TextKind = "player name"
 	SeasonNameText   TextKind = "season name"
+	AuditActionText  TextKind = "audit action"
+	AuditWhoText     TextKind = "author"
+	AuditSummaryText TextKind = "audit summary"
 )
 
 // TextKinds lists every kind of text, in the table's order.
 func TextKinds() []TextKind {
 	return []TextKind{TourNameText, TeamNameText, TeamShortText, ColorText, RiderNameText, DateText, DirectorNameText,
 		ReasonText, ClimbNameText, MarkerLabelText, HistoryLineText, ProfileText, RulesetIDText, RoleText, StageTypeText,
-		EntryKindText, EntryKeyText, RulesetText, ManagerNameText, SeasonNameText}
+		EntryKindText, EntryKeyText, RulesetText, ManagerNameText, SeasonNameText, AuditActionText, AuditWhoText, AuditSummaryText}
 }
 
 // MaxChars is the most characters a text of kind k may have (0 for a kind the table does not know).
@@ -137,6 +148,12 @@ func (k TextKind) MaxChars() int {
 		return MaxManagerNameLength
 	case SeasonNameText:
 		return MaxSeasonNameLength
+	case AuditActionText:
+		return MaxAuditActionLength
+	case AuditWhoText:
+		return MaxAuditWhoLength
+	case AuditSummaryText:
+		return MaxAuditSummaryLength
 	}
 	return 0
 }
@@ -145,7 +162,7 @@ func (k TextKind) MaxChars() int {
 // line of history, a ruleset's description), where tabs and line breaks are let through; in a name,
 // a code or a date every control character is refused.
 func (k TextKind) sentence() bool {
-	return k == ReasonText || k == HistoryLineText || k == RulesetText
+	return k == ReasonText || k == HistoryLineText || k == RulesetText || k == AuditSummaryText
 }
 
 // TextFault says what makes s a text no database keeps alike on SQLite and PostgreSQL: invalid UTF-8

@@ -13,7 +13,7 @@ func TestTextLimitsTable(t *testing.T) {
 		TourNameText: 80, TeamNameText: 60, TeamShortText: 4, ColorText: 7, RiderNameText: 60, DateText: 10,
 		DirectorNameText: 40, ReasonText: 200, ClimbNameText: 60, MarkerLabelText: 100, HistoryLineText: 300,
 		ProfileText: 20, RulesetIDText: 40, RoleText: 40, StageTypeText: 20, EntryKindText: 20, EntryKeyText: 40,
-		RulesetText: 1000, ManagerNameText: 40, SeasonNameText: 80,
+		RulesetText: 1000, ManagerNameText: 40, SeasonNameText: 80, AuditActionText: 40, AuditWhoText: 60, AuditSummaryText: 300,
 	}
 	kinds := TextKinds()
 	if len(kinds) != len(want) {

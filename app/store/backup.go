@@ -66,6 +66,10 @@ type historyBackup struct {
 	Before string          `json:"before,omitempty"`
 	After  string          `json:"after,omitempty"`
 	Undone bool            `json:"undone,omitempty"`
+	// Who is the change's author as said then, WhoKind the author's kind (absent in older backups,
+	// and for changes kept before authors were).
+	Who     string `json:"who,omitempty"`
+	WhoKind string `json:"who_kind,omitempty"`
 }
 
 // ExportBackup returns the whole tour as a Backup.
@@ -90,7 +94,7 @@ func (s *Store) ExportBackup(tourID uint) (Backup, error) {
 			return Backup{}, fmt.Errorf("store: unable to read history: %w", err)
 		}
 		for _, c := range changes {
-			sb.History = append(sb.History, historyBackup{At: c.At, Action: c.Action, Kind: c.Kind, Key: c.Key, Summary: c.Summary, Text: rawText(c.SummaryText), Before: c.Before, After: c.After, Undone: c.Undone})
+			sb.History = append(sb.History, historyBackup{At: c.At, Action: c.Action, Kind: c.Kind, Key: c.Key, Summary: c.Summary, Text: rawText(c.SummaryText), Before: c.Before, After: c.After, Undone: c.Undone, Who: c.Who, WhoKind: c.WhoKind})
 		}
 		b.Stages = append(b.Stages, sb)
 	}
@@ -116,7 +120,7 @@ func restoreStageData(tx *gorm.DB, stageID uint, sb stageBackup) error {
 				return fmt.Errorf("store: unable to restore history: %w", err)
 			}
 		}
-		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: keptLine(h.Summary), SummaryText: text.String(), Before: h.Before, After: h.After, Undone: h.Undone}).Error; err != nil {
+		if err := tx.Create(&models.Change{StageID: stageID, At: h.At, Action: h.Action, Kind: h.Kind, Key: h.Key, Summary: keptLine(h.Summary), SummaryText: text.String(), Before: h.Before, After: h.After, Undone: h.Undone, Who: h.Who, WhoKind: h.WhoKind}).Error; err != nil {
 			return fmt.Errorf("store: unable to restore history: %w", err)
 		}
 	}
@@ -230,6 +234,9 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	err := s.write(func(tx *gorm.DB) error {
 		var err error
 		if id, err = insertTour(tx, sc.Owner(), tour, b.Profile, b.Seed, states, b.Stages); err != nil {
+			return err
+		}
+		if err := recordTourChange(tx, id, "tour.import", i18n.Textf("tour restored from a backup with %s", stagesText(len(tour.Stages)))); err != nil {
 			return err
 		}
 		return linkByName(tx, id)

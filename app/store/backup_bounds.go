@@ -111,6 +111,10 @@ func checkStageBounds(v *refuse.ValidationError, p string, sb stageBackup) {
 		race.CheckText(v, f+".key", race.EntryKeyText, h.Key)
 		// A line longer than the limit is cut, as the history cuts the lines it writes.
 		race.CheckText(v, f+".summary", race.HistoryLineText, keptLine(h.Summary))
+		race.CheckText(v, f+".who", race.AuditWhoText, h.Who)
+		if !knownAuthorKind(h.WhoKind) {
+			v.Addf(f+".who_kind", "is not a kind of author Race Director knows")
+		}
 		if n := len(h.Text); n > maxHistoryTextBytes {
 			v.Addf(f+".text", "must be at most %d bytes of JSON (it has %d)", maxHistoryTextBytes, n)
 		}

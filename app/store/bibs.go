@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -22,7 +23,14 @@ func (s *Store) RenumberRiders(tourID uint, plan bibPlan) (race.Renumbering, err
 	var changes race.Renumbering
 	err := s.tourWrite(tourID, func(tx *gorm.DB) error {
 		var err error
-		if changes, err = s.renumberIn(tx, tourID, plan); err != nil || len(changes) == 0 {
+		if changes, err = s.renumberIn(tx, tourID, plan); err != nil {
+			return err
+		}
+		if len(changes) == 0 {
+			unchanged(tx)
+			return nil
+		}
+		if err := recordTourChange(tx, tourID, "tour.bibs", i18n.Textf("riders renumbered: %s", ridersText(len(changes)))); err != nil {
 			return err
 		}
 		return bumpTour(tx, tourID)
@@ -77,6 +85,9 @@ func (s *Store) SetTourRider(tourID uint, bib int, c TourRiderChange) error {
 			if err := setBorn(tx, tourID, now, born); err != nil {
 				return err
 			}
+		}
+		if err := recordTourChange(tx, tourID, "tour.rider", tourRiderText(bib, now, c.Born != nil, born)); err != nil {
+			return err
 		}
 		return bumpTour(tx, tourID)
 	})

@@ -154,6 +154,9 @@ func (s *Store) CreateDirector(in NewDirector) (DirectorLine, error) {
 			return fmt.Errorf("store: unable to create the director: %w", err)
 		}
 		id = row.ID
+		if err := recordChange(tx, auditNote{action: "director.create", owner: row.ID, text: accountCreatedText(name, row.Admin, row.Official)}); err != nil {
+			return err
+		}
 		if in.InvitationHash != "" {
 			inv := models.Invitation{DirectorID: row.ID, TokenHash: in.InvitationHash, ExpiresAt: in.InvitationExpires.UTC()}
 			if err := tx.Create(&inv).Error; err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 	"racedirector/models"
 )
@@ -39,6 +40,13 @@ func (s *Store) Invite(director uint, tokenHash string, expires time.Time) (rese
 		}
 		if err := tx.Model(&models.Director{}).Where("id = ?", director).Update("password_hash", "").Error; err != nil {
 			return fmt.Errorf("store: unable to end the old password: %w", err)
+		}
+		said, action := i18n.Textf("%s invited again", d.Name), "director.invite"
+		if reset {
+			said, action = i18n.Textf("reset link for %s: their password and sessions ended", d.Name), "director.reset"
+		}
+		if err := recordChange(tx, auditNote{action: action, owner: director, text: said}); err != nil {
+			return err
 		}
 		return endSessions(tx, director)
 	})
@@ -100,6 +108,10 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 		if err := setPassword(tx, d.ID, passwordHash); err != nil {
 			return err
 		}
+		invited := Director(d.ID, d.Name)
+		if err := recordChange(tx, auditNote{action: "director.accept", owner: d.ID, by: &invited, text: i18n.Textf("%s chose a password with their invitation", d.Name)}); err != nil {
+			return err
+		}
 		out = DirectorAccount{ID: d.ID, Name: d.Name, Admin: d.Admin, Official: d.Official, PasswordHash: passwordHash}
 		return nil
 	})
@@ -108,7 +120,12 @@ func (s *Store) AcceptInvitation(tokenHash, passwordHash string, now time.Time) 
 
 // SetPassword sets a director's password (its hash) and ends their sessions.
 func (s *Store) SetPassword(director uint, passwordHash string) error {
-	return s.write(func(tx *gorm.DB) error { return setPassword(tx, director, passwordHash) })
+	return s.write(func(tx *gorm.DB) error {
+		if err := setPassword(tx, director, passwordHash); err != nil {
+			return err
+		}
+		return recordChange(tx, auditNote{action: "director.password", owner: director, text: i18n.Textf("password of %s set; their sessions ended", directorNameIn(tx, director))})
+	})
 }
 
 // setPassword stores the hash and ends the director's sessions.

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -70,6 +71,7 @@ func (s *Store) DisableDirector(id, by uint, now time.Time) (DirectorLine, error
 			return refuse.Conflict("you cannot disable your own account: another administrator may")
 		}
 		if d.DisabledAt != nil {
+			unchanged(tx)
 			return nil // disabled already
 		}
 		if d.Admin {
@@ -86,6 +88,9 @@ func (s *Store) DisableDirector(id, by uint, now time.Time) (DirectorLine, error
 		if err := endSessions(tx, id); err != nil {
 			return err
 		}
+		if err := recordChange(tx, auditNote{action: "director.disable", owner: id, text: i18n.Textf("account of %s disabled: its sessions ended", d.Name)}); err != nil {
+			return err
+		}
 		return endInvitations(tx, id)
 	})
 	if err != nil {
@@ -98,13 +103,18 @@ func (s *Store) DisableDirector(id, by uint, now time.Time) (DirectorLine, error
 // when it has none, with a new invitation).
 func (s *Store) EnableDirector(id uint, now time.Time) (DirectorLine, error) {
 	err := s.write(func(tx *gorm.DB) error {
-		if _, err := directorIn(tx, id); err != nil {
+		d, err := directorIn(tx, id)
+		if err != nil {
 			return err
+		}
+		if d.DisabledAt == nil {
+			unchanged(tx)
+			return nil // enabled already
 		}
 		if err := tx.Model(&models.Director{}).Where("id = ?", id).Update("disabled_at", nil).Error; err != nil {
 			return fmt.Errorf("store: unable to enable the director: %w", err)
 		}
-		return nil
+		return recordChange(tx, auditNote{action: "director.enable", owner: id, text: i18n.Textf("account of %s enabled", d.Name)})
 	})
 	if err != nil {
 		return DirectorLine{}, err
@@ -136,7 +146,11 @@ func (s *Store) RenameDirector(id uint, name string, now time.Time) (DirectorLin
 		if err != nil {
 			return fmt.Errorf("store: unable to rename the director: %w", err)
 		}
-		return nil
+		if d.Name == name {
+			unchanged(tx)
+			return nil
+		}
+		return recordChange(tx, auditNote{action: "director.rename", owner: id, text: i18n.Textf("%s renamed %s", d.Name, name)})
 	})
 	if err != nil {
 		return DirectorLine{}, err
@@ -215,7 +229,7 @@ func (s *Store) RemoveDirector(id, heir, by uint, now time.Time) (Inheritance, e
 		if err := tx.Where("id = ?", id).Delete(&models.Director{}).Error; err != nil {
 			return fmt.Errorf("store: unable to remove the director: %w", err)
 		}
-		return nil
+		return recordChange(tx, auditNote{action: "director.remove", owner: id, text: i18n.Textf("account of %s removed: %s received %s and %s", d.Name, h.Name, toursText(out.Tours), teamsText(out.Teams))})
 	})
 	if err != nil {
 		return Inheritance{}, err

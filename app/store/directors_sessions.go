@@ -11,6 +11,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
+
 	"racedirector/models"
 )
 
@@ -20,7 +22,7 @@ const maxSessionsPerDirector = 50
 // StartSession keeps a director's session (its token's hash) until expires, forgetting the sessions
 // ended at now and the director's oldest past maxSessionsPerDirector.
 func (s *Store) StartSession(director uint, tokenHash string, expires, now time.Time) error {
-	return s.write(func(tx *gorm.DB) error {
+	return s.bookkeeping(func(tx *gorm.DB) error {
 		if err := tx.Where("expires_at <= ?", now.UTC()).Delete(&models.DirectorSession{}).Error; err != nil {
 			return fmt.Errorf("store: unable to forget the ended sessions: %w", err)
 		}
@@ -169,7 +171,7 @@ func (s *Store) EndDirectorSession(director uint, id string) error {
 				if err := tx.Where("token_hash = ?", h).Delete(&models.DirectorSession{}).Error; err != nil {
 					return fmt.Errorf("store: unable to end the session: %w", err)
 				}
-				return nil
+				return recordChange(tx, auditNote{action: "account.session", owner: director, text: i18n.Textf("a session of %s ended", directorNameIn(tx, director))})
 			}
 		}
 		return notFound("session %q", clipText(id, sessionIDLen+4))
@@ -190,7 +192,7 @@ func (s *Store) ChangePassword(director uint, keep, passwordHash string) error {
 		if err := tx.Where("director_id = ? AND token_hash <> ?", director, keep).Delete(&models.DirectorSession{}).Error; err != nil {
 			return fmt.Errorf("store: unable to end the other sessions: %w", err)
 		}
-		return nil
+		return recordChange(tx, auditNote{action: "account.password", owner: director, text: i18n.Textf("%s changed their password; their other sessions ended", directorNameIn(tx, director))})
 	})
 }
 

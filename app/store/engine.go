@@ -167,7 +167,12 @@ const busyMessage = "someone else saved at the same moment: nothing was stored; 
 // or the application's settings. SQLite runs such transactions one after the other; PostgreSQL runs
 // them serializable, and one that loses to a concurrent transaction is run again (its checks then
 // see what the other stored), so the two engines give the same answers.
-func (s *Store) write(fn func(tx *gorm.DB) error) error {
+//
+// fn must record its change in the audit record (recordChange) or say it stored nothing (unchanged).
+func (s *Store) write(fn func(tx *gorm.DB) error) error { return s.writeTx(audited(fn)) }
+
+// writeTx runs fn as write's transaction, audited or not (bookkeeping).
+func (s *Store) writeTx(fn func(tx *gorm.DB) error) error {
 	if !s.pg {
 		return s.stopped(refuseLost(s.db.Transaction(fn)))
 	}
@@ -179,8 +184,9 @@ func (s *Store) write(fn func(tx *gorm.DB) error) error {
 // tourWrite runs fn as the one transaction of an action on a tour. On PostgreSQL it first locks the
 // tour's row, so that the actions on one tour run one after the other as on SQLite: the version
 // fn reads (the stale-form check) cannot move before it commits. A tour that does not exist is
-// left to fn to refuse.
+// left to fn to refuse. fn must record its change in the audit record, as write's.
 func (s *Store) tourWrite(tourID uint, fn func(tx *gorm.DB) error) error {
+	fn = audited(fn)
 	if !s.pg {
 		return s.stopped(refuseLost(s.db.Transaction(fn)))
 	}

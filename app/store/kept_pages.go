@@ -37,7 +37,7 @@ func (s *Store) makeKeptPages() error {
 
 // KeepPage keeps a refused page under token, and forgets the pages kept longer than ttl ago.
 func (s *Store) KeepPage(token string, p KeptPage, ttl time.Duration) error {
-	return s.write(func(tx *gorm.DB) error {
+	return s.bookkeeping(func(tx *gorm.DB) error {
 		if err := tx.Where("at < ?", p.At.Add(-ttl)).Delete(&models.KeptPage{}).Error; err != nil {
 			return fmt.Errorf("store: unable to forget the stale kept pages: %w", err)
 		}
@@ -52,7 +52,7 @@ func (s *Store) KeepPage(token string, p KeptPage, ttl time.Duration) error {
 // TakePage returns and forgets the page kept under token for address; ok is false when there is
 // none (taken already, by this instance or another, or kept for another address).
 func (s *Store) TakePage(token, address string) (p KeptPage, ok bool, err error) {
-	err = s.write(func(tx *gorm.DB) error {
+	err = s.bookkeeping(func(tx *gorm.DB) error {
 		var row models.KeptPage
 		err := tx.Where("token = ? AND address = ?", token, address).Take(&row).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {

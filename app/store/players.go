@@ -5,6 +5,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/models"
 )
@@ -47,6 +48,13 @@ func (s *Store) SetTeamManager(tourID uint, team int, manager string) error {
 			if n == 0 {
 				return notFound("team %d in tour %d", team, tourID)
 			}
+		}
+		said := i18n.Textf("team %d is played by %s", team, name)
+		if name == "" {
+			said = i18n.Textf("team %d has no player any more", team)
+		}
+		if err := recordTourChange(tx, tourID, "tour.player", said); err != nil {
+			return err
 		}
 		return bumpTour(tx, tourID)
 	})

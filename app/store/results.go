@@ -44,7 +44,7 @@ func (s *Store) stageAction(tourID uint, n, version int, action string, fn actio
 		if len(writes) > 0 {
 			kind = writes[0].Kind
 		}
-		if err := writeEntries(tx, tourID, st.stageIDs[n-1], action, writes); err != nil {
+		if err := writeEntries(tx, tourID, st.stageIDs[n-1], n, action, writes); err != nil {
 			return err
 		}
 		after, err = stateAfterWrite(tx, st, n)
@@ -92,11 +92,12 @@ func (st *RaceState) requireOpen(n int) error {
 	return nil
 }
 
-// writeEntries upserts or deletes entries and records each change; it bumps the stage's version and
-// the tour's.
-func writeEntries(tx *gorm.DB, tourID, stageID uint, action string, writes []entryWrite) error {
+// writeEntries upserts or deletes entries of stage n and records each change in its history, and
+// what they did in the audit record; it bumps the stage's version and the tour's.
+func writeEntries(tx *gorm.DB, tourID, stageID uint, n int, action string, writes []entryWrite) error {
 	now := time.Now()
 	changed := false
+	var said []any
 	for _, w := range writes {
 		var old models.Entry
 		err := tx.Where("stage_id = ? AND kind = ? AND key = ?", stageID, w.Kind, w.Key).First(&old).Error
@@ -131,13 +132,18 @@ func writeEntries(tx *gorm.DB, tourID, stageID uint, action string, writes []ent
 			}
 		}
 		changed = true
+		said = append(said, w.Text)
 		ch := models.Change{StageID: stageID, At: now, Action: action, Kind: w.Kind, Key: w.Key, Summary: keptLine(w.Text.String()), SummaryText: encodeText(w.Text), Before: before, After: w.Data}
-		if err := tx.Create(&ch).Error; err != nil {
-			return fmt.Errorf("store: unable to record history: %w", err)
+		if err := keepChange(tx, &ch); err != nil {
+			return err
 		}
 	}
 	if !changed {
+		unchanged(tx)
 		return nil // saving the same values again changes nothing, not even the version
+	}
+	if err := recordTourChange(tx, tourID, "stage.result", i18n.Textf("stage %d: %s", n, joined(said))); err != nil {
+		return err
 	}
 	if err := tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error; err != nil {
 		return fmt.Errorf("store: unable to count the change of the stage: %w", err)

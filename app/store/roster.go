@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/plural"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
@@ -424,13 +425,16 @@ func (s *Store) ApplyImport(sc Scope, sh roster.Sheet) (ImportPreview, error) {
 		if len(prev.Problems) > 0 {
 			return &ImportError{Problems: prev.Problems}
 		}
+		created, updated := 0, 0
 		for _, p := range plan {
 			if p.id == 0 {
 				if _, err := createTeamTx(tx, sc.Owner(), p.input); err != nil {
 					return err
 				}
+				created++
 				continue
 			}
+			updated++
 			row, err := getTeamRow(tx, sc.Own(), p.id)
 			if err != nil {
 				return err
@@ -439,7 +443,8 @@ func (s *Store) ApplyImport(sc Scope, sh roster.Sheet) (ImportPreview, error) {
 				return err
 			}
 		}
-		return nil
+		owner := sc.Owner()
+		return recordChange(tx, auditNote{action: "teams.import", owner: owner, text: i18n.Textf("teams file imported: %s new, %s changed", teamsText(created), teamsText(updated))})
 	})
 	if err == nil {
 		prev.Stored = true

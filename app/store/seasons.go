@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -125,7 +126,7 @@ func (s *Store) CreateSeason(sc Scope, in SeasonInput) (Season, error) {
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to create season: %w", err)
 		}
-		return nil
+		return recordChange(tx, auditNote{action: "season.create", owner: row.OwnerID, text: i18n.Textf("season %s created", row.Name)})
 	})
 	if err != nil {
 		return Season{}, err
@@ -145,11 +146,15 @@ func (s *Store) UpdateSeason(sc Scope, id uint, in SeasonInput) (Season, error) 
 		if err != nil {
 			return err
 		}
+		said := i18n.Textf("season %s edited", in.Name)
+		if row.Name != in.Name {
+			said = i18n.Textf("season %s edited: now called %s", row.Name, in.Name)
+		}
 		row.Name, row.Points, row.Classifications = in.Name, string(points), in.Classifications
 		if err := tx.Model(&row).Select("name", "points", "classifications").Updates(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to update season %d: %w", id, err)
 		}
-		return nil
+		return recordChange(tx, auditNote{action: "season.edit", owner: row.OwnerID, text: said})
 	})
 	if err != nil {
 		return Season{}, err
@@ -160,7 +165,11 @@ func (s *Store) UpdateSeason(sc Scope, id uint, in SeasonInput) (Season, error) 
 // DeleteSeason removes a season of the scope; its tours stay.
 func (s *Store) DeleteSeason(sc Scope, id uint) error {
 	return s.write(func(tx *gorm.DB) error {
-		if _, err := getSeasonRow(tx, sc, id); err != nil {
+		row, err := getSeasonRow(tx, sc, id)
+		if err != nil {
+			return err
+		}
+		if err := recordChange(tx, auditNote{action: "season.delete", owner: row.OwnerID, text: i18n.Textf("season %s deleted", row.Name)}); err != nil {
 			return err
 		}
 		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonTour{}).Error; err != nil {
@@ -177,10 +186,14 @@ func (s *Store) DeleteSeason(sc Scope, id uint) error {
 // sees, listed once, at most race.MaxSeasonTours.
 func (s *Store) SetSeasonTours(sc Scope, id uint, tourIDs []uint) (Season, error) {
 	err := s.write(func(tx *gorm.DB) error {
-		if _, err := getSeasonRow(tx, sc, id); err != nil {
+		row, err := getSeasonRow(tx, sc, id)
+		if err != nil {
 			return err
 		}
 		if err := checkSeasonTours(tx, sc, tourIDs); err != nil {
+			return err
+		}
+		if err := recordChange(tx, auditNote{action: "season.tours", owner: row.OwnerID, text: i18n.Textf("season %s: its tours are now %s", row.Name, toursText(len(tourIDs)))}); err != nil {
 			return err
 		}
 		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonTour{}).Error; err != nil {

@@ -37,7 +37,7 @@ func DefaultTeams(fsys fs.FS) ([]TeamInput, error) {
 // the default roles of the games those riders lack (see completeDefaultGames).
 func (s *Store) SeedDefaults(teams []TeamInput) (bool, error) {
 	loaded := false
-	err := s.write(func(tx *gorm.DB) error {
+	err := s.bookkeeping(func(tx *gorm.DB) error {
 		loaded = false // run again when it lost to another instance starting at the same moment
 		seeded, err := hasSetting(tx, seededKey)
 		if err != nil {

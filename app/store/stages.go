@@ -92,8 +92,11 @@ func (s *Store) CloseStage(tourID uint, n, version int) error {
 		if standings, err := st.ProvisionalStandings(); err == nil { // counted from the closed stages' tally when kept
 			published = mustJSON(race.SnapshotOf(standings))
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: keptLine(closed.String()), SummaryText: encodeText(closed), After: published}).Error; err != nil {
-			return fmt.Errorf("store: unable to record history: %w", err)
+		if err := keepChange(tx, &models.Change{StageID: st.stageIDs[n-1], At: now, Action: "close", Kind: "stage", Summary: keptLine(closed.String()), SummaryText: encodeText(closed), After: published}); err != nil {
+			return err
+		}
+		if err := recordTourChange(tx, tourID, "stage.close", closed); err != nil {
+			return err
 		}
 		if n < len(st.Tour.Stages) {
 			if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n]).Update("state", race.StateOpen).Error; err != nil {
@@ -137,8 +140,11 @@ func (s *Store) ReopenStage(tourID uint, n int) error {
 		if err := tx.Model(&models.Stage{}).Where("id = ?", st.stageIDs[n-1]).Updates(map[string]any{"state": race.StateOpen, "closed_at": nil, "version": gorm.Expr("version + 1")}).Error; err != nil {
 			return fmt.Errorf("store: unable to reopen stage %d: %w", n, err)
 		}
-		if err := tx.Create(&models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: keptLine(reopened.String()), SummaryText: encodeText(reopened)}).Error; err != nil {
-			return fmt.Errorf("store: unable to record history: %w", err)
+		if err := keepChange(tx, &models.Change{StageID: st.stageIDs[n-1], At: now, Action: "reopen", Kind: "stage", Summary: keptLine(reopened.String()), SummaryText: encodeText(reopened)}); err != nil {
+			return err
+		}
+		if err := recordTourChange(tx, tourID, "stage.reopen", reopened); err != nil {
+			return err
 		}
 		return bumpTour(tx, tourID)
 	})
@@ -152,6 +158,10 @@ type HistoryLine struct {
 	Kind    string    `json:"kind"`
 	Summary string    `json:"summary"`
 	Undone  bool      `json:"undone"`
+	// Who is the change's author as said then: a director's name, "table (PIN)", "open table",
+	// "command line" ("" for a change kept before authors were); WhoText says it in any language.
+	Who     string    `json:"who"`
+	WhoText i18n.Text `json:"-"`
 	// Text is the summary as a sentence said in any language; Said is false for a change kept
 	// before sentences were, which has only its English Summary.
 	Text i18n.Text `json:"-"`
@@ -160,7 +170,10 @@ type HistoryLine struct {
 
 // historyLine is a kept change as a line of the history.
 func historyLine(r models.Change) HistoryLine {
-	l := HistoryLine{ID: r.ID, At: r.At, Action: r.Action, Kind: r.Kind, Summary: r.Summary, Undone: r.Undone}
+	l := HistoryLine{ID: r.ID, At: r.At, Action: r.Action, Kind: r.Kind, Summary: r.Summary, Undone: r.Undone, Who: r.Who}
+	if r.Who != "" {
+		l.WhoText = WhoText(AuthorKind(r.WhoKind), r.Who)
+	}
 	l.Text, l.Said = decodeText(r.SummaryText)
 	return l
 }
@@ -225,13 +238,19 @@ func (s *Store) Undo(tourID uint, n, version int) (HistoryLine, error) {
 			return fmt.Errorf("store: unable to undo: %w", err)
 		}
 		undoing = models.Change{StageID: stageID, At: time.Now(), Action: "undo", Kind: last.Kind, Key: last.Key, Summary: keptLine("undone: " + last.Summary), Before: last.After, After: last.Before}
-		if what, ok := decodeText(last.SummaryText); ok { // a change kept before sentences were stays in English
+		what, ok := decodeText(last.SummaryText)
+		if !ok { // a change kept before sentences were stays in English
+			what = i18n.Text{Format: "%s", Args: []any{last.Summary}}
+		} else {
 			undoing.SummaryText = encodeText(i18n.Textf("undone: %s", what))
 		}
 		if err := tx.Model(&last).Update("undone", true).Error; err != nil {
 			return err
 		}
-		if err := tx.Create(&undoing).Error; err != nil {
+		if err := keepChange(tx, &undoing); err != nil {
+			return err
+		}
+		if err := recordTourChange(tx, tourID, "stage.undo", i18n.Textf("stage %d: undone: %s", n, what)); err != nil {
 			return err
 		}
 		if err := tx.Model(&models.Stage{}).Where("id = ?", stageID).Update("version", gorm.Expr("version + 1")).Error; err != nil {

@@ -133,7 +133,7 @@ func TestReadsDoNotWaitForAWriter(t *testing.T) {
 	}
 	holding, release, committed := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		committed <- s.write(func(tx *gorm.DB) error {
+		committed <- s.bookkeeping(func(tx *gorm.DB) error {
 			if _, err := createTeamTx(tx, 0, TeamInput{Name: "During", Short: "DUR", Color: "#ffffff"}); err != nil {
 				return err
 			}
@@ -214,7 +214,7 @@ func BenchmarkReadWhileWriting(b *testing.B) {
 				return
 			default:
 			}
-			_ = s.write(func(tx *gorm.DB) error {
+			_ = s.bookkeeping(func(tx *gorm.DB) error {
 				_, err := createTeamTx(tx, 0, TeamInput{Name: fmt.Sprintf("Team %d", i), Short: "TEA", Color: "#000000"})
 				return err
 			})

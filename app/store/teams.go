@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 	"racedirector/models"
 )
@@ -141,8 +142,10 @@ func (s *Store) CreateTeam(sc Scope, in TeamInput) (Team, error) {
 			return err
 		}
 		var err error
-		id, err = createTeamTx(tx, sc.Owner(), in)
-		return err
+		if id, err = createTeamTx(tx, sc.Owner(), in); err != nil {
+			return err
+		}
+		return recordTeamChange(tx, id, "team.create", i18n.Textf("team %s created with %s", in.Name, ridersText(len(in.Riders))))
 	})
 	if err != nil {
 		return Team{}, err
@@ -192,7 +195,14 @@ func (s *Store) UpdateTeam(sc Scope, id uint, in TeamInput) (Team, error) {
 				return err
 			}
 		}
-		return updateTeamTx(tx, row, checked)
+		if err := updateTeamTx(tx, row, checked); err != nil {
+			return err
+		}
+		said := i18n.Textf("team %s edited", checked.Name)
+		if row.Name != checked.Name {
+			said = i18n.Textf("team %s edited: now called %s", row.Name, checked.Name)
+		}
+		return recordTeamChange(tx, id, "team.edit", said)
 	})
 	if err != nil {
 		return Team{}, err
@@ -245,7 +255,11 @@ func updateTeamTx(tx *gorm.DB, row models.Team, in TeamInput) error {
 // DeleteTeam removes a team of the scope and its riders; tours keep their copies.
 func (s *Store) DeleteTeam(sc Scope, id uint) error {
 	return s.write(func(tx *gorm.DB) error {
-		if _, err := getTeamRow(tx, sc, id); err != nil {
+		row, err := getTeamRow(tx, sc, id)
+		if err != nil {
+			return err
+		}
+		if err := recordTeamChange(tx, id, "team.delete", i18n.Textf("team %s deleted with %s", row.Name, ridersText(len(row.Riders)))); err != nil {
 			return err
 		}
 		if err := tx.Where("team_id = ?", id).Delete(&models.Rider{}).Error; err != nil {
@@ -370,7 +384,7 @@ func (s *Store) CreateRider(sc Scope, in RiderInput) (Rider, error) {
 			return fmt.Errorf("store: unable to create rider: %w", err)
 		}
 		id = row.ID
-		return nil
+		return recordTeamChange(tx, team.ID, "rider.create", i18n.Textf("rider %s added to team %s", in.Name, team.Name))
 	})
 	if err != nil {
 		return Rider{}, err
@@ -386,6 +400,7 @@ func (s *Store) UpdateRider(sc Scope, id uint, in RiderInput) (Rider, error) {
 		if err != nil {
 			return err
 		}
+		was := row.Name
 		if in.TeamID == 0 {
 			in.TeamID = row.TeamID
 		}
@@ -397,7 +412,11 @@ func (s *Store) UpdateRider(sc Scope, id uint, in RiderInput) (Rider, error) {
 		if err := tx.Model(&row).Select("team_id", "name", "number", "games", "born").Updates(&row).Error; err != nil {
 			return fmt.Errorf("store: unable to update rider: %w", err)
 		}
-		return nil
+		said := i18n.Textf("rider %s edited", in.Name)
+		if was != in.Name {
+			said = i18n.Textf("rider %s edited: now called %s", was, in.Name)
+		}
+		return recordTeamChange(tx, row.TeamID, "rider.edit", said)
 	})
 	if err != nil {
 		return Rider{}, err
@@ -408,7 +427,11 @@ func (s *Store) UpdateRider(sc Scope, id uint, in RiderInput) (Rider, error) {
 // DeleteRider removes a rider of the scope from the database; tours keep their copies.
 func (s *Store) DeleteRider(sc Scope, id uint) error {
 	return s.write(func(tx *gorm.DB) error {
-		if _, err := getRiderRow(tx, sc, id); err != nil {
+		row, err := getRiderRow(tx, sc, id)
+		if err != nil {
+			return err
+		}
+		if err := recordTeamChange(tx, row.TeamID, "rider.delete", i18n.Textf("rider %s deleted", row.Name)); err != nil {
 			return err
 		}
 		if err := tx.Delete(&models.Rider{}, id).Error; err != nil {

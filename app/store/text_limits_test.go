@@ -33,11 +33,15 @@ func TestColumnsHoldTheirTexts(t *testing.T) {
 		race.EntryKeyText:     {"entries.key", "changes.key"},
 		race.ManagerNameText:  {"tour_teams.manager"},
 		race.SeasonNameText:   {"seasons.name"},
+		race.AuditActionText:  {"audit_entries.action"},
+		race.AuditWhoText:     {"audit_entries.who", "changes.who"},
+		race.AuditSummaryText: {"audit_entries.summary"},
 	}
 	// The app's own: written by the app, never as typed.
 	own := map[string]bool{"stages.state": true, "tours.follow_code": true, "directors.password_hash": true,
 		"invitations.token_hash": true, "director_sessions.token_hash": true, "director_sessions.user_agent": true, "director_sessions.address": true, "settings.key": true,
-		"kept_pages.token": true, "kept_pages.address": true, "seasons.follow_code": true}
+		"kept_pages.token": true, "kept_pages.address": true, "seasons.follow_code": true,
+		"audit_entries.author_kind": true, "changes.who_kind": true}
 	sizes := map[string]int{}
 	cache := &sync.Map{}
 	for _, m := range append(models.All(), &models.KeptPage{}, &models.Season{}, &models.SeasonTour{}) {

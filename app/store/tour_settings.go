@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -25,6 +26,9 @@ func (s *Store) SetTourSettings(tourID uint, in race.TourSettings) error {
 		cols := map[string]any{"settings": settingsJSON(in), "combined": in.Combined}
 		if err := tx.Model(&models.Tour{}).Where("id = ?", tourID).Updates(cols).Error; err != nil {
 			return fmt.Errorf("store: unable to save the settings of tour %d: %w", tourID, err)
+		}
+		if err := recordTourChange(tx, tourID, "tour.settings", i18n.Textf("settings changed")); err != nil {
+			return err
 		}
 		return bumpTour(tx, tourID)
 	})

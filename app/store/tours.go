@@ -11,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -285,6 +286,9 @@ func (s *Store) CreateTour(sc Scope, in CreateTourInput) (uint, error) {
 		if err != nil {
 			return err
 		}
+		if err := recordTourChange(tx, id, "tour.create", i18n.Textf("tour created with %s and %s", stagesText(len(tour.Stages)), teamsText(len(tour.Teams)))); err != nil {
+			return err
+		}
 		return linkSources(tx, id, in.Teams)
 	})
 	return id, err
@@ -385,6 +389,10 @@ func (s *Store) DeleteTour(id uint) error {
 				return notFound("tour %d", id)
 			}
 			return fmt.Errorf("store: unable to fetch tour %d: %w", id, err)
+		}
+		// The record stays with the tour's id and name: a league needs it of a deleted tour too.
+		if err := recordTourChange(tx, id, "tour.delete", i18n.Textf("tour deleted with its stages and results")); err != nil {
+			return err
 		}
 		var stageIDs []uint
 		if err := tx.Model(&models.Stage{}).Where("tour_id = ?", id).Pluck("id", &stageIDs).Error; err != nil {

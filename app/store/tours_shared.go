@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"racedirector/app/i18n"
 	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
@@ -99,7 +100,11 @@ func (s *Store) HandOverTour(id, to uint) (TourShare, error) {
 		if _, err := tourSharing(tx, id); err != nil {
 			return err
 		}
-		if _, err := receiver(tx, "director", to); err != nil {
+		d, err := receiver(tx, "director", to)
+		if err != nil {
+			return err
+		}
+		if err := recordTourChange(tx, id, "tour.owner", i18n.Textf("tour handed over to %s", d.Name)); err != nil {
 			return err
 		}
 		if err := tx.Model(&models.Tour{}).Where("id = ?", id).Update("owner_id", to).Error; err != nil {
@@ -111,7 +116,6 @@ func (s *Store) HandOverTour(id, to uint) (TourShare, error) {
 		if err := bumpTour(tx, id); err != nil {
 			return err
 		}
-		var err error
 		out, err = tourSharing(tx, id)
 		return err
 	})
@@ -132,6 +136,7 @@ func (s *Store) SetCodirectors(id uint, ids []uint) (TourShare, error) {
 			return err
 		}
 		var keep []uint
+		var names []any
 		for i, d := range ids {
 			field := "directors." + strconv.Itoa(i)
 			row, err := receiver(tx, field, d)
@@ -143,7 +148,15 @@ func (s *Store) SetCodirectors(id uint, ids []uint) (TourShare, error) {
 			}
 			if !slices.Contains(keep, d) {
 				keep = append(keep, d)
+				names = append(names, row.Name)
 			}
+		}
+		said := i18n.Textf("no co-directors any more")
+		if len(names) > 0 {
+			said = i18n.Textf("co-directors now: %s", joined(names))
+		}
+		if err := recordTourChange(tx, id, "tour.codirectors", said); err != nil {
+			return err
 		}
 		if err := tx.Where("tour_id = ?", id).Delete(&models.TourCodirector{}).Error; err != nil {
 			return fmt.Errorf("store: unable to update the co-directors of tour %d: %w", id, err)

@@ -33,7 +33,9 @@ type historyScreen struct {
 type historyRow struct {
 	At time.Time
 	// When is the change's day and time in the viewer's language ("25 nov 15:04:05").
-	When   string
+	When string
+	// Who is the change's author in the viewer's words ("" for a change kept before authors were).
+	Who    string
 	Action string
 	Text   string
 	Undone bool
@@ -64,7 +66,11 @@ func historyRows(tr *i18n.Localizer, rs *race.Ruleset, lines []store.HistoryLine
 	out := make([]historyRow, 0, len(lines))
 	for _, l := range lines {
 		when := fmt.Sprintf("%d %s %s", l.At.Day(), tr.T("race.month."+strconv.Itoa(int(l.At.Month()))), l.At.Format("15:04:05"))
-		out = append(out, historyRow{At: l.At, When: when, Action: actionWordIn(tr, l.Action), Text: lineText(tr, rs, l), Undone: l.Undone})
+		row := historyRow{At: l.At, When: when, Action: actionWordIn(tr, l.Action), Text: lineText(tr, rs, l), Undone: l.Undone}
+		if l.Who != "" {
+			row.Who = tr.Say(l.WhoText)
+		}
+		out = append(out, row)
 	}
 	return out
 }
