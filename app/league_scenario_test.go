@@ -128,6 +128,17 @@ func TestLeagueSetUpFromNothing(t *testing.T) {
 	asDario := raceRun{ta: lg.as["Dario"], id: carla.id}
 	all := leagueBibs()
 	asDario.finish(t, 1, turnGroup(30, all[8:]...), turnGroup(31, all[:8]...))
+	// The dispute: who entered stage 1's finish, and who changed it? The official reads the record.
+	disputed := decode[[]auditLineJSON](t, tourCall(t, lg.as["Olga"], http.MethodGet, fmt.Sprintf("/api/v1/audit?tour=%d", carla.id), nil, http.StatusOK))
+	var finishes []string
+	for _, l := range disputed {
+		if l.Action == "stage.result" {
+			finishes = append(finishes, l.Who)
+		}
+	}
+	if len(finishes) != 2 || finishes[0] != "Dario" || finishes[1] != "Carla" || disputed[0].Who != "Dario" {
+		t.Errorf("the record of the disputed tour, newest first = %+v; want Dario's finish, then Carla's", disputed)
+	}
 	for _, c := range []struct{ method, path string }{{http.MethodDelete, ""}, {http.MethodPut, "/owner"}, {http.MethodPut, "/codirectors"}} {
 		if got := lg.status(t, "Dario", c.method, carla.url("%s", c.path), map[string]any{"director": lg.id["Dario"], "directors": []uint{}}); got != http.StatusForbidden {
 			t.Errorf("the co-director's %s %s = %d, want 403", c.method, c.path, got)
@@ -222,6 +233,15 @@ func TestLeagueSetUpFromNothing(t *testing.T) {
 	}
 	if _, again := standings(); again != ranked {
 		t.Errorf("the season's standings changed when Bruno was removed")
+	}
+	// The record outlives Bruno's account: his tour's lines, his removal by Lena.
+	var removal bool
+	for _, l := range decode[[]auditLineJSON](t, tourCall(t, lg.as["Lena"], http.MethodGet, fmt.Sprintf("/api/v1/audit?director=%d", lg.id["Bruno"]), nil, http.StatusOK)) {
+		removal = removal || l.Action == "director.remove" && l.Who == "Lena"
+	}
+	brunoLines := decode[[]auditLineJSON](t, tourCall(t, lg.as["Lena"], http.MethodGet, fmt.Sprintf("/api/v1/audit?tour=%d", bruno.id), nil, http.StatusOK))
+	if !removal || len(brunoLines) < 7 || brunoLines[len(brunoLines)-1].Who != "Bruno" {
+		t.Errorf("the record after Bruno's removal: his removal by Lena found %v; his tour's lines %+v", removal, brunoLines)
 	}
 	if rec := ta.serve(t, jsonRequest(http.MethodGet, "/api/v1/follow/season/"+season.FollowCode, nil), false); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Liga 2027") {
 		t.Errorf("following the season with its code = %d; body:\n%s", rec.Code, clip(rec.Body.String()))
