@@ -40,6 +40,7 @@ func (s *Store) migrations() []migration {
 		{name: "directors may be disabled, sessions say where they are used", up: directorsForYears},
 		{name: "tours are handed over and shared; officials", up: toursShared},
 		{name: "seasons group tours", up: seasonsTables},
+		{name: "seasons are handed over and shared", up: seasonsShared},
 	}
 }
 
