@@ -25,4 +25,5 @@ func seasonRoutes(root routeGroup, r rooms) {
 	e.GET("/follow/season/:code", r.follow.FollowSeasonPage)
 	e.GET("/follow/season/:code/tv", r.follow.FollowSeasonTVPage)
 	api.GET("/follow/season/:code", r.api.APIFollowSeason)
+	root.group("/api/v1", serving{api: true, stream: true}).GET("/follow/season/:code/events", r.follow.APIFollowSeasonEvents)
 }
