@@ -29,7 +29,8 @@ func seasonCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 	out = append(out, jsonCases(t, "PUT season", http.MethodPut, "/api/v1/seasons/1", []any{season})...)
 	out = append(out, jsonCases(t, "PUT season tours", http.MethodPut, "/api/v1/seasons/1/tours", []any{obj{"tours": []uint{w.tours[1].ID, w.tours[2].ID}}})...)
 	for _, u := range []string{"/api/v1/seasons", "/api/v1/seasons/1", "/api/v1/seasons/1/standings", "/api/v1/follow/season/" + w.seasonCode,
-		"/seasons/1/standings.pdf", "/seasons/1/standings.xlsx", "/follow/season/" + w.seasonCode, "/follow/season/" + w.seasonCode + "/tv"} {
+		"/seasons/1/standings.pdf", "/seasons/1/standings.xlsx", "/follow/season/" + w.seasonCode, "/follow/season/" + w.seasonCode + "/tv",
+		"/api/v1/follow/season/" + w.seasonCode + "/events"} {
 		out = append(out, hostile{name: "GET " + u, url: u, always: true})
 	}
 	out = append(out, hostile{name: "DELETE season", method: http.MethodDelete, url: "/api/v1/seasons/1", always: true})
