@@ -16,8 +16,8 @@ type seasonFollowView struct {
 	// Version is the season's state shown (store.SeasonVersion), Events its event stream: the page
 	// puts the new standings in place when the state moves.
 	Version, Events string
-	Tours      []race.SeasonTour
-	Standings  race.SeasonStandings
+	Tours           []race.SeasonTour
+	Standings       race.SeasonStandings
 }
 
 // tvSeasonRows is how many lines of each table the room's TV shows at 1920×1080.

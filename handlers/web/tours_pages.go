@@ -15,7 +15,6 @@ import (
 	"racedirector/views"
 )
 
-
 // tourLine is one tour of the "Load" page.
 type tourLine struct {
 	store.TourSummary
@@ -154,7 +153,6 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	}
 	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": base.BackupProblem(h.Tr(c), ve)})
 }
-
 
 // sharedOwners adds to owners the names of the directors whose tours are shared with the viewer
 // (a co-director's list names whose tour each shared one is).
