@@ -24,26 +24,18 @@ const SeasonBackupFormat = "racedirector-season"
 const SeasonBackupVersion = 1
 
 // SeasonBackup is a whole season in one JSON document: the season and its tours' backups.
-type SeasonBackup struct {
+type SeasonBackup = seasonBackupOf[Backup]
+
+// seasonBackupOf is a season backup whose tours are T: their backups when written, and when read
+// their JSON, left to read one by one once their number is checked.
+type seasonBackupOf[T any] struct {
 	Format          string    `json:"format"`
 	Version         int       `json:"version"`
 	ExportedAt      time.Time `json:"exported_at"`
 	Name            string    `json:"name"`
 	Points          []int     `json:"points"`
 	Classifications bool      `json:"classifications"`
-	Tours           []Backup  `json:"tours"`
-}
-
-// seasonBackupFile is a season backup as read, its tours left to read one by one (after their
-// number is checked).
-type seasonBackupFile struct {
-	Format          string            `json:"format"`
-	Version         int               `json:"version"`
-	ExportedAt      time.Time         `json:"exported_at"`
-	Name            string            `json:"name"`
-	Points          []int             `json:"points"`
-	Classifications bool              `json:"classifications"`
-	Tours           []json.RawMessage `json:"tours"`
+	Tours           []T       `json:"tours"`
 }
 
 // ExportSeasonBackup returns a season of the scope with the backup of each of its tours.
@@ -71,7 +63,7 @@ func (s *Store) ImportSeasonBackup(sc Scope, data []byte) (Season, error) {
 	if err := CheckJSONText(data); err != nil {
 		return Season{}, err
 	}
-	var f seasonBackupFile
+	var f seasonBackupOf[json.RawMessage]
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
@@ -110,13 +102,8 @@ func (s *Store) ImportSeasonBackup(sc Scope, data []byte) (Season, error) {
 	points, _ := json.Marshal(in.Points)
 	row := models.Season{OwnerID: sc.Owner(), Name: in.Name, Points: string(points), Classifications: in.Classifications}
 	err = s.write(func(tx *gorm.DB) error {
-		code, err := freeSeasonCode(tx)
-		if err != nil {
+		if err := createSeasonRow(tx, &row); err != nil {
 			return err
-		}
-		row.FollowCode = code
-		if err := tx.Create(&row).Error; err != nil {
-			return fmt.Errorf("store: unable to create season: %w", err)
 		}
 		for i, t := range tours {
 			id, err := t.restore(tx, sc.Owner())

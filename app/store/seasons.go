@@ -119,21 +119,23 @@ func (s *Store) CreateSeason(sc Scope, in SeasonInput) (Season, error) {
 	}
 	points, _ := json.Marshal(in.Points)
 	row := models.Season{OwnerID: sc.Owner(), Name: in.Name, Points: string(points), Classifications: in.Classifications}
-	err = s.write(func(tx *gorm.DB) error {
-		code, err := freeSeasonCode(tx)
-		if err != nil {
-			return err
-		}
-		row.FollowCode = code
-		if err := tx.Create(&row).Error; err != nil {
-			return fmt.Errorf("store: unable to create season: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.write(func(tx *gorm.DB) error { return createSeasonRow(tx, &row) }); err != nil {
 		return Season{}, err
 	}
 	return s.GetSeason(sc, row.ID)
+}
+
+// createSeasonRow keeps a new season in tx, with a follow code of its own.
+func createSeasonRow(tx *gorm.DB, row *models.Season) error {
+	code, err := freeSeasonCode(tx)
+	if err != nil {
+		return err
+	}
+	row.FollowCode = code
+	if err := tx.Create(row).Error; err != nil {
+		return fmt.Errorf("store: unable to create season: %w", err)
+	}
+	return nil
 }
 
 // UpdateSeason checks and changes a season's name and scoring.

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -48,14 +47,7 @@ func (h *Handler) APIFollowSeasonEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	w := c.Response()
-	head := w.Header()
-	head.Set(echo.HeaderContentType, "text/event-stream")
-	head.Set("Cache-Control", "no-store")
-	head.Set("X-Accel-Buffering", "no")
-	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: %d\n\n", reconnectAfter.Milliseconds())
+	w := startEvents(c)
 	seen := seasonEventID(c.Request())
 	if seen != version {
 		if writeSeasonUpdate(w, seasonUpdate{Season: s.ID, Version: version}) != nil {
@@ -64,45 +56,27 @@ func (h *Handler) APIFollowSeasonEvents(c echo.Context) error {
 		seen = version
 	}
 	w.Flush()
-	beat := time.NewTicker(h.heartbeat)
-	defer beat.Stop()
-	ctx := c.Request().Context()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-sub.Ended():
-			return nil
-		case <-beat.C:
-			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
-				return nil
-			}
-		case ch := <-sub.Changes():
-			now, err := h.StoreFor(c).SeasonByFollowCode(s.FollowCode)
-			var nf *store.NotFoundError
-			if errors.As(err, &nf) || ch.Season == s.ID && ch.Kind == store.SeasonDeletedKind {
-				fmt.Fprint(w, "event: deleted\ndata: {}\n\n")
-				w.Flush()
-				return nil
-			}
-			if err != nil {
-				continue // the database away: the next change or the follower's reconnection catches up
-			}
-			if !slices.Equal(now.Tours, tours) { // tours added or taken out: follow those it has now
-				tours = now.Tours
-				sub = h.resubscribe(sub, s.ID, tours)
-			}
-			version, err := h.StoreFor(c).SeasonVersion(s.ID)
-			if err != nil || version == seen {
-				continue
-			}
-			seen = version
-			if writeSeasonUpdate(w, seasonUpdate{Season: s.ID, Version: version, Tour: ch.Tour}) != nil {
-				return nil
-			}
+	return h.relay(c, w, func() *live.Subscription { return sub }, func(ch store.TourChange) bool {
+		now, err := h.StoreFor(c).SeasonByFollowCode(s.FollowCode)
+		var nf *store.NotFoundError
+		if errors.As(err, &nf) || ch.Season == s.ID && ch.Kind == store.SeasonDeletedKind {
+			fmt.Fprint(w, "event: deleted\ndata: {}\n\n")
+			return true
 		}
-		w.Flush()
-	}
+		if err != nil {
+			return false // the database away: the next change or the follower's reconnection catches up
+		}
+		if !slices.Equal(now.Tours, tours) { // tours added or taken out: follow those it has now
+			tours = now.Tours
+			sub = h.resubscribe(sub, s.ID, tours)
+		}
+		version, err := h.StoreFor(c).SeasonVersion(s.ID)
+		if err != nil || version == seen {
+			return false
+		}
+		seen = version
+		return writeSeasonUpdate(w, seasonUpdate{Season: s.ID, Version: version, Tour: ch.Tour}) != nil
+	})
 }
 
 // resubscribe follows the season's tours as they are now in place of old.
