@@ -39,12 +39,7 @@ func TestSeasonHandOverAndShareRefusals(t *testing.T) {
 	}
 	_, one := aa.brunoSeason(t)
 	owner, codirectors := one+"/owner", one+"/codirectors"
-	for _, c := range []struct {
-		name, token, method, target string
-		body                        any
-		want                        int
-		field                       string
-	}{
+	aa.refusedEach(t, []sharingRefusal{
 		{"no director", aa.brunoToken, http.MethodPut, owner, map[string]any{}, 422, "director"},
 		{"director zero", aa.brunoToken, http.MethodPut, owner, map[string]any{"director": 0}, 422, "director"},
 		{"director not a number", aa.brunoToken, http.MethodPut, owner, map[string]any{"director": "Carla"}, 400, "director"},
@@ -61,21 +56,7 @@ func TestSeasonHandOverAndShareRefusals(t *testing.T) {
 		{"Carla on Bruno's season", aa.carlaToken, http.MethodPut, codirectors, map[string]any{"directors": []uint{aa.carlaID}}, 404, ""},
 		{"the official shares it", olgaToken, http.MethodPut, codirectors, map[string]any{"directors": []uint{aa.carlaID}}, 403, ""},
 		{"the official renames it", olgaToken, http.MethodPut, one, map[string]any{"name": "Olga's", "points": []int{1}}, 403, ""},
-	} {
-		before := aa.snapshot(t)
-		rec := aa.api(t, c.token, c.method, c.target, c.body)
-		if rec.Code != c.want {
-			t.Errorf("%s: %s %s = %d, want %d; body:\n%s", c.name, c.method, c.target, rec.Code, c.want, clip(rec.Body.String()))
-		}
-		if e := decodeBody[apiError](t, rec); c.want == http.StatusBadRequest && !strings.HasPrefix(e.Error.Message, c.field+" must be") {
-			t.Errorf("%s: the reason %q does not name %s", c.name, e.Error.Message, c.field)
-		} else if c.field != "" && c.want != http.StatusBadRequest && e.Error.Fields[c.field] == "" {
-			t.Errorf("%s: fields %v, want %q named", c.name, e.Error.Fields, c.field)
-		}
-		if after := aa.snapshot(t); after != before {
-			t.Errorf("%s: refused, yet the database changed:\n%s", c.name, diffLines(before, after))
-		}
-	}
+	})
 	// A table without accounts has no one to share with: 409.
 	ta := newTestApp(t)
 	rec := ta.do(t, http.MethodPost, "/api/v1/seasons", obj{"name": "Club", "points": []int{3, 1}})
