@@ -81,8 +81,11 @@ func TestSeasonCodirector(t *testing.T) {
 	if share.Owner == nil || share.Owner.ID != aa.brunoID || len(share.Codirectors) != 1 || share.Codirectors[0].ID != aa.carlaID {
 		t.Fatalf("sharing with Carla = %+v, want Bruno's with Carla", share)
 	}
-	if list := aa.call(t, aa.carlaToken, http.MethodGet, "/api/v1/seasons", nil, http.StatusOK).Body.String(); !strings.Contains(list, "Bruno's league") {
-		t.Errorf("Carla's seasons lack the one shared with her: %s", list)
+	if list := aa.call(t, aa.carlaToken, http.MethodGet, "/api/v1/seasons", nil, http.StatusOK).Body.String(); !strings.Contains(list, "Bruno's league") || !strings.Contains(list, `"shared":true`) {
+		t.Errorf("Carla's seasons lack the one shared with her, marked shared: %s", list)
+	}
+	if list := aa.call(t, aa.brunoToken, http.MethodGet, "/api/v1/seasons", nil, http.StatusOK).Body.String(); strings.Contains(list, `"shared"`) {
+		t.Errorf("Bruno's own season is marked shared: %s", list)
 	}
 	aa.call(t, aa.carlaToken, http.MethodPut, one, map[string]any{"name": "Our league", "points": []int{12, 6, 2}}, http.StatusOK)
 	got := decodeBody[seasonJSON](t, aa.call(t, aa.carlaToken, http.MethodPut, one+"/tours", map[string]any{"tours": []uint{aa.brunoTour.ID, aa.carlaTour.ID}}, http.StatusOK))

@@ -28,6 +28,8 @@ type Season struct {
 	Tours           []uint    `json:"tours"`
 	OwnerID         uint      `json:"-"`
 	CreatedAt       time.Time `json:"created_at"`
+	// Shared says the season is another director's, shared with the director who reads it.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // Rules is the season's scoring for the engine.
@@ -97,7 +99,9 @@ func (s *Store) ListSeasons(sc Scope) ([]Season, error) {
 	}
 	out := make([]Season, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, seasonFromRow(r))
+		season := seasonFromRow(r)
+		season.Shared = sc.shared(r.OwnerID)
+		out = append(out, season)
 	}
 	return out, nil
 }
@@ -108,7 +112,9 @@ func (s *Store) GetSeason(sc Scope, id uint) (Season, error) {
 	if err != nil {
 		return Season{}, err
 	}
-	return seasonFromRow(row), nil
+	season := seasonFromRow(row)
+	season.Shared = sc.shared(row.OwnerID)
+	return season, nil
 }
 
 // CreateSeason checks and keeps a new season of the scope's owner, with a follow code of its own.
