@@ -75,15 +75,19 @@ func (o storeOwners) Sees(ctx context.Context, v auth.Viewer, kind string, id ui
 	return nil
 }
 
-// Owns checks that the viewer owns the tour (or is an administrator): a co-director is refused with
-// 403, someone who does not see the tour with the not-found error.
-func (o storeOwners) Owns(ctx context.Context, v auth.Viewer, id uint) error {
-	codirector, err := o.st.For(ctx).TourOwned(base.ScopeOf(v), id)
+// Owns checks that the viewer owns the tour or season (or is an administrator): a co-director is
+// refused with 403, someone who does not see it with the not-found error.
+func (o storeOwners) Owns(ctx context.Context, v auth.Viewer, kind string, id uint) error {
+	owned, refusal := (*store.Store).TourOwned, i18n.Textf("only the tour's director or an administrator may erase it, hand it over or choose its co-directors: a co-director enters its results")
+	if kind == "season" {
+		owned, refusal = (*store.Store).SeasonOwned, i18n.Textf("only the season's director or an administrator may delete it, hand it over or choose its co-directors: a co-director changes its name, points and tours")
+	}
+	codirector, err := owned(o.st.For(ctx), base.ScopeOf(v), id)
 	if err != nil {
 		return err
 	}
 	if codirector {
-		return echo.NewHTTPError(http.StatusForbidden, i18n.Textf("only the tour's director or an administrator may erase it, hand it over or choose its co-directors: a co-director enters its results"))
+		return echo.NewHTTPError(http.StatusForbidden, refusal)
 	}
 	return nil
 }

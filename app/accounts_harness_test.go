@@ -176,5 +176,6 @@ func (aa *accountsApp) directorBrowser(t testing.TB, name, password string) *bro
 // director's own account, and a tour's hand-over and co-directors. The generic page walks leave them to the accounts' tests.
 func accountsRoute(path string) bool {
 	return path == "/setup" || strings.HasPrefix(path, "/invitations/") || strings.HasPrefix(path, "/directors") || strings.HasPrefix(path, "/account") ||
-		path == "/tours/:id/owner" || path == "/tours/:id/codirectors" // a tour's hand-over and co-directors: with accounts only
+		path == "/tours/:id/owner" || path == "/tours/:id/codirectors" || // a tour's hand-over and co-directors: with accounts only
+		path == "/seasons/:id/owner" || path == "/seasons/:id/codirectors" // a season's, the same
 }

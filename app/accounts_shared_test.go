@@ -46,12 +46,7 @@ func TestHandOverAndShareRefusals(t *testing.T) {
 	for i := range many {
 		many[i] = aa.brunoID
 	}
-	for _, c := range []struct {
-		name, token, method, target string
-		body                        any
-		want                        int
-		field                       string
-	}{
+	aa.refusedEach(t, []sharingRefusal{
 		{"no director", aa.annaToken, http.MethodPut, owner, map[string]any{}, 422, "director"},
 		{"director zero", aa.annaToken, http.MethodPut, owner, map[string]any{"director": 0}, 422, "director"},
 		{"director not a number", aa.annaToken, http.MethodPut, owner, map[string]any{"director": "Bruno"}, 400, "director"},
@@ -69,7 +64,22 @@ func TestHandOverAndShareRefusals(t *testing.T) {
 		{"too many", aa.annaToken, http.MethodPut, codirectors, map[string]any{"directors": many}, 422, "directors"},
 		{"Carla on Anna's tour", aa.carlaToken, http.MethodPut, codirectors, map[string]any{"directors": []uint{aa.carlaID}}, 404, ""},
 		{"an official as heir", aa.annaToken, http.MethodDelete, "/api/v1/directors/" + itoa(aa.carlaID) + "?heir=" + itoa(olgaID), nil, 422, "heir"},
-	} {
+	})
+}
+
+// sharingRefusal is a request that hands over or shares and is refused: its status, and the field
+// the refusal names ("" for none).
+type sharingRefusal struct {
+	name, token, method, target string
+	body                        any
+	want                        int
+	field                       string
+}
+
+// refusedEach sends each refused request: it answers its status, names its field and stores nothing.
+func (aa *accountsApp) refusedEach(t *testing.T, cases []sharingRefusal) {
+	t.Helper()
+	for _, c := range cases {
 		before := aa.snapshot(t)
 		rec := aa.api(t, c.token, c.method, c.target, c.body)
 		if rec.Code != c.want {
@@ -77,10 +87,8 @@ func TestHandOverAndShareRefusals(t *testing.T) {
 		}
 		if e := decodeBody[apiError](t, rec); c.want == http.StatusBadRequest && !strings.HasPrefix(e.Error.Message, c.field+" must be") {
 			t.Errorf("%s: the reason %q does not name %s", c.name, e.Error.Message, c.field)
-		} else if c.field != "" && c.want != http.StatusBadRequest {
-			if e := decodeBody[apiError](t, rec); e.Error.Fields[c.field] == "" {
-				t.Errorf("%s: fields %v, want %q named", c.name, e.Error.Fields, c.field)
-			}
+		} else if c.field != "" && c.want != http.StatusBadRequest && e.Error.Fields[c.field] == "" {
+			t.Errorf("%s: fields %v, want %q named", c.name, e.Error.Fields, c.field)
 		}
 		if after := aa.snapshot(t); after != before {
 			t.Errorf("%s: refused, yet the database changed:\n%s", c.name, diffLines(before, after))

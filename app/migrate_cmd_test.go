@@ -62,6 +62,9 @@ func TestMigrateCopiesASQLiteDatabaseIntoPostgres(t *testing.T) {
 	tourCall(t, src, http.MethodPost, "/api/v1/teams", map[string]any{"name": "Équipe Copiée", "short": "COP", "color": "#0a0b0c",
 		"riders": []map[string]any{{"name": "Ñuño", "number": 4, "games": map[string]any{"cycling-party": map[string]any{"role": "leader"}}}}}, http.StatusCreated)
 
+	season := decode[seasonJSON](t, tourCall(t, src, http.MethodPost, "/api/v1/seasons", map[string]any{"name": "Copied league", "points": []int{10, 6, 3}}, http.StatusCreated))
+	tourCall(t, src, http.MethodPut, fmt.Sprintf("/api/v1/seasons/%d/tours", season.ID), map[string]any{"tours": []uint{runs[0].id, runs[1].id}}, http.StatusOK)
+
 	var out bytes.Buffer
 	if err := app.Migrate(app.MigrateConfig{From: from, To: to}, &out); err != nil {
 		t.Fatalf("migrate: %v", err)
@@ -71,7 +74,7 @@ func TestMigrateCopiesASQLiteDatabaseIntoPostgres(t *testing.T) {
 	}
 	dst := openTestApp(t, to)
 
-	paths := []string{"/api/v1/teams", "/api/v1/riders", "/api/v1/tours"}
+	paths := []string{"/api/v1/teams", "/api/v1/riders", "/api/v1/tours", "/api/v1/seasons", fmt.Sprintf("/api/v1/seasons/%d/standings", season.ID)}
 	for _, r := range runs {
 		base := fmt.Sprintf("/api/v1/tours/%d", r.id)
 		paths = append(paths, base, base+"/standings")

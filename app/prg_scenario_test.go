@@ -86,6 +86,7 @@ func TestEveryPageRefusalAnswersAtAPageAddress(t *testing.T) {
 		"/seasons/:id":                                {season, v("name", "Liga", "points", "3, x"), 422, season},
 		"/seasons/:id/tours":                          {season + "/tours", v("tour", "99999"), 422, season},
 		"/seasons/:id/delete":                         {season + "/delete", nil, 0, ""},
+		"/seasons/import":                             {"/seasons/import", v(), 422, "/seasons"},
 		"/sign-in":                                    {"/sign-in", nil, 0, ""},
 		"/sign-out":                                   {"/sign-out", nil, 0, ""},
 	}

@@ -113,6 +113,16 @@ func directorsCases(t testing.TB, r *robustRunner, acc robustAccounts) []hostile
 		cases = append(cases, c)
 	}
 	cases = append(cases, hostile{name: "the tour's directors page", url: "/tours/1/directors", always: true})
+	// Seasons handed over and shared: season 1 shared with Bruno (2), then handed to him.
+	for _, c := range jsonCases(t, "season codirectors", http.MethodPut, "/api/v1/seasons/1/codirectors", []any{obj{"directors": []int{2}}, obj{"directors": []int{}}}) {
+		c.header = bearer
+		cases = append(cases, c)
+	}
+	for _, c := range jsonCases(t, "season owner", http.MethodPut, "/api/v1/seasons/1/owner", []any{obj{"director": 2}}) {
+		c.header = bearer
+		cases = append(cases, c)
+	}
+	cases = append(cases, hostile{name: "the season's directors page", url: "/seasons/1/directors", always: true})
 	// Directors for years: Bruno (2) renamed, disabled, enabled; Carla (3) removed, Bruno her heir.
 	for _, c := range jsonCases(t, "rename", http.MethodPut, "/api/v1/directors/2", []any{obj{"name": "Robusto"}}) {
 		c.header = bearer
@@ -139,7 +149,7 @@ func directorsCases(t testing.TB, r *robustRunner, acc robustAccounts) []hostile
 		cases = append(cases, c)
 	}
 	// The pages: Anna's cookie is in the runner's jar (the world's session).
-	for _, f := range r.crawlForms(t, []string{"/directors", "/directors/3/remove", "/account", "/tours/1/directors"}) {
+	for _, f := range r.crawlForms(t, []string{"/directors", "/directors/3/remove", "/account", "/tours/1/directors", "/seasons/1/directors"}) {
 		if f.action == "/sign-out" {
 			continue // it would sign the runner out: the sign-in tests send it
 		}

@@ -2212,6 +2212,8 @@ func limitCases(t testing.TB, r *robustRunner, w *robustWorld) []hostile {
 		}, true},
 		{"page roster import", "POST", "/teams/import", 12 * mb, func(n int) ([]byte, string) { return multi(n, true, nil) }, true},
 		{"page tour import", "POST", "/tours/import", 12 * mb, func(n int) ([]byte, string) { return multi(n, true, nil) }, true},
+		{"API season import", "POST", "/api/v1/seasons/import", 12 * mb, func(n int) ([]byte, string) { return jsonOf(n), "application/json" }, false},
+		{"page season import", "POST", "/seasons/import", 12 * mb, func(n int) ([]byte, string) { return multi(n, true, nil) }, true},
 		{"page finish CSV", "POST", uciPage, 12 * mb, func(n int) ([]byte, string) { return multi(n, true, url.Values{"_version": {""}}) }, true},
 	} {
 		over, ct := c.body(c.limit + 1024)

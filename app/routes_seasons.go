@@ -21,8 +21,12 @@ func seasonRoutes(root routeGroup, r rooms) {
 	api.PUT("/seasons/:id", r.api.APIUpdateSeason)
 	api.DELETE("/seasons/:id", r.api.APIDeleteSeason)
 	api.PUT("/seasons/:id/tours", r.api.APISetSeasonTours)
+	api.GET("/seasons/:id/backup.json", r.api.APISeasonBackup)
+	root.group("/api/v1", serving{api: true, upload: true}).POST("/seasons/import", r.api.APIImportSeason)
+	root.group("", serving{upload: true}).POST("/seasons/import", r.seasons.ImportSeasonPage)
 	api.GET("/seasons/:id/standings", r.api.APISeasonStandings)
 	e.GET("/follow/season/:code", r.follow.FollowSeasonPage)
 	e.GET("/follow/season/:code/tv", r.follow.FollowSeasonTVPage)
 	api.GET("/follow/season/:code", r.api.APIFollowSeason)
+	root.group("/api/v1", serving{api: true, stream: true}).GET("/follow/season/:code/events", r.follow.APIFollowSeasonEvents)
 }

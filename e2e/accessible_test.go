@@ -187,6 +187,12 @@ func TestAccessibleInEveryLanguage(t *testing.T) {
 			}
 			acc.visit("/account")
 			acc.auditPage("one's own account")
+			// A season of Anna's, and its directors' page (its hand-over and co-directors).
+			acc.visit("/seasons")
+			acc.fill("#name", "Liga "+lang)
+			acc.navigates("creating a season", chromedp.Evaluate[chromedp.Void](`document.querySelector("main form[action='/seasons'] button[type=submit]").click()`))
+			acc.visit(acc.path() + "/directors")
+			acc.auditPage("a season's directors")
 			acc.visit(link[strings.Index(link, "/invitations/"):])
 			acc.auditPage("an invitation")
 			acc.noOtherProblems()

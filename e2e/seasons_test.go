@@ -25,6 +25,8 @@ const seasonTVAuditJS = `(() => {
 
 // TestSeasonPages looks at a season of two tours of different games, both running: the seasons list
 // and the director's season page on a tablet and a phone, the followers' page on a phone, and the room's TV at 1920×1080.
+// Then a season of a tour not started, followed on a phone: when the tour's first stage is ended, the
+// page shows the season's first standings without being loaded again (the season's live stream).
 func TestSeasonPages(t *testing.T) {
 	pagesOnly(t)
 	t.Parallel()
@@ -75,4 +77,21 @@ func TestSeasonPages(t *testing.T) {
 	if tb.count(`.season-tv table[data-table="riders"] tbody tr`) == 0 {
 		tb.errorf("the season's TV shows no riders")
 	}
+
+	live := createTour(t, srv, "cycling-party", "Live tour", 5, cpStages(), defaultTeams(t, srv, 3), false)
+	ls := api[season](t, srv, "POST", "/api/v1/seasons", obj{"name": "Live league", "points": []int{10, 6, 3}}, 201)
+	api[obj](t, srv, "PUT", fmt.Sprintf("/api/v1/seasons/%d/tours", ls.ID), obj{"tours": []json.RawMessage{json.RawMessage(live)}}, 200)
+	tb.setViewport(phone)
+	tb.visit("/follow/season/" + ls.FollowCode)
+	if tb.count(`table[data-table="riders"] tbody tr`) != 0 {
+		tb.fatalf("the season of a tour not started already ranks riders")
+	}
+	tb.waitFor("the season's stream is live", `document.querySelector("[data-live-state=live]") !== null`)
+	tb.markPage("stayed")
+	closeStage1(t, srv, live, cpGroup(0, 3, 4, all[:5]...), cpGroup(1, 6, 2, all[5:]...))
+	tb.waitFor("the season's first standings on the phone", `document.querySelectorAll('table[data-table="riders"] tbody tr').length > 0`)
+	if !eval[bool](tb, `window.stayed === true`) {
+		tb.errorf("the season's follow page was loaded again to show the new standings")
+	}
+	tb.check("Live league")
 }

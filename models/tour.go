@@ -119,7 +119,7 @@ type Change struct {
 // All lists every model, in migration order.
 func All() []any {
 	return []any{&Setting{}, &Team{}, &Rider{}, &Tour{}, &TourTeam{}, &TourRider{}, &Stage{}, &Entry{}, &Change{},
-		&Director{}, &Invitation{}, &DirectorSession{}, &AuditEntry{}}
+		&Director{}, &Invitation{}, &DirectorSession{}, &TourCodirector{}, &Season{}, &SeasonTour{}, &SeasonCodirector{}, &AuditEntry{}}
 }
 
 // Setting is one key/value of the application's own state (for example, that the defaults were loaded).

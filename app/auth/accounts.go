@@ -76,10 +76,10 @@ type Owners interface {
 	// the error to answer: the same not-found error as for a thing that does not exist, so that
 	// another director's tour is not told apart from none. ctx is the request's.
 	Sees(ctx context.Context, v Viewer, kind string, id uint) error
-	// Owns returns nil when v may erase the tour numbered id, hand it over and choose its
-	// co-directors (its owner, an administrator), else the error to answer: 403 for a co-director,
-	// the not-found error for someone who does not see it.
-	Owns(ctx context.Context, v Viewer, id uint) error
+	// Owns returns nil when v may erase the thing of kind ("tour" or "season") numbered id, hand it
+	// over and choose its co-directors (its owner, an administrator), else the error to answer: 403
+	// for a co-director, the not-found error for someone who does not see it.
+	Owns(ctx context.Context, v Viewer, kind string, id uint) error
 }
 
 // CheckPassword says whether password may be a director's password, and if not why; name is the

@@ -60,7 +60,9 @@ func directorPage(route string) bool {
 		// A tour's directors: its hand-over and co-directors.
 		"/tours/:id/directors",
 		// Confirming a season's erasure.
-		"/seasons/:id/delete":
+		"/seasons/:id/delete",
+		// A season's directors: its hand-over and co-directors.
+		"/seasons/:id/directors":
 		return true
 	}
 	return false
@@ -184,8 +186,8 @@ func (l *Lock) ownsWhatIsNamed(c echo.Context, v Viewer) error {
 	if err != nil || id == 0 {
 		return nil
 	}
-	if kind == "tour" && ownerOnly(c.Request().Method, c.Path()) {
-		return l.owners.Owns(c.Request().Context(), v, uint(id))
+	if (kind == "tour" || kind == "season") && ownerOnly(c.Request().Method, c.Path()) {
+		return l.owners.Owns(c.Request().Context(), v, kind, uint(id))
 	}
 	return l.owners.Sees(c.Request().Context(), v, kind, uint(id))
 }

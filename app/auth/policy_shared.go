@@ -1,25 +1,33 @@
 package auth
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
-// Tours handed over and shared, and officials, in the policy: an official reads every tour of the
-// league and changes nothing; a co-director changes a tour shared with them as its owner does, but
-// only its owner (or an administrator) erases it, hands it over or chooses its co-directors.
+// Tours and seasons handed over and shared, and officials, in the policy: an official reads every
+// tour and season of the league and changes nothing; a co-director changes a tour or season shared
+// with them as its owner does, but only its owner (or an administrator) erases it, hands it over or
+// chooses its co-directors.
 
-// ownerOnly says whether a route, on a tour its :id names, is its owner's (or an administrator's)
-// alone: erasing the tour, handing it over, choosing its co-directors, and the pages for these.
+// ownerOnly says whether a route, on a tour or season its :id names, is its owner's (or an
+// administrator's) alone: erasing it, handing it over, choosing its co-directors, and the pages
+// for these.
 func ownerOnly(method, route string) bool {
-	switch method + " " + route {
-	case "DELETE /api/v1/tours/:id",
-		"PUT /api/v1/tours/:id/owner",
-		"PUT /api/v1/tours/:id/codirectors",
-		"GET /tours/:id/delete",
-		"POST /tours/:id/delete",
-		"GET /tours/:id/directors",
-		"HEAD /tours/:id/directors",
-		"POST /tours/:id/owner",
-		"POST /tours/:id/codirectors":
-		return true
+	for _, thing := range []string{"tours", "seasons"} {
+		switch method + " " + strings.Replace(route, "/"+thing+"/", "/things/", 1) {
+		case "DELETE /api/v1/things/:id",
+			"PUT /api/v1/things/:id/owner",
+			"PUT /api/v1/things/:id/codirectors",
+			"GET /things/:id/delete",
+			"HEAD /things/:id/delete",
+			"POST /things/:id/delete",
+			"GET /things/:id/directors",
+			"HEAD /things/:id/directors",
+			"POST /things/:id/owner",
+			"POST /things/:id/codirectors":
+			return true
+		}
 	}
 	return false
 }

@@ -97,7 +97,8 @@ func (f *feedHandler) HandleNotification(_ context.Context, n *pgconn.Notificati
 }
 
 // HandleBacklog runs once the hub listens again: each followed tour is told its current version,
-// which the hub drops when it was told already.
+// which the hub drops when it was told already, and each followed season a change (its stream
+// compares the season's state with what it showed).
 func (f *feedHandler) HandleBacklog(_ context.Context, _ string, _ *pgx.Conn) error {
 	select {
 	case <-f.ready:
@@ -105,7 +106,11 @@ func (f *feedHandler) HandleBacklog(_ context.Context, _ string, _ *pgx.Conn) er
 		close(f.ready) // the first time: nothing was missed
 		return nil
 	}
-	for _, tour := range f.hub.followed() {
+	tours, seasons := f.hub.followed()
+	for _, season := range seasons {
+		f.hub.Publish(store.TourChange{Season: season, Kind: store.SeasonChangeKind})
+	}
+	for _, tour := range tours {
 		version, err := f.versionOf(tour)
 		var nf *store.NotFoundError
 		switch {
@@ -122,13 +127,16 @@ func (f *feedHandler) HandleBacklog(_ context.Context, _ string, _ *pgx.Conn) er
 	return nil
 }
 
-// followed lists the tours that have followers now.
-func (h *Hub) followed() []uint {
+// followed lists the tours and the seasons that have followers now.
+func (h *Hub) followed() (tours, seasons []uint) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make([]uint, 0, len(h.subs))
-	for tour := range h.subs {
-		out = append(out, tour)
+	for t := range h.subs {
+		if t.season {
+			seasons = append(seasons, t.id)
+		} else {
+			tours = append(tours, t.id)
+		}
 	}
-	return out
+	return tours, seasons
 }

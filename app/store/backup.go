@@ -139,36 +139,71 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	if err := dec.Decode(&b); err != nil {
 		return 0, refuse.Invalidf("file", "is not a Race Director tour backup (it is not valid backup JSON: %v)", err)
 	}
+	r, err := s.checkBackup(b)
+	if err != nil {
+		return 0, err
+	}
+	var id uint
+	err = s.write(func(tx *gorm.DB) error {
+		var err error
+		id, err = r.restore(tx, sc.Owner())
+		return err
+	})
+	return id, err
+}
+
+// checkedBackup is a backup checked thoroughly, ready to be restored.
+type checkedBackup struct {
+	b      Backup
+	tour   race.Tour
+	states []string
+}
+
+// restore writes the checked backup as a new tour of owner in tx, and returns its id.
+func (r checkedBackup) restore(tx *gorm.DB, owner uint) (uint, error) {
+	id, err := insertTour(tx, owner, r.tour, r.b.Profile, r.b.Seed, r.states, r.b.Stages)
+	if err != nil {
+		return 0, err
+	}
+	if err := recordTourChange(tx, id, "tour.import", i18n.Textf("tour restored from a backup with %s", stagesText(len(r.tour.Stages)))); err != nil {
+		return 0, err
+	}
+	return id, linkByName(tx, id)
+}
+
+// checkBackup checks a backup read from its file as a tour: its format, bounds, ruleset, teams,
+// stages and every result replayed; a refusal names the field.
+func (s *Store) checkBackup(b Backup) (checkedBackup, error) {
 	if b.Format != BackupFormat {
-		return 0, refuse.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
+		return checkedBackup{}, refuse.Invalidf("format", "is %q: this is not a Race Director tour backup", b.Format)
 	}
 	if b.Version != BackupVersion {
-		return 0, refuse.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
+		return checkedBackup{}, refuse.Invalidf("version", "backup version %d is not supported (this build reads version %d)", b.Version, BackupVersion)
 	}
 	if err := checkBackupBounds(&b); err != nil {
-		return 0, err
+		return checkedBackup{}, err
 	}
 	b.Ruleset.FillFromShipped(s.rulesets) // a backup made before a field existed
 	if err := b.Ruleset.Validate(); err != nil {
-		return 0, refuse.Invalidf("ruleset", "is damaged: %v", err)
+		return checkedBackup{}, refuse.Invalidf("ruleset", "is damaged: %v", err)
 	}
 	tour := race.Tour{Name: b.Name, Ruleset: b.Ruleset, RidersPerTeam: b.RidersPerTeam, Advanced: b.Advanced, Points: b.Points, Teams: b.Teams, Settings: b.Settings}
 	if err := race.ValidateSettings(b.Settings); err != nil {
-		return 0, prefixed("settings: ", err)
+		return checkedBackup{}, prefixed("settings: ", err)
 	}
 	if b.Name == "" {
-		return 0, refuse.Invalid("name", "is required")
+		return checkedBackup{}, refuse.Invalid("name", "is required")
 	}
 	if b.Points != nil {
 		if err := race.ValidatePoints(*b.Points); err != nil {
-			return 0, err
+			return checkedBackup{}, err
 		}
 	}
 	if err := race.ValidateTeams(b.Ruleset, b.Teams, b.RidersPerTeam); err != nil {
-		return 0, prefixed("teams: ", err)
+		return checkedBackup{}, prefixed("teams: ", err)
 	}
 	if err := checkBackupBibs(b.Ruleset, b.Teams); err != nil {
-		return 0, err
+		return checkedBackup{}, err
 	}
 	states := make([]string, len(b.Stages))
 	for i, sb := range b.Stages {
@@ -176,10 +211,10 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		states[i] = sb.Stage.State
 	}
 	if err := race.ValidateStages(b.Ruleset, tour.Stages); err != nil {
-		return 0, prefixed("", err)
+		return checkedBackup{}, prefixed("", err)
 	}
 	if err := checkStateSequence(states); err != nil {
-		return 0, err
+		return checkedBackup{}, err
 	}
 	// Replay the results: every entry must decode and every closed stage must be complete.
 	results := make([]race.StageResult, len(b.Stages))
@@ -187,35 +222,35 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 		results[i].Stage = i + 1
 		field := fmt.Sprintf("stages[%d].entries", i)
 		if states[i] == race.StatePlanned && len(sb.Entries) > 0 {
-			return 0, refuse.Invalid(field, "a planned stage cannot have results")
+			return checkedBackup{}, refuse.Invalid(field, "a planned stage cannot have results")
 		}
 		for _, h := range sb.History {
 			if !validText(string(h.Text)) {
-				return 0, refuse.Invalidf(fmt.Sprintf("stages[%d].history", i), "the sentence of a change is damaged: %s", h.Summary)
+				return checkedBackup{}, refuse.Invalidf(fmt.Sprintf("stages[%d].history", i), "the sentence of a change is damaged: %s", h.Summary)
 			}
 		}
 		seen := map[string]bool{}
 		for j, e := range sb.Entries {
 			if seen[e.Kind+"/"+e.Key] {
-				return 0, refuse.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
+				return checkedBackup{}, refuse.Invalidf(field, "the %s result %q appears twice", e.Kind, e.Key)
 			}
 			seen[e.Kind+"/"+e.Key] = true
 			if err := applyEntry(&results[i], models.Entry{Kind: e.Kind, Key: e.Key, Data: string(e.Data)}); err != nil {
-				return 0, refuse.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
+				return checkedBackup{}, refuse.Invalidf(field, "a %s result is damaged: %v", e.Kind, err)
 			}
 			if err := checkEntryBounds(&tour, &results[i], e, fmt.Sprintf("%s[%d]", field, j)); err != nil {
-				return 0, err
+				return checkedBackup{}, err
 			}
 		}
 		if err := race.ValidateFinish(&tour, results[:i], results[i], results[i].Finish); err != nil {
-			return 0, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
+			return checkedBackup{}, prefixed(fmt.Sprintf("stages[%d] finish: ", i), err)
 		}
 		if err := checkBackupResults(&tour, results[:i], results[i]); err != nil {
-			return 0, refuse.InvalidText(field, refuse.ReasonOf(err))
+			return checkedBackup{}, refuse.InvalidText(field, refuse.ReasonOf(err))
 		}
 		if states[i] == race.StateClosed {
 			if missing := race.MissingAtClose(&tour, results[:i], results[i]); len(missing) > 0 {
-				return 0, refuse.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
+				return checkedBackup{}, refuse.Invalidf(fmt.Sprintf("stages[%d]", i), "is closed but incomplete: %s", missing[0])
 			}
 		}
 	}
@@ -227,21 +262,10 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	}
 	if closed > 0 {
 		if _, err := race.ComputeStandings(&tour, results[:closed], closed); err != nil {
-			return 0, refuse.Invalidf("stages", "the results do not give standings: %v", err)
+			return checkedBackup{}, refuse.Invalidf("stages", "the results do not give standings: %v", err)
 		}
 	}
-	var id uint
-	err := s.write(func(tx *gorm.DB) error {
-		var err error
-		if id, err = insertTour(tx, sc.Owner(), tour, b.Profile, b.Seed, states, b.Stages); err != nil {
-			return err
-		}
-		if err := recordTourChange(tx, id, "tour.import", i18n.Textf("tour restored from a backup with %s", stagesText(len(tour.Stages)))); err != nil {
-			return err
-		}
-		return linkByName(tx, id)
-	})
-	return id, err
+	return checkedBackup{b: b, tour: tour, states: states}, nil
 }
 
 // checkBackupResults checks a backed-up stage's results as the results actions would have: sprints

@@ -41,6 +41,7 @@ func (s *Store) migrations() []migration {
 		{name: "tours are handed over and shared; officials", up: toursShared},
 		{name: "seasons group tours", up: seasonsTables},
 		{name: "who changed what: the audit record, the history's authors", up: auditRecord},
+		{name: "seasons are handed over and shared", up: seasonsShared},
 	}
 }
 

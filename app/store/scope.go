@@ -51,9 +51,13 @@ func (sc Scope) where(db *gorm.DB, table string) *gorm.DB {
 		return db
 	case !sc.some:
 		return db.Where("1 = 0")
-	case table == "tours": // a director's own tours and those shared with them
-		shared := db.Session(&gorm.Session{NewDB: true}).Table("tour_codirectors").Select("tour_id").Where("director_id = ?", sc.owner)
-		return db.Where("(tours.owner_id = ? OR tours.id IN (?))", sc.owner, shared)
+	case table == "tours" || table == "seasons": // a director's own and those shared with them
+		k := tourKind()
+		if table == "seasons" {
+			k = seasonKind()
+		}
+		shared := db.Session(&gorm.Session{NewDB: true}).Table(k.links).Select(k.key).Where("director_id = ?", sc.owner)
+		return db.Where("("+table+".owner_id = ? OR "+table+".id IN (?))", sc.owner, shared)
 	}
 	return db.Where(table+".owner_id = ?", sc.owner)
 }

@@ -17,7 +17,7 @@ import (
 
 // A season groups tours of its director's and ranks their riders, teams and managers across them
 // (race.Season). It belongs to the director who made it (0 on a table without accounts); only the
-// scopes that see its owner see it, as a tour.
+// scopes that see its owner see it, and its co-directors, as a tour (seasons_shared.go).
 
 // Season is a season as kept: its scoring and its tours, in order.
 type Season struct {
@@ -29,6 +29,8 @@ type Season struct {
 	Tours           []uint    `json:"tours"`
 	OwnerID         uint      `json:"-"`
 	CreatedAt       time.Time `json:"created_at"`
+	// Shared says the season is another director's, shared with the director who reads it.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // Rules is the season's scoring for the engine.
@@ -53,11 +55,14 @@ func (s *Store) SeasonVisible(sc Scope, id uint) error {
 func getSeasonRow(db *gorm.DB, sc Scope, id uint) (models.Season, error) {
 	var row models.Season
 	err := db.Preload("Tours", func(db *gorm.DB) *gorm.DB { return db.Order("position") }).First(&row, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !sc.Sees(row.OwnerID) {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return models.Season{}, notFound("season %d", id)
 	}
 	if err != nil {
 		return row, fmt.Errorf("store: unable to fetch season %d: %w", id, err)
+	}
+	if seen, err := seasonSeen(db, sc, id, row.OwnerID); err != nil || !seen {
+		return models.Season{}, cmpErr(err, notFound("season %d", id))
 	}
 	return row, nil
 }
@@ -95,7 +100,9 @@ func (s *Store) ListSeasons(sc Scope) ([]Season, error) {
 	}
 	out := make([]Season, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, seasonFromRow(r))
+		season := seasonFromRow(r)
+		season.Shared = sc.shared(r.OwnerID)
+		out = append(out, season)
 	}
 	return out, nil
 }
@@ -106,7 +113,9 @@ func (s *Store) GetSeason(sc Scope, id uint) (Season, error) {
 	if err != nil {
 		return Season{}, err
 	}
-	return seasonFromRow(row), nil
+	season := seasonFromRow(row)
+	season.Shared = sc.shared(row.OwnerID)
+	return season, nil
 }
 
 // CreateSeason checks and keeps a new season of the scope's owner, with a follow code of its own.
@@ -117,21 +126,23 @@ func (s *Store) CreateSeason(sc Scope, in SeasonInput) (Season, error) {
 	}
 	points, _ := json.Marshal(in.Points)
 	row := models.Season{OwnerID: sc.Owner(), Name: in.Name, Points: string(points), Classifications: in.Classifications}
-	err = s.write(func(tx *gorm.DB) error {
-		code, err := freeSeasonCode(tx)
-		if err != nil {
-			return err
-		}
-		row.FollowCode = code
-		if err := tx.Create(&row).Error; err != nil {
-			return fmt.Errorf("store: unable to create season: %w", err)
-		}
-		return recordChange(tx, auditNote{action: "season.create", owner: row.OwnerID, text: i18n.Textf("season %s created", row.Name)})
-	})
-	if err != nil {
+	if err := s.write(func(tx *gorm.DB) error { return createSeasonRow(tx, &row) }); err != nil {
 		return Season{}, err
 	}
 	return s.GetSeason(sc, row.ID)
+}
+
+// createSeasonRow keeps a new season in tx, with a follow code of its own.
+func createSeasonRow(tx *gorm.DB, row *models.Season) error {
+	code, err := freeSeasonCode(tx)
+	if err != nil {
+		return err
+	}
+	row.FollowCode = code
+	if err := tx.Create(row).Error; err != nil {
+		return fmt.Errorf("store: unable to create season: %w", err)
+	}
+	return recordChange(tx, auditNote{action: "season.create", owner: row.OwnerID, text: i18n.Textf("season %s created", row.Name)})
 }
 
 // UpdateSeason checks and changes a season's name and scoring.
@@ -141,7 +152,7 @@ func (s *Store) UpdateSeason(sc Scope, id uint, in SeasonInput) (Season, error) 
 		return Season{}, err
 	}
 	points, _ := json.Marshal(in.Points)
-	err = s.write(func(tx *gorm.DB) error {
+	err = s.seasonWrite(id, func(tx *gorm.DB) error {
 		row, err := getSeasonRow(tx, sc, id)
 		if err != nil {
 			return err
@@ -164,7 +175,7 @@ func (s *Store) UpdateSeason(sc Scope, id uint, in SeasonInput) (Season, error) 
 
 // DeleteSeason removes a season of the scope; its tours stay.
 func (s *Store) DeleteSeason(sc Scope, id uint) error {
-	return s.write(func(tx *gorm.DB) error {
+	err := s.write(func(tx *gorm.DB) error {
 		row, err := getSeasonRow(tx, sc, id)
 		if err != nil {
 			return err
@@ -175,22 +186,29 @@ func (s *Store) DeleteSeason(sc Scope, id uint) error {
 		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonTour{}).Error; err != nil {
 			return fmt.Errorf("store: unable to delete the tours of season %d: %w", id, err)
 		}
+		if err := tx.Where("season_id = ?", id).Delete(&models.SeasonCodirector{}).Error; err != nil {
+			return fmt.Errorf("store: unable to delete the co-directors of season %d: %w", id, err)
+		}
 		if err := tx.Delete(&models.Season{}, id).Error; err != nil {
 			return fmt.Errorf("store: unable to delete season %d: %w", id, err)
 		}
 		return nil
 	})
+	if err == nil {
+		s.seasonChanged(id, SeasonDeletedKind)
+	}
+	return err
 }
 
 // SetSeasonTours replaces a season's tours by tourIDs, in that order: each must be a tour the scope
 // sees, listed once, at most race.MaxSeasonTours.
 func (s *Store) SetSeasonTours(sc Scope, id uint, tourIDs []uint) (Season, error) {
-	err := s.write(func(tx *gorm.DB) error {
+	err := s.seasonWrite(id, func(tx *gorm.DB) error {
 		row, err := getSeasonRow(tx, sc, id)
 		if err != nil {
 			return err
 		}
-		if err := checkSeasonTours(tx, sc, tourIDs); err != nil {
+		if err := checkSeasonTours(tx, sc, row, tourIDs); err != nil {
 			return err
 		}
 		if err := recordChange(tx, auditNote{action: "season.tours", owner: row.OwnerID, text: i18n.Textf("season %s: its tours are now %s", row.Name, toursText(len(tourIDs)))}); err != nil {
@@ -212,22 +230,27 @@ func (s *Store) SetSeasonTours(sc Scope, id uint, tourIDs []uint) (Season, error
 	return s.GetSeason(sc, id)
 }
 
-// checkSeasonTours refuses a list of tours too long, with a tour twice, or a tour the scope does not see.
-func checkSeasonTours(tx *gorm.DB, sc Scope, tourIDs []uint) error {
+// checkSeasonTours refuses a list of tours too long, with a tour twice, or a tour the scope does not
+// see: a co-director adds only the tours they see (their own and those shared with them), and keeps
+// (or takes out) the season's tours they do not see.
+func checkSeasonTours(tx *gorm.DB, sc Scope, season models.Season, tourIDs []uint) error {
 	v := &refuse.ValidationError{}
 	if len(tourIDs) > race.MaxSeasonTours {
 		v.Addf("tours", "must list at most %d tours (it lists %d)", race.MaxSeasonTours, len(tourIDs))
 		return v
 	}
-	var rows []models.Tour
+	var visible []uint
 	if len(tourIDs) > 0 {
-		if err := tx.Select("id, owner_id").Where("id IN ?", tourIDs).Find(&rows).Error; err != nil {
+		if err := sc.where(tx.Model(&models.Tour{}), "tours").Where("tours.id IN ?", tourIDs).Pluck("tours.id", &visible).Error; err != nil {
 			return fmt.Errorf("store: unable to read the season's tours: %w", err)
 		}
 	}
 	seen := map[uint]bool{}
-	for _, r := range rows {
-		seen[r.ID] = sc.Sees(r.OwnerID)
+	for _, t := range visible {
+		seen[t] = true
+	}
+	for _, t := range season.Tours {
+		seen[t.TourID] = true
 	}
 	listed := map[uint]bool{}
 	for i, t := range tourIDs {
@@ -243,15 +266,19 @@ func checkSeasonTours(tx *gorm.DB, sc Scope, tourIDs []uint) error {
 	return v.Err()
 }
 
-// freeSeasonCode draws follow codes until one that no season has.
+// freeSeasonCode draws follow codes until one that no season nor tour has (the follow form finds
+// either by its code).
 func freeSeasonCode(tx *gorm.DB) (string, error) {
 	for range 20 {
 		code := newFollowCode()
-		var n int64
+		var n, tours int64
 		if err := tx.Model(&models.Season{}).Where("follow_code = ?", code).Count(&n).Error; err != nil {
 			return "", fmt.Errorf("store: unable to check a follow code: %w", err)
 		}
-		if n == 0 {
+		if err := tx.Model(&models.Tour{}).Where("follow_code = ?", code).Count(&tours).Error; err != nil {
+			return "", fmt.Errorf("store: unable to check a follow code: %w", err)
+		}
+		if n+tours == 0 {
 			return code, nil
 		}
 	}

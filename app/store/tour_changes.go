@@ -12,9 +12,13 @@ import (
 )
 
 // TourChange tells that a tour changed: its id, the version it is at now (0 when it was deleted),
-// and what changed: the stage and the kind of change ("sprint", "finish", "close", …).
+// and what changed: the stage and the kind of change ("sprint", "finish", "close", …); or that a
+// season changed (Season).
 type TourChange struct {
-	Tour    uint   `json:"tour"`
+	Tour uint `json:"tour"`
+	// Season is the season that changed, for a change of a season (Tour 0): its name, points,
+	// tours or directors ("season"), or its deletion ("deleted").
+	Season  uint   `json:"season,omitempty"`
 	Version int64  `json:"version"`
 	Stage   int    `json:"stage,omitempty"`
 	Kind    string `json:"kind,omitempty"`
@@ -88,8 +92,8 @@ func (f ChangeFeed) DecodeNotice(payload string) (ch TourChange, other bool, err
 	if err := json.Unmarshal([]byte(payload), &n); err != nil {
 		return TourChange{}, false, fmt.Errorf("store: a change notice that is not one: %w", err)
 	}
-	if n.Tour == 0 {
-		return TourChange{}, false, fmt.Errorf("store: a change notice without a tour")
+	if n.Tour == 0 && n.Season == 0 {
+		return TourChange{}, false, fmt.Errorf("store: a change notice without a tour or a season")
 	}
 	return n.TourChange, n.From != f.From, nil
 }

@@ -3,14 +3,10 @@ package store
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"gorm.io/gorm"
 
-	"racedirector/app/i18n"
-	"racedirector/app/race"
 	"racedirector/app/refuse"
 	"racedirector/models"
 )
@@ -25,54 +21,37 @@ type DirectorRef struct {
 	Name string `json:"name"`
 }
 
-// TourShare is who a tour is in the hands of: its owner (nil for no one's, a database of one
-// director) and its co-directors, by name.
+// TourShare is who a tour (or a season) is in the hands of: its owner (nil for no one's, a
+// database of one director) and its co-directors, by name.
 type TourShare struct {
 	Owner       *DirectorRef  `json:"owner"`
 	Codirectors []DirectorRef `json:"codirectors"`
 }
 
-// TourSharing reads a tour's owner and co-directors.
-func (s *Store) TourSharing(id uint) (TourShare, error) { return tourSharing(s.reads, id) }
-
-// tourSharing reads a tour's owner and co-directors in db.
-func tourSharing(db *gorm.DB, id uint) (TourShare, error) {
-	var row models.Tour
-	err := db.Select("id, owner_id").Where("id = ?", id).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return TourShare{}, notFound("tour %d", id)
-	}
-	if err != nil {
-		return TourShare{}, fmt.Errorf("store: unable to read the owner of tour %d: %w", id, err)
-	}
-	out := TourShare{Codirectors: []DirectorRef{}}
-	if row.OwnerID != 0 {
-		d, err := directorIn(db, row.OwnerID)
-		if err != nil {
-			return TourShare{}, err
-		}
-		out.Owner = &DirectorRef{ID: d.ID, Name: d.Name}
-	}
-	err = db.Table("directors").Select("directors.id AS id, directors.name AS name").
-		Joins("JOIN tour_codirectors ON tour_codirectors.director_id = directors.id").
-		Where("tour_codirectors.tour_id = ?", id).Order("directors.name_key").Scan(&out.Codirectors).Error
-	if err != nil {
-		return TourShare{}, fmt.Errorf("store: unable to read the co-directors of tour %d: %w", id, err)
-	}
-	return out, nil
+// tourKind is a tour as sharedKind shares it, but for how its changes are written.
+func tourKind() sharedKind {
+	return sharedKind{table: "tours", links: "tour_codirectors", key: "tour_id", notFound: "tour %d",
+		ownsAlready: "is %s, who owns the tour already", handed: "tour handed over to %s",
+		link: func(id, director uint) any { return &models.TourCodirector{TourID: id, DirectorID: director} }}
 }
+
+// tourShared is a tour as sharedKind shares it, written as every change of a tour is.
+func (s *Store) tourShared() sharedKind {
+	k := tourKind()
+	k.write, k.bump, k.what, k.record = s.tourWrite, bumpTour, "tour", recordTourChange
+	return k
+}
+
+// TourSharing reads a tour's owner and co-directors.
+func (s *Store) TourSharing(id uint) (TourShare, error) { return s.tourShared().sharing(s.reads, id) }
 
 // ToursSharedWith lists the ids of the tours director is a co-director of.
 func (s *Store) ToursSharedWith(director uint) ([]uint, error) {
-	var ids []uint
-	if err := s.reads.Model(&models.TourCodirector{}).Where("director_id = ?", director).Order("tour_id").Pluck("tour_id", &ids).Error; err != nil {
-		return nil, fmt.Errorf("store: unable to list the tours shared with director %d: %w", director, err)
-	}
-	return ids, nil
+	return s.tourShared().sharedWith(s.reads, director)
 }
 
-// receiver reads the director who is to receive a tour or enter its results, as field names them:
-// an account that exists, signs in and is not an official's.
+// receiver reads the director who is to receive a tour or season or change it, as field names
+// them: an account that exists, signs in and is not an official's.
 func receiver(tx *gorm.DB, field string, id uint) (models.Director, error) {
 	if id == 0 {
 		return models.Director{}, refuse.Invalid(field, "is required: a director's id")
@@ -94,85 +73,13 @@ func receiver(tx *gorm.DB, field string, id uint) (models.Director, error) {
 
 // HandOverTour gives the tour to the director numbered to: its id, follow code, results and history
 // stay, its players keep following it; a co-director who receives it is a co-director no longer.
-func (s *Store) HandOverTour(id, to uint) (TourShare, error) {
-	var out TourShare
-	err := s.tourWrite(id, func(tx *gorm.DB) error {
-		if _, err := tourSharing(tx, id); err != nil {
-			return err
-		}
-		d, err := receiver(tx, "director", to)
-		if err != nil {
-			return err
-		}
-		if err := recordTourChange(tx, id, "tour.owner", i18n.Textf("tour handed over to %s", d.Name)); err != nil {
-			return err
-		}
-		if err := tx.Model(&models.Tour{}).Where("id = ?", id).Update("owner_id", to).Error; err != nil {
-			return fmt.Errorf("store: unable to hand tour %d over: %w", id, err)
-		}
-		if err := tx.Where("tour_id = ? AND director_id = ?", id, to).Delete(&models.TourCodirector{}).Error; err != nil {
-			return fmt.Errorf("store: unable to update the co-directors of tour %d: %w", id, err)
-		}
-		if err := bumpTour(tx, id); err != nil {
-			return err
-		}
-		out, err = tourSharing(tx, id)
-		return err
-	})
-	return out, err
-}
+func (s *Store) HandOverTour(id, to uint) (TourShare, error) { return s.tourShared().handOver(id, to) }
 
 // SetCodirectors makes ids the tour's co-directors (none for an empty list), in place of those it
 // had: each a director who signs in, not an official, not the tour's owner; the same one twice
 // counts once. The refusals name the place in the list ("directors.1").
 func (s *Store) SetCodirectors(id uint, ids []uint) (TourShare, error) {
-	if len(ids) > race.MaxCodirectors {
-		return TourShare{}, refuse.Invalidf("directors", "must be at most %d directors: this list has %d", race.MaxCodirectors, len(ids))
-	}
-	var out TourShare
-	err := s.tourWrite(id, func(tx *gorm.DB) error {
-		now, err := tourSharing(tx, id)
-		if err != nil {
-			return err
-		}
-		var keep []uint
-		var names []any
-		for i, d := range ids {
-			field := "directors." + strconv.Itoa(i)
-			row, err := receiver(tx, field, d)
-			if err != nil {
-				return err
-			}
-			if now.Owner != nil && now.Owner.ID == d {
-				return refuse.Invalidf(field, "is %s, who owns the tour already", row.Name)
-			}
-			if !slices.Contains(keep, d) {
-				keep = append(keep, d)
-				names = append(names, row.Name)
-			}
-		}
-		said := i18n.Textf("no co-directors any more")
-		if len(names) > 0 {
-			said = i18n.Textf("co-directors now: %s", joined(names))
-		}
-		if err := recordTourChange(tx, id, "tour.codirectors", said); err != nil {
-			return err
-		}
-		if err := tx.Where("tour_id = ?", id).Delete(&models.TourCodirector{}).Error; err != nil {
-			return fmt.Errorf("store: unable to update the co-directors of tour %d: %w", id, err)
-		}
-		for _, d := range keep {
-			if err := tx.Create(&models.TourCodirector{TourID: id, DirectorID: d}).Error; err != nil {
-				return fmt.Errorf("store: unable to add a co-director to tour %d: %w", id, err)
-			}
-		}
-		if err := bumpTour(tx, id); err != nil {
-			return err
-		}
-		out, err = tourSharing(tx, id)
-		return err
-	})
-	return out, err
+	return s.tourShared().setCodirectors(id, ids)
 }
 
 // TourOwned says whether the scope may hand the tour over and choose its co-directors: its owner,
@@ -182,23 +89,12 @@ func (s *Store) TourOwned(sc Scope, id uint) (codirector bool, err error) {
 	if err := s.TourVisible(sc, id); err != nil {
 		return false, err
 	}
-	if sc.All() {
-		return false, nil
-	}
-	var row models.Tour
-	if err := s.reads.Select("id, owner_id").Where("id = ?", id).Take(&row).Error; err != nil {
-		return false, fmt.Errorf("store: unable to read the owner of tour %d: %w", id, err)
-	}
-	return row.OwnerID != sc.owner, nil
+	return s.tourShared().owned(s.reads, sc, id)
 }
 
 // codirected says whether director is one of the tour's co-directors.
 func (s *Store) codirected(tourID, director uint) (bool, error) {
-	var n int64
-	if err := s.reads.Model(&models.TourCodirector{}).Where("tour_id = ? AND director_id = ?", tourID, director).Count(&n).Error; err != nil {
-		return false, fmt.Errorf("store: unable to read the co-directors of tour %d: %w", tourID, err)
-	}
-	return n > 0, nil
+	return s.tourShared().codirected(s.reads, tourID, director)
 }
 
 // toursShared gives tours their co-directors (table tour_codirectors) and accounts their role of
@@ -215,15 +111,17 @@ func toursShared(tx *gorm.DB) error {
 	return nil
 }
 
-// codirectorRemoved forgets a removed director as a co-director, and the heir as co-director of the
-// tours they now own.
+// codirectorRemoved gives the heir the seasons of a removed director (their tours are given
+// already), forgets the director as a co-director of tours and seasons, and the heir as co-director
+// of those they now own.
 func codirectorRemoved(tx *gorm.DB, id, heir uint) error {
-	if err := tx.Where("director_id = ?", id).Delete(&models.TourCodirector{}).Error; err != nil {
-		return fmt.Errorf("store: unable to forget the director as a co-director: %w", err)
+	if err := tx.Model(&models.Season{}).Where("owner_id = ?", id).Update("owner_id", heir).Error; err != nil {
+		return fmt.Errorf("store: unable to give the seasons to the heir: %w", err)
 	}
-	owned := tx.Session(&gorm.Session{NewDB: true}).Model(&models.Tour{}).Select("id").Where("owner_id = ?", heir)
-	if err := tx.Where("director_id = ? AND tour_id IN (?)", heir, owned).Delete(&models.TourCodirector{}).Error; err != nil {
-		return fmt.Errorf("store: unable to update the heir's shared tours: %w", err)
+	for _, k := range []sharedKind{tourKind(), seasonKind()} {
+		if err := k.removed(tx, id, heir); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -1,6 +1,5 @@
-// The pages that follow without a live stream — the room's TV podium (/follow/{code}/tv/podium) and a
-// season's phones and TV (/follow/season/{code}, …/tv): asks for the page again every minute and, when it
-// changed (a stage ended), shows the new one. Nobody stands at a TV to stop a page that refreshes by
+// The page that follows without a live stream — the room's TV podium (/follow/{code}/tv/podium): asks
+// for the page again every minute and, when it changed (a stage ended), shows the new one. Nobody stands at a TV to stop a page that refreshes by
 // itself: the page is loaded again only when there is something new to show.
 (() => {
   "use strict";

@@ -12,6 +12,8 @@ import (
 type teamPalmaresJSON struct {
 	Team  palmaresTeam        `json:"team"`
 	Tours []base.PalmaresTour `json:"tours"`
+	// Seasons are the seasons of its tours with its place in each one's teams' table.
+	Seasons []base.PalmaresSeason `json:"seasons"`
 }
 
 // palmaresTeam is a database team as it is today.
@@ -26,6 +28,8 @@ type palmaresTeam struct {
 type riderPalmaresJSON struct {
 	Rider palmaresRider       `json:"rider"`
 	Tours []base.PalmaresTour `json:"tours"`
+	// Seasons are the seasons of his tours with his place in each one's riders' table.
+	Seasons []base.PalmaresSeason `json:"seasons"`
 }
 
 // palmaresRider is a database rider as he is today, with his team.
@@ -51,7 +55,12 @@ func (h *Handler) APITeamPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, teamPalmaresJSON{Team: palmaresTeam{ID: t.ID, Name: t.Name, Short: t.Short, Color: t.Color}, Tours: tours})
+	table, key := base.TeamSeasonKey(id)
+	seasons, err := h.PalmaresSeasons(c, apps, table, key)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, teamPalmaresJSON{Team: palmaresTeam{ID: t.ID, Name: t.Name, Short: t.Short, Color: t.Color}, Tours: tours, Seasons: seasons})
 }
 
 // APIRiderPalmares is GET /api/v1/riders/{id}/palmares: the tours the rider rode, under the name, bib
@@ -69,5 +78,10 @@ func (h *Handler) APIRiderPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, riderPalmaresJSON{Rider: palmaresRider{ID: r.ID, Name: r.Name, TeamID: t.ID, Team: t.Name}, Tours: tours})
+	table, key := base.RiderSeasonKey(r.ID)
+	seasons, err := h.PalmaresSeasons(c, apps, table, key)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, riderPalmaresJSON{Rider: palmaresRider{ID: r.ID, Name: r.Name, TeamID: t.ID, Team: t.Name}, Tours: tours, Seasons: seasons})
 }

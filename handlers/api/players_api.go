@@ -49,6 +49,8 @@ func (h *Handler) APISetTeamManager(c echo.Context) error {
 type playerPalmaresJSON struct {
 	Player palmaresPlayer      `json:"player"`
 	Tours  []base.PalmaresTour `json:"tours"`
+	// Seasons are the seasons of his tours with his place in each one's managers' table.
+	Seasons []base.PalmaresSeason `json:"seasons"`
 }
 
 // palmaresPlayer is a player as his palmarès names him.
@@ -72,5 +74,10 @@ func (h *Handler) APIPlayerPalmares(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, playerPalmaresJSON{Player: palmaresPlayer{Name: name}, Tours: tours})
+	table, key := base.PlayerSeasonKey(name)
+	seasons, err := h.PalmaresSeasons(c, apps, table, key)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, playerPalmaresJSON{Player: palmaresPlayer{Name: name}, Tours: tours, Seasons: seasons})
 }

@@ -151,25 +151,28 @@ func (h *Handler) APIBackup(c echo.Context) error {
 	return c.JSONPretty(http.StatusOK, b, "  ")
 }
 
-// APIImportTour restores a backup (multipart field "file", or the JSON as the body).
-func (h *Handler) APIImportTour(c echo.Context) error {
-	var data []byte
+// backupBody reads a backup sent to the API: the multipart field "file", or the JSON as the body.
+func backupBody(c echo.Context) ([]byte, error) {
 	if strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
 		_, d, err := base.UploadedFile(c)
-		if err != nil {
-			return err
+		return d, err
+	}
+	d, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return nil, tooLarge
 		}
-		data = d
-	} else {
-		d, err := io.ReadAll(c.Request().Body)
-		if err != nil {
-			var tooLarge *echo.HTTPError
-			if errors.As(err, &tooLarge) {
-				return tooLarge
-			}
-			return base.BadRequest("the body could not be read")
-		}
-		data = d
+		return nil, base.BadRequest("the body could not be read")
+	}
+	return d, nil
+}
+
+// APIImportTour restores a backup (multipart field "file", or the JSON as the body).
+func (h *Handler) APIImportTour(c echo.Context) error {
+	data, err := backupBody(c)
+	if err != nil {
+		return err
 	}
 	id, err := h.StoreFor(c).ImportBackup(h.Scope(c), data)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"racedirector/handlers/base"
 )
 
-// Tours handed over and shared, in the API: the lock lets only the tour's owner or an
+// Tours and seasons handed over and shared, in the API: the lock lets only the owner or an
 // administrator reach these (app/auth's ownerOnly); the store checks whom they name.
 
 // ownerRequest is the body of PUT /api/v1/tours/{id}/owner.
@@ -31,21 +31,63 @@ type tourWithDirectors struct {
 	store.TourShare
 }
 
+// sharedThing is what the API hands over and shares, a tour or a season: the name of its id, the
+// store's way to hand it over and to choose its co-directors, and the words of its refusals.
+type sharedThing struct {
+	what           string
+	handOver       func(st *store.Store, id, to uint) (store.TourShare, error)
+	setCodirectors func(st *store.Store, id uint, ids []uint) (store.TourShare, error)
+	// noAccounts refuses handing over and sharing on a table without accounts; receives says who
+	// the director of a hand-over is.
+	noAccounts, receives string
+}
+
+// sharedTour is the tour as the API hands it over and shares it.
+func sharedTour() sharedThing {
+	return sharedThing{what: "tour", handOver: (*store.Store).HandOverTour, setCodirectors: (*store.Store).SetCodirectors,
+		noAccounts: "this table has no directors' accounts: a tour is handed over and shared between directors who sign in with their names",
+		receives:   "is required: the id of the director who receives the tour"}
+}
+
+// sharedSeason is the season as the API hands it over and shares it.
+func sharedSeason() sharedThing {
+	return sharedThing{what: "season", handOver: (*store.Store).HandOverSeason, setCodirectors: (*store.Store).SetSeasonCodirectors,
+		noAccounts: "this table has no directors' accounts: a season is handed over and shared between directors who sign in with their names",
+		receives:   "is required: the id of the director who receives the season"}
+}
+
 // sharedOnlyWithAccounts refuses handing over and sharing on a table without directors' accounts.
-func sharedOnlyWithAccounts(c echo.Context) error {
+func (k sharedThing) sharedOnlyWithAccounts(c echo.Context) error {
 	if auth.ViewerOf(c).Mode == auth.AccountsMode {
 		return nil
 	}
-	return refuse.Conflictf("this table has no directors' accounts: a tour is handed over and shared between directors who sign in with their names")
+	return refuse.Conflictf(k.noAccounts)
 }
 
 // APIHandOverTour gives the tour to another director (200, its owner and co-directors): its id,
 // follow code, results and history stay.
-func (h *Handler) APIHandOverTour(c echo.Context) error {
-	if err := sharedOnlyWithAccounts(c); err != nil {
+func (h *Handler) APIHandOverTour(c echo.Context) error { return h.handOver(c, sharedTour()) }
+
+// APISetCodirectors makes the listed directors the tour's co-directors (200, its owner and
+// co-directors): they enter its results; an empty list shares it with no one.
+func (h *Handler) APISetCodirectors(c echo.Context) error { return h.setCodirectors(c, sharedTour()) }
+
+// APIHandOverSeason gives the season to another director (200, its owner and co-directors): its id,
+// follow code and tours stay.
+func (h *Handler) APIHandOverSeason(c echo.Context) error { return h.handOver(c, sharedSeason()) }
+
+// APISetSeasonCodirectors makes the listed directors the season's co-directors (200, its owner and
+// co-directors): they change its name, points and tours; an empty list shares it with no one.
+func (h *Handler) APISetSeasonCodirectors(c echo.Context) error {
+	return h.setCodirectors(c, sharedSeason())
+}
+
+// handOver gives the tour or season the route names to the director the body names.
+func (h *Handler) handOver(c echo.Context, k sharedThing) error {
+	if err := k.sharedOnlyWithAccounts(c); err != nil {
 		return err
 	}
-	id, err := base.IDParam(c, "id", "tour")
+	id, err := base.IDParam(c, "id", k.what)
 	if err != nil {
 		return err
 	}
@@ -54,9 +96,9 @@ func (h *Handler) APIHandOverTour(c echo.Context) error {
 		return err
 	}
 	if req.Director == nil {
-		return refuse.Invalid("director", "is required: the id of the director who receives the tour")
+		return refuse.Invalid("director", k.receives)
 	}
-	share, err := h.StoreFor(c).HandOverTour(id, *req.Director)
+	share, err := k.handOver(h.StoreFor(c), id, *req.Director)
 	if err != nil {
 		return err
 	}
@@ -64,13 +106,13 @@ func (h *Handler) APIHandOverTour(c echo.Context) error {
 	return c.JSON(http.StatusOK, share)
 }
 
-// APISetCodirectors makes the listed directors the tour's co-directors (200, its owner and
-// co-directors): they enter its results; an empty list shares it with no one.
-func (h *Handler) APISetCodirectors(c echo.Context) error {
-	if err := sharedOnlyWithAccounts(c); err != nil {
+// setCodirectors makes the directors the body lists the co-directors of the tour or season the
+// route names.
+func (h *Handler) setCodirectors(c echo.Context, k sharedThing) error {
+	if err := k.sharedOnlyWithAccounts(c); err != nil {
 		return err
 	}
-	id, err := base.IDParam(c, "id", "tour")
+	id, err := base.IDParam(c, "id", k.what)
 	if err != nil {
 		return err
 	}
@@ -81,7 +123,7 @@ func (h *Handler) APISetCodirectors(c echo.Context) error {
 	if req.Directors == nil {
 		return refuse.Invalid("directors", "is required: the ids of the co-directors ([] for none)")
 	}
-	share, err := h.StoreFor(c).SetCodirectors(id, *req.Directors)
+	share, err := k.setCodirectors(h.StoreFor(c), id, *req.Directors)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"racedirector/app/live"
 	"racedirector/app/store"
 )
 
@@ -44,15 +45,7 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	w := c.Response()
-	head := w.Header()
-	head.Set(echo.HeaderContentType, "text/event-stream")
-	head.Set("Cache-Control", "no-store")
-	head.Set("X-Accel-Buffering", "no") // a proxy in front must not hold the events back
-	// The server's write timeout is for pages; a stream lives as long as its follower.
-	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: %d\n\n", reconnectAfter.Milliseconds())
+	w := startEvents(c)
 	seen := lastEventID(c.Request())
 	if seen != version {
 		last, ok := h.Live.Last(id)
@@ -64,6 +57,23 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 		}
 	}
 	w.Flush()
+	return h.relay(c, w, func() *live.Subscription { return sub }, func(ch store.TourChange) bool {
+		if ch.Version == 0 {
+			fmt.Fprint(w, "event: deleted\ndata: {}\n\n")
+			return true
+		}
+		if ch.Version <= seen {
+			return false
+		}
+		seen = ch.Version
+		return writeChange(w, ch) != nil
+	})
+}
+
+// relay tells a stream's follower of the changes of its subscription (sub: the one it has now) as
+// tell writes them, and sends a heartbeat comment when idle, until the follower leaves, the server
+// stops (the browser reconnects to whichever answers) or tell says the stream is over.
+func (h *Handler) relay(c echo.Context, w *echo.Response, sub func() *live.Subscription, tell func(store.TourChange) (over bool)) error {
 	beat := time.NewTicker(h.heartbeat)
 	defer beat.Stop()
 	ctx := c.Request().Context()
@@ -71,28 +81,35 @@ func (h *Handler) APIFollowEvents(c echo.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-sub.Ended(): // the server is stopping: the browser reconnects to whichever answers
+		case <-sub().Ended():
 			return nil
 		case <-beat.C:
 			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
 				return nil
 			}
-		case ch := <-sub.Changes():
-			if ch.Version == 0 {
-				fmt.Fprint(w, "event: deleted\ndata: {}\n\n")
+		case ch := <-sub().Changes():
+			if tell(ch) {
 				w.Flush()
-				return nil
-			}
-			if ch.Version <= seen {
-				continue
-			}
-			seen = ch.Version
-			if err := writeChange(w, ch); err != nil {
 				return nil
 			}
 		}
 		w.Flush()
 	}
+}
+
+// startEvents answers the request with an event stream (a tour's, a season's): its headers, then how
+// long a browser waits before it reconnects.
+func startEvents(c echo.Context) *echo.Response {
+	w := c.Response()
+	head := w.Header()
+	head.Set(echo.HeaderContentType, "text/event-stream")
+	head.Set("Cache-Control", "no-store")
+	head.Set("X-Accel-Buffering", "no") // a proxy in front must not hold the events back
+	// The server's write timeout is for pages; a stream lives as long as its follower.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprintf(w, "retry: %d\n\n", reconnectAfter.Milliseconds())
+	return w
 }
 
 // writeChange writes one "update" event: the change as JSON, its id the tour's version.

@@ -20,7 +20,8 @@ type findFollow struct {
 }
 
 // FindFollowPage is GET /follow: the form where a player types the code the director gave him, and
-// with ?code= the way to that tour's follow page (a friendly 404 for a code no tour has).
+// with ?code= the way to that tour's follow page, or that season's (a friendly 404 for a code no
+// tour nor season has).
 func (h *Handler) FindFollowPage(c echo.Context) error {
 	typed, ok := c.QueryParams()["code"]
 	if !ok {
@@ -34,14 +35,29 @@ func (h *Handler) FindFollowPage(c echo.Context) error {
 	if code == "" {
 		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.Tr(c), text))
 	}
-	if _, err := h.StoreFor(c).TourByFollowCode(code); err != nil {
-		var nf *store.NotFoundError
-		if errors.As(err, &nf) {
-			return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.Tr(c), text))
-		}
+	to, err := h.followedBy(c, code)
+	var nf *store.NotFoundError
+	switch {
+	case errors.As(err, &nf):
+		return h.renderFindFollow(c, http.StatusNotFound, text, unknownCodeMessage(h.Tr(c), text))
+	case err != nil:
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/follow/"+code)
+	return c.Redirect(http.StatusSeeOther, to)
+}
+
+// followedBy is the follow page of the tour, else of the season, that has the code (a
+// NotFoundError for neither).
+func (h *Handler) followedBy(c echo.Context, code string) (string, error) {
+	_, err := h.StoreFor(c).TourByFollowCode(code)
+	var nf *store.NotFoundError
+	if !errors.As(err, &nf) {
+		return "/follow/" + code, err
+	}
+	if _, err := h.StoreFor(c).SeasonByFollowCode(code); err != nil {
+		return "", err
+	}
+	return "/follow/season/" + code, nil
 }
 
 // renderFindFollow shows the follow-code form with a message about the code typed.

@@ -13,8 +13,11 @@ import (
 // tvSeasonRows of each table.
 type seasonFollowView struct {
 	Name, Code string
-	Tours      []race.SeasonTour
-	Standings  race.SeasonStandings
+	// Version is the season's state shown (store.SeasonVersion), Events its event stream: the page
+	// puts the new standings in place when the state moves.
+	Version, Events string
+	Tours           []race.SeasonTour
+	Standings       race.SeasonStandings
 }
 
 // tvSeasonRows is how many lines of each table the room's TV shows at 1920×1080.
@@ -50,9 +53,15 @@ func (h *Handler) seasonFollowed(c echo.Context) (seasonFollowView, error) {
 	if err != nil {
 		return seasonFollowView{}, err
 	}
+	// The state first: a change meanwhile shows in the standings read after it, and moves it again.
+	version, err := h.StoreFor(c).SeasonVersion(s.ID)
+	if err != nil {
+		return seasonFollowView{}, err
+	}
 	tours, st, err := h.StoreFor(c).SeasonStandings(s)
 	if err != nil {
 		return seasonFollowView{}, err
 	}
-	return seasonFollowView{Name: s.Name, Code: s.FollowCode, Tours: tours, Standings: st}, nil
+	return seasonFollowView{Name: s.Name, Code: s.FollowCode, Version: version, Events: "/api/v1/follow/season/" + s.FollowCode + "/events",
+		Tours: tours, Standings: st}, nil
 }

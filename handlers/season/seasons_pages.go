@@ -41,6 +41,9 @@ type seasonView struct {
 	// Standings are the season's tables; Scored the tours they are read from.
 	Standings race.SeasonStandings
 	Scored    []race.SeasonTour
+	// Owned says the viewer may delete the season, hand it over and choose its co-directors (its
+	// owner, an administrator, the director of a table without accounts); a co-director may not.
+	Owned bool
 }
 
 // seasonPick is one tour of the picker.
@@ -100,6 +103,22 @@ func (h *Handler) CreateSeasonPage(c echo.Context) error {
 	return h.seasonsPage(c, http.StatusUnprocessableEntity, form, err)
 }
 
+// unseenPicks are the season's tours the viewer does not see (a co-director's, of the owner's
+// tours), ticked so that saving the tours keeps them.
+func unseenPicks(picks []seasonPick, scored []race.SeasonTour) []seasonPick {
+	seen := map[uint]bool{}
+	for _, p := range picks {
+		seen[p.ID] = true
+	}
+	var out []seasonPick
+	for _, t := range scored {
+		if !seen[t.ID] {
+			out = append(out, seasonPick{TourSummary: store.TourSummary{ID: t.ID, Name: t.Name}, Picked: true})
+		}
+	}
+	return out
+}
+
 // SeasonPage is GET /seasons/{id}: the season's tours to pick and its three tables.
 func (h *Handler) SeasonPage(c echo.Context) error {
 	s, err := h.SeasonOf(c)
@@ -133,10 +152,16 @@ func (h *Handler) seasonPage(c echo.Context, s store.Season, form seasonForm, re
 	for _, t := range tours {
 		v.Tours = append(v.Tours, seasonPick{TourSummary: t, Picked: picked[t.ID]})
 	}
-	sort.SliceStable(v.Tours, func(i, j int) bool { return v.Tours[i].ID < v.Tours[j].ID })
 	if v.Scored, v.Standings, err = st.SeasonStandings(s); err != nil {
 		return err
 	}
+	v.Tours = append(v.Tours, unseenPicks(v.Tours, v.Scored)...)
+	sort.SliceStable(v.Tours, func(i, j int) bool { return v.Tours[i].ID < v.Tours[j].ID })
+	codirector, err := st.SeasonOwned(h.Scope(c), s.ID)
+	if err != nil {
+		return err
+	}
+	v.Owned = !codirector
 	p := views.Page{Title: s.Name, Section: "seasons", Data: v}
 	if refused != nil {
 		return h.FormFailed(c, refused, "season", p)

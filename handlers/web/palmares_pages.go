@@ -5,7 +5,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
 )
@@ -22,8 +21,9 @@ type palmaresView struct {
 	TeamName string
 	Intro    string
 	Rows     []base.PalmaresRow
-	// Seasons are a rider's seasons, with his rank and points in each.
-	Seasons []palmaresSeason
+	// Seasons are the seasons of the tours ridden, with the rank and points in each of the rider,
+	// the team or the player.
+	Seasons []base.PalmaresSeason
 }
 
 // TeamPalmaresPage is GET /teams/{id}/palmares: the tours the team rode, under the name it raced with.
@@ -39,6 +39,10 @@ func (h *Handler) TeamPalmaresPage(c echo.Context) error {
 	}
 	v := palmaresView{Team: true, Name: t.Name, Color: t.Color, Intro: l.T("story.palmares.intro_team")}
 	if v.Rows, err = h.PalmaresRows(c, l, apps, true); err != nil {
+		return err
+	}
+	table, key := base.TeamSeasonKey(id)
+	if v.Seasons, err = h.PalmaresSeasons(c, apps, table, key); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_team", "Team", t.Name), Section: "teams", Data: v})
@@ -60,44 +64,9 @@ func (h *Handler) RiderPalmaresPage(c echo.Context) error {
 	if v.Rows, err = h.PalmaresRows(c, l, apps, false); err != nil {
 		return err
 	}
-	if v.Seasons, err = h.riderSeasons(c, r.ID, apps); err != nil {
+	table, key := base.RiderSeasonKey(r.ID)
+	if v.Seasons, err = h.PalmaresSeasons(c, apps, table, key); err != nil {
 		return err
 	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("story.palmares.title_rider", "Rider", r.Name), Section: "teams", Data: v})
-}
-
-// palmaresSeason is a rider's line in one season of the tours he rode.
-type palmaresSeason struct {
-	ID          uint
-	Name        string
-	Rank        int
-	Points      int
-	Provisional bool
-}
-
-// riderSeasons are the seasons of the rider's tours with his rank and points in each, as the engine
-// ranks them (race.Season); a season he scored nothing in has no line.
-func (h *Handler) riderSeasons(c echo.Context, riderID uint, apps []store.Appearance) ([]palmaresSeason, error) {
-	ids := make([]uint, len(apps))
-	for i, a := range apps {
-		ids[i] = a.TourID
-	}
-	seasons, err := h.StoreFor(c).SeasonsOfTours(h.Scope(c), ids)
-	if err != nil {
-		return nil, err
-	}
-	var out []palmaresSeason
-	for _, s := range seasons {
-		_, st, err := h.StoreFor(c).SeasonStandings(s)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range st.Riders {
-			if r.DatabaseID == riderID && r.Key != "" && r.Key[0] == 'r' {
-				out = append(out, palmaresSeason{ID: s.ID, Name: s.Name, Rank: r.Rank, Points: r.Points, Provisional: r.Provisional})
-				break
-			}
-		}
-	}
-	return out, nil
 }

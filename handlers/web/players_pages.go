@@ -68,5 +68,9 @@ func (h *Handler) PlayerPalmaresPage(c echo.Context) error {
 	if v.Rows, err = h.PalmaresRows(c, l, apps, true); err != nil {
 		return err
 	}
+	table, key := base.PlayerSeasonKey(name)
+	if v.Seasons, err = h.PalmaresSeasons(c, apps, table, key); err != nil {
+		return err
+	}
 	return h.Render(c, http.StatusOK, "palmares", views.Page{Title: l.T("players.palmares.title", "Player", name), Section: "tours", Data: v})
 }

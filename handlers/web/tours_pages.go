@@ -3,23 +3,17 @@ package web
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
-	"sort"
 
 	"github.com/labstack/echo/v4"
 
 	"racedirector/app/auth"
-	"racedirector/app/i18n"
 	"racedirector/app/refuse"
 	"racedirector/app/store"
 	"racedirector/handlers/base"
 	"racedirector/views"
 )
-
-// maxBackupBytes is the largest tour backup the import form takes.
-const maxBackupBytes = 10 << 20
 
 // tourLine is one tour of the "Load" page.
 type tourLine struct {
@@ -141,7 +135,7 @@ func (h *Handler) DeleteTourPage(c echo.Context) error {
 
 // ImportTourPage restores a tour from an uploaded backup and opens it; a refusal is shown beside the file field.
 func (h *Handler) ImportTourPage(c echo.Context) error {
-	data, err := uploadedBackup(c)
+	data, err := base.UploadedBackup(c)
 	if err == nil {
 		var id uint
 		id, err = h.StoreFor(c).ImportBackup(h.Scope(c), data)
@@ -157,45 +151,7 @@ func (h *Handler) ImportTourPage(c echo.Context) error {
 	if !errors.As(err, &ve) {
 		return err
 	}
-	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": backupProblem(h.Tr(c), ve)})
-}
-
-// uploadedBackup reads the backup file of the import form.
-func uploadedBackup(c echo.Context) ([]byte, error) {
-	fh, err := c.FormFile("file")
-	if err != nil {
-		return nil, refuse.Invalid("file", "choose a backup file (.json) to import")
-	}
-	if fh.Size > maxBackupBytes {
-		return nil, refuse.Invalidf("file", "is too large (at most %d MB)", maxBackupBytes>>20)
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, refuse.Invalid("file", "could not be read")
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxBackupBytes+1))
-	if err != nil {
-		return nil, refuse.Invalid("file", "could not be read")
-	}
-	return data, nil
-}
-
-// backupProblem words why a backup was refused, in one line for the file field, in l's language.
-func backupProblem(l *i18n.Localizer, ve *refuse.ValidationError) string {
-	if _, ok := ve.Fields["file"]; ok && len(ve.Fields) == 1 {
-		return views.Sentence(l.Say(ve.Reason("file")))
-	}
-	keys := make([]string, 0, len(ve.Fields))
-	for k := range ve.Fields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	msg := l.T("setup.tours.backup_refused", "Field", keys[0], "Reason", l.Say(ve.Reason(keys[0])))
-	if len(keys) > 1 {
-		msg += " " + l.N("setup.tours.backup_more", len(keys)-1)
-	}
-	return msg
+	return h.renderTours(c, http.StatusUnprocessableEntity, map[string]string{"file": base.BackupProblem(h.Tr(c), ve)})
 }
 
 // sharedOwners adds to owners the names of the directors whose tours are shared with the viewer
