@@ -119,6 +119,11 @@ func TestSeasonCodirector(t *testing.T) {
 	if after := aa.snapshot(t); after != before {
 		t.Errorf("Carla's refused changes changed the database:\n%s", diffLines(before, after))
 	}
+	// The season's backup holds whole tours: not Carla's to take while it holds Bruno's; the official's.
+	if rec := aa.call(t, aa.carlaToken, http.MethodGet, one+"/backup.json", nil, http.StatusConflict); !strings.Contains(rec.Body.String(), "not yours to read") {
+		t.Errorf("co-director Carla's season backup with Bruno's tour in it: %s", clip(rec.Body.String()))
+	}
+	aa.call(t, olgaToken, http.MethodGet, one+"/backup.json", nil, http.StatusOK)
 	aa.call(t, olgaToken, http.MethodGet, one+"/standings", nil, http.StatusOK)
 	if rec := aa.directorBrowser(t, "Olga", olgaPassword).get(t, page+"/directors"); rec.Code != http.StatusForbidden {
 		t.Errorf("the official's GET of the season's directors page = %d, want 403", rec.Code)

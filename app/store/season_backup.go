@@ -38,7 +38,8 @@ type seasonBackupOf[T any] struct {
 	Tours           []T       `json:"tours"`
 }
 
-// ExportSeasonBackup returns a season of the scope with the backup of each of its tours.
+// ExportSeasonBackup returns a season of the scope with the backup of each of its tours, every one of
+// which the scope must see (a co-director may not see the owner's).
 func (s *Store) ExportSeasonBackup(sc Scope, id uint) (SeasonBackup, error) {
 	season, err := s.GetSeason(sc, id)
 	if err != nil {
@@ -47,6 +48,10 @@ func (s *Store) ExportSeasonBackup(sc Scope, id uint) (SeasonBackup, error) {
 	out := SeasonBackup{Format: SeasonBackupFormat, Version: SeasonBackupVersion, ExportedAt: time.Now().UTC(), Name: season.Name,
 		Points: season.Points, Classifications: season.Classifications, Tours: []Backup{}}
 	for _, t := range season.Tours {
+		// A co-director sees the season, not every tour of it: the backup holds whole tours.
+		if err := s.TourVisible(sc, t); err != nil {
+			return SeasonBackup{}, refuse.Conflictf("the season holds tour %d, which is not yours to read: its owner or an administrator backs the season up", t)
+		}
 		b, err := s.ExportBackup(t)
 		if err != nil {
 			return SeasonBackup{}, err
