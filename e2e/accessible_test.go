@@ -223,12 +223,12 @@ func startOneDirectorServer(t *testing.T) *server {
 	if err != nil {
 		t.Fatalf("app.New with accounts: %v", err)
 	}
-	ts := httptest.NewServer(a.Echo)
+	ts := httptest.NewServer(withAxe(a.Echo))
 	t.Cleanup(func() {
 		ts.Close()
 		_ = a.Close()
 	})
-	return &server{App: a, URL: ts.URL, client: &http.Client{Timeout: 30 * time.Second}}
+	return &server{App: a, URL: ts.URL, client: &http.Client{Timeout: 30 * time.Second}, axe: true}
 }
 
 // importPreview uploads a roster with a problem and audits the preview that refuses it.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,6 +92,47 @@ func axeOf(t *testing.T) string {
 	return js
 }
 
+// axePath is where withAxe serves axe.min.js, beside the app's pages: no route of the app starts with /e2e/.
+const axePath = "/e2e/axe.min.js"
+
+// withAxe serves the app (h) and, at axePath, axe.min.js of the pinned version (read only when asked
+// for), which a browser keeps: a tab puts axe into each page as a <script src> of the page's own
+// origin (the pages' Content-Security-Policy allows scripts of 'self'), downloads it once and its
+// renderer compiles it once for all its pages; evaluating its 650 KB anew in every page cost a
+// tenth of the accessibility walk's CPU.
+func withAxe(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != axePath {
+			h.ServeHTTP(w, r)
+			return
+		}
+		js, err := axeSource()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "max-age=86400, immutable")
+		_, _ = io.WriteString(w, js)
+	})
+}
+
+// axeLoadJS puts axe into the page, when it is not there yet, from the page's server (axePath), and
+// tells it to keep no copy of each element's HTML in its results: the test reports the element's
+// selector, and copying the markup of every element a rule looks at (a whole table, the whole
+// page for the page's rules) was a twentieth of each run. axeConfigJS alone does the latter for axe
+// put in by evaluating its source.
+const axeLoadJS = `typeof axe !== "undefined" ? undefined : new Promise((ok, fail) => {
+  const s = document.createElement("script");
+  s.src = "` + axePath + `";
+  s.onload = () => { ` + axeConfigJS + ` ok(); };
+  s.onerror = () => fail(new Error("axe did not load from ` + axePath + `"));
+  document.head.appendChild(s);
+})`
+
+// axeConfigJS configures axe as the tests run it: no HTML of the elements in its results.
+const axeConfigJS = `axe.configure({noHtml: true});`
+
 // axeRulesJS chooses the rules axe runs: those that can find a serious or critical problem (a rule's
 // own impact, or one of its checks'), of the rules axe runs by default (no experimental or
 // deprecated one). The others can only find moderate or minor ones, which the test does not judge.
@@ -172,9 +215,11 @@ type axeReport struct {
 // axeTab is a tab that runs axe in its pages, in one language, and keeps what it finds.
 type axeTab struct {
 	*tab
-	lang  string
-	js    string
-	sizes []viewport // the sizes each page is audited at (the TV's pages at the TV's)
+	lang string
+	js   string // axe's source, evaluated in each page when the server does not serve it (server.axe)
+	// served says the tab's server serves axe (withAxe): the pages load it as a script of their own.
+	served bool
+	sizes  []viewport // the sizes each page is audited at (the TV's pages at the TV's)
 	// every says every rule runs, else those whose findings can change with the language
 	// (axeWordsRules): the reference language judges all, the others what their words change. The TV
 	// is judged whole in every language.
@@ -197,7 +242,7 @@ func newAxeTab(t *testing.T, b *browser, srv *server, lang, js string, every boo
 		tb.setViewport(sizes[0])
 	}
 	tb.visit("/lang/" + lang)
-	return &axeTab{tab: tb, lang: lang, js: js, every: every, sizes: sizes, found: map[string]*axeProblem{}}
+	return &axeTab{tab: tb, lang: lang, js: js, served: srv.axe, every: every, sizes: sizes, found: map[string]*axeProblem{}}
 }
 
 // settle waits two frames: the layout of a new size is done.
@@ -210,8 +255,10 @@ func (at *axeTab) settle() {
 // things that look like others (axeSameJS).
 func (at *axeTab) prepare() {
 	at.t.Helper()
-	if !eval[bool](at.tab, `typeof axe !== "undefined"`) {
-		at.run("putting axe in the page", chromedp.Evaluate[chromedp.Void](at.js+"\n;undefined"))
+	if at.served {
+		at.run("putting axe in the page", chromedp.Evaluate[chromedp.Void](axeLoadJS, chromedp.EvalAwaitPromise))
+	} else if !eval[bool](at.tab, `typeof axe !== "undefined"`) {
+		at.run("putting axe in the page", chromedp.Evaluate[chromedp.Void](at.js+"\n;"+axeConfigJS+"undefined"))
 	}
 	at.run("opening what a tap opens", chromedp.Evaluate[chromedp.Void](revealJS+axeSameJS))
 	at.settle()

@@ -96,22 +96,25 @@ type server struct {
 	*app.App
 	URL    string
 	client *http.Client
+	// axe says the server also serves axe-core at axePath (withAxe), for the accessibility tests.
+	axe bool
 }
 
-// startServer starts app.New on a new database (a copy of serverTemplate) behind httptest.NewServer.
+// startServer starts app.New on a new database (a copy of serverTemplate) behind httptest.NewServer,
+// with axe-core beside it for the accessibility tests (withAxe).
 func startServer(t *testing.T) *server {
 	t.Helper()
 	a, err := app.New(serverTemplate.DSN(t, "racedirector.db"), slog.New(slog.NewTextHandler(io.Discard, nil)), withEmbedded(t))
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
-	ts := httptest.NewServer(a.Echo)
+	ts := httptest.NewServer(withAxe(a.Echo))
 	t.Cleanup(func() {
 		ts.Close()
 		_ = a.Close()
 	})
 	jar, _ := cookiejar.New(nil)
-	return &server{App: a, URL: ts.URL, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	return &server{App: a, URL: ts.URL, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}, axe: true}
 }
 
 // tab is one page of the browser, with its own cookies, for one server.
