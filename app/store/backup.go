@@ -133,6 +133,9 @@ func (s *Store) ImportBackup(sc Scope, data []byte) (uint, error) {
 	if err := CheckJSONText(data); err != nil {
 		return 0, err
 	}
+	if err := checkBackupLists(data); err != nil {
+		return 0, err
+	}
 	var b Backup
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

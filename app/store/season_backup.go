@@ -68,6 +68,9 @@ func (s *Store) ImportSeasonBackup(sc Scope, data []byte) (Season, error) {
 	if err := CheckJSONText(data); err != nil {
 		return Season{}, err
 	}
+	if err := checkBackupLists(data); err != nil {
+		return Season{}, err
+	}
 	var f seasonBackupOf[json.RawMessage]
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
