@@ -140,8 +140,14 @@ func TestAuditReadsTheDisputedResult(t *testing.T) {
 			t.Errorf("GET /api/v1/audit?%s = %d %s, want 422 naming %s", q.query, rec.Code, clip(rec.Body.String()), q.field)
 		}
 	}
-	if rec := aa.api(t, aa.carlaToken, http.MethodGet, "/api/v1/audit?tour="+itoa(aa.tour.ID), nil); rec.Code != http.StatusNotFound {
-		t.Errorf("Carla's GET of the record of Anna's tour = %d, want 404", rec.Code)
+	// Anna's tour and a tour that never was are answered alike: the record tells no one which exists.
+	hidden := aa.api(t, aa.carlaToken, http.MethodGet, "/api/v1/audit?tour="+itoa(aa.tour.ID), nil)
+	if hidden.Code != http.StatusNotFound {
+		t.Errorf("Carla's GET of the record of Anna's tour = %d, want 404", hidden.Code)
+	}
+	never := aa.api(t, aa.carlaToken, http.MethodGet, "/api/v1/audit?tour=99999", nil)
+	if never.Code != http.StatusNotFound || strings.ReplaceAll(never.Body.String(), "99999", itoa(aa.tour.ID)) != hidden.Body.String() {
+		t.Errorf("Carla's GET of the record of a tour that never was = %d %s, want the same 404 as Anna's tour's (%s)", never.Code, never.Body, hidden.Body)
 	}
 	if rec := aa.api(t, "", http.MethodGet, "/api/v1/audit", nil); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET /api/v1/audit unsigned = %d, want 401", rec.Code)

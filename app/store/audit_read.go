@@ -53,8 +53,8 @@ type AuditLine struct {
 	Text    i18n.Text `json:"-"`
 }
 
-// Audit reads the scope's lines of the audit record that f keeps, newest first. A tour that exists
-// and that the scope does not see is not found, as everywhere.
+// Audit reads the scope's lines of the audit record that f keeps, newest first. A tour the scope
+// neither sees nor has a line of (another director's, or none) is not found, the one as the other.
 func (s *Store) Audit(sc Scope, f AuditFilter) ([]AuditLine, error) {
 	if f.Limit <= 0 {
 		f.Limit = DefaultAuditLimit
@@ -62,11 +62,6 @@ func (s *Store) Audit(sc Scope, f AuditFilter) ([]AuditLine, error) {
 	f.Limit = min(f.Limit, MaxAuditLimit)
 	var rows []models.AuditEntry
 	err := s.read(func(tx *gorm.DB) error {
-		if f.Tour != 0 && !sc.All() {
-			if err := tourHiddenFrom(tx, sc, f.Tour); err != nil {
-				return err
-			}
-		}
 		q := auditScope(tx.Model(&models.AuditEntry{}), sc)
 		if f.Tour != 0 {
 			q = q.Where("tour_id = ?", f.Tour)
@@ -79,6 +74,9 @@ func (s *Store) Audit(sc Scope, f AuditFilter) ([]AuditLine, error) {
 		}
 		if err := q.Order("id DESC").Limit(f.Limit).Find(&rows).Error; err != nil {
 			return fmt.Errorf("store: unable to read the audit record: %w", err)
+		}
+		if len(rows) == 0 && f.Tour != 0 && f.Before == 0 && !sc.All() {
+			return tourUnseen(tx, sc, f.Tour)
 		}
 		return nil
 	})
@@ -99,16 +97,10 @@ func (s *Store) Audit(sc Scope, f AuditFilter) ([]AuditLine, error) {
 	return out, nil
 }
 
-// tourHiddenFrom refuses, as not found, a tour that exists and that the scope does not see; a tour
-// deleted since leaves the scope's own lines of it to read.
-func tourHiddenFrom(tx *gorm.DB, sc Scope, id uint) error {
+// tourUnseen refuses, as not found, a tour the scope does not see and has no line of: another
+// director's and one that never was are answered alike.
+func tourUnseen(tx *gorm.DB, sc Scope, id uint) error {
 	var n int64
-	if err := tx.Table("tours").Where("id = ?", id).Count(&n).Error; err != nil {
-		return fmt.Errorf("store: unable to find tour %d: %w", id, err)
-	}
-	if n == 0 {
-		return nil
-	}
 	if err := sc.where(tx.Table("tours").Where("id = ?", id), "tours").Count(&n).Error; err != nil {
 		return fmt.Errorf("store: unable to find tour %d: %w", id, err)
 	}
