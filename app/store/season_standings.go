@@ -62,8 +62,26 @@ func (s *Store) tourSources(tourID uint) (map[int]uint, map[int]uint, error) {
 	return rs, ts, nil
 }
 
-// SeasonStandings ranks a season: its tours as the engine read them, and its tables.
+// SeasonStandings ranks a season: its tours as the engine read them, and its tables; kept by the
+// season's state (seasonMemory), ranked anew when any of it changed.
 func (s *Store) SeasonStandings(season Season) ([]race.SeasonTour, race.SeasonStandings, error) {
+	key, err := s.seasonKey(season)
+	if err != nil {
+		return nil, race.SeasonStandings{}, err
+	}
+	if r, ok := s.seasons.get(season.ID, key); ok {
+		return r.tours, r.standings, nil
+	}
+	tours, standings, err := s.rankSeason(season)
+	if err != nil {
+		return nil, race.SeasonStandings{}, err
+	}
+	s.seasons.put(season.ID, rankedSeason{key: key, tours: tours, standings: standings})
+	return tours, standings, nil
+}
+
+// rankSeason ranks a season from its tours' stored results, keeping nothing.
+func (s *Store) rankSeason(season Season) ([]race.SeasonTour, race.SeasonStandings, error) {
 	tours, err := s.SeasonTours(season)
 	if err != nil {
 		return nil, race.SeasonStandings{}, err

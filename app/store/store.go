@@ -55,8 +55,9 @@ type Store struct {
 	rulesets []race.Ruleset
 	// races keeps the race state of the tours read last, by version.
 	races *raceMemory
-	// summaries keeps the tour list's lines, by version.
+	// summaries keeps the tour list's lines, by version; seasons the seasons' standings, by state.
 	summaries *tourSummaries
+	seasons   *seasonMemory
 	// onChange is told of every committed change of a tour (OnTourChange).
 	onChange func(TourChange)
 	// pg says the database is PostgreSQL, which dsn names; from marks this instance's announcements
@@ -86,7 +87,7 @@ func Open(dsn string, rulesets []race.Ruleset) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, reads: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory), summaries: &tourSummaries{}, dump: &snapshotPlan{}}
+	s := &Store{db: db, reads: db, pool: pool, pg: pool != nil, dsn: lowerScheme(dsn), from: newInstanceMark(), rulesets: rulesets, races: newRaceMemory(toursInMemory), summaries: &tourSummaries{}, seasons: &seasonMemory{}, dump: &snapshotPlan{}}
 	if err := s.withLock(func() error {
 		if err := s.migrate(); err != nil {
 			return err
