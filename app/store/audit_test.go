@@ -184,7 +184,8 @@ var bookkeepers = map[string]string{
 // TestEveryWriterIsAudited reads the store's sources: every transaction that writes goes through
 // write or tourWrite (which refuse a change without its line), or is a bookkeeper's; no other
 // function opens a transaction of its own but the engine's, the migrations', the copy between
-// engines and the sign-in guesses' count.
+// engines and the sign-in guesses' count; none writes on the store's database itself but
+// directWriters.
 func TestEveryWriterIsAudited(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
