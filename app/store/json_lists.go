@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,11 @@ const maxListItems = 10000
 
 // maxJSONDepth is the most lists and objects a backup nests (a season's backup: about 8).
 const maxJSONDepth = 32
+
+// maxBackupItems is the most items of all a backup's lists hold together (a result's data left
+// out): a season of a hundred tours of a few hundred results and history lines each has less than a
+// tenth of it, and what decoding them makes stays within a few hundred MB.
+const maxBackupItems = 500000
 
 // listBound is a list's bound and the words that refuse a longer one: format takes the bound and,
 // when counted, the list's length.
@@ -74,6 +81,7 @@ type listFrame struct {
 func checkBackupLists(data []byte) error {
 	bounds := backupListBounds()
 	var stack []listFrame
+	total := 0
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		switch c {
@@ -104,12 +112,17 @@ func checkBackupLists(data []byte) error {
 			top.items++
 			top.awaiting = false
 			top.over = !top.raw && top.items > top.bound.limit
+			if !top.raw && !top.over { // a list past its bound is refused at its end, in its own words
+				if total++; total > maxBackupItems {
+					return refuse.Invalidf("file", "lists more than %d items in all", maxBackupItems)
+				}
+			}
 		}
 		switch c {
 		case '"':
 			end := stringEnd(data, i)
 			if n := len(stack); n > 0 && !stack[n-1].list && stack[n-1].awaiting {
-				stack[n-1].key = string(data[i+1 : end])
+				stack[n-1].key = keyOf(data[i : end+1])
 				stack[n-1].awaiting = false
 			}
 			i = end
@@ -129,6 +142,21 @@ func checkBackupLists(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// keyOf is an object's key as decoding matches it to a field: unescaped ("st\u0061ges" is
+// "stages") and folded ("STAGES" and "ſtages" are too).
+func keyOf(quoted []byte) string {
+	if len(quoted) < 2 {
+		return ""
+	}
+	key := string(quoted[1 : len(quoted)-1])
+	if bytes.IndexByte(quoted, '\\') >= 0 {
+		if err := json.Unmarshal(quoted, &key); err != nil {
+			key = string(quoted[1 : len(quoted)-1])
+		}
+	}
+	return strings.ToLower(strings.ToUpper(key))
 }
 
 // stringEnd is the index of the quote that ends the string whose opening quote is at i (the last

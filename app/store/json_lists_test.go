@@ -31,6 +31,11 @@ func TestBackupListsAreCountedBeforeDecoding(t *testing.T) {
 		{"a result's data of many bibs", `{"stages":[{"entries":[{"data":{"order":` + repeated("7", 20000) + `}}]}]}`, "", ""},
 		{"30 stages and 9 riders", `{"stages":` + repeated("{}", 30) + `,"teams":[{"riders":` + repeated("{}", 9) + `}]}`, "", ""},
 		{"brackets in a string", `{"name":"` + strings.Repeat("[", 40) + `","stages":[]}`, "", ""},
+		{"stages under an escaped key", `{"st\u0061ges":` + repeated("{}", 31) + `}`, "stages", "must list at most 30 stages"},
+		{"stages under a key in capitals", `{"STAGES":` + repeated("{}", 31) + `}`, "stages", "must list at most 30 stages"},
+		{"half a million items in all", `{"ruleset":{"a":[` + strings.Repeat(repeated("1", 5000)+",", 100) + `[1]]}}`, "file", "lists more than 500000 items in all"},
+		{"a string that never ends", `{"name":"`, "", ""},
+		{"a key that never ends", `{"`, "", ""},
 	} {
 		err := checkBackupLists([]byte(c.json))
 		var v *refuse.ValidationError
