@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"racedirector/app/race"
@@ -120,7 +119,8 @@ func checkBackupLists(data []byte) error {
 		}
 		switch c {
 		case '"':
-			end := stringEnd(data, i)
+			_, after := nextValue(data, i) // past the string's closing quote
+			end := after - 1
 			if n := len(stack); n > 0 && !stack[n-1].list && stack[n-1].awaiting {
 				stack[n-1].key = keyOf(data[i : end+1])
 				stack[n-1].awaiting = false
@@ -159,37 +159,17 @@ func keyOf(quoted []byte) string {
 	return strings.ToLower(strings.ToUpper(key))
 }
 
-// stringEnd is the index of the quote that ends the string whose opening quote is at i (the last
-// byte when it never ends).
-func stringEnd(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j
-		}
-	}
-	return len(data) - 1
-}
-
-// listPath names the value the frames lead to: "tours[0].stages".
+// listPath names the value the frames lead to as the JSON walk names fields (jsonWalk.field):
+// "tours[0].stages", "file" at the top.
 func listPath(frames []listFrame) string {
-	var b strings.Builder
+	w := jsonWalk{}
 	for _, f := range frames {
-		if f.list {
-			b.WriteString("[" + strconv.Itoa(f.items-1) + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(f.key)
+		w.frames = append(w.frames, jsonFrame{list: f.list, index: f.items - 1, key: f.key})
 	}
-	if b.Len() == 0 {
-		return "file"
+	if p := w.field(); p != "body" {
+		return p
 	}
-	return b.String()
+	return "file"
 }
 
 // boundOf is the bound of the list the frames lead to: its own, by its path without the places of
